@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as users from './2026-11-21-001-users';
+
+// Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-users': users,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the read-model schema to the latest migration; safe to run on every start. */
+export async function migrateReadModels(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'read_model_migration',
+    migrationLockTableName: 'read_model_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

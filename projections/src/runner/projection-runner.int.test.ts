@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
+import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createReadModelDb, type Database } from '../database';
+import { migrateReadModels } from '../migrations';
+import { createTallyTable, tallyProjection } from './fixtures/tally-projection';
+import { ProjectionRunner, rebuildReadModels } from './projection-runner';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let db: Kysely<Database>;
+let eventStore: PostgresEventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url });
+  db = createReadModelDb(pool);
+  await migrateEventStore(pool);
+  await migrateReadModels(db);
+  await createTallyTable.execute(db);
+  eventStore = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await eventStore?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const appendCounted = async (streams: number, perStream: number) => {
+  for (let s = 0; s < streams; s++) {
+    const events = Array.from({ length: perStream }, (_, i) => ({
+      type: 'Counted',
+      data: { n: i },
+      metadata: { userId: null, occurredAt: new Date().toISOString() },
+    }));
+    await eventStore.append(`counter-${s}-${Math.random().toString(36).slice(2)}`, events);
+  }
+};
+const tallyRows = async () =>
+  // CamelCasePlugin maps the snake_case columns of raw SQL results too.
+  (
+    await sql<{ eventId: string; streamId: string; streamVersion: number }>`
+      SELECT event_id, stream_id, stream_version FROM tally ORDER BY stream_id, stream_version`.execute(db)
+  ).rows;
+
+describe('projection runner', () => {
+  it('after a crash mid-batch and a restart, matches a from-scratch rebuild exactly', async () => {
+    await appendCounted(10, 50);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/crashing-projector.ts')],
+      {
+        env: { ...process.env, DATABASE_URL: database.url, CRASH_AT_EVENT: '250' },
+        stdio: 'inherit',
+      },
+    );
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, sig) => resolve(sig)),
+    );
+    expect(signal).toBe('SIGKILL');
+    // Batches of 100 committed before the crash; the batch in flight at event 250 left nothing.
+    expect((await tallyRows()).length).toBe(200);
+
+    const runner = new ProjectionRunner({
+      pool,
+      db,
+      eventStore,
+      batchSize: 100,
+      projections: [tallyProjection()],
+    });
+    await runner.start();
+    const head = await eventStore.headPosition();
+    expect(head).not.toBeNull();
+    expect(await runner.waitFor(head as NonNullable<typeof head>, 10_000)).toBe(true);
+    await runner.stop();
+    const afterRestart = await tallyRows();
+    expect(afterRestart).toHaveLength(500);
+    expect(new Set(afterRestart.map((r) => r.eventId)).size).toBe(500);
+
+    const replayed = await rebuildReadModels({ pool, db, eventStore, projections: [tallyProjection()] });
+    expect(replayed).toBe(500);
+    expect(await tallyRows()).toEqual(afterRestart);
+  });
+
+  it('waitFor resolves once live appends are projected, and only one runner projects at a time', async () => {
+    const first = new ProjectionRunner({
+      pool,
+      db,
+      eventStore,
+      projections: [tallyProjection()],
+      standbyPollMs: 50,
+    });
+    const second = new ProjectionRunner({
+      pool,
+      db,
+      eventStore,
+      projections: [tallyProjection()],
+      standbyPollMs: 50,
+    });
+    await first.start();
+    await second.start();
+    onTestFinished(() => Promise.all([first.stop(), second.stop()]).then(() => undefined));
+    expect([first.isOwner, second.isOwner]).toEqual([true, false]);
+    const result = await eventStore.append('counter-live', [
+      { type: 'Counted', data: { n: 1 }, metadata: { userId: null, occurredAt: new Date().toISOString() } },
+    ]);
+    expect(await first.waitFor(result.lastPosition, 5000)).toBe(true);
+    // The standby sees progress through the checkpoint table.
+    expect(await second.waitFor(result.lastPosition, 5000)).toBe(true);
+    expect((await tallyRows()).filter((r) => r.streamId === 'counter-live')).toHaveLength(1);
+
+    await expect(
+      rebuildReadModels({ pool, db, eventStore, projections: [tallyProjection()] }),
+    ).rejects.toThrow(/stop it before rebuilding/);
+    await first.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(second.isOwner).toBe(true);
+    await second.stop();
+  });
+});

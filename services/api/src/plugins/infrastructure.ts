@@ -1,0 +1,38 @@
+import type { EventStore, GlobalPosition } from '@portal/event-store';
+import type { Database, ProjectionRunner } from '@portal/projections';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { PortalConfig } from '../config';
+import type { CommandContext } from '../write-side/command-handler';
+
+/** The infrastructure every slice uses; owned (and closed) by whoever built it, not by the app. */
+export interface Infrastructure {
+  config: PortalConfig;
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  projections: ProjectionRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    infra: Infrastructure;
+    commands: CommandContext;
+  }
+}
+
+/** How long a command's response may wait for the read models before answering anyway. */
+const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+export default fp<Infrastructure>(
+  async (app, infra) => {
+    app.decorate('infra', infra);
+    app.decorate('commands', {
+      eventStore: infra.eventStore,
+      waitForProjections: (position: GlobalPosition) =>
+        infra.projections.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
+    });
+  },
+  { name: 'infrastructure' },
+);

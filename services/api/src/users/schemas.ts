@@ -1,0 +1,38 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A user as the API returns it: never the password or its hash. */
+export const UserSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    username: Type.String(),
+    roleId: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    role: Type.Union([Type.Literal('Administrator'), Type.Literal('Standard')]),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    phoneNumber: NullableString,
+    version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
+  },
+  { $id: 'User' },
+);
+export type UserResponse = Static<typeof UserSchema>;
+
+/**
+ * The User object of spec section 3 as new and edit receive it. Fields are optional here so the
+ * handler can answer each missing one with the spec's own message rather than a schema error.
+ */
+export const UserBodySchema = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  username: Type.Optional(NullableString),
+  password: Type.Optional(NullableString),
+  role: Type.Optional(Type.Unknown({ description: 'Ignored; roleId decides' })),
+  roleId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  firstName: Type.Optional(NullableString),
+  lastName: Type.Optional(NullableString),
+  phoneNumber: Type.Optional(NullableString),
+});
+export type UserBody = Static<typeof UserBodySchema>;
+
+export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,0 +1,64 @@
+import { DomainError } from '@portal/domain';
+import { type EventStore, type GlobalPosition, WrongExpectedVersionError } from '@portal/event-store';
+
+export interface Aggregate<State, Event extends { type: string; data: unknown }, Command> {
+  streamId: string;
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+export interface CommandContext {
+  eventStore: EventStore;
+  /** Read-your-writes: resolves once the read models include `position` (bounded wait). */
+  waitForProjections(position: GlobalPosition): Promise<unknown>;
+}
+
+export interface CommandOptions {
+  actorId: number | null;
+  /** The version the client loaded; a different current version means a stale save. */
+  expectedVersion?: number;
+  now?: Date;
+}
+
+export const staleWriteMessage = 'This record was changed by someone else. Reload it and try again.';
+
+export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
+  eventStore: EventStore,
+  aggregate: Pick<Aggregate<State, Event, never>, 'streamId' | 'initialState' | 'evolve'>,
+): Promise<{ state: State; version: number }> {
+  const events = await eventStore.readStream(aggregate.streamId);
+  const state = events.reduce((s, e) => aggregate.evolve(s, e as unknown as Event), aggregate.initialState);
+  return { state, version: events.at(-1)?.streamVersion ?? 0 };
+}
+
+/**
+ * Load, decide, append with the loaded version as the expected one, then wait for the projections.
+ * A lost race or a stale client version is a 409; nothing is written when `decide` throws.
+ */
+export async function handleCommand<State, Event extends { type: string; data: unknown }, Command>(
+  context: CommandContext,
+  aggregate: Aggregate<State, Event, Command>,
+  command: Command,
+  options: CommandOptions,
+): Promise<{ state: State; version: number; events: Event[] }> {
+  const { state, version } = await loadAggregate(context.eventStore, aggregate);
+  if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+    throw new DomainError('conflict', staleWriteMessage);
+  }
+  const events = aggregate.decide(command, state);
+  if (events.length === 0) return { state, version, events };
+  const metadata = { userId: options.actorId, occurredAt: (options.now ?? new Date()).toISOString() };
+  try {
+    const result = await context.eventStore.append(
+      aggregate.streamId,
+      events.map((event) => ({ type: event.type, data: event.data, metadata })),
+      { expectedVersion: version },
+    );
+    await context.waitForProjections(result.lastPosition);
+    return { state: events.reduce(aggregate.evolve, state), version: result.nextExpectedVersion, events };
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) throw new DomainError('conflict', staleWriteMessage);
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type pg from 'pg';
+
+/** Kinds of entity with numeric ids (the spec's routes take numbers); one sequence each. */
+export type IdKind = 'user';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-id-sequences': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE SEQUENCE user_id_seq`.execute(db);
+    },
+  },
+};
+
+export async function migrateWriteSide(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'write_side_migration',
+    migrationLockTableName: 'write_side_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** A new id for an aggregate, never reused even when the command that took it fails. */
+export async function nextId(pool: pg.Pool, kind: IdKind): Promise<number> {
+  const { rows } = await pool.query<{ id: string }>(`SELECT nextval('${kind}_id_seq') AS id`);
+  return Number(rows[0]?.id);
+}

@@ -1,0 +1,38 @@
+import { assertValid, type FieldErrors } from '../errors';
+import { emailPattern, isBlank, phonePattern } from '../validation';
+
+/** Spec section 5, User: messages word for word. */
+export const userValidationMessages = {
+  usernameRequired: 'Username is required',
+  usernameNotEmail: 'Username must be a valid email',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordRequired: 'Password is required',
+  phoneInvalid: 'Phone number is not valid',
+  roleInvalid: 'Role must be Administrator (1) or Standard (2)',
+} as const;
+
+export interface UserInput {
+  username?: string | null;
+  password?: string | null;
+  roleId?: number | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+}
+
+/** Field errors in form order; `passwordRequired` is false on edit, where a blank password keeps the old one. */
+export function validateUserInput(input: UserInput, options: { passwordRequired: boolean }): void {
+  const m = userValidationMessages;
+  const errors: FieldErrors = {};
+  if (isBlank(input.username)) errors.username = m.usernameRequired;
+  else if (!emailPattern.test(input.username?.trim() ?? '')) errors.username = m.usernameNotEmail;
+  if (options.passwordRequired && isBlank(input.password)) errors.password = m.passwordRequired;
+  if (input.roleId != null && input.roleId !== 1 && input.roleId !== 2) errors.roleId = m.roleInvalid;
+  if (isBlank(input.firstName)) errors.firstName = m.firstNameRequired;
+  if (isBlank(input.lastName)) errors.lastName = m.lastNameRequired;
+  if (!isBlank(input.phoneNumber) && !phonePattern.test(input.phoneNumber?.trim() ?? '')) {
+    errors.phoneNumber = m.phoneInvalid;
+  }
+  assertValid(errors);
+}
