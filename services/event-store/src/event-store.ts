@@ -89,7 +89,10 @@ export interface EventStore {
     events: NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
-  readStream(streamId: string, options?: { fromVersion?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  readStream(
+    streamId: string,
+    options?: { fromVersion?: number; maxCount?: number },
+  ): Promise<RecordedEvent[]>;
   /** Events in global order strictly after `after`, never skipping one committed later at a lower position. */
   readAll(options: { after?: GlobalPosition; maxCount: number }): Promise<RecordedEvent[]>;
   /** Position of the newest event a global reader can see now; null when the store is empty. */

@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
+import {
+  type AppendResult,
+  comparePositions,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from '../event-store';
+import { describeEventStoreContract, eventually, pause } from '../event-store.contract';
+import { migrateEventStore } from './migrate-event-store';
+import { PostgresEventStore } from './postgres-event-store';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  await migrateEventStore(pool);
+  // Test-only: an append whose metadata has `slowMs` sleeps after its insert, before its commit, so a
+  // lower global_position can commit after a higher one.
+  await pool.query(`
+    CREATE FUNCTION test_slow_append() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_sleep(coalesce(max((metadata->>'slowMs')::numeric), 0) / 1000) FROM inserted;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER test_slow_append AFTER INSERT ON events REFERENCING NEW TABLE AS inserted
+    FOR EACH STATEMENT EXECUTE FUNCTION test_slow_append();`);
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const newEvent = (type: string, slowMs?: number): NewEvent => ({
+  type,
+  data: { type },
+  metadata: { userId: 1, occurredAt: new Date().toISOString(), ...(slowMs ? { slowMs } : {}) },
+});
+
+/** Inserts an event as an append would, but in a transaction the test controls. */
+const insertRaw = (client: pg.PoolClient, streamId: string, type: string) =>
+  client.query(
+    `INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata)
+     VALUES ($1, 1, $2, $3, '{}', '{"userId": null, "occurredAt": "2026-11-21T00:00:00Z"}')`,
+    [streamId, randomUUID(), type],
+  );
+
+describe('PostgresEventStore on an empty database', () => {
+  it('has no head position and nothing to read', async () => {
+    const store = new PostgresEventStore({ pool });
+
+    expect(await store.headPosition()).toBeNull();
+    expect(await store.readAll({ maxCount: 10 })).toEqual([]);
+  });
+});
+
+describeEventStoreContract('PostgresEventStore', async () => {
+  const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+  return { store, cleanup: () => store.close() };
+});
+
+describe('PostgresEventStore', () => {
+  it('migrates repeatedly and concurrently without change, and refuses to rewrite history', async () => {
+    await Promise.all([migrateEventStore(pool), migrateEventStore(pool)]);
+    await new PostgresEventStore({ pool }).append(`ticket-${randomUUID()}`, [newEvent('A')]);
+
+    const { rows } = await pool.query('SELECT name FROM event_store_migration');
+    expect(rows.map((row) => row.name)).toEqual(['2026-11-21-001-create-events']);
+    await expect(pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
+    await expect(pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
+    await expect(pool.query('TRUNCATE events')).rejects.toThrow(/append-only/);
+  });
+
+  it('hides a committed event until an older open transaction commits, then returns both in order', async () => {
+    const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+    const head = (await store.headPosition()) ?? undefined;
+    const [streamA, streamB] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
+    const received: RecordedEvent[] = [];
+    store.subscribeToAll({ after: head, onEvents: async (events) => void received.push(...events) });
+    const transactionA = await pool.connect();
+    try {
+      await transactionA.query('BEGIN');
+      await insertRaw(transactionA, streamA, 'A');
+      const b = await store.append(streamB, [newEvent('B')]);
+      await pause(300);
+
+      expect(await store.readAll({ after: head, maxCount: 10 })).toEqual([]);
+      expect(await store.headPosition()).toEqual(head ?? null);
+      expect(received).toEqual([]);
+
+      await transactionA.query('COMMIT');
+      const events = await eventually(
+        () => store.readAll({ after: head, maxCount: 10 }),
+        (read) => read.length === 2,
+      );
+      expect(events.map((event) => event.type)).toEqual(['A', 'B']);
+      expect(events[1]?.position).toEqual(b.lastPosition);
+      // A took the lower sequence number but committed second: only the transaction order kept it.
+      expect(comparePositions(events[0]?.position as GlobalPosition, b.lastPosition)).toBeLessThan(0);
+      // Committing A sent no notification: polling delivers.
+      await eventually(
+        async () => received.length,
+        (count) => count === 2,
+      );
+      expect(received.map((event) => event.type)).toEqual(['A', 'B']);
+    } finally {
+      transactionA.release();
+      await store.close();
+    }
+  });
+
+  it('orders by transaction even when the later transaction took the lower sequence number', async () => {
+    const store = new PostgresEventStore({ pool });
+    const head = (await store.headPosition()) ?? undefined;
+    const transactionA = await pool.connect();
+    let b: AppendResult;
+    try {
+      await transactionA.query('BEGIN');
+      await transactionA.query('SELECT pg_current_xact_id()');
+      b = await store.append(`b-${randomUUID()}`, [newEvent('B')]);
+      await insertRaw(transactionA, `a-${randomUUID()}`, 'A');
+      await transactionA.query('COMMIT');
+    } finally {
+      transactionA.release();
+    }
+    const events = await eventually(
+      () => store.readAll({ after: head, maxCount: 10 }),
+      (read) => read.length === 2,
+    );
+
+    expect(events.map((event) => event.type)).toEqual(['A', 'B']);
+    expect(events[0]?.position.prepare).toBeGreaterThan(b.lastPosition.prepare);
+    expect(await store.headPosition()).toEqual(b.lastPosition);
+  });
+
+  it('writes once when an identical append races a slow one', async () => {
+    const store = new PostgresEventStore({ pool });
+    const streamId = `ticket-${randomUUID()}`;
+    const batch = [
+      { ...newEvent('A', 300), eventId: randomUUID() },
+      { ...newEvent('B'), eventId: randomUUID() },
+    ];
+    const slow = store.append(streamId, batch);
+    await pause(100);
+    const retry = store.append(streamId, batch);
+
+    expect(await retry).toEqual(await slow);
+    expect(await store.readStream(streamId)).toHaveLength(2);
+  });
+
+  it('appends a large batch quickly', async () => {
+    const store = new PostgresEventStore({ pool });
+    const streamId = `bulk-${randomUUID()}`;
+    const started = performance.now();
+    const result = await store.append(
+      streamId,
+      Array.from({ length: 5_000 }, (_, i) => newEvent(`Bulk${i}`)),
+    );
+    const elapsedMs = performance.now() - started;
+
+    const events = await store.readStream(streamId);
+    expect(result.nextExpectedVersion).toBe(5_000);
+    expect(events.map((event) => event.streamVersion)).toEqual(
+      Array.from({ length: 5_000 }, (_, i) => i + 1),
+    );
+    expect(events.map((event) => event.type)).toEqual(Array.from({ length: 5_000 }, (_, i) => `Bulk${i}`));
+    expect(elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('reconnects its LISTEN connection, and releases it on close', async () => {
+    // Polling this slowly leaves the notification as the only quick way to deliver.
+    const store = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const streamId = `ticket-${randomUUID()}`;
+    const received: RecordedEvent[] = [];
+    store.subscribeToAll({
+      after: (await store.headPosition()) ?? undefined,
+      onEvents: async (events) =>
+        void received.push(...events.filter((event) => event.streamId === streamId)),
+    });
+    const listeners = async () =>
+      (
+        await pool.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        )
+      ).rows.map((row) => row.pid);
+    try {
+      const [first] = await eventually(listeners, (pids) => pids.length === 1);
+      await store.append(streamId, [newEvent('A')]);
+      await eventually(
+        async () => received.length,
+        (count) => count === 1,
+      );
+
+      await pool.query('SELECT pg_terminate_backend($1)', [first]);
+      await eventually(listeners, (pids) => pids.length === 1 && pids[0] !== first);
+      await store.append(streamId, [newEvent('B')]);
+      await eventually(
+        async () => received.length,
+        (count) => count === 2,
+      );
+    } finally {
+      await store.close();
+    }
+
+    expect(received.map((event) => event.type)).toEqual(['A', 'B']);
+    await eventually(listeners, (pids) => pids.length === 0);
+  });
+
+  it('lets a subscriber see every event of concurrent writers exactly once, in increasing positions', async () => {
+    const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+    const prefix = `race-${randomUUID()}`;
+    const contested = `${prefix}-contested`;
+    const head = (await store.headPosition()) ?? undefined;
+
+    const seen: RecordedEvent[] = [];
+    let outOfOrder = 0;
+    store.subscribeToAll({
+      after: head,
+      batchSize: 50,
+      onEvents: async (events) => {
+        for (const event of events) {
+          const previous = seen.at(-1);
+          if (previous && comparePositions(previous.position, event.position) >= 0) outOfOrder++;
+          seen.push(event);
+        }
+      },
+    });
+
+    // A naive reader alongside, to show the hazard is real: it follows global_position alone.
+    let writing = true;
+    const naiveSeen = new Set<string>();
+    const naiveReader = (async () => {
+      let last = '0';
+      while (writing) {
+        const { rows } = await pool.query<{ event_id: string; global_position: string }>(
+          `SELECT event_id, global_position FROM events
+           WHERE global_position > $1 AND stream_id LIKE $2 ORDER BY global_position`,
+          [last, `${prefix}-%`],
+        );
+        for (const row of rows) naiveSeen.add(row.event_id);
+        last = rows.at(-1)?.global_position ?? last;
+        await pause(2);
+      }
+    })();
+
+    const writer = async (w: number) => {
+      const own = `${prefix}-own-${w}`;
+      let ownVersion = 0;
+      let contestedGuess = 0;
+      const committed: string[] = [];
+      const conflicts: WrongExpectedVersionError[] = [];
+      for (let round = 0; committed.length < 200; round++) {
+        const slowMs = Math.random() < 0.1 ? 5 + Math.floor(Math.random() * 25) : undefined;
+        const events = Array.from({ length: 1 + (round % 5) }, (_, i) => ({
+          ...newEvent(`W${w}R${round}E${i}`, slowMs),
+          eventId: randomUUID(),
+        }));
+        try {
+          if (round % 5 < 3) {
+            ownVersion = (await store.append(own, events, { expectedVersion: ownVersion }))
+              .nextExpectedVersion;
+          } else if (round % 5 === 3) {
+            await store.append(`${prefix}-shared-${round % 3}`, events);
+          } else {
+            contestedGuess = (await store.append(contested, events, { expectedVersion: contestedGuess }))
+              .nextExpectedVersion;
+          }
+          committed.push(...events.map((event) => event.eventId));
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError) || round % 5 !== 4) throw error;
+          conflicts.push(error);
+          contestedGuess = error.actual;
+        }
+      }
+      return { committed, conflicts };
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
+    writing = false;
+    await naiveReader;
+
+    const inDatabase = (
+      await pool.query<{ event_id: string }>(`SELECT event_id FROM events WHERE stream_id LIKE $1`, [
+        `${prefix}-%`,
+      ])
+    ).rows.map((row) => row.event_id);
+    const committed = results.flatMap((result) => result.committed);
+    expect(new Set(inDatabase)).toEqual(new Set(committed));
+    expect(inDatabase).toHaveLength(committed.length);
+
+    await eventually(
+      async () => seen.length,
+      (count) => count >= inDatabase.length,
+    );
+    await store.close();
+    const seenIds = seen.filter((event) => event.streamId.startsWith(prefix)).map((event) => event.eventId);
+    expect(seenIds).toHaveLength(inDatabase.length);
+    expect(new Set(seenIds)).toEqual(new Set(inDatabase));
+    expect(outOfOrder).toBe(0);
+
+    const conflicts = results.flatMap((result) => result.conflicts);
+    expect(conflicts.length).toBeGreaterThan(0);
+    expect(conflicts.every((error) => error.streamId === contested)).toBe(true);
+    const versions = await pool.query<{ stream_id: string; count: number; max: number }>(
+      `SELECT stream_id, count(*)::int AS count, max(stream_version) AS max FROM events
+       WHERE stream_id LIKE $1 GROUP BY stream_id`,
+      [`${prefix}-%`],
+    );
+    for (const row of versions.rows) expect(row.count).toBe(row.max);
+    // The naive reader skipped events that committed behind a higher position; the subscriber did not.
+    expect(inDatabase.filter((id) => !naiveSeen.has(id)).length).toBeGreaterThan(0);
+  });
+});
