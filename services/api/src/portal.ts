@@ -5,6 +5,8 @@ import pg from 'pg';
 import { buildApp } from './app';
 import type { PortalConfig } from './config';
 import { ensureFirstAdministrator } from './first-administrator';
+import { jobFamilies } from './jobs/job-families';
+import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import type { Infrastructure } from './plugins/infrastructure';
 import { migrateWriteSide } from './write-side/ids';
 
@@ -26,6 +28,8 @@ export async function startPortal(
     );
   }
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = createReadModelDb(pool);
   try {
     await migrateEventStore(pool);
@@ -44,7 +48,9 @@ export async function startPortal(
     onError: (error) => console.error('projection batch failed, retrying', error),
   });
   await projections.start();
-  const infra: Infrastructure = { config, pool, db, eventStore, projections };
+  const jobs = createJobQueues(queueBackendFor(config));
+  await jobs.startWorkers(jobFamilies);
+  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
   const app = await buildApp(infra, { logger: options.logger });
   await ensureFirstAdministrator(app, options.print ?? console.log);
   const address = await app.listen({ port: config.port, host: config.host });
@@ -56,6 +62,7 @@ export async function startPortal(
     url,
     async close() {
       await app.close();
+      await jobs.close();
       await projections.stop();
       await eventStore.close();
       await pool.end();

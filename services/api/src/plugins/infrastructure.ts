@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { PortalConfig } from '../config';
+import type { JobQueues } from '../jobs/job-queues';
 import type { CommandContext } from '../write-side/command-handler';
 
 /** The infrastructure every slice uses; owned (and closed) by whoever built it, not by the app. */
@@ -13,6 +14,7 @@ export interface Infrastructure {
   db: Kysely<Database>;
   eventStore: EventStore;
   projections: ProjectionRunner;
+  jobs: JobQueues;
 }
 
 declare module 'fastify' {

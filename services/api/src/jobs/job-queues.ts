@@ -1,0 +1,85 @@
+import { createPostgresBackend, type Job, Queue, Worker, withBackend } from 'bullmq';
+import { Redis } from 'ioredis';
+
+/**
+ * Where the queues live: Redis when REDIS_URL is set (production default, BullMQ's most proven
+ * backend), otherwise BullMQ 6's PostgreSQL backend in the portal's own database (embedded mode).
+ * Everything else (queues, workers, processors) is the same code on both.
+ */
+export type QueueBackend = { kind: 'redis'; url: string } | { kind: 'postgres'; url: string };
+
+export const queueBackendFor = (config: { redisUrl: string | null; databaseUrl: string }): QueueBackend =>
+  config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: config.databaseUrl };
+
+/** A family of work: one queue, one processor switching on `job.name`. */
+export interface JobFamily<Data = unknown, Result = unknown> {
+  queue: string;
+  concurrency?: number;
+  process(job: Job<Data, Result>): Promise<Result>;
+}
+
+export interface JobQueues {
+  queue<Data = unknown, Result = unknown>(name: string): Queue<Data, Result>;
+  startWorkers(families: JobFamily[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const defaultJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export function createJobQueues(backend: QueueBackend): JobQueues {
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const redisConnections: Redis[] = [];
+
+  // Workers block on their connection, so each gets its own; producers fail fast when Redis is down.
+  const redis = (forWorker: boolean) => {
+    const connection = new Redis(backend.url, {
+      maxRetriesPerRequest: forWorker ? null : 1,
+      enableOfflineQueue: forWorker,
+    });
+    redisConnections.push(connection);
+    return connection;
+  };
+  const postgres = { connectionString: backend.url, schema: 'bullmq', migrate: true };
+  const Pg = withBackend(createPostgresBackend);
+
+  return {
+    queue<Data, Result>(name: string): Queue<Data, Result> {
+      let queue = queues.get(name);
+      if (!queue) {
+        queue =
+          backend.kind === 'redis'
+            ? new Queue(name, { connection: redis(false), defaultJobOptions })
+            : (new Pg.Queue(name, { connection: postgres, defaultJobOptions }) as unknown as Queue);
+        queues.set(name, queue);
+      }
+      return queue as Queue<Data, Result>;
+    },
+
+    async startWorkers(families) {
+      for (const family of families) {
+        const processor = (job: Job) => family.process(job);
+        const options = { concurrency: family.concurrency ?? 1 };
+        const worker =
+          backend.kind === 'redis'
+            ? new Worker(family.queue, processor, { ...options, connection: redis(true) })
+            : (new Pg.Worker(family.queue, processor, { ...options, connection: postgres }) as unknown as Worker);
+        worker.on('failed', (job, error) => console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`));
+        await worker.waitUntilReady();
+        workers.push(worker);
+      }
+    },
+
+    /** Lets running jobs finish (SIGTERM), then closes every connection. */
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      for (const connection of redisConnections) connection.disconnect();
+    },
+  };
+}
