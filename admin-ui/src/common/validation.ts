@@ -1,0 +1,24 @@
+import type { Validator } from 'react-admin';
+
+/** The rules of spec section 5; the server applies the same patterns and texts. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const phonePattern = /^\(\d{3}\)\d{3}-\d{4}$/;
+
+const isBlank = (value: unknown): boolean =>
+  value == null || (typeof value === 'string' && value.trim() === '');
+
+/** Each validator returns a catalogue key, which react-admin translates under the field. */
+export const requiredText =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) ? message : undefined;
+
+export const email =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) || emailPattern.test(String(value).trim()) ? undefined : message;
+
+export const phoneNumber =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) || phonePattern.test(String(value).trim()) ? undefined : message;

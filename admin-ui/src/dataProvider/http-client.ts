@@ -1,0 +1,48 @@
+import { fetchUtils, HttpError } from 'react-admin';
+import { currentSession } from '../session';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Spec section 8: a 401 on this call (the user list) does not send the user to /login. */
+  keepSessionOnUnauthorized?: boolean;
+}
+
+const unauthorizedButKeepSession = new WeakSet<object>();
+
+/** True for the errors of calls whose 401 must not end the session (see `authProvider.checkError`). */
+export function keepsSessionOnUnauthorized(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && unauthorizedButKeepSession.has(error);
+}
+
+/** Error shape react-admin understands, with the spec's generic rules of section 8 applied. */
+function toApiError(error: unknown, options: RequestOptions): HttpError {
+  // No response at all (network down, proxy refused) or a server fault: one generic text, internals stay hidden.
+  if (!(error instanceof HttpError) || error.status >= 500) {
+    return new HttpError('portal.errors.unexpected', error instanceof HttpError ? error.status : 0);
+  }
+  // A 400's body {message, errors: {field: message}} stays as is: react-admin puts `errors` under the fields.
+  const apiError = new HttpError(error.message, error.status, error.body);
+  if (error.status === 401 && options.keepSessionOnUnauthorized) unauthorizedButKeepSession.add(apiError);
+  return apiError;
+}
+
+/** Calls the same-origin API with the session token in both headers the server accepts (spec section 7). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = currentSession()?.token;
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    headers.set('X-auth-token', token);
+  }
+  try {
+    const { json } = await fetchUtils.fetchJson(path, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    return json as T;
+  } catch (error) {
+    throw toApiError(error, options);
+  }
+}

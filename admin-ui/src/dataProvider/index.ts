@@ -1,0 +1,96 @@
+import type {
+  DataProvider,
+  DeleteParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  Identifier,
+  RaRecord,
+} from 'react-admin';
+import { queryList } from './client-side-list';
+import { apiRequest } from './http-client';
+import { type ResourceRoutes, resourceRoutes } from './resources';
+
+/*
+ * A custom provider rather than ra-data-simple-rest: that one expects GET /users?sort=&range=, GET /users/12,
+ * PUT /users/12 and a Content-Range header, while the spec's API (section 7) has /api/user/all (every row,
+ * no paging), /api/user/{id}, POST /api/user/new and PUT /api/user/edit with the id and version in the body.
+ */
+
+function routesOf(resource: string): ResourceRoutes {
+  const routes = resourceRoutes[resource];
+  if (!routes) throw new Error(`No API routes are declared for the resource "${resource}"`);
+  return routes;
+}
+
+function fetchAll<RecordType extends RaRecord>(resource: string): Promise<RecordType[]> {
+  const { base, listKeepsSessionOnUnauthorized } = routesOf(resource);
+  return apiRequest<RecordType[]>(`${base}/all`, {
+    keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true,
+  });
+}
+
+async function deleteOne(resource: string, id: Identifier): Promise<void> {
+  await apiRequest(`${routesOf(resource).base}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    return queryList(await fetchAll(resource), params);
+  },
+
+  async getOne(resource, { id }) {
+    return { data: await apiRequest(`${routesOf(resource).base}/${encodeURIComponent(id)}`) };
+  },
+
+  async getMany<RecordType extends RaRecord>(resource: string, { ids }: GetManyParams<RecordType>) {
+    const wanted = new Set(ids.map(String));
+    const all = await fetchAll<RecordType>(resource);
+    return { data: all.filter((record) => wanted.has(String(record.id))) };
+  },
+
+  async getManyReference<RecordType extends RaRecord>(
+    resource: string,
+    { target, id, ...params }: GetManyReferenceParams,
+  ) {
+    const all = await fetchAll<RecordType>(resource);
+    return queryList(
+      all.filter((record) => String(record[target]) === String(id)),
+      params,
+    );
+  },
+
+  async create(resource, { data }) {
+    const { base, toPayload } = routesOf(resource);
+    return { data: await apiRequest(`${base}/new`, { method: 'POST', body: toPayload(data) }) };
+  },
+
+  async update(resource, { id, data, previousData }) {
+    const { base, toPayload } = routesOf(resource);
+    // The record's own id (a number) rather than the route's string; and the version the form was loaded
+    // with, so a stale save gets a 409 instead of overwriting someone else's change.
+    const body = {
+      id: data.id ?? previousData?.id ?? id,
+      version: data.version ?? previousData?.version,
+      ...toPayload(data),
+    };
+    return { data: await apiRequest(`${base}/edit`, { method: 'PUT', body }) };
+  },
+
+  async updateMany() {
+    throw new Error('The portal API has no bulk edit for this resource');
+  },
+
+  async delete<RecordType extends RaRecord>(
+    resource: string,
+    { id, previousData }: DeleteParams<RecordType>,
+  ) {
+    await deleteOne(resource, id);
+    // The API answers 204; react-admin only needs the deleted record back for its cache.
+    return { data: previousData ?? ({ id } as RecordType) };
+  },
+
+  async deleteMany(resource, { ids }) {
+    await Promise.all(ids.map((id) => deleteOne(resource, id)));
+    return { data: ids };
+  },
+};

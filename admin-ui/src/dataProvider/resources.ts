@@ -1,0 +1,17 @@
+import { toUserPayload } from '../users/user';
+
+/**
+ * Where each react-admin resource lives in the spec's API (section 7). Every entity follows one pattern:
+ * GET `{base}/all`, GET and DELETE `{base}/{id}`, POST `{base}/new`, PUT `{base}/edit` (with id and version).
+ */
+export interface ResourceRoutes {
+  base: string;
+  /** The body of a save: only the fields the API takes, normalised (trimmed text, null for no phone). */
+  toPayload: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** Spec section 8: a 401 on the user list call does not send the user to /login. */
+  listKeepsSessionOnUnauthorized?: boolean;
+}
+
+export const resourceRoutes: Record<string, ResourceRoutes> = {
+  users: { base: '/api/user', toPayload: toUserPayload, listKeepsSessionOnUnauthorized: true },
+};

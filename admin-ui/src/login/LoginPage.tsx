@@ -1,0 +1,112 @@
+import LockIcon from '@mui/icons-material/Lock';
+import { Avatar, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Form,
+  PasswordInput,
+  TextInput,
+  useAuthProvider,
+  useNotificationContext,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { email, requiredText } from '../common/validation';
+
+// Spec section 5, Login.
+const validateUsername = [
+  requiredText('portal.validation.usernameRequired'),
+  email('portal.validation.usernameNotValidEmail'),
+];
+const validatePassword = requiredText('portal.validation.passwordRequired');
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** / and /login (spec section 2). A failed login shows the server's message in red under the form. */
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const { resetNotifications } = useNotificationContext();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (values: Partial<Credentials>) => {
+    if (!authProvider) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await authProvider.login({ username: values.username?.trim() ?? '', password: values.password ?? '' });
+      // Forget the signed-out answers (checkAuth, permissions, identity) before the protected screens ask again.
+      await queryClient.resetQueries({ queryKey: ['auth'] });
+      resetNotifications();
+      navigate('/dashboard');
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'portal.errors.unexpected';
+      setFailure(translate(message, { _: message }));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'grey.100',
+        p: 2,
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
+            <Avatar sx={{ bgcolor: 'secondary.main', mb: 1 }}>
+              <LockIcon />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              {translate('portal.appName')}
+            </Typography>
+            <Typography color="text.secondary">{translate('portal.login.title')}</Typography>
+          </Box>
+          <Form onSubmit={(values: Partial<Credentials>) => submit(values)} noValidate>
+            <TextInput
+              source="username"
+              label="portal.login.username"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              validate={validateUsername}
+            />
+            <PasswordInput
+              source="password"
+              label="portal.login.password"
+              autoComplete="current-password"
+              validate={validatePassword}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              // The spec's wording exactly: 'Login', not MUI's default upper case.
+              sx={{ mt: 1, textTransform: 'none' }}
+            >
+              {translate(submitting ? 'portal.login.submitting' : 'portal.login.submit')}
+            </Button>
+            {failure && (
+              <Typography role="alert" color="error" sx={{ mt: 2 }}>
+                {failure}
+              </Typography>
+            )}
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

@@ -1,0 +1,81 @@
+import { type Theme, useMediaQuery } from '@mui/material';
+import {
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  type Identifier,
+  List,
+  Pagination,
+  SearchInput,
+  SelectField,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { roleChoices } from './roles';
+import type { User } from './user';
+
+/** The API never returns a password; the list shows a fixed mask (spec section 2, Users). */
+const MaskedPassword = () => {
+  const translate = useTranslate();
+  return <>{translate('portal.users.maskedPassword')}</>;
+};
+
+const userFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+const UserListActions = () => (
+  <TopToolbar>
+    <CreateButton to="/user/new" label="portal.users.add" />
+  </TopToolbar>
+);
+
+const userPath = (id: Identifier) => `/user/${id}`;
+
+/** Phones (991 px or less) get one line per user; delete is on the user's page there. */
+const UserSimpleList = () => {
+  const translate = useTranslate();
+  const roleName = (roleId: number) => roleChoices.find((choice) => choice.id === roleId)?.name ?? '';
+  return (
+    <SimpleList<User>
+      primaryText={(user) => user.username}
+      secondaryText={(user) => `${user.firstName} ${user.lastName}`}
+      tertiaryText={(user) => translate(roleName(user.roleId))}
+      rowClick={userPath}
+    />
+  );
+};
+
+const UserDatagrid = () => (
+  <Datagrid rowClick={userPath} bulkActionButtons={false}>
+    <TextField source="id" />
+    <TextField source="username" />
+    <TextField source="firstName" />
+    <TextField source="lastName" />
+    <TextField source="phoneNumber" />
+    <SelectField source="roleId" choices={roleChoices} />
+    <FunctionField source="password" sortable={false} render={() => <MaskedPassword />} />
+    <ConfirmDeleteButton />
+  </Datagrid>
+);
+
+/** /users: every user, paged in the browser 50 at a time (spec section 9: options 50, 100, 150). */
+export const UserList = () => {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List
+      resource="users"
+      perPage={50}
+      pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
+      sort={{ field: 'id', order: 'ASC' }}
+      filters={userFilters}
+      debounce={100}
+      actions={<UserListActions />}
+      exporter={false}
+      empty={false}
+    >
+      {isPhone ? <UserSimpleList /> : <UserDatagrid />}
+    </List>
+  );
+};
