@@ -22,11 +22,18 @@ function routesOf(resource: string): ResourceRoutes {
   return routes;
 }
 
-function fetchAll<RecordType extends RaRecord>(resource: string): Promise<RecordType[]> {
-  const { base, listKeepsSessionOnUnauthorized } = routesOf(resource);
-  return apiRequest<RecordType[]>(`${base}/all`, {
+async function fetchAll<RecordType extends RaRecord>(
+  resource: string,
+  filter: Record<string, unknown> = {},
+): Promise<RecordType[]> {
+  const { base, listKeepsSessionOnUnauthorized, listRequest, unwrapList } = routesOf(resource);
+  const request = listRequest?.(filter) ?? { path: `${base}/all`, method: 'GET' as const };
+  const json = await apiRequest<unknown>(request.path, {
+    method: request.method,
+    body: request.body,
     keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true,
   });
+  return (unwrapList ? unwrapList(json) : json) as RecordType[];
 }
 
 async function deleteOne(resource: string, id: Identifier): Promise<void> {
@@ -52,7 +59,7 @@ export const dataProvider: DataProvider = {
     resource: string,
     { target, id, ...params }: GetManyReferenceParams,
   ) {
-    const all = await fetchAll<RecordType>(resource);
+    const all = await fetchAll<RecordType>(resource, { [target]: id });
     return queryList(
       all.filter((record) => String(record[target]) === String(id)),
       params,
@@ -60,12 +67,15 @@ export const dataProvider: DataProvider = {
   },
 
   async create(resource, { data }) {
-    const { base, toPayload } = routesOf(resource);
-    return { data: await apiRequest(`${base}/new`, { method: 'POST', body: toPayload(data) }) };
+    const { base, toPayload, envelope } = routesOf(resource);
+    const payload = toPayload(data);
+    return {
+      data: await apiRequest(`${base}/new`, { method: 'POST', body: envelope ? envelope(payload) : payload }),
+    };
   },
 
   async update(resource, { id, data, previousData }) {
-    const { base, toPayload } = routesOf(resource);
+    const { base, toPayload, envelope } = routesOf(resource);
     // The record's own id (a number) rather than the route's string; and the version the form was loaded
     // with, so a stale save gets a 409 instead of overwriting someone else's change.
     const body = {
@@ -73,7 +83,9 @@ export const dataProvider: DataProvider = {
       version: data.version ?? previousData?.version,
       ...toPayload(data),
     };
-    return { data: await apiRequest(`${base}/edit`, { method: 'PUT', body }) };
+    return {
+      data: await apiRequest(`${base}/edit`, { method: 'PUT', body: envelope ? envelope(body) : body }),
+    };
   },
 
   async updateMany() {
