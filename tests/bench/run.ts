@@ -1,0 +1,96 @@
+/**
+ * The benchmark suite: `npm run bench` runs every module, `npm run bench -- event-store` only those
+ * whose name contains the argument. Prints one table and writes bench/results/<timestamp>.json and
+ * latest.json. Figures only, no assertions on speed; a run fails (exit code 1) only when a module
+ * throws or a row that must be zero (errors, non-2xx answers) is not.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { testServerUrl } from '@portal/tests/support/database';
+import pg from 'pg';
+import { eventStoreBench } from './event-store.bench';
+import { httpUsersBench } from './http-users.bench';
+import { projectionLagBench } from './projection-lag.bench';
+import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
+
+const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
+  { name: 'event-store', run: eventStoreBench },
+  { name: 'projection-lag', run: projectionLagBench },
+  { name: 'http-users', run: httpUsersBench },
+];
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: testServerUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
+    return rows[0]?.server_version ?? 'unknown';
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<number> {
+  const filter = process.argv[2];
+  const selected = filter ? modules.filter((m) => m.name.includes(filter)) : modules;
+  if (selected.length === 0) {
+    console.error(`No bench matches "${filter}"; choose from: ${modules.map((m) => m.name).join(', ')}`);
+    return 2;
+  }
+  const startedAt = new Date();
+  const runStarted = performance.now();
+  const machine = machineInfo(await postgresVersion());
+  const rows: BenchRow[] = [];
+  const modulesRun: { name: string; seconds: number; error?: string }[] = [];
+  for (const bench of selected) {
+    console.error(`bench: ${bench.name}...`);
+    const started = performance.now();
+    try {
+      rows.push(...(await bench.run()));
+      modulesRun.push({ name: bench.name, seconds: (performance.now() - started) / 1000 });
+    } catch (error) {
+      console.error(`bench: ${bench.name} failed`, error);
+      modulesRun.push({
+        name: bench.name,
+        seconds: (performance.now() - started) / 1000,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    console.error(`bench: ${bench.name} took ${modulesRun.at(-1)?.seconds.toFixed(1)} s`);
+  }
+  const totalSeconds = (performance.now() - runStarted) / 1000;
+
+  console.log(formatTable(rows));
+  console.log(
+    `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}; ` +
+      `total ${totalSeconds.toFixed(1)} s`,
+  );
+  const loadAverage1mAtEnd = os.loadavg()[0] ?? 0;
+  console.log(
+    `Load average (1 min): ${machine.loadAverage1mAtStart.toFixed(2)} at start, ${loadAverage1mAtEnd.toFixed(2)} at end`,
+  );
+  const files = await writeResults({
+    startedAt,
+    filter: filter ?? null,
+    totalSeconds,
+    machine,
+    loadAverage1mAtEnd,
+    modulesRun,
+    rows,
+  });
+  console.log(`Results: ${files.join(', ')}`);
+
+  const problems = rows.filter((r) => r.problem);
+  for (const r of problems) console.error(`bench: ${r.name} / ${r.metric} = ${r.value} (${r.problem})`);
+  const failed = modulesRun.filter((m) => m.error);
+  for (const m of failed) console.error(`bench: ${m.name} did not complete`);
+  return problems.length > 0 || failed.length > 0 ? 1 : 0;
+}
+
+const exitCode = await main();
+process.exitCode = exitCode;
+// Everything is closed by now; should a library still hold a handle, do not hang the run.
+setTimeout(() => {
+  console.error('bench: handles still open 5 s after the run; exiting');
+  process.exit();
+}, 5_000).unref();

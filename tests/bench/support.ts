@@ -1,0 +1,47 @@
+import type { NewEvent } from '@portal/event-store';
+import { createTestDatabase } from '@portal/tests/support/database';
+import pg from 'pg';
+
+/** Runs `body` against a fresh database and a pool on it; the pool is ended and the database dropped even on failure. */
+export async function withFreshDatabase<T>(
+  body: (pool: pg.Pool) => Promise<T>,
+  poolOptions: { max?: number } = {},
+): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    const pool = new pg.Pool({ connectionString: database.url, max: poolOptions.max ?? 10 });
+    pool.on('error', (error) => console.warn(`bench pool: ${error.message}`));
+    // pool.end() resolves once its clients are asked to end, not once their sockets are closed: wait
+    // for those too, or the forced drop below terminates them mid-goodbye and they report an error.
+    const closed: Promise<void>[] = [];
+    pool.on('connect', (client) => closed.push(new Promise((resolve) => client.once('end', resolve))));
+    try {
+      return await body(pool);
+    } finally {
+      await pool.end();
+      await Promise.race([Promise.all(closed), sleep(2_000)]);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+// Shaped like the portal's UserRegistered (an argon2id hash included), so row sizes are realistic.
+const fakeHash =
+  '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0c2FsdA$3q2+7w3q2+7w3q2+7w3q2+7w3q2+7w3q2+7w3q2+7w';
+
+export const userLikeEvent = (n: number): NewEvent => ({
+  type: 'UserRegistered',
+  data: {
+    userId: n,
+    username: `bench-user-${n}@portal.test`,
+    firstName: 'Bench',
+    lastName: `User ${n}`,
+    phoneNumber: '(416)555-0101',
+    roleId: 2,
+    passwordHash: fakeHash,
+  },
+  metadata: { userId: 1, occurredAt: new Date().toISOString() },
+});
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
