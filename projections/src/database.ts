@@ -1,7 +1,9 @@
+import type { ContractorContactData, TransportContactData } from '@portal/domain';
 import {
   CamelCasePlugin,
   type ColumnType,
   type Generated,
+  type JSONColumnType,
   Kysely,
   PostgresDialect,
   type Selectable,
@@ -12,6 +14,77 @@ import type pg from 'pg';
 export interface Database {
   projectionCheckpoint: ProjectionCheckpointTable;
   users: UsersTable;
+  contractorCompanies: NamedTable;
+  transportCompanies: NamedTable;
+  materials: NamedTable;
+  materialTypes: NamedTable;
+  contractorContacts: ContractorContactsTable;
+  transportContacts: TransportContactsTable;
+  trucks: TrucksTable;
+  projects: ProjectsTable;
+  projectLog: ProjectLogTable;
+  settings: SettingsTable;
+}
+
+/** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
+interface Versioned {
+  id: number;
+  version: number;
+}
+
+export interface NamedTable extends Versioned {
+  name: string;
+}
+
+export interface ContractorContactsTable extends Versioned, ContractorContactData {}
+
+export interface TransportContactsTable extends Versioned, TransportContactData {}
+
+// numeric columns come back from pg as strings; queries convert them.
+type Numeric = ColumnType<string, number, number>;
+type NullableNumeric = ColumnType<string | null, number | null, number | null>;
+
+export interface TrucksTable extends Versioned {
+  transportCompanyId: number;
+  driverName: string | null;
+  driverNumber: string | null;
+  number: string;
+  licensePlate: string;
+  tareWeight: NullableNumeric;
+}
+
+export interface ProjectsTable extends Versioned {
+  projectId: string;
+  contractorCompanyId: number;
+  jobSite: string;
+  siteContactId: number | null;
+  officeContactId: number | null;
+  materialTypeId: number | null;
+  isSoilFloProject: boolean;
+  approved: Numeric;
+  overThreshold: boolean;
+  saltImpacted: boolean;
+  notes: string | null;
+}
+
+export interface ProjectLogTable {
+  id: Generated<string>;
+  projectId: number;
+  date: Date;
+  userId: number | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  currentDataObject: JSONColumnType<object | null, string | null, string | null>;
+  updatedDataObject: JSONColumnType<object | null, string | null, string | null>;
+}
+
+export interface SettingsTable extends Versioned {
+  currentPrefix: number;
+  defaultTareWeight: Numeric;
+  haulageRecordReceiverName: string | null;
+  haulageRecordReceiverPhone: string | null;
+  haulageRecordReceiverEmail: string | null;
 }
 
 export interface ProjectionCheckpointTable {
@@ -36,7 +109,6 @@ export interface UsersTable {
   version: number;
   createdAt: ColumnType<Date, Date, Date>;
   updatedAt: ColumnType<Date, Date, Date>;
-  rowId: Generated<number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

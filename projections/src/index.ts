@@ -1,11 +1,41 @@
+export * from './catalogue/catalogue-projection';
+export * from './contractors/contractors-queries';
 export * from './database';
+export * from './materials/materials-queries';
 export * from './migrations';
+export * from './projects/projects-queries';
 export * from './runner/projection';
 export * from './runner/projection-runner';
+export * from './settings/settings-queries';
+export * from './transports/transports-queries';
 export * from './users/users-projection';
 export * from './users/users-queries';
 
+import {
+  contractorCompaniesProjection,
+  contractorContactsProjection,
+} from './contractors/contractors-projections';
+import { materialsProjection, materialTypesProjection } from './materials/materials-projections';
+import { projectsProjection } from './projects/projects-projection';
+import type { Projection } from './runner/projection';
+import { settingsProjection } from './settings/settings-projection';
+import {
+  transportCompaniesProjection,
+  transportContactsProjection,
+  trucksProjection,
+} from './transports/transports-projections';
 import { usersProjection } from './users/users-projection';
 
-/** Every read-model projection, in the order they are applied within a batch. */
-export const allProjections = [usersProjection];
+/** Every read-model projection; users first, so logs in the same batch can name the acting user. */
+export const allProjections: Projection[] = [
+  usersProjection,
+  contractorCompaniesProjection,
+  contractorContactsProjection,
+  materialsProjection,
+  materialTypesProjection,
+  projectsProjection,
+  transportCompaniesProjection,
+  transportContactsProjection,
+  trucksProjection,
+  settingsProjection,
+];

@@ -27,7 +27,10 @@ export async function startTestPortal(options: { uiDist?: string | null } = {}):
     },
     { databaseUrl: database.url, jwtSecret: randomBytes(32).toString('hex'), uiDist: options.uiDist ?? null },
   );
-  const portal = await startPortal(config, { print: () => undefined });
+  const portal = await startPortal(config, { print: () => undefined }).catch(async (error) => {
+    await database.drop();
+    throw error;
+  });
   return {
     ...portal,
     database,

@@ -11,7 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('users')
-    .addColumn('row_id', 'serial')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('username_key', 'text', (c) => c.notNull().unique())

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as users from './2026-11-21-001-users';
+import * as referenceData from './2026-11-21-002-reference-data';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-users': users,
+  '2026-11-21-002-reference-data': referenceData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

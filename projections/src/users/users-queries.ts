@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, UserRow } from '../database';
 
-export type UserView = Omit<UserRow, 'passwordHash' | 'usernameKey' | 'rowId' | 'createdAt' | 'updatedAt'>;
+export type UserView = Omit<UserRow, 'passwordHash' | 'usernameKey' | 'createdAt' | 'updatedAt'>;
 
 const publicColumns = [
   'id',

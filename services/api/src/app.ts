@@ -1,11 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { contractorRoutes } from './contractors/routes';
+import { materialRoutes } from './materials/routes';
 import adminUi from './plugins/admin-ui';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
 import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
+import { projectRoutes } from './projects/routes';
+import { settingsRoutes } from './settings/routes';
+import { transportRoutes } from './transports/routes';
 import { userRoutes } from './users/routes';
 
 /** Builds the HTTP app: infrastructure first, then the app's own plugins, then the slices' routes. */
@@ -29,5 +34,10 @@ export async function buildApp(
 
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(contractorRoutes);
+  await app.register(projectRoutes);
+  await app.register(transportRoutes);
+  await app.register(materialRoutes);
+  await app.register(settingsRoutes);
   return app;
 }

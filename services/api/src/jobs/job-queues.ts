@@ -68,8 +68,13 @@ export function createJobQueues(backend: QueueBackend): JobQueues {
         const worker =
           backend.kind === 'redis'
             ? new Worker(family.queue, processor, { ...options, connection: redis(true) })
-            : (new Pg.Worker(family.queue, processor, { ...options, connection: postgres }) as unknown as Worker);
-        worker.on('failed', (job, error) => console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`));
+            : (new Pg.Worker(family.queue, processor, {
+                ...options,
+                connection: postgres,
+              }) as unknown as Worker);
+        worker.on('failed', (job, error) =>
+          console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`),
+        );
         await worker.waitUntilReady();
         workers.push(worker);
       }

@@ -2,12 +2,37 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type pg from 'pg';
 
 /** Kinds of entity with numeric ids (the spec's routes take numbers); one sequence each. */
-export type IdKind = 'user';
+export type IdKind =
+  | 'user'
+  | 'contractor_company'
+  | 'contractor_contact'
+  | 'project'
+  | 'transport_company'
+  | 'transport_contact'
+  | 'truck'
+  | 'material'
+  | 'material_type';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-id-sequences': {
     async up(db: Kysely<any>) {
       await sql`CREATE SEQUENCE user_id_seq`.execute(db);
+    },
+  },
+  '2026-11-21-002-reference-data-id-sequences': {
+    async up(db: Kysely<any>) {
+      for (const kind of [
+        'contractor_company',
+        'contractor_contact',
+        'project',
+        'transport_company',
+        'transport_contact',
+        'truck',
+        'material',
+        'material_type',
+      ]) {
+        await sql`CREATE SEQUENCE ${sql.id(`${kind}_id_seq`)}`.execute(db);
+      }
     },
   },
 };

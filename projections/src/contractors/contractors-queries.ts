@@ -1,0 +1,95 @@
+import { countOf } from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database';
+
+export const listContractorCompanies = (db: Kysely<Database>, nameContains?: string) => {
+  let query = db
+    .selectFrom('contractorCompanies')
+    .select(['id', 'name', 'version'])
+    .orderBy('name')
+    .orderBy('id');
+  if (nameContains?.trim())
+    query = query.where(sql<boolean>`lower(name) like ${`%${nameContains.trim().toLowerCase()}%`}`);
+  return query.execute();
+};
+
+export const findContractorCompany = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('contractorCompanies')
+    .select(['id', 'name', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** A contractor is over threshold when any of its projects is flagged over threshold. */
+export const contractorIdsOverThreshold = async (db: Kysely<Database>): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('projects')
+      .select('contractorCompanyId')
+      .distinct()
+      .where('overThreshold', '=', true)
+      .orderBy('contractorCompanyId')
+      .execute()
+  ).map((row) => row.contractorCompanyId);
+
+const contactColumns = [
+  'c.id',
+  'c.contractorCompanyId',
+  'company.name as contractorCompanyName',
+  'c.name',
+  'c.number',
+  'c.email',
+  'c.isOfficeContact',
+  'c.isSiteContact',
+  'c.version',
+] as const;
+
+const contacts = (db: Kysely<Database>) =>
+  db
+    .selectFrom('contractorContacts as c')
+    .innerJoin('contractorCompanies as company', 'company.id', 'c.contractorCompanyId')
+    .select(contactColumns);
+
+export const listContractorContacts = (db: Kysely<Database>, contractorCompanyId: number | null) => {
+  const query = contacts(db).orderBy('c.name').orderBy('c.id');
+  return contractorCompanyId === null
+    ? query.execute()
+    : query.where('c.contractorCompanyId', '=', contractorCompanyId).execute();
+};
+
+export const findContractorContact = (db: Kysely<Database>, id: number) =>
+  contacts(db).where('c.id', '=', id).executeTakeFirst();
+
+const countWhere = async (
+  db: Kysely<Database>,
+  table: 'projects' | 'contractorContacts',
+  column: 'contractorCompanyId' | 'siteContactId' | 'officeContactId',
+  id: number,
+): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select(sql<string>`count(*)`.as('count'))
+        .where(sql.ref(column), '=', id)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+/** What still refers to a contractor company: its projects and contacts. */
+export async function contractorCompanyReferences(db: Kysely<Database>, id: number): Promise<string[]> {
+  const projects = await countWhere(db, 'projects', 'contractorCompanyId', id);
+  const contactsCount = await countWhere(db, 'contractorContacts', 'contractorCompanyId', id);
+  return [
+    ...(projects ? [countOf(projects, 'project')] : []),
+    ...(contactsCount ? [countOf(contactsCount, 'contact')] : []),
+  ];
+}
+
+/** What still refers to a contractor contact: projects naming it as site or office contact. */
+export async function contractorContactReferences(db: Kysely<Database>, id: number): Promise<string[]> {
+  const count =
+    (await countWhere(db, 'projects', 'siteContactId', id)) +
+    (await countWhere(db, 'projects', 'officeContactId', id));
+  return count ? [countOf(count, 'project')] : [];
+}

@@ -1,0 +1,48 @@
+import { type CatalogueRecord, type ProjectData, projects } from '@portal/domain';
+import type { RecordedEvent } from '@portal/event-store';
+import type { Transaction } from 'kysely';
+import { catalogueProjection } from '../catalogue/catalogue-projection';
+import type { Database } from '../database';
+
+/** The project log: every change with who made it and the record before and after. */
+async function appendProjectLog(trx: Transaction<Database>, event: RecordedEvent): Promise<void> {
+  const { created, deleted } = projects.eventTypes;
+  const projectId = (event.data as { id: number }).id;
+  const previous = await trx
+    .selectFrom('projectLog')
+    .select('updatedDataObject')
+    .where('projectId', '=', projectId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const user =
+    event.metadata.userId === null
+      ? undefined
+      : await trx
+          .selectFrom('users')
+          .select(['username', 'firstName', 'lastName'])
+          .where('id', '=', event.metadata.userId)
+          .executeTakeFirst();
+  const before = event.type === created ? null : (previous?.updatedDataObject ?? null);
+  const after = event.type === deleted ? null : (event.data as CatalogueRecord<ProjectData>);
+  await trx
+    .insertInto('projectLog')
+    .values({
+      projectId,
+      date: new Date(event.metadata.occurredAt),
+      userId: event.metadata.userId,
+      username: user?.username ?? null,
+      firstName: user?.firstName ?? null,
+      lastName: user?.lastName ?? null,
+      currentDataObject: before === null ? null : JSON.stringify(before),
+      updatedDataObject: after === null ? null : JSON.stringify(after),
+    })
+    .execute();
+}
+
+export const projectsProjection = catalogueProjection({
+  catalogue: projects,
+  table: 'projects',
+  toRow: ({ isSoilFLOProject, ...record }) => ({ ...record, isSoilFloProject: isSoilFLOProject }),
+  after: appendProjectLog,
+});

@@ -1,0 +1,21 @@
+import { defaultSettings, settingsId } from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database';
+
+/** The site's settings, or the spec's defaults (prefix 0, default tare 0) before anyone saved them. */
+export async function getSettings(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('settings')
+    .select([
+      'id',
+      'currentPrefix',
+      sql<number>`default_tare_weight::float8`.as('defaultTareWeight'),
+      'haulageRecordReceiverName',
+      'haulageRecordReceiverPhone',
+      'haulageRecordReceiverEmail',
+      'version',
+    ])
+    .where('id', '=', settingsId)
+    .executeTakeFirst();
+  return row ?? { id: settingsId, ...defaultSettings, version: 0 };
+}

@@ -1,0 +1,117 @@
+import { countOf } from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database';
+
+export const listTransportCompanies = (db: Kysely<Database>) =>
+  db
+    .selectFrom('transportCompanies as tc')
+    .select([
+      'tc.id',
+      'tc.name',
+      'tc.version',
+      sql<number>`(SELECT count(*)::int FROM trucks WHERE trucks.transport_company_id = tc.id)`.as(
+        'truckCount',
+      ),
+    ])
+    .orderBy('tc.name')
+    .orderBy('tc.id')
+    .execute();
+
+export const findTransportCompany = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('transportCompanies')
+    .select(['id', 'name', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+const contacts = (db: Kysely<Database>) =>
+  db
+    .selectFrom('transportContacts as c')
+    .innerJoin('transportCompanies as company', 'company.id', 'c.transportCompanyId')
+    .select([
+      'c.id',
+      'c.transportCompanyId',
+      'company.name as transportCompanyName',
+      'c.name',
+      'c.number',
+      'c.version',
+    ]);
+
+export const listTransportContacts = (db: Kysely<Database>, transportCompanyId: number | null) => {
+  const query = contacts(db).orderBy('c.name').orderBy('c.id');
+  return transportCompanyId === null
+    ? query.execute()
+    : query.where('c.transportCompanyId', '=', transportCompanyId).execute();
+};
+
+export const findTransportContact = (db: Kysely<Database>, id: number) =>
+  contacts(db).where('c.id', '=', id).executeTakeFirst();
+
+/** Spec section 3, Truck: the record plus its company's name; tare weight in KG or null. */
+const trucksView = (db: Kysely<Database>) =>
+  db
+    .selectFrom('trucks as t')
+    .innerJoin('transportCompanies as company', 'company.id', 't.transportCompanyId')
+    .select([
+      't.id',
+      't.transportCompanyId',
+      'company.name as transportCompanyName',
+      't.driverName',
+      't.driverNumber',
+      't.number',
+      't.licensePlate',
+      sql<number | null>`t.tare_weight::float8`.as('tareWeight'),
+      't.version',
+    ]);
+
+export type TruckView = NonNullable<Awaited<ReturnType<typeof findTruck>>>;
+
+export const listTrucks = (db: Kysely<Database>, transportCompanyId: number | null = null) => {
+  const query = trucksView(db).orderBy('company.name').orderBy('t.number').orderBy('t.id');
+  return transportCompanyId === null
+    ? query.execute()
+    : query.where('t.transportCompanyId', '=', transportCompanyId).execute();
+};
+
+export const findTruck = (db: Kysely<Database>, id: number) =>
+  trucksView(db).where('t.id', '=', id).executeTakeFirst();
+
+export const findTruckIdByPlate = async (
+  db: Kysely<Database>,
+  licensePlate: string,
+): Promise<number | null> =>
+  (await db.selectFrom('trucks').select('id').where('licensePlate', '=', licensePlate).executeTakeFirst())
+    ?.id ?? null;
+
+export const truckIdsOfCompany = async (
+  db: Kysely<Database>,
+  transportCompanyId: number,
+): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('trucks')
+      .select('id')
+      .where('transportCompanyId', '=', transportCompanyId)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
+
+/** What still refers to a transport company: its trucks and contacts. */
+export async function transportCompanyReferences(db: Kysely<Database>, id: number): Promise<string[]> {
+  const count = async (table: 'trucks' | 'transportContacts') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<string>`count(*)`.as('count'))
+          .where('transportCompanyId', '=', id)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  const truckCount = await count('trucks');
+  const contactCount = await count('transportContacts');
+  return [
+    ...(truckCount ? [countOf(truckCount, 'truck')] : []),
+    ...(contactCount ? [countOf(contactCount, 'contact')] : []),
+  ];
+}

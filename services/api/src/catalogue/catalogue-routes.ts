@@ -1,0 +1,89 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Catalogue, CatalogueRecord } from '@portal/domain';
+import { DomainError } from '@portal/domain';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { IdKind } from '../write-side/ids';
+import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';
+import { errorResponses, IdParams, idOf, LooseRecord, versionOf } from './route-schemas';
+
+export interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
+  /** Route prefix from spec section 7, e.g. '/api/contractorcompany'. */
+  base: string;
+  tag: string;
+  catalogue: Catalogue<Name, Data>;
+  idKind: IdKind;
+  response: TObject;
+  /** The save body; the entity itself unless section 7 names an envelope. */
+  body?: Body;
+  /** The record inside the envelope (it carries id and version on edit). */
+  recordOf?(body: Static<Body>): Record<string, unknown>;
+  validate(body: Static<Body>): Data;
+  find(id: number): Promise<object | undefined>;
+  referencedBy(id: number): Promise<string[]>;
+  /** Rules against other records (the referenced company exists, a plate is free). */
+  check?(record: CatalogueRecord<Data>): Promise<void>;
+}
+
+/**
+ * GET and DELETE `{base}/{id}`, POST `{base}/new` and PUT `{base}/edit` for one catalogue entity:
+ * reads for any signed-in user, writes for administrators, answers with the saved record.
+ */
+export function registerCatalogueRoutes<
+  Name extends string,
+  Data extends object,
+  Body extends TSchema = typeof LooseRecord,
+>(fastify: FastifyInstance, options: CatalogueRouteOptions<Name, Data, Body>): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { base, tag, catalogue } = options;
+  const body = (options.body ?? LooseRecord) as Body;
+  const recordOf = options.recordOf ?? ((value: Static<Body>) => value as Record<string, unknown>);
+  // The response schema serialises the view; the handler only has to find it.
+  const saved = async (id: number): Promise<Record<string, unknown>> => {
+    const view = await options.find(id);
+    if (!view) throw new DomainError('not_found', catalogue.notFoundMessage);
+    return view as Record<string, unknown>;
+  };
+  const write = { config: { access: 'admin' as const } };
+  const ok = { 200: options.response, ...errorResponses };
+
+  app.get(`${base}/:id`, { schema: { tags: [tag], params: IdParams, response: ok } }, async (request) =>
+    saved(request.params.id),
+  );
+
+  app.post(`${base}/new`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {
+    const data = options.validate(request.body as Static<Body>);
+    return saved(
+      await createRecord(app, catalogue, options.idKind, data, {
+        actorId: request.currentUser.id,
+        check: options.check,
+      }),
+    );
+  });
+
+  app.put(`${base}/edit`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {
+    const record = recordOf(request.body as Static<Body>);
+    const data = options.validate(request.body as Static<Body>);
+    const id = await updateRecord(app, catalogue, idOf(record), data, {
+      actorId: request.currentUser.id,
+      expectedVersion: versionOf(record),
+      check: options.check,
+    });
+    return saved(id);
+  });
+
+  app.delete(
+    `${base}/:id`,
+    {
+      ...write,
+      schema: { tags: [tag], params: IdParams, response: { 204: Type.Null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await deleteRecord(app, catalogue, request.params.id, {
+        actorId: request.currentUser.id,
+        referencedBy: options.referencedBy,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  contractorCompanies,
+  contractorContacts,
+  DomainError,
+  validateCompany,
+  validateContractorContact,
+} from '@portal/domain';
+import {
+  contractorCompanyReferences,
+  contractorContactReferences,
+  contractorIdsOverThreshold,
+  findContractorCompany,
+  findContractorContact,
+  listContractorCompanies,
+  listContractorContacts,
+} from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { errorResponses, idOf, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
+
+const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });
+
+const ContactSchema = Type.Object(
+  {
+    ...Versioned,
+    contractorCompanyId: Type.Integer(),
+    contractorCompanyName: Type.String(),
+    name: Type.String(),
+    number: Type.String(),
+    email: Nullable(Type.String()),
+    isOfficeContact: Type.Boolean(),
+    isSiteContact: Type.Boolean(),
+  },
+  { $id: 'ContractorContact' },
+);
+
+/** Spec section 7: contacts travel in an envelope naming their company. */
+const ContactEnvelope = Type.Object({
+  contractorCompanyId: Type.Optional(Type.Unknown()),
+  contractorContact: Type.Optional(LooseRecord),
+});
+
+/** Spec section 7, Contractors. */
+export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+
+  app.get(
+    '/api/contractorcompany/all',
+    {
+      schema: {
+        tags: ['contractors'],
+        querystring: Type.Object({
+          name: Type.Optional(Type.String({ description: 'Case-insensitive "contains"' })),
+        }),
+        response: {
+          200: Type.Object({
+            contractorCompanies: Type.Array(CompanySchema),
+            contractorIdsThatAreOverThreshold: Type.Array(Type.Integer()),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      contractorCompanies: await listContractorCompanies(db, request.query.name),
+      contractorIdsThatAreOverThreshold: await contractorIdsOverThreshold(db),
+    }),
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/contractorcompany',
+    tag: 'contractors',
+    catalogue: contractorCompanies,
+    idKind: 'contractor_company',
+    response: CompanySchema,
+    validate: validateCompany,
+    find: (id) => findContractorCompany(db, id),
+    referencedBy: (id) => contractorCompanyReferences(db, id),
+  });
+
+  app.post(
+    '/api/contractorcontact/all',
+    {
+      schema: {
+        tags: ['contractors'],
+        body: ContactEnvelope,
+        response: { 200: Type.Array(ContactSchema), ...errorResponses },
+      },
+    },
+    async (request) => listContractorContacts(db, idOf({ id: request.body.contractorCompanyId }) || null),
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/contractorcontact',
+    tag: 'contractors',
+    catalogue: contractorContacts,
+    idKind: 'contractor_contact',
+    response: ContactSchema,
+    body: ContactEnvelope,
+    recordOf: (body) => body.contractorContact ?? {},
+    validate: (body) => validateContractorContact(body.contractorCompanyId, body.contractorContact ?? {}),
+    find: (id) => findContractorContact(db, id),
+    referencedBy: (id) => contractorContactReferences(db, id),
+    check: async ({ contractorCompanyId }) => {
+      if (!(await findContractorCompany(db, contractorCompanyId))) {
+        throw new DomainError('validation', contractorCompanies.notFoundMessage, {
+          contractorCompanyId: contractorCompanies.notFoundMessage,
+        });
+      }
+    },
+  });
+};

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { materials, materialTypes, validateNamed } from '@portal/domain';
+import { findNamed, listNamed, materialTypeReferences } from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { errorResponses, Versioned } from '../catalogue/route-schemas';
+
+const NamedSchema = Type.Object({ ...Versioned, name: Type.String() });
+
+/** Spec section 7, materials and material types (read by the scale screen, so open to every user). */
+export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+  const list = { 200: Type.Array(NamedSchema), ...errorResponses };
+
+  app.get('/api/scale/material/all', { schema: { tags: ['materials'], response: list } }, async () =>
+    listNamed(db, 'materials'),
+  );
+  app.get('/api/scale/material/type/all', { schema: { tags: ['materials'], response: list } }, async () =>
+    listNamed(db, 'materialTypes'),
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/scale/material/type',
+    tag: 'materials',
+    catalogue: materialTypes,
+    idKind: 'material_type',
+    response: NamedSchema,
+    validate: validateNamed,
+    find: (id) => findNamed(db, 'materialTypes', id),
+    referencedBy: (id) => materialTypeReferences(db, id),
+  });
+
+  registerCatalogueRoutes(app, {
+    base: '/api/scale/material',
+    tag: 'materials',
+    catalogue: materials,
+    idKind: 'material',
+    response: NamedSchema,
+    validate: validateNamed,
+    find: (id) => findNamed(db, 'materials', id),
+    // Weighed tickets refer to materials once the tickets release exists.
+    referencedBy: async () => [],
+  });
+};

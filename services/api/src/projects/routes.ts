@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  contractorCompanies,
+  DomainError,
+  type FieldErrors,
+  projects,
+  validateProject,
+} from '@portal/domain';
+import {
+  findContractorCompany,
+  findContractorContact,
+  findNamed,
+  findProject,
+  listProjectLog,
+  listProjects,
+} from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { errorResponses, IdParams, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
+
+const ProjectSchema = Type.Object(
+  {
+    ...Versioned,
+    projectId: Type.String(),
+    contractorCompanyId: Type.Integer(),
+    contractorCompanyName: Type.String(),
+    jobSite: Type.String(),
+    siteContactId: Nullable(Type.Integer()),
+    siteContactName: Nullable(Type.String()),
+    siteContactNumber: Nullable(Type.String()),
+    officeContactId: Nullable(Type.Integer()),
+    officeContactName: Nullable(Type.String()),
+    officeContactNumber: Nullable(Type.String()),
+    materialTypeId: Nullable(Type.Integer()),
+    materialTypeName: Nullable(Type.String()),
+    isSoilFLOProject: Type.Boolean(),
+    ticketsSold: Type.Integer({ description: 'Read-only: counted from tickets' }),
+    approved: Type.Number(),
+    overThreshold: Type.Boolean(),
+    saltImpacted: Type.Boolean(),
+    notes: Nullable(Type.String()),
+  },
+  { $id: 'Project' },
+);
+
+const LogEntrySchema = Type.Object({
+  id: Type.Integer(),
+  date: Type.String({ format: 'date-time' }),
+  username: Nullable(Type.String()),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  currentDataObject: Nullable(Type.String({ description: 'The record before the change, as JSON' })),
+  updatedDataObject: Nullable(Type.String({ description: 'The record after the change, as JSON' })),
+});
+
+/** Spec section 7: {project, loggedInUserId}; the acting user comes from the token, not the body. */
+const ProjectEnvelope = Type.Object({
+  project: Type.Optional(LooseRecord),
+  loggedInUserId: Type.Optional(Type.Unknown()),
+});
+
+/** Spec section 7, Projects. */
+export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+  const list = { 200: Type.Array(ProjectSchema), ...errorResponses };
+
+  app.get('/api/project/all', { schema: { tags: ['projects'], response: list } }, async () =>
+    listProjects(db),
+  );
+
+  app.get(
+    '/api/project/contractor/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: list } },
+    async (request) => listProjects(db, request.params.id),
+  );
+
+  app.get(
+    '/api/project/logs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['projects'],
+        params: IdParams,
+        response: { 200: Type.Array(LogEntrySchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      (await listProjectLog(db, request.params.id)).map((entry) => ({
+        ...entry,
+        date: entry.date.toISOString(),
+      })),
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/project',
+    tag: 'projects',
+    catalogue: projects,
+    idKind: 'project',
+    response: ProjectSchema,
+    body: ProjectEnvelope,
+    recordOf: (body) => body.project ?? {},
+    validate: (body) => validateProject(body.project ?? {}),
+    find: (id) => findProject(db, id),
+    // Tickets refer to projects once the tickets release exists.
+    referencedBy: async () => [],
+    async check(project) {
+      const errors: FieldErrors = {};
+      if (!(await findContractorCompany(db, project.contractorCompanyId)))
+        errors.contractorCompanyId = contractorCompanies.notFoundMessage;
+      for (const field of ['siteContactId', 'officeContactId'] as const) {
+        const contactId = project[field];
+        if (contactId === null) continue;
+        const contact = await findContractorContact(db, contactId);
+        if (contact?.contractorCompanyId !== project.contractorCompanyId)
+          errors[field] = 'Choose a contact of this contractor';
+      }
+      if (
+        project.materialTypeId !== null &&
+        !(await findNamed(db, 'materialTypes', project.materialTypeId))
+      ) {
+        errors.materialTypeId = 'Material type not found.';
+      }
+      const first = Object.values(errors)[0];
+      if (first) throw new DomainError('validation', first, errors);
+    },
+  });
+};

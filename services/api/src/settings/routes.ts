@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { settings, settingsId, validateSettings } from '@portal/domain';
+import { getSettings } from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
+import { errorResponses, LooseRecord, Nullable, Versioned, versionOf } from '../catalogue/route-schemas';
+
+const SettingsSchema = Type.Object(
+  {
+    ...Versioned,
+    currentPrefix: Type.Integer(),
+    defaultTareWeight: Type.Number({ description: 'KG, used when a truck has no tare weight' }),
+    haulageRecordReceiverName: Nullable(Type.String()),
+    haulageRecordReceiverPhone: Nullable(Type.String()),
+    haulageRecordReceiverEmail: Nullable(Type.String()),
+  },
+  { $id: 'Settings' },
+);
+
+/** Spec section 7, Settings; PUT is the administrators' way to change them. */
+export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+
+  app.get(
+    '/api/setting',
+    { schema: { tags: ['settings'], response: { 200: SettingsSchema, ...errorResponses } } },
+    async () => getSettings(db),
+  );
+
+  app.put(
+    '/api/setting',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['settings'], body: LooseRecord, response: { 200: SettingsSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const data = validateSettings(request.body);
+      const options = { actorId: request.currentUser.id, expectedVersion: versionOf(request.body) };
+      const current = await getSettings(db);
+      if (current.version === 0) {
+        await createRecord(app, settings, settingsId, data, options);
+      } else {
+        await updateRecord(app, settings, settingsId, data, options);
+      }
+      return getSettings(db);
+    },
+  );
+};

@@ -1,0 +1,253 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DomainError,
+  decideMoveTrucks,
+  optionalId,
+  transportCompanies,
+  transportContacts,
+  truckMessages,
+  truckMovesStreamId,
+  trucks,
+  validateCompany,
+  validateTransportContact,
+  validateTruck,
+} from '@portal/domain';
+import {
+  findTransportCompany,
+  findTransportContact,
+  findTruck,
+  findTruckIdByPlate,
+  listTransportCompanies,
+  listTransportContacts,
+  listTrucks,
+  transportCompanyReferences,
+  truckIdsOfCompany,
+} from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
+import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import {
+  errorResponses,
+  idOf,
+  LooseRecord,
+  Nullable,
+  Versioned,
+  versionOf,
+} from '../catalogue/route-schemas';
+import { siteDate } from '../site-time';
+import { buildTransportExport, transportExportFileName } from './transport-export';
+
+const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'TransportCompany' });
+const CompanyListItem = Type.Object({ ...Versioned, name: Type.String(), truckCount: Type.Integer() });
+
+const ContactSchema = Type.Object(
+  {
+    ...Versioned,
+    transportCompanyId: Type.Integer(),
+    transportCompanyName: Type.String(),
+    name: Type.String(),
+    number: Type.String(),
+  },
+  { $id: 'TransportContact' },
+);
+
+const TruckSchema = Type.Object(
+  {
+    ...Versioned,
+    transportCompanyId: Type.Integer(),
+    transportCompanyName: Type.String(),
+    driverName: Nullable(Type.String()),
+    driverNumber: Nullable(Type.String()),
+    number: Type.String(),
+    licensePlate: Type.String(),
+    tareWeight: Nullable(Type.Number({ description: 'KG' })),
+  },
+  { $id: 'Truck' },
+);
+
+/** Spec section 7's envelope for contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
+const TransportEnvelope = Type.Object({
+  transportCompanyId: Type.Optional(Type.Unknown()),
+  truck: Type.Optional(LooseRecord),
+  transportContact: Type.Optional(LooseRecord),
+});
+
+/** Spec section 7, Transport and Trucks. */
+export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+  const companyMustExist = async (transportCompanyId: number) => {
+    if (!(await findTransportCompany(db, transportCompanyId))) {
+      const message = transportCompanies.notFoundMessage;
+      throw new DomainError('validation', message, { transportCompanyId: message });
+    }
+  };
+
+  app.get(
+    '/api/transportcompany/all',
+    { schema: { tags: ['transports'], response: { 200: Type.Array(CompanyListItem), ...errorResponses } } },
+    async () => listTransportCompanies(db),
+  );
+
+  app.get(
+    '/api/transportcompany/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['transports'],
+        summary:
+          'Every truck by company as transport-company-export-{date}.xlsx, with totals per company and overall',
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (_request, reply) => {
+      const file = await buildTransportExport(await listTrucks(db));
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="${transportExportFileName(siteDate(app.infra.config.siteTimezone))}"`,
+        )
+        .send(file);
+    },
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/transportcompany',
+    tag: 'transports',
+    catalogue: transportCompanies,
+    idKind: 'transport_company',
+    response: CompanySchema,
+    validate: validateCompany,
+    find: (id) => findTransportCompany(db, id),
+    referencedBy: (id) => transportCompanyReferences(db, id),
+  });
+
+  app.post(
+    '/api/transportcontact/all',
+    {
+      schema: {
+        tags: ['transports'],
+        body: TransportEnvelope,
+        response: { 200: Type.Array(ContactSchema), ...errorResponses },
+      },
+    },
+    async (request) => listTransportContacts(db, optionalId(request.body.transportCompanyId)),
+  );
+
+  registerCatalogueRoutes(app, {
+    base: '/api/transportcontact',
+    tag: 'transports',
+    catalogue: transportContacts,
+    idKind: 'transport_contact',
+    response: ContactSchema,
+    body: TransportEnvelope,
+    recordOf: (body) => body.transportContact ?? {},
+    validate: (body) => validateTransportContact(body.transportCompanyId, body.transportContact ?? {}),
+    find: (id) => findTransportContact(db, id),
+    referencedBy: async () => [],
+    check: (contact) => companyMustExist(contact.transportCompanyId),
+  });
+
+  app.post(
+    '/api/truck/all',
+    {
+      schema: {
+        tags: ['trucks'],
+        body: TransportEnvelope,
+        response: { 200: Type.Array(TruckSchema), ...errorResponses },
+      },
+    },
+    async (request) => listTrucks(db, optionalId(request.body.transportCompanyId)),
+  );
+
+  /** A plate belongs to one truck (checked under the reference-data lock, so it holds under concurrency). */
+  const plateMustBeFree = async (truck: { id: number; licensePlate: string; transportCompanyId: number }) => {
+    await companyMustExist(truck.transportCompanyId);
+    const holder = await findTruckIdByPlate(db, truck.licensePlate);
+    if (holder !== null && holder !== truck.id)
+      throw new DomainError('conflict', truckMessages.plateTaken(truck.licensePlate));
+  };
+  // The truck form sends the company inside the truck; the envelope's transportCompanyId also counts.
+  const truckInput = (body: { transportCompanyId?: unknown; truck?: Record<string, unknown> }) => {
+    const truck = body.truck ?? {};
+    return validateTruck(truck.transportCompanyId ?? body.transportCompanyId, truck);
+  };
+
+  registerCatalogueRoutes(app, {
+    base: '/api/truck',
+    tag: 'trucks',
+    catalogue: trucks,
+    idKind: 'truck',
+    response: TruckSchema,
+    body: TransportEnvelope,
+    recordOf: (body) => body.truck ?? {},
+    validate: truckInput,
+    find: (id) => findTruck(db, id),
+    // Tickets refer to trucks once the tickets release exists.
+    referencedBy: async () => [],
+    check: plateMustBeFree,
+  });
+
+  app.put(
+    '/api/truck/tare',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['trucks'],
+        summary: "Sets a truck's tare weight (KG)",
+        body: TransportEnvelope,
+        response: { 200: TruckSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = idOf(request.body.truck);
+      const current = await findTruck(db, id);
+      if (!current) throw new DomainError('not_found', trucks.notFoundMessage);
+      const data = validateTruck(current.transportCompanyId, {
+        ...current,
+        tareWeight: request.body.truck?.tareWeight,
+      });
+      await updateRecord(app, trucks, id, data, {
+        actorId: request.currentUser.id,
+        expectedVersion: versionOf(request.body.truck),
+      });
+      return (await findTruck(db, id)) as NonNullable<Awaited<ReturnType<typeof findTruck>>>;
+    },
+  );
+
+  app.post(
+    '/api/truck/move',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['trucks'],
+        summary: 'Moves every truck of one transport company to another, all at once',
+        body: Type.Object({
+          fromTransportCompanyId: Type.Optional(Type.Unknown()),
+          toTransportCompanyId: Type.Optional(Type.Unknown()),
+        }),
+        response: { 200: Type.Object({ moved: Type.Integer() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const fromTransportCompanyId = optionalId(request.body.fromTransportCompanyId);
+      const toTransportCompanyId = optionalId(request.body.toTransportCompanyId);
+      return underReferenceDataLock(app, async () => {
+        if (fromTransportCompanyId !== null) await companyMustExist(fromTransportCompanyId);
+        const truckIds =
+          fromTransportCompanyId === null ? [] : await truckIdsOfCompany(db, fromTransportCompanyId);
+        const events = decideMoveTrucks({ fromTransportCompanyId, toTransportCompanyId, truckIds });
+        const move = events[0];
+        if (!move) return { moved: 0 };
+        await companyMustExist(move.data.toTransportCompanyId);
+        const metadata = { userId: request.currentUser.id, occurredAt: new Date().toISOString() };
+        const result = await app.infra.eventStore.append(
+          truckMovesStreamId(move.data.fromTransportCompanyId),
+          [{ ...move, metadata }],
+        );
+        await app.commands.waitForProjections(result.lastPosition);
+        return { moved: truckIds.length };
+      });
+    },
+  );
+};

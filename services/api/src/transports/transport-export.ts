@@ -1,0 +1,63 @@
+import type { TruckView } from '@portal/projections';
+import ExcelJS from 'exceljs';
+
+/** Spec section 9: the transport export's columns, in order. */
+export const transportExportColumns = [
+  'transportCompanyName',
+  'truckNumber',
+  'licensePlate',
+  'driverName',
+  'driverNumber',
+  'tareWeight',
+] as const;
+
+export const transportExportFileName = (date: string) => `transport-company-export-${date}.xlsx`;
+
+/**
+ * One row per truck, grouped by company, each group closed by a total row (trucks and tare
+ * weight), and an overall total at the end. `trucks` must be ordered by company.
+ */
+export async function buildTransportExport(trucks: TruckView[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Transport companies');
+  sheet.columns = transportExportColumns.map((key) => ({
+    header: key,
+    key,
+    width: key === 'transportCompanyName' ? 32 : 16,
+  }));
+  sheet.getRow(1).font = { bold: true };
+
+  const addTotal = (label: string, count: number, tare: number) => {
+    const row = sheet.addRow({
+      transportCompanyName: label,
+      truckNumber: `${count} truck${count === 1 ? '' : 's'}`,
+      tareWeight: tare,
+    });
+    row.font = { bold: true };
+  };
+  const groups = new Map<string, TruckView[]>();
+  for (const truck of trucks) {
+    const group = groups.get(truck.transportCompanyName) ?? [];
+    group.push(truck);
+    groups.set(truck.transportCompanyName, group);
+  }
+  for (const [company, group] of groups) {
+    for (const truck of group) {
+      sheet.addRow({
+        transportCompanyName: company,
+        truckNumber: truck.number,
+        licensePlate: truck.licensePlate,
+        driverName: truck.driverName ?? '',
+        driverNumber: truck.driverNumber ?? '',
+        tareWeight: truck.tareWeight,
+      });
+    }
+    addTotal(`Total ${company}`, group.length, sumTare(group));
+  }
+  addTotal('Total', trucks.length, sumTare(trucks));
+  sheet.getColumn('tareWeight').numFmt = '#,##0.00';
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const sumTare = (trucks: TruckView[]): number =>
+  Math.round(trucks.reduce((sum, t) => sum + (t.tareWeight ?? 0), 0) * 100) / 100;

@@ -1,0 +1,100 @@
+import { DomainError } from '../errors';
+
+/**
+ * Reference data (companies, contacts, trucks, materials, …) is kept as whole records: each
+ * aggregate is created, replaced by an edited record, or deleted. This kit gives every such
+ * aggregate the same pure decider; each folder keeps its own record type, validation and rules.
+ */
+export type CatalogueRecord<Data> = Data & { id: number };
+
+export type CatalogueEvent<Name extends string, Data> =
+  | { type: `${Name}Created`; data: CatalogueRecord<Data> }
+  | { type: `${Name}Updated`; data: CatalogueRecord<Data> }
+  | { type: `${Name}Deleted`; data: { id: number } };
+
+export type CatalogueState<Data> =
+  | { status: 'absent' }
+  | { status: 'active'; record: CatalogueRecord<Data> }
+  | { status: 'deleted'; id: number };
+
+export type CatalogueCommand<Data> =
+  | { type: 'Create'; record: CatalogueRecord<Data> }
+  | { type: 'Update'; record: CatalogueRecord<Data> }
+  /** `referencedBy` lists what still refers to the record ("2 trucks"), looked up by the handler. */
+  | { type: 'Delete'; id: number; referencedBy: string[] };
+
+export interface Catalogue<Name extends string, Data> {
+  name: Name;
+  /** Human name used in messages: 'Contractor company'. */
+  label: string;
+  streamId(id: number): string;
+  eventTypes: { created: `${Name}Created`; updated: `${Name}Updated`; deleted: `${Name}Deleted` };
+  initialState: CatalogueState<Data>;
+  evolve(state: CatalogueState<Data>, event: CatalogueEvent<Name, Data>): CatalogueState<Data>;
+  decide(command: CatalogueCommand<Data>, state: CatalogueState<Data>): CatalogueEvent<Name, Data>[];
+  notFoundMessage: string;
+}
+
+const sameRecord = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export const inUseMessage = (label: string, referencedBy: string[]): string =>
+  `This ${label.toLowerCase()} is still used by ${referencedBy.join(' and ')}. Remove or move them first.`;
+
+export function defineCatalogue<Name extends string, Data extends object>(
+  name: Name,
+  options: { label: string; streamPrefix: string },
+): Catalogue<Name, Data> {
+  const eventTypes = {
+    created: `${name}Created`,
+    updated: `${name}Updated`,
+    deleted: `${name}Deleted`,
+  } as const;
+  const notFoundMessage = `${options.label} not found.`;
+  type Event = CatalogueEvent<Name, Data>;
+
+  return {
+    name,
+    label: options.label,
+    streamId: (id) => `${options.streamPrefix}-${id}`,
+    eventTypes,
+    notFoundMessage,
+    initialState: { status: 'absent' },
+    evolve(state, event) {
+      switch (event.type) {
+        case eventTypes.created:
+        case eventTypes.updated:
+          return { status: 'active', record: event.data as CatalogueRecord<Data> };
+        case eventTypes.deleted:
+          return { status: 'deleted', id: event.data.id };
+        default:
+          return state;
+      }
+    },
+    decide(command, state) {
+      switch (command.type) {
+        case 'Create':
+          if (state.status !== 'absent')
+            throw new DomainError('conflict', `${options.label} already exists.`);
+          return [{ type: eventTypes.created, data: command.record } as Event];
+        case 'Update':
+          if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
+          if (sameRecord(state.record, command.record)) return [];
+          return [{ type: eventTypes.updated, data: command.record } as Event];
+        case 'Delete':
+          if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
+          if (command.referencedBy.length > 0) {
+            throw new DomainError('conflict', inUseMessage(options.label, command.referencedBy));
+          }
+          return [{ type: eventTypes.deleted, data: { id: command.id } } as Event];
+        default: {
+          const unknownCommand: never = command;
+          return unknownCommand;
+        }
+      }
+    },
+  };
+}
+
+/** "1 truck", "2 trucks": for in-use messages. */
+export const countOf = (count: number, singular: string, plural = `${singular}s`): string =>
+  `${count} ${count === 1 ? singular : plural}`;

@@ -1,0 +1,65 @@
+import { defineCatalogue } from '../catalogue/catalogue';
+import { flag, optionalId, optionalText, text } from '../catalogue/fields';
+import { assertValid, type FieldErrors } from '../errors';
+import { emailPattern, phonePattern } from '../validation';
+
+export interface ContractorContactData {
+  contractorCompanyId: number;
+  name: string;
+  number: string;
+  email: string | null;
+  isOfficeContact: boolean;
+  isSiteContact: boolean;
+}
+
+export const contractorContacts = defineCatalogue<'ContractorContact', ContractorContactData>(
+  'ContractorContact',
+  {
+    label: 'Contractor contact',
+    streamPrefix: 'contractor-contact',
+  },
+);
+
+export const contactMessages = {
+  nameRequired: 'Contact name is required',
+  numberRequired: 'Contact number is required',
+  phoneInvalid: 'Phone number is not valid',
+  emailInvalid: 'Email is not valid',
+  companyRequired: 'Please select a company',
+} as const;
+
+/** Name and number of any contact (spec section 5: contractor and transport contacts). */
+export function validateContactBasics(input: { name?: unknown; number?: unknown }, errors: FieldErrors) {
+  const name = text(input.name);
+  const number = text(input.number);
+  if (name === '') errors.name = contactMessages.nameRequired;
+  if (number === '') errors.number = contactMessages.numberRequired;
+  else if (!phonePattern.test(number)) errors.number = contactMessages.phoneInvalid;
+  return { name, number };
+}
+
+export function validateContractorContact(
+  companyId: unknown,
+  input: {
+    name?: unknown;
+    number?: unknown;
+    email?: unknown;
+    isOfficeContact?: unknown;
+    isSiteContact?: unknown;
+  },
+): ContractorContactData {
+  const errors: FieldErrors = {};
+  const contractorCompanyId = optionalId(companyId);
+  if (contractorCompanyId === null) errors.contractorCompanyId = contactMessages.companyRequired;
+  const basics = validateContactBasics(input, errors);
+  const email = optionalText(input.email);
+  if (email !== null && !emailPattern.test(email)) errors.email = contactMessages.emailInvalid;
+  assertValid(errors);
+  return {
+    contractorCompanyId: contractorCompanyId as number,
+    ...basics,
+    email,
+    isOfficeContact: flag(input.isOfficeContact),
+    isSiteContact: flag(input.isSiteContact),
+  };
+}

@@ -1,0 +1,57 @@
+import { defineCatalogue } from '../catalogue/catalogue';
+import { flag, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import { assertValid, type FieldErrors } from '../errors';
+
+export interface ProjectData {
+  /** The contractor's own project reference (spec: projectId), not the numeric id. */
+  projectId: string;
+  contractorCompanyId: number;
+  jobSite: string;
+  siteContactId: number | null;
+  officeContactId: number | null;
+  materialTypeId: number | null;
+  isSoilFLOProject: boolean;
+  approved: number;
+  overThreshold: boolean;
+  saltImpacted: boolean;
+  notes: string | null;
+}
+
+export const projects = defineCatalogue<'Project', ProjectData>('Project', {
+  label: 'Project',
+  streamPrefix: 'project',
+});
+
+export const projectMessages = {
+  projectIdRequired: 'Project ID is required',
+  jobSiteRequired: 'Job site is required',
+  contractorRequired: 'Please select a contractor',
+  approvedInvalid: 'Approved must be a number of 0 or more',
+  userRequired: 'User must be logged in.',
+} as const;
+
+export function validateProject(input: Record<string, unknown>): ProjectData {
+  const errors: FieldErrors = {};
+  const projectId = text(input.projectId);
+  if (projectId === '') errors.projectId = projectMessages.projectIdRequired;
+  const contractorCompanyId = optionalId(input.contractorCompanyId);
+  if (contractorCompanyId === null) errors.contractorCompanyId = projectMessages.contractorRequired;
+  const jobSite = text(input.jobSite);
+  if (jobSite === '') errors.jobSite = projectMessages.jobSiteRequired;
+  const approved = optionalNumber(input.approved) ?? 0;
+  if (!(approved >= 0)) errors.approved = projectMessages.approvedInvalid;
+  assertValid(errors);
+  return {
+    projectId,
+    contractorCompanyId: contractorCompanyId as number,
+    jobSite,
+    siteContactId: optionalId(input.siteContactId),
+    officeContactId: optionalId(input.officeContactId),
+    materialTypeId: optionalId(input.materialTypeId),
+    isSoilFLOProject: flag(input.isSoilFLOProject),
+    approved,
+    overThreshold: flag(input.overThreshold),
+    saltImpacted: flag(input.saltImpacted),
+    notes: optionalText(input.notes),
+  };
+}

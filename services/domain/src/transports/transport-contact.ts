@@ -1,0 +1,30 @@
+import { defineCatalogue } from '../catalogue/catalogue';
+import { optionalId } from '../catalogue/fields';
+import { contactMessages, validateContactBasics } from '../contractors/contractor-contact';
+import { assertValid, type FieldErrors } from '../errors';
+
+export interface TransportContactData {
+  transportCompanyId: number;
+  name: string;
+  number: string;
+}
+
+export const transportContacts = defineCatalogue<'TransportContact', TransportContactData>(
+  'TransportContact',
+  {
+    label: 'Transport contact',
+    streamPrefix: 'transport-contact',
+  },
+);
+
+export function validateTransportContact(
+  companyId: unknown,
+  input: { name?: unknown; number?: unknown },
+): TransportContactData {
+  const errors: FieldErrors = {};
+  const transportCompanyId = optionalId(companyId);
+  if (transportCompanyId === null) errors.transportCompanyId = contactMessages.companyRequired;
+  const basics = validateContactBasics(input, errors);
+  assertValid(errors);
+  return { transportCompanyId: transportCompanyId as number, ...basics };
+}

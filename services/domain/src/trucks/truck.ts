@@ -1,0 +1,96 @@
+import { defineCatalogue } from '../catalogue/catalogue';
+import { optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import { contactMessages } from '../contractors/contractor-contact';
+import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { phonePattern } from '../validation';
+
+export interface TruckData {
+  transportCompanyId: number;
+  driverName: string | null;
+  driverNumber: string | null;
+  number: string;
+  licensePlate: string;
+  /** KG; null when never tared (the default tare weight from settings applies). */
+  tareWeight: number | null;
+}
+
+export const trucks = defineCatalogue<'Truck', TruckData>('Truck', { label: 'Truck', streamPrefix: 'truck' });
+
+/** Spec section 9: plates are 7 characters; the formatted form is AA99999. */
+export const licensePlateMaxLength = 7;
+export const formattedPlatePattern = /^[A-Z]{2}\d{5}$/;
+
+export const truckMessages = {
+  numberRequired: 'Truck number is required',
+  plateRequired: 'License plate is required',
+  plateTooLong: 'License plate can be max 7 characters',
+  phoneInvalid: contactMessages.phoneInvalid,
+  tareInvalid: 'Tare weight must be a number of 0 or more',
+  companyRequired: contactMessages.companyRequired,
+  plateTaken: (plate: string) => `License plate ${plate} already belongs to another truck.`,
+  moveTargetRequired: 'Move trucks needs a target company chosen',
+} as const;
+
+/** Plates are stored upper-cased and without surrounding spaces, so "ab12345" and "AB12345" are one plate. */
+export const normalisePlate = (value: unknown): string => text(value).toUpperCase();
+
+export function validateTruck(
+  companyId: unknown,
+  input: {
+    driverName?: unknown;
+    driverNumber?: unknown;
+    number?: unknown;
+    licensePlate?: unknown;
+    tareWeight?: unknown;
+  },
+): TruckData {
+  const errors: FieldErrors = {};
+  const transportCompanyId = optionalId(companyId);
+  if (transportCompanyId === null) errors.transportCompanyId = truckMessages.companyRequired;
+  const number = text(input.number);
+  if (number === '') errors.number = truckMessages.numberRequired;
+  const licensePlate = normalisePlate(input.licensePlate);
+  if (licensePlate === '') errors.licensePlate = truckMessages.plateRequired;
+  else if (licensePlate.length > licensePlateMaxLength) errors.licensePlate = truckMessages.plateTooLong;
+  const driverNumber = optionalText(input.driverNumber);
+  if (driverNumber !== null && !phonePattern.test(driverNumber))
+    errors.driverNumber = truckMessages.phoneInvalid;
+  const tareWeight = optionalNumber(input.tareWeight);
+  if (tareWeight !== null && !(tareWeight >= 0)) errors.tareWeight = truckMessages.tareInvalid;
+  assertValid(errors);
+  return {
+    transportCompanyId: transportCompanyId as number,
+    driverName: optionalText(input.driverName),
+    driverNumber,
+    number,
+    licensePlate,
+    tareWeight,
+  };
+}
+
+/**
+ * Moving a company's trucks to another company is one event, so the move is all or nothing.
+ * It lives in its own stream per source company; the trucks read model applies it.
+ */
+export interface TrucksMovedEvent {
+  type: 'TrucksMoved';
+  data: { fromTransportCompanyId: number; toTransportCompanyId: number; truckIds: number[] };
+}
+
+export const truckMovesStreamId = (fromTransportCompanyId: number): string =>
+  `truck-moves-${fromTransportCompanyId}`;
+
+export function decideMoveTrucks(command: {
+  fromTransportCompanyId: number | null;
+  toTransportCompanyId: number | null;
+  truckIds: number[];
+}): TrucksMovedEvent[] {
+  const { fromTransportCompanyId, toTransportCompanyId, truckIds } = command;
+  if (toTransportCompanyId === null || fromTransportCompanyId === toTransportCompanyId) {
+    throw new DomainError('validation', truckMessages.moveTargetRequired, {
+      toTransportCompanyId: truckMessages.moveTargetRequired,
+    });
+  }
+  if (fromTransportCompanyId === null || truckIds.length === 0) return [];
+  return [{ type: 'TrucksMoved', data: { fromTransportCompanyId, toTransportCompanyId, truckIds } }];
+}
