@@ -7,13 +7,22 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['services/*/src/**/*.unit.test.ts', 'projections/src/**/*.unit.test.ts', 'scale-bridge/src/**/*.unit.test.ts'],
+          include: [
+            'services/*/src/**/*.unit.test.ts',
+            'projections/src/**/*.unit.test.ts',
+            'scale-bridge/src/**/*.unit.test.ts',
+            'admin-ui/src/**/*.unit.test.ts',
+          ],
         },
       },
       {
         test: {
           name: 'int',
-          include: ['services/*/src/**/*.int.test.ts', 'projections/src/**/*.int.test.ts', 'tests/api/**/*.int.test.ts'],
+          include: [
+            'services/*/src/**/*.int.test.ts',
+            'projections/src/**/*.int.test.ts',
+            'tests/api/**/*.int.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

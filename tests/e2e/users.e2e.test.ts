@@ -1,0 +1,99 @@
+import { defaultUiDist } from '@portal/api/config';
+import { launchChromium, screenshot } from '@portal/tests/support/browser';
+import { startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ uiDist: defaultUiDist });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const menuEntries = [
+  'Dashboard',
+  'Scale',
+  'Contractors',
+  'Transports',
+  'Materials',
+  'Users',
+  'Reports',
+  'Logout',
+];
+const visibleMenu = async () => {
+  const shown: string[] = [];
+  for (const entry of menuEntries) {
+    if (await page.getByRole('menuitem', { name: entry, exact: true }).isVisible()) shown.push(entry);
+  }
+  return shown;
+};
+
+async function logIn(username: string, password: string) {
+  await page.goto(`${portal.url}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${portal.url}/dashboard`);
+}
+
+async function logOut() {
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(`${portal.url}/`);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+}
+
+describe('users, end to end in Chromium', () => {
+  it('an administrator creates a standard user, who then sees no administrator screens', async () => {
+    await page.goto(`${portal.url}/dashboard`);
+    await page.waitForURL(/\/login$/); // no token: the route guard sends the visitor to the login form
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Username is required').isVisible()).toBe(true);
+    await page.getByLabel('Username').fill(testAdmin.username);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Invalid username or password.').isVisible()).toBe(true);
+
+    await logIn(testAdmin.username, testAdmin.password);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+    await expect.poll(visibleMenu).toEqual(menuEntries);
+    await expect.poll(() => page.getByText('Portal Administrator').isVisible()).toBe(true);
+
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL(`${portal.url}/users`);
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL(`${portal.url}/user/new`);
+    // By input name: while the route changes, the list's "Sort by username" control still matches the label.
+    const field = (name: string) => page.locator(`form input[name="${name}"]`);
+    await field('username').fill('driver.desk@portal.test');
+    await field('password').fill('Desk-Pa55word');
+    await field('firstName').fill('Dana');
+    await field('lastName').fill('Desk');
+    await field('phoneNumber').pressSequentially('4165550199');
+    expect(await field('phoneNumber').inputValue()).toBe('(416)555-0199');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${portal.url}/users`);
+    const row = page.getByRole('row', { name: /driver\.desk@portal\.test/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.innerText()).toMatch(/Dana\s+Desk\s+\(416\)555-0199\s+Standard/);
+    await screenshot(page, 'users-list');
+    await logOut();
+
+    await logIn('driver.desk@portal.test', 'Desk-Pa55word');
+    await expect.poll(visibleMenu).toEqual(['Dashboard', 'Scale', 'Logout']);
+    await expect.poll(() => page.getByText('Dana Desk').isVisible()).toBe(true);
+    await page.goto(`${portal.url}/users`);
+    await expect.poll(() => page.getByText('You do not have access to this page.').isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /driver\.desk@portal\.test/ }).count()).toBe(0);
+    await screenshot(page, 'users-refused-for-standard-user');
+    await logOut();
+  });
+});
