@@ -35,7 +35,10 @@ export interface Catalogue<Name extends string, Data> {
   notFoundMessage: string;
 }
 
-const sameRecord = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
+// Key order must not count: records read back from the event store's jsonb come with their keys reordered.
+const canonical = (record: object): string =>
+  JSON.stringify(Object.entries(record).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+const sameRecord = (a: object, b: object): boolean => canonical(a) === canonical(b);
 
 export const inUseMessage = (label: string, referencedBy: string[]): string =>
   `This ${label.toLowerCase()} is still used by ${referencedBy.join(' and ')}. Remove or move them first.`;
