@@ -47,7 +47,7 @@ async function logIn(username: string, password: string) {
 async function logOut() {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL(`${portal.url}/`);
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
 }
 
 describe('users, end to end in Chromium', () => {
@@ -63,7 +63,7 @@ describe('users, end to end in Chromium', () => {
     await expect.poll(() => page.getByText('Invalid username or password.').isVisible()).toBe(true);
 
     await logIn(testAdmin.username, testAdmin.password);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
+    expect(await page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
     await expect.poll(visibleMenu).toEqual(menuEntries);
     await expect.poll(() => page.getByText('Portal Administrator').isVisible()).toBe(true);
 

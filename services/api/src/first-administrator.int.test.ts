@@ -14,7 +14,11 @@ describe('first administrator', () => {
     const printed: string[] = [];
     try {
       const first = await startPortal(config, { print: (line) => printed.push(line) });
-      const password = printed.find((line) => line.includes('shown only this once'))?.split(': ').at(-1) ?? '';
+      const password =
+        printed
+          .find((line) => line.includes('shown only this once'))
+          ?.split(': ')
+          .at(-1) ?? '';
       expect(printed[0]).toBe('Created the first administrator: admin@example.com');
       expect(password).toMatch(/^[\w-]{16}$/);
       const login = await first.app.inject({

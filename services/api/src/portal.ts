@@ -1,9 +1,9 @@
 import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
 import { allProjections, createReadModelDb, migrateReadModels, ProjectionRunner } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from './app';
 import type { PortalConfig } from './config';
+import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
 import { jobFamilies } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
@@ -27,9 +27,7 @@ export async function startPortal(
       'EVENTSTORE_URL is set, but the EventStoreDB adapter is not part of this release; unset it.',
     );
   }
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
-  // An idle connection dropped by the server (restart, shutdown) must not crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const pool = createDatabasePool(config.databaseUrl);
   const db = createReadModelDb(pool);
   try {
     await migrateEventStore(pool);

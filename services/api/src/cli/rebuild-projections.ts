@@ -1,9 +1,9 @@
 // `npm run projections:rebuild`: empties every read model and replays the event store into it.
 import { PostgresEventStore } from '@portal/event-store';
 import { allProjections, createReadModelDb, migrateReadModels, rebuildReadModels } from '@portal/projections';
-import pg from 'pg';
 import { dataDirFromEnv } from '../config';
 import { loadOrCreateSecrets } from '../data-dir-secrets';
+import { createDatabasePool } from '../database-pool';
 import { openConfiguredDatabase } from '../embedded-database';
 
 const dataDir = dataDirFromEnv(process.env);
@@ -12,7 +12,7 @@ const { url, embedded } = await openConfiguredDatabase(
   dataDir,
   loadOrCreateSecrets(dataDir).embeddedPostgresPassword,
 );
-const pool = new pg.Pool({ connectionString: url });
+const pool = createDatabasePool(url);
 const db = createReadModelDb(pool);
 const eventStore = new PostgresEventStore({ pool });
 try {

@@ -1,0 +1,504 @@
+import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let admin: Record<string, string>;
+let standard: Record<string, string>;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  admin = bearer(await portal.login());
+  const user = {
+    username: 'standard@portal.test',
+    password: 'S3cret-password',
+    firstName: 'Sam',
+    lastName: 'Std',
+  };
+  const created = await call('POST', '/api/user/new', admin, user);
+  expect(created.statusCode, created.body).toBe(200);
+  standard = bearer(await portal.login(user.username, user.password));
+});
+afterAll(() => portal?.stop());
+
+/**
+ * KNOWN BUG (reported, not fixed here): the project read model answers `isSoilFloproject`, not
+ * `isSoilFLOProject` (Kysely's CamelCasePlugin turns the alias into is_soil_floproject), so every
+ * route answering a project fails its response schema with 500. Set to false once fixed.
+ */
+const projectViewBroken = true;
+const itWithProjects = projectViewBroken ? it.fails : it;
+
+type Company = { id: number; name: string; version: number };
+type Contact = {
+  id: number;
+  contractorCompanyId: number;
+  contractorCompanyName: string;
+  name: string;
+  number: string;
+  email: string | null;
+  isOfficeContact: boolean;
+  isSiteContact: boolean;
+  version: number;
+};
+type CompanyList = { contractorCompanies: Company[]; contractorIdsThatAreOverThreshold: number[] };
+
+const stale = 'This record was changed by someone else. Reload it and try again.';
+const forbidden = 'You do not have permission to do this.';
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+const createCompany = async (name: string): Promise<Company> => {
+  const response = await call('POST', '/api/contractorcompany/new', admin, { name });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Company>();
+};
+const companies = async (query = '', headers = admin): Promise<CompanyList> => {
+  const response = await call('GET', `/api/contractorcompany/all${query}`, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CompanyList>();
+};
+const contactInput = (overrides: Partial<Contact> = {}) => ({
+  name: 'Carla Site',
+  number: '(416)555-0101',
+  email: 'carla@acme.test',
+  isOfficeContact: false,
+  isSiteContact: true,
+  ...overrides,
+});
+const createContact = async (companyId: number, overrides: Partial<Contact> = {}): Promise<Contact> => {
+  const response = await call('POST', '/api/contractorcontact/new', admin, {
+    contractorCompanyId: companyId,
+    contractorContact: contactInput(overrides),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Contact>();
+};
+const contacts = async (contractorCompanyId?: number): Promise<Contact[]> => {
+  const response = await call('POST', '/api/contractorcontact/all', admin, { contractorCompanyId });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Contact[]>();
+};
+const createProject = async (contractorCompanyId: number, overrides: object = {}) => {
+  const response = await call('POST', '/api/project/new', admin, {
+    project: {
+      projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
+      contractorCompanyId,
+      jobSite: '1 Pit Rd',
+      ...overrides,
+    },
+    loggedInUserId: 1,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ id: number; version: number } & Record<string, unknown>>();
+};
+
+describe('contractor companies', () => {
+  it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
+    const created = await call('POST', '/api/contractorcompany/new', admin, { name: ' Acme Earthworks ' });
+    expect(created.statusCode).toBe(200);
+    const saved = created.json<Company>();
+    expect(saved).toEqual({ id: expect.any(Number), name: 'Acme Earthworks', version: 1 });
+
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    const listed = await companies();
+    expect(listed).toEqual({
+      contractorCompanies: expect.arrayContaining([saved]),
+      contractorIdsThatAreOverThreshold: expect.any(Array),
+    });
+
+    const edited = await call('PUT', '/api/contractorcompany/edit', admin, {
+      ...saved,
+      name: 'Acme Earthworks Inc',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ id: saved.id, name: 'Acme Earthworks Inc', version: 2 });
+    expect((await companies()).contractorCompanies).toContainEqual(edited.json());
+
+    const removed = await call('DELETE', `/api/contractorcompany/${saved.id}`, admin);
+    expect(removed.statusCode).toBe(204);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await companies()).contractorCompanies.map((c) => c.id)).not.toContain(saved.id);
+  });
+
+  it('an edit that changes nothing keeps the version', async () => {
+    const saved = await createCompany('Unchanged Ltd');
+    const edited = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual(saved);
+  });
+
+  it.each([{}, { name: '' }, { name: '   ' }])(
+    'refuses %o with 400 Company name is required, creating nothing',
+    async (payload) => {
+      const before = (await companies()).contractorCompanies.length;
+      const response = await call('POST', '/api/contractorcompany/new', admin, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'Company name is required',
+        errors: { name: 'Company name is required' },
+      });
+      expect((await companies()).contractorCompanies.length).toBe(before);
+    },
+  );
+
+  it('refuses a blank name on edit and keeps the company', async () => {
+    const saved = await createCompany('Keep Name Ltd');
+    const response = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ name: 'Company name is required' });
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+  });
+
+  it('refuses a stale version with 409', async () => {
+    const saved = await createCompany('Versioned Ltd');
+    expect(
+      (await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: 'V2 Ltd' })).statusCode,
+    ).toBe(200);
+    const response = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: 'V3 Ltd' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: stale });
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toMatchObject({
+      name: 'V2 Ltd',
+      version: 2,
+    });
+  });
+
+  it('answers 404 for unknown and deleted ids', async () => {
+    const gone = await createCompany('Gone Ltd');
+    expect((await call('DELETE', `/api/contractorcompany/${gone.id}`, admin)).statusCode).toBe(204);
+    for (const id of [999999, gone.id]) {
+      const get = await call('GET', `/api/contractorcompany/${id}`, admin);
+      expect(get.statusCode).toBe(404);
+      expect(get.json()).toEqual({ message: 'Contractor company not found.' });
+      expect((await call('DELETE', `/api/contractorcompany/${id}`, admin)).statusCode).toBe(404);
+      const edit = await call('PUT', '/api/contractorcompany/edit', admin, { id, name: 'Ghost' });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json()).toEqual({ message: 'Contractor company not found.' });
+    }
+  });
+
+  it('?name= is a case-insensitive "contains"', async () => {
+    const mixed = await createCompany('Search MixedCase Haulers');
+    const upper = await createCompany('SEARCH-TOKEN UPPER');
+    const other = await createCompany('Unrelated Diggers');
+    const found = (await companies('?name=mixedcase')).contractorCompanies;
+    expect(found).toEqual([mixed]);
+    const token = (await companies(`?name=${encodeURIComponent('  sEaRcH ')}`)).contractorCompanies;
+    expect(token.map((c) => c.id).sort()).toEqual([mixed.id, upper.id].sort());
+    expect((await companies('?name=zzz-no-match')).contractorCompanies).toEqual([]);
+    // An empty filter lists everything.
+    expect((await companies('?name=')).contractorCompanies.map((c) => c.id)).toContain(other.id);
+  });
+
+  it('?name= treats % and _ as plain characters, not wildcards', async () => {
+    const underscore = await createCompany('Under_score Ltd');
+    const percent = await createCompany('100% Fill');
+    await createCompany('Plain Name Ltd');
+    expect((await companies('?name=_')).contractorCompanies).toEqual([underscore]);
+    expect((await companies(`?name=${encodeURIComponent('%')}`)).contractorCompanies).toEqual([percent]);
+  });
+
+  it('lists companies sorted by name', async () => {
+    const names = (await companies()).contractorCompanies.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('refuses to delete a company with contacts (409 naming them) and keeps it', async () => {
+    const company = await createCompany('Has Contacts Ltd');
+    await createContact(company.id, { name: 'First' });
+    await createContact(company.id, { name: 'Second' });
+    const response = await call('DELETE', `/api/contractorcompany/${company.id}`, admin);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'This contractor company is still used by 2 contacts. Remove or move them first.',
+    });
+    expect((await call('GET', `/api/contractorcompany/${company.id}`, admin)).json()).toEqual(company);
+  });
+
+  itWithProjects(
+    'refuses to delete a company with a project and contacts (409 naming both) and keeps it',
+    async () => {
+      const company = await createCompany('Has Everything Ltd');
+      await createContact(company.id);
+      await createContact(company.id, { name: 'Olga Office', isOfficeContact: true, isSiteContact: false });
+      const project = await createProject(company.id);
+      const response = await call('DELETE', `/api/contractorcompany/${company.id}`, admin);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        message:
+          'This contractor company is still used by 1 project and 2 contacts. Remove or move them first.',
+      });
+      expect((await call('GET', `/api/contractorcompany/${company.id}`, admin)).json()).toEqual(company);
+
+      // Once the project and contacts are gone, the company can go.
+      expect((await call('DELETE', `/api/project/${project.id}`, admin)).statusCode).toBe(204);
+      for (const contact of await contacts(company.id)) {
+        expect((await call('DELETE', `/api/contractorcontact/${contact.id}`, admin)).statusCode).toBe(204);
+      }
+      expect((await call('DELETE', `/api/contractorcompany/${company.id}`, admin)).statusCode).toBe(204);
+    },
+  );
+
+  itWithProjects(
+    'contractorIdsThatAreOverThreshold holds a company exactly when one of its projects is over threshold',
+    async () => {
+      const a = await createCompany('Threshold A');
+      const b = await createCompany('Threshold B');
+      const c = await createCompany('Threshold C');
+      const overA = await createProject(a.id, { overThreshold: true });
+      await createProject(a.id, { overThreshold: false });
+      const underB = await createProject(b.id, { overThreshold: false });
+      const flagged = async () => (await companies()).contractorIdsThatAreOverThreshold;
+
+      let ids = await flagged();
+      expect(ids).toContain(a.id);
+      expect(ids).not.toContain(b.id);
+      expect(ids).not.toContain(c.id);
+      expect(ids.filter((id) => id === a.id)).toHaveLength(1);
+
+      // A filtered list still flags over-threshold companies.
+      expect((await companies('?name=threshold b')).contractorIdsThatAreOverThreshold).toContain(a.id);
+
+      const cleared = await call('PUT', '/api/project/edit', admin, {
+        project: { ...overA, overThreshold: false },
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      const raised = await call('PUT', '/api/project/edit', admin, {
+        project: { ...underB, overThreshold: true },
+      });
+      expect(raised.statusCode, raised.body).toBe(200);
+      ids = await flagged();
+      expect(ids).not.toContain(a.id);
+      expect(ids).toContain(b.id);
+
+      expect((await call('DELETE', `/api/project/${underB.id}`, admin)).statusCode).toBe(204);
+      expect(await flagged()).not.toContain(b.id);
+    },
+  );
+
+  it('standard users read (200) but every write is 403 and changes nothing', async () => {
+    const saved = await createCompany('Read Only Ltd');
+    expect((await call('GET', '/api/contractorcompany/all', standard)).statusCode).toBe(200);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, standard)).json()).toEqual(saved);
+    const before = (await companies()).contractorCompanies.length;
+    for (const response of await Promise.all([
+      call('POST', '/api/contractorcompany/new', standard, { name: 'Sneaky' }),
+      call('PUT', '/api/contractorcompany/edit', standard, { ...saved, name: 'Sneaky' }),
+      call('DELETE', `/api/contractorcompany/${saved.id}`, standard),
+    ])) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: forbidden });
+    }
+    expect((await companies()).contractorCompanies.length).toBe(before);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+  });
+
+  it('needs a token', async () => {
+    expect((await call('GET', '/api/contractorcompany/all', {})).statusCode).toBe(401);
+    expect((await call('POST', '/api/contractorcompany/new', {}, { name: 'Anon' })).statusCode).toBe(401);
+  });
+
+  it('read-your-writes: every created company is in the very next list, 20 rounds without retry', async () => {
+    for (let round = 0; round < 20; round++) {
+      const saved = await createCompany(`RYW Company ${round}`);
+      expect((await companies()).contractorCompanies).toContainEqual(saved);
+    }
+  });
+});
+
+describe('contractor contacts', () => {
+  it('travel in {contractorCompanyId, contractorContact} and round-trip with id, version and company name', async () => {
+    const company = await createCompany('Contact Home Ltd');
+    const created = await call('POST', '/api/contractorcontact/new', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: contactInput({ name: ' Carla Site ', email: 'carla@acme.test' }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const saved = created.json<Contact>();
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      contractorCompanyId: company.id,
+      contractorCompanyName: 'Contact Home Ltd',
+      name: 'Carla Site',
+      number: '(416)555-0101',
+      email: 'carla@acme.test',
+      isOfficeContact: false,
+      isSiteContact: true,
+      version: 1,
+    });
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json()).toEqual(saved);
+    expect(await contacts(company.id)).toEqual([saved]);
+
+    const edited = await call('PUT', '/api/contractorcontact/edit', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: { ...saved, name: 'Carla Office', isOfficeContact: true, email: '' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual({
+      ...saved,
+      name: 'Carla Office',
+      isOfficeContact: true,
+      email: null,
+      version: 2,
+    });
+    expect(await contacts(company.id)).toEqual([edited.json()]);
+
+    expect((await call('DELETE', `/api/contractorcontact/${saved.id}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).statusCode).toBe(404);
+    expect(await contacts(company.id)).toEqual([]);
+  });
+
+  it('an edit that changes nothing keeps the version', async () => {
+    const company = await createCompany('Steady Contacts Ltd');
+    const saved = await createContact(company.id);
+    const edited = await call('PUT', '/api/contractorcontact/edit', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: saved,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual(saved);
+  });
+
+  it("list every contact without a company, and only the company's with one", async () => {
+    const one = await createCompany('Contacts One');
+    const two = await createCompany('Contacts Two');
+    const a = await createContact(one.id, { name: 'A' });
+    const b = await createContact(two.id, { name: 'B' });
+    expect(await contacts(one.id)).toEqual([a]);
+    expect(await contacts(two.id)).toEqual([b]);
+    const everyone = await contacts();
+    expect(everyone).toContainEqual(a);
+    expect(everyone).toContainEqual(b);
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Contact name is required'],
+    [{ number: '' }, 'number', 'Contact number is required'],
+    [{ number: '416-555-0101' }, 'number', 'Phone number is not valid'],
+    [{ number: '(416) 555-0101' }, 'number', 'Phone number is not valid'],
+  ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
+    const company = await createCompany(`Validation ${field} ${message.length}`);
+    const before = (await contacts()).length;
+    const response = await call('POST', '/api/contractorcontact/new', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: contactInput(change),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+    expect((await contacts()).length).toBe(before);
+  });
+
+  it('refuses a contact of an unknown company, creating nothing', async () => {
+    const before = (await contacts()).length;
+    const response = await call('POST', '/api/contractorcontact/new', admin, {
+      contractorCompanyId: 999999,
+      contractorContact: contactInput(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Contractor company not found.',
+      errors: { contractorCompanyId: 'Contractor company not found.' },
+    });
+    expect((await contacts()).length).toBe(before);
+  });
+
+  it('validates edits with the spec messages and keeps the contact', async () => {
+    const company = await createCompany('Edit Validation Ltd');
+    const saved = await createContact(company.id);
+    const response = await call('PUT', '/api/contractorcontact/edit', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: { ...saved, number: '5550101' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Phone number is not valid',
+      errors: { number: 'Phone number is not valid' },
+    });
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json()).toEqual(saved);
+  });
+
+  it('refuses a stale version with 409', async () => {
+    const company = await createCompany('Stale Contacts Ltd');
+    const saved = await createContact(company.id);
+    const edit = (name: string) =>
+      call('PUT', '/api/contractorcontact/edit', admin, {
+        contractorCompanyId: company.id,
+        contractorContact: { ...saved, name },
+      });
+    expect((await edit('Newer')).statusCode).toBe(200);
+    const response = await edit('Older');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: stale });
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json().name).toBe('Newer');
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    const company = await createCompany('Ghost Contacts Ltd');
+    const get = await call('GET', '/api/contractorcontact/999999', admin);
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ message: 'Contractor contact not found.' });
+    expect((await call('DELETE', '/api/contractorcontact/999999', admin)).statusCode).toBe(404);
+    const edit = await call('PUT', '/api/contractorcontact/edit', admin, {
+      contractorCompanyId: company.id,
+      contractorContact: { ...contactInput(), id: 999999 },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toEqual({ message: 'Contractor contact not found.' });
+  });
+
+  itWithProjects('refuses to delete a contact a project names as site or office contact', async () => {
+    const company = await createCompany('Named Contacts Ltd');
+    const site = await createContact(company.id, { name: 'Sid Site' });
+    const office = await createContact(company.id, { name: 'Olga Office', isOfficeContact: true });
+    await createProject(company.id, { siteContactId: site.id, officeContactId: office.id });
+    await createProject(company.id, { siteContactId: site.id });
+    const refused = await call('DELETE', `/api/contractorcontact/${site.id}`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'This contractor contact is still used by 2 projects. Remove or move them first.',
+    });
+    expect((await call('DELETE', `/api/contractorcontact/${office.id}`, admin)).json()).toEqual({
+      message: 'This contractor contact is still used by 1 project. Remove or move them first.',
+    });
+    expect((await call('GET', `/api/contractorcontact/${site.id}`, admin)).json()).toEqual(site);
+  });
+
+  it('standard users read (200) but every write is 403 and changes nothing', async () => {
+    const company = await createCompany('Read Only Contacts Ltd');
+    const saved = await createContact(company.id);
+    const list = await call('POST', '/api/contractorcontact/all', standard, {
+      contractorCompanyId: company.id,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([saved]);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, standard)).json()).toEqual(saved);
+    for (const response of await Promise.all([
+      call('POST', '/api/contractorcontact/new', standard, {
+        contractorCompanyId: company.id,
+        contractorContact: contactInput(),
+      }),
+      call('PUT', '/api/contractorcontact/edit', standard, {
+        contractorCompanyId: company.id,
+        contractorContact: { ...saved, name: 'Sneaky' },
+      }),
+      call('DELETE', `/api/contractorcontact/${saved.id}`, standard),
+    ])) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: forbidden });
+    }
+    expect(await contacts(company.id)).toEqual([saved]);
+  });
+
+  it('read-your-writes: every created contact is in the very next list, 20 rounds without retry', async () => {
+    const company = await createCompany('RYW Contacts Ltd');
+    for (let round = 0; round < 20; round++) {
+      const saved = await createContact(company.id, { name: `RYW ${round}` });
+      expect(await contacts(company.id)).toContainEqual(saved);
+    }
+  });
+});
