@@ -8,8 +8,15 @@ export const listContractorCompanies = (db: Kysely<Database>, nameContains?: str
     .select(['id', 'name', 'version'])
     .orderBy('name')
     .orderBy('id');
-  if (nameContains?.trim())
-    query = query.where(sql<boolean>`lower(name) like ${`%${nameContains.trim().toLowerCase()}%`}`);
+  if (nameContains?.trim()) {
+    // LIKE's wildcards are escaped, so '_' and '%' match themselves: a plain "contains".
+    const escaped = nameContains
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, '\\$&');
+    const pattern = `%${escaped}%`;
+    query = query.where(sql<boolean>`lower(name) like ${pattern}`);
+  }
   return query.execute();
 };
 
