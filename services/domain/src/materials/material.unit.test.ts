@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { materials, materialTypes, nameRequired, validateNamed } from './material';
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('materials and material types', () => {
+  it('keep the trimmed name', () => {
+    expect(validateNamed({ name: '  Clean fill ' })).toEqual({ name: 'Clean fill' });
+  });
+
+  it.each([{}, { name: '' }, { name: ' \t ' }, { name: null }])('refuse %o: Name is required', (input) => {
+    expect(refusal(() => validateNamed(input))).toEqual({
+      kind: 'validation',
+      message: 'Name is required',
+      errors: { name: 'Name is required' },
+    });
+    expect(nameRequired).toBe('Name is required');
+  });
+
+  it('are two catalogues with their own streams and messages', () => {
+    expect(materials.streamId(3)).toBe('material-3');
+    expect(materialTypes.streamId(3)).toBe('material-type-3');
+    expect(materials.notFoundMessage).toBe('Material not found.');
+    expect(materialTypes.notFoundMessage).toBe('Material type not found.');
+    expect(materialTypes.eventTypes.created).toBe('MaterialTypeCreated');
+  });
+});

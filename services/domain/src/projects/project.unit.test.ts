@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { projectMessages, projects, validateProject } from './project';
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+const project = {
+  projectId: ' P-100 ',
+  contractorCompanyId: 2,
+  jobSite: ' 1 Main St ',
+  siteContactId: 5,
+  officeContactId: '6',
+  materialTypeId: 0,
+  isSoilFLOProject: false,
+  approved: '1500.5',
+  overThreshold: true,
+  saltImpacted: 'true',
+  notes: '  ',
+};
+
+describe('project validation', () => {
+  it('keeps a valid project: trimmed text, ids or null, numbers and flags', () => {
+    expect(validateProject(project)).toEqual({
+      projectId: 'P-100',
+      contractorCompanyId: 2,
+      jobSite: '1 Main St',
+      siteContactId: 5,
+      officeContactId: 6,
+      materialTypeId: null,
+      isSoilFLOProject: false,
+      approved: 1500.5,
+      overThreshold: true,
+      saltImpacted: true,
+      notes: null,
+    });
+  });
+
+  it('defaults approved to 0 and flags to false', () => {
+    expect(validateProject({ projectId: 'P', contractorCompanyId: 1, jobSite: 'S' })).toMatchObject({
+      approved: 0,
+      isSoilFLOProject: false,
+      overThreshold: false,
+      saltImpacted: false,
+      siteContactId: null,
+      officeContactId: null,
+      notes: null,
+    });
+  });
+
+  it.each([
+    [{ projectId: '' }, 'projectId', 'Project ID is required'],
+    [{ projectId: '   ' }, 'projectId', 'Project ID is required'],
+    [{ jobSite: '' }, 'jobSite', 'Job site is required'],
+    [{ jobSite: null }, 'jobSite', 'Job site is required'],
+    [{ contractorCompanyId: 0 }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ contractorCompanyId: '' }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ contractorCompanyId: undefined }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ approved: -1 }, 'approved', 'Approved must be a number of 0 or more'],
+    [{ approved: 'lots' }, 'approved', 'Approved must be a number of 0 or more'],
+  ])('refuses %o on %s with %s', (change, field, message) => {
+    expect(refusal(() => validateProject({ ...project, ...change }))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { [field]: message },
+    });
+  });
+
+  it('reports every field at once', () => {
+    expect(refusal(() => validateProject({})).errors).toEqual({
+      projectId: 'Project ID is required',
+      contractorCompanyId: 'Please select a contractor',
+      jobSite: 'Job site is required',
+    });
+  });
+
+  it('exports the spec messages word for word', () => {
+    expect(projectMessages).toMatchObject({
+      projectIdRequired: 'Project ID is required',
+      jobSiteRequired: 'Job site is required',
+      contractorRequired: 'Please select a contractor',
+      userRequired: 'User must be logged in.',
+    });
+    expect(projects.streamId(9)).toBe('project-9');
+    expect(projects.notFoundMessage).toBe('Project not found.');
+  });
+});

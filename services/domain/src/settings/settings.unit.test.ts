@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('settings', () => {
+  it('default to prefix 0 and tare 0 with no receiver (spec section 9)', () => {
+    expect(defaultSettings).toEqual({
+      currentPrefix: 0,
+      defaultTareWeight: 0,
+      haulageRecordReceiverName: null,
+      haulageRecordReceiverPhone: null,
+      haulageRecordReceiverEmail: null,
+    });
+    expect(settingsId).toBe(1);
+    expect(settings.streamId(settingsId)).toBe('settings-1');
+  });
+
+  it('fill absent or blank numbers with the defaults', () => {
+    expect(validateSettings({})).toEqual(defaultSettings);
+    expect(validateSettings({ currentPrefix: '', defaultTareWeight: null })).toEqual(defaultSettings);
+  });
+
+  it('keep valid values, numbers given as strings, trimmed text', () => {
+    expect(
+      validateSettings({
+        currentPrefix: '3',
+        defaultTareWeight: 14500.25,
+        haulageRecordReceiverName: ' Rita Receiver ',
+        haulageRecordReceiverPhone: '(416)555-0123',
+        haulageRecordReceiverEmail: 'rita@site.test',
+      }),
+    ).toEqual({
+      currentPrefix: 3,
+      defaultTareWeight: 14500.25,
+      haulageRecordReceiverName: 'Rita Receiver',
+      haulageRecordReceiverPhone: '(416)555-0123',
+      haulageRecordReceiverEmail: 'rita@site.test',
+    });
+  });
+
+  it.each([
+    [{ currentPrefix: -1 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
+    [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
+    [{ currentPrefix: 'A' }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
+    [{ defaultTareWeight: -0.01 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
+    [
+      { defaultTareWeight: 'heavy' },
+      'defaultTareWeight',
+      'Default tare weight must be a number of 0 or more',
+    ],
+    [{ haulageRecordReceiverPhone: '4165550123' }, 'haulageRecordReceiverPhone', 'Phone number is not valid'],
+    [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
+  ])('refuse %o on %s with %s', (input, field, message) => {
+    expect(refusal(() => validateSettings(input))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { [field]: message },
+    });
+  });
+
+  it('export their messages', () => {
+    expect(settingsMessages.phoneInvalid).toBe('Phone number is not valid');
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { validateCompany } from '../contractors/contractor-company';
+import { DomainError } from '../errors';
+import { transportCompanies } from './transport-company';
+import { transportContacts, validateTransportContact } from './transport-contact';
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+describe('transport company', () => {
+  it('shares the company rule: Company name is required', () => {
+    expect(validateCompany({ name: ' Haul Co ' })).toEqual({ name: 'Haul Co' });
+    expect(refusal(() => validateCompany({ name: '' }))).toEqual({
+      kind: 'validation',
+      message: 'Company name is required',
+      errors: { name: 'Company name is required' },
+    });
+  });
+
+  it('has its own streams and messages', () => {
+    expect(transportCompanies.streamId(5)).toBe('transport-company-5');
+    expect(transportCompanies.notFoundMessage).toBe('Transport company not found.');
+    expect(transportCompanies.eventTypes.deleted).toBe('TransportCompanyDeleted');
+  });
+});
+
+describe('transport contact', () => {
+  const contact = { name: ' Tom Dispatch ', number: ' (905)555-0199 ' };
+
+  it('keeps the trimmed name and number and the company from the envelope', () => {
+    expect(validateTransportContact('7', contact)).toEqual({
+      transportCompanyId: 7,
+      name: 'Tom Dispatch',
+      number: '(905)555-0199',
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Contact name is required'],
+    [{ number: '' }, 'number', 'Contact number is required'],
+    [{ number: '905 555 0199' }, 'number', 'Phone number is not valid'],
+    [{ number: '(905)555-019' }, 'number', 'Phone number is not valid'],
+  ])('refuses %o on %s with %s', (change, field, message) => {
+    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { [field]: message },
+    });
+  });
+
+  it('needs a company', () => {
+    expect(refusal(() => validateTransportContact(0, contact)).errors).toEqual({
+      transportCompanyId: 'Please select a company',
+    });
+  });
+
+  it('has its own streams and messages', () => {
+    expect(transportContacts.streamId(2)).toBe('transport-contact-2');
+    expect(transportContacts.notFoundMessage).toBe('Transport contact not found.');
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import {
+  decideMoveTrucks,
+  formattedPlatePattern,
+  licensePlateMaxLength,
+  normalisePlate,
+  truckMessages,
+  truckMovesStreamId,
+  trucks,
+  validateTruck,
+} from './truck';
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+const truck = {
+  driverName: ' Dan Driver ',
+  driverNumber: '(905)555-0142',
+  number: ' T-12 ',
+  licensePlate: 'ab12345',
+  tareWeight: '14250.5',
+};
+
+describe('truck validation', () => {
+  it('keeps a valid truck with its plate upper-cased and trimmed', () => {
+    expect(validateTruck(4, { ...truck, licensePlate: ' ab12345 ' })).toEqual({
+      transportCompanyId: 4,
+      driverName: 'Dan Driver',
+      driverNumber: '(905)555-0142',
+      number: 'T-12',
+      licensePlate: 'AB12345',
+      tareWeight: 14250.5,
+    });
+  });
+
+  it('treats driver name, driver number and tare weight as optional', () => {
+    expect(validateTruck('4', { number: '7', licensePlate: 'Xy9' })).toEqual({
+      transportCompanyId: 4,
+      driverName: null,
+      driverNumber: null,
+      number: '7',
+      licensePlate: 'XY9',
+      tareWeight: null,
+    });
+    expect(validateTruck(4, { ...truck, driverNumber: '  ', tareWeight: '' })).toMatchObject({
+      driverNumber: null,
+      tareWeight: null,
+    });
+  });
+
+  it('accepts a free-entry plate of exactly 7 characters (the Formatted toggle off)', () => {
+    expect(validateTruck(4, { ...truck, licensePlate: 'abc-123' }).licensePlate).toBe('ABC-123');
+    expect(licensePlateMaxLength).toBe(7);
+  });
+
+  it.each([
+    [{ number: '' }, 'number', 'Truck number is required'],
+    [{ number: '   ' }, 'number', 'Truck number is required'],
+    [{ licensePlate: '' }, 'licensePlate', 'License plate is required'],
+    [{ licensePlate: undefined }, 'licensePlate', 'License plate is required'],
+    [{ licensePlate: 'AB123456' }, 'licensePlate', 'License plate can be max 7 characters'],
+    [{ driverNumber: '905-555-0142' }, 'driverNumber', 'Phone number is not valid'],
+    [{ driverNumber: '(905)555-014' }, 'driverNumber', 'Phone number is not valid'],
+    [{ tareWeight: -5 }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
+    [{ tareWeight: 'light' }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
+  ])('refuses %o on %s with %s', (change, field, message) => {
+    expect(refusal(() => validateTruck(4, { ...truck, ...change }))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { [field]: message },
+    });
+  });
+
+  it('needs a company', () => {
+    expect(refusal(() => validateTruck(null, truck)).errors).toEqual({
+      transportCompanyId: 'Please select a company',
+    });
+  });
+
+  it('reports every field at once', () => {
+    expect(
+      refusal(() => validateTruck(4, { number: '', licensePlate: '', driverNumber: 'x' })).errors,
+    ).toEqual({
+      number: 'Truck number is required',
+      licensePlate: 'License plate is required',
+      driverNumber: 'Phone number is not valid',
+    });
+  });
+
+  it('normalises plates so any case is one plate', () => {
+    expect(normalisePlate(' aB12345 ')).toBe('AB12345');
+    expect(normalisePlate(null)).toBe('');
+    expect(formattedPlatePattern.test('AB12345')).toBe(true);
+    expect(formattedPlatePattern.test('A123456')).toBe(false);
+  });
+
+  it('exports the spec messages word for word', () => {
+    expect(truckMessages).toMatchObject({
+      numberRequired: 'Truck number is required',
+      plateRequired: 'License plate is required',
+      plateTooLong: 'License plate can be max 7 characters',
+      phoneInvalid: 'Phone number is not valid',
+      moveTargetRequired: 'Move trucks needs a target company chosen',
+    });
+    expect(truckMessages.plateTaken('AB12345')).toBe(
+      'License plate AB12345 already belongs to another truck.',
+    );
+    expect(trucks.streamId(3)).toBe('truck-3');
+    expect(trucks.notFoundMessage).toBe('Truck not found.');
+  });
+});
+
+describe('moving trucks', () => {
+  it('moves every truck of the source in one event', () => {
+    expect(
+      decideMoveTrucks({ fromTransportCompanyId: 1, toTransportCompanyId: 2, truckIds: [5, 6, 9] }),
+    ).toEqual([
+      {
+        type: 'TrucksMoved',
+        data: { fromTransportCompanyId: 1, toTransportCompanyId: 2, truckIds: [5, 6, 9] },
+      },
+    ]);
+    expect(truckMovesStreamId(1)).toBe('truck-moves-1');
+  });
+
+  it.each([
+    ['without a target', { fromTransportCompanyId: 1, toTransportCompanyId: null, truckIds: [5] }],
+    ['with the source as target', { fromTransportCompanyId: 1, toTransportCompanyId: 1, truckIds: [5] }],
+    ['without a target or trucks', { fromTransportCompanyId: 1, toTransportCompanyId: null, truckIds: [] }],
+  ])('refuses %s: Move trucks needs a target company chosen', (_case, command) => {
+    expect(refusal(() => decideMoveTrucks(command))).toEqual({
+      kind: 'validation',
+      message: 'Move trucks needs a target company chosen',
+      errors: { toTransportCompanyId: 'Move trucks needs a target company chosen' },
+    });
+  });
+
+  it('records nothing when the source has no trucks or is not chosen', () => {
+    expect(decideMoveTrucks({ fromTransportCompanyId: 1, toTransportCompanyId: 2, truckIds: [] })).toEqual(
+      [],
+    );
+    expect(decideMoveTrucks({ fromTransportCompanyId: null, toTransportCompanyId: 2, truckIds: [] })).toEqual(
+      [],
+    );
+  });
+});
