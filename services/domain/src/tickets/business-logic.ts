@@ -1,0 +1,216 @@
+import { DomainError } from '../errors';
+import {
+  type ActiveTicket,
+  netWeight,
+  type ReceiptSource,
+  type TicketDetails,
+  type TicketEvent,
+  type TicketState,
+} from './ticket';
+
+/** Who acts: standard users cannot change received tickets; administrators can (spec section 6). */
+export interface TicketActor {
+  userId: number;
+  isAdministrator: boolean;
+}
+
+export type TicketCommand =
+  | {
+      type: 'GenerateTicket';
+      data: {
+        ticketId: number;
+        prefix: number;
+        ticketNumber: number;
+        isSoilFLOLoad: boolean;
+        hashNonce: string;
+        date: string;
+      };
+    }
+  /** A save from a ticket form; `receive` is the spec client's way to receive (isReceived: true). */
+  | { type: 'EditTicket'; details: TicketDetails; receive: boolean; actor: TicketActor; now: string }
+  | {
+      type: 'ReceiveTicket';
+      source: ReceiptSource;
+      actor: TicketActor;
+      now: string;
+      timeReceived?: string | null;
+    }
+  | { type: 'ResetReceipt'; actor: TicketActor }
+  | { type: 'RejectTicket'; reason: string; actor: TicketActor }
+  | {
+      type: 'ToggleDispatch';
+      actor: TicketActor;
+      /** The site's calendar day, and the function giving the site's day of an instant. */
+      today: string;
+      siteDateOf: (instant: string) => string;
+    }
+  | {
+      type: 'WeighTicket';
+      materialId: number;
+      scaleWeight: number;
+      tareWeight: number;
+      actor: TicketActor;
+      now: string;
+    }
+  | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
+  | { type: 'DeleteTicket'; actor: TicketActor };
+
+export const ticketMessages = {
+  notFound: 'Ticket not found.',
+  alreadyExists: 'This ticket already exists.',
+  alreadyReceived: 'This ticket has already been received.',
+  notReceived: 'This ticket has not been received.',
+  receivedLocked: 'Standard users cannot edit received tickets.',
+  reasonRequired: 'A reason is required to reject a ticket.',
+  rejectReceived: 'A received ticket cannot be rejected. Reset it first.',
+  dispatchNotAvailable:
+    'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
+  receivedBeforeLoaded: 'Time received cannot be earlier than time loaded',
+  receivedBeforeNow: 'Time received cannot be earlier than now when there is no time loaded',
+  scaleBelowTare: "The scale weight is below the truck's tare weight.",
+} as const;
+
+function activeTicket(state: TicketState): ActiveTicket {
+  if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
+  return state;
+}
+
+function assertMayChange(ticket: ActiveTicket, actor: TicketActor): void {
+  if (ticket.isReceived && !actor.isAdministrator)
+    throw new DomainError('forbidden', ticketMessages.receivedLocked);
+}
+
+/**
+ * The receipt rules of spec section 4. From the dashboard the time loaded is cleared; from the
+ * ticket page (and the scale) it is set to now when empty. The time received is never earlier than
+ * the time loaded, or than now when there is none.
+ */
+function receipt(
+  ticket: ActiveTicket,
+  source: ReceiptSource,
+  actor: TicketActor,
+  now: string,
+  requestedTimeReceived: string | null | undefined,
+): TicketEvent {
+  if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
+  const timeLoaded = source === 'dashboard' ? null : (ticket.details.timeLoaded ?? now);
+  const timeReceived = requestedTimeReceived ?? ticket.details.timeReceived ?? now;
+  const floor = timeLoaded ?? now;
+  if (Date.parse(timeReceived) < Date.parse(floor)) {
+    const message = timeLoaded ? ticketMessages.receivedBeforeLoaded : ticketMessages.receivedBeforeNow;
+    throw new DomainError('validation', message, { timeReceived: message });
+  }
+  return {
+    type: 'TicketReceived',
+    data: { ticketId: ticket.ticketId, timeReceived, timeLoaded, receivedByUserId: actor.userId, source },
+  };
+}
+
+const sameDetails = (a: TicketDetails, b: TicketDetails): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function decideTicket(command: TicketCommand, state: TicketState): TicketEvent[] {
+  switch (command.type) {
+    case 'GenerateTicket':
+      if (state.status !== 'absent') throw new DomainError('conflict', ticketMessages.alreadyExists);
+      return [{ type: 'TicketGenerated', data: command.data }];
+
+    case 'EditTicket': {
+      const ticket = activeTicket(state);
+      assertMayChange(ticket, command.actor);
+      const events: TicketEvent[] = [];
+      const { details } = command;
+      if (!sameDetails(details, ticket.details)) {
+        events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
+      }
+      if (command.receive && !ticket.isReceived) {
+        events.push(
+          receipt({ ...ticket, details }, 'ticket', command.actor, command.now, details.timeReceived),
+        );
+      }
+      return events;
+    }
+
+    case 'ReceiveTicket': {
+      const ticket = activeTicket(state);
+      return [receipt(ticket, command.source, command.actor, command.now, command.timeReceived)];
+    }
+
+    case 'ResetReceipt': {
+      const ticket = activeTicket(state);
+      if (!ticket.isReceived) throw new DomainError('conflict', ticketMessages.notReceived);
+      assertMayChange(ticket, command.actor);
+      return [{ type: 'TicketReceiptReset', data: { ticketId: ticket.ticketId } }];
+    }
+
+    case 'RejectTicket': {
+      const ticket = activeTicket(state);
+      const reason = command.reason.trim();
+      if (reason === '')
+        throw new DomainError('validation', ticketMessages.reasonRequired, {
+          reason: ticketMessages.reasonRequired,
+        });
+      if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.rejectReceived);
+      return [{ type: 'TicketRejected', data: { ticketId: ticket.ticketId, reason } }];
+    }
+
+    case 'ToggleDispatch': {
+      const ticket = activeTicket(state);
+      const { timeLoaded } = ticket.details;
+      const loadedToday = timeLoaded !== null && command.siteDateOf(timeLoaded) === command.today;
+      if (!loadedToday || ticket.isReceived || ticket.isSoilFLOLoad) {
+        throw new DomainError('conflict', ticketMessages.dispatchNotAvailable);
+      }
+      return [
+        {
+          type: 'TicketDispatchToggled',
+          data: { ticketId: ticket.ticketId, isDispatched: !ticket.isDispatched },
+        },
+      ];
+    }
+
+    case 'WeighTicket': {
+      const ticket = activeTicket(state);
+      assertMayChange(ticket, command.actor);
+      const weight = netWeight(command.scaleWeight, command.tareWeight);
+      if (weight < 0)
+        throw new DomainError('validation', ticketMessages.scaleBelowTare, {
+          weight: ticketMessages.scaleBelowTare,
+        });
+      const weighed: TicketEvent = {
+        type: 'TicketWeighed',
+        data: {
+          ticketId: ticket.ticketId,
+          materialId: command.materialId,
+          scaleWeight: command.scaleWeight,
+          tareWeight: command.tareWeight,
+          weight,
+        },
+      };
+      // Weighing in receives the ticket (spec section 4); weighing a received one again only updates the weight.
+      return ticket.isReceived
+        ? [weighed]
+        : [weighed, receipt(ticket, 'scale', command.actor, command.now, null)];
+    }
+
+    case 'RestoreTicket': {
+      const ticket = activeTicket(state);
+      assertMayChange(ticket, command.actor);
+      return [
+        {
+          type: 'TicketRestored',
+          data: { ticketId: ticket.ticketId, details: command.details, logEntryId: command.logEntryId },
+        },
+      ];
+    }
+
+    case 'DeleteTicket': {
+      const ticket = activeTicket(state);
+      return [{ type: 'TicketDeleted', data: { ticketId: ticket.ticketId } }];
+    }
+
+    default: {
+      const unknownCommand: never = command;
+      return unknownCommand;
+    }
+  }
+}

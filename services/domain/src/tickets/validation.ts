@@ -1,0 +1,124 @@
+import { flag, optionalId, optionalNumber, optionalText } from '../catalogue/fields';
+import { assertValid, type FieldErrors } from '../errors';
+import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/truck';
+import type { TicketDetails } from './ticket';
+
+/** Spec section 5, Full ticket form: messages word for word. */
+export const ticketFormMessages = {
+  ticketNumberRequired: 'Ticket number is required',
+  dateRequired: 'Date is required',
+  jobSiteRequired: 'Job site is required',
+  siteContactRequired: 'Site contact is required',
+  timeLoadedRequired: 'Time loaded is required',
+  timeReceivedRequired: 'Time received is required',
+  driverNameRequired: 'Driver name is required',
+  licensePlateRequired: 'License plate is required',
+  contractorRequired: 'Please select a contractor',
+  haulageCompanyRequired: 'Please select a haulage company',
+  truckTypeRequired: 'Please select a truck type',
+  receivedAfterLoaded: 'Time received must be after time loaded',
+  notesTooLong: 'Notes can be max 500 characters',
+  weightNotNumber: 'Weight must be a number',
+  dateInvalid: 'Date is not valid',
+  truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
+  licensePlateTooLong: truckMessages.plateTooLong,
+} as const;
+
+export const notesMaxLength = 500;
+
+/** An ISO instant, or null; a value that is not a date is kept as text so validation can name it. */
+const instant = (value: unknown): string | null => {
+  const text = optionalText(value);
+  if (text === null) return null;
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? text : new Date(parsed).toISOString();
+};
+
+const isInstant = (value: string | null): boolean => value === null || !Number.isNaN(Date.parse(value));
+
+/** Reads a ticket form into details (the names and flags of spec section 3). */
+export function readTicketDetails(input: Record<string, unknown>): TicketDetails {
+  const plate = normalisePlate(input.truckLicensePlate);
+  return {
+    date: instant(input.date),
+    timeLoaded: instant(input.timeLoaded),
+    timeReceived: instant(input.timeReceived),
+    jobSite: optionalText(input.jobSite),
+    contractorCompanyId: optionalId(input.contractorCompanyId),
+    transportCompanyId: optionalId(input.transportCompanyId),
+    truckId: optionalId(input.truckId),
+    truckTypeId: optionalId(input.truckTypeId),
+    truckNumber: optionalText(input.truckNumber),
+    truckLicensePlate: plate === '' ? null : plate,
+    truckDriverName: optionalText(input.truckDriverName),
+    truckDriverNumber: optionalText(input.truckDriverNumber),
+    siteContactName: optionalText(input.siteContactName),
+    siteContactNumber: optionalText(input.siteContactNumber),
+    contractorOfficeContactId: optionalId(input.contractorOfficeContactId),
+    transportContactName: optionalText(input.transportContactName),
+    transportContactNumber: optionalText(input.transportContactNumber),
+    projectId: optionalId(input.projectId),
+    projectLeader: optionalText(input.projectLeader),
+    materialTypeId: optionalId(input.materialTypeId),
+    materialId: optionalId(input.materialId),
+    isSaltImpacted: flag(input.isSaltImpacted),
+    notes: optionalText(input.notes),
+    weight: optionalNumber(input.weight),
+    soilFLOTicketId: optionalId(input.soilFLOTicketId),
+    updateSoilFLO: flag(input.updateSoilFLO),
+  };
+}
+
+/** Rules both forms share: formats, lengths and the order of the two times. */
+function formatErrors(details: TicketDetails, errors: FieldErrors): void {
+  if (!isInstant(details.date)) errors.date = ticketFormMessages.dateInvalid;
+  if (details.truckLicensePlate !== null && details.truckLicensePlate.length > licensePlateMaxLength) {
+    errors.truckLicensePlate = ticketFormMessages.licensePlateTooLong;
+  }
+  if (details.truckTypeId !== null && details.truckTypeId !== 1 && details.truckTypeId !== 2) {
+    errors.truckTypeId = ticketFormMessages.truckTypeInvalid;
+  }
+  if ((details.notes?.length ?? 0) > notesMaxLength) errors.notes = ticketFormMessages.notesTooLong;
+  if (details.weight !== null && Number.isNaN(details.weight))
+    errors.weight = ticketFormMessages.weightNotNumber;
+  const { timeLoaded, timeReceived } = details;
+  if (
+    timeLoaded &&
+    timeReceived &&
+    isInstant(timeLoaded) &&
+    isInstant(timeReceived) &&
+    Date.parse(timeReceived) <= Date.parse(timeLoaded)
+  ) {
+    errors.timeReceived = ticketFormMessages.receivedAfterLoaded;
+  }
+}
+
+/** The full ticket form's Save (spec section 5): required fields first, in form order. */
+export function validateFullTicket(input: Record<string, unknown>): TicketDetails {
+  const details = readTicketDetails(input);
+  const m = ticketFormMessages;
+  const errors: FieldErrors = {};
+  if (optionalNumber(input.ticketNumber) === null) errors.ticketNumber = m.ticketNumberRequired;
+  if (details.date === null) errors.date = m.dateRequired;
+  if (details.jobSite === null) errors.jobSite = m.jobSiteRequired;
+  if (details.siteContactName === null) errors.siteContactName = m.siteContactRequired;
+  if (details.timeLoaded === null) errors.timeLoaded = m.timeLoadedRequired;
+  if (details.timeReceived === null) errors.timeReceived = m.timeReceivedRequired;
+  if (details.truckDriverName === null) errors.truckDriverName = m.driverNameRequired;
+  if (details.truckLicensePlate === null) errors.truckLicensePlate = m.licensePlateRequired;
+  if (details.contractorCompanyId === null) errors.contractorCompanyId = m.contractorRequired;
+  if (details.transportCompanyId === null) errors.transportCompanyId = m.haulageCompanyRequired;
+  if (details.truckTypeId === null) errors.truckTypeId = m.truckTypeRequired;
+  formatErrors(details, errors);
+  assertValid(errors);
+  return details;
+}
+
+/** The short-ticket form: nothing is required, the plate is upper-cased, formats still hold. */
+export function validateShortTicket(input: Record<string, unknown>): TicketDetails {
+  const details = readTicketDetails(input);
+  const errors: FieldErrors = {};
+  formatErrors(details, errors);
+  assertValid(errors);
+  return details;
+}
