@@ -132,7 +132,11 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
 
     case 'ReceiveTicket': {
       const ticket = activeTicket(state);
-      return [receipt(ticket, command.source, command.actor, command.now, command.timeReceived)];
+      const details = command.details ?? ticket.details;
+      const received = receipt({ ...ticket, details }, command.source, command.actor, command.now, command.timeReceived);
+      return sameDetails(details, ticket.details)
+        ? [received]
+        : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }, received];
     }
 
     case 'ResetReceipt': {
