@@ -28,12 +28,14 @@ export type TicketCommand =
     }
   /** A save from a ticket form; `receive` is the spec client's way to receive (isReceived: true). */
   | { type: 'EditTicket'; details: TicketDetails; receive: boolean; actor: TicketActor; now: string }
+  /** `details`: what the Receive dialog filled in on an incomplete ticket, saved with the receipt in one append. */
   | {
       type: 'ReceiveTicket';
       source: ReceiptSource;
       actor: TicketActor;
       now: string;
       timeReceived?: string | null;
+      details?: TicketDetails;
     }
   | { type: 'ResetReceipt'; actor: TicketActor }
   | { type: 'RejectTicket'; reason: string; actor: TicketActor }
