@@ -1,0 +1,701 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
+import {
+  type ActiveTicket,
+  dispatchFields,
+  displayTicketNumber,
+  emptyTicketDetails,
+  evolveTicket,
+  initialTicketState,
+  isTicketComplete,
+  netWeight,
+  type TicketDetails,
+  type TicketEvent,
+  type TicketState,
+  ticketStreamId,
+} from './ticket';
+
+const admin: TicketActor = { userId: 1, isAdministrator: true };
+const standard: TicketActor = { userId: 2, isAdministrator: false };
+
+const date = '2026-03-10T05:00:00.000Z';
+const loadedAt = '2026-03-10T14:00:00.000Z';
+const now = '2026-03-10T15:00:00.000Z';
+const earlier = '2026-03-10T13:00:00.000Z';
+const later = '2026-03-10T16:00:00.000Z';
+
+const generatedData = {
+  ticketId: 12,
+  prefix: 0,
+  ticketNumber: 42,
+  isSoilFLOLoad: false,
+  hashNonce: 'n1',
+  date,
+};
+const generated: TicketEvent = { type: 'TicketGenerated', data: generatedData };
+const soilFLOGenerated: TicketEvent = {
+  type: 'TicketGenerated',
+  data: { ...generatedData, isSoilFLOLoad: true },
+};
+
+/** A ticket loaded at the site and dispatched with a truck: complete, not received. */
+const loadedDetails: TicketDetails = {
+  ...emptyTicketDetails,
+  date,
+  timeLoaded: loadedAt,
+  jobSite: '12 Main St',
+  contractorCompanyId: 3,
+  transportCompanyId: 5,
+  truckId: 8,
+  truckTypeId: 1,
+  truckNumber: 'T-12',
+  truckLicensePlate: 'AB12345',
+  truckDriverName: 'Dan Driver',
+  truckDriverNumber: '(905)555-0142',
+  siteContactName: 'Sam Site',
+  siteContactNumber: '(416)555-1234',
+  materialTypeId: 2,
+};
+const loaded: TicketEvent = { type: 'TicketEdited', data: { ticketId: 12, details: loadedDetails } };
+const received = (source: 'dashboard' | 'ticket' | 'scale' | 'bulk' = 'ticket'): TicketEvent => ({
+  type: 'TicketReceived',
+  data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source },
+});
+const dispatched: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: true } };
+const deleted: TicketEvent = { type: 'TicketDeleted', data: { ticketId: 12 } };
+
+const given = (...events: TicketEvent[]): TicketState => events.reduce(evolveTicket, initialTicketState);
+const active = (state: TicketState): ActiveTicket => {
+  if (state.status !== 'active') throw new Error(`expected an active ticket, got ${state.status}`);
+  return state;
+};
+/** given → when → the state the recorded events lead to. */
+const after = (state: TicketState, command: TicketCommand): ActiveTicket =>
+  active(decideTicket(command, state).reduce(evolveTicket, state));
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError)
+      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+const edit = (details: TicketDetails, actor = standard, receive = false): TicketCommand => ({
+  type: 'EditTicket',
+  details,
+  receive,
+  actor,
+  now,
+});
+const receive = (
+  source: 'dashboard' | 'ticket' | 'scale' | 'bulk',
+  options: { actor?: TicketActor; timeReceived?: string | null; details?: TicketDetails } = {},
+): TicketCommand => ({ type: 'ReceiveTicket', source, actor: options.actor ?? standard, now, ...options });
+const weigh = (scaleWeight: number, tareWeight: number, actor = standard): TicketCommand => ({
+  type: 'WeighTicket',
+  materialId: 4,
+  scaleWeight,
+  tareWeight,
+  actor,
+  now,
+});
+
+describe('ticket decider: generate', () => {
+  it('generates a ticket on a new stream', () => {
+    const command: TicketCommand = { type: 'GenerateTicket', data: { ...generatedData } };
+    expect(decideTicket(command, given())).toEqual([generated]);
+    expect(given(generated)).toEqual({
+      status: 'active',
+      ticketId: 12,
+      prefix: 0,
+      ticketNumber: 42,
+      isSoilFLOLoad: false,
+      hashNonce: 'n1',
+      details: { ...emptyTicketDetails, date },
+      isReceived: false,
+      receivedByUserId: null,
+      isDispatched: false,
+      isRejected: false,
+      rejectReason: null,
+    });
+    expect(ticketStreamId(12)).toBe('ticket-12');
+  });
+
+  it('refuses to generate over an existing (or deleted) stream', () => {
+    const command: TicketCommand = { type: 'GenerateTicket', data: { ...generatedData } };
+    const conflict = { kind: 'conflict', message: 'This ticket already exists.', errors: undefined };
+    expect(refusal(() => decideTicket(command, given(generated)))).toEqual(conflict);
+    expect(refusal(() => decideTicket(command, given(generated, deleted)))).toEqual(conflict);
+  });
+});
+
+describe('ticket decider: edit', () => {
+  it('records TicketEdited with the new details', () => {
+    expect(decideTicket(edit(loadedDetails), given(generated))).toEqual([loaded]);
+    expect(active(given(generated, loaded)).details).toEqual(loadedDetails);
+  });
+
+  it('records nothing when the details are unchanged', () => {
+    expect(decideTicket(edit({ ...loadedDetails }), given(generated, loaded))).toEqual([]);
+    expect(decideTicket(edit({ ...emptyTicketDetails, date }), given(generated))).toEqual([]);
+  });
+
+  it('counts a change from a value to null as a change', () => {
+    const details = { ...loadedDetails, truckDriverNumber: null };
+    expect(decideTicket(edit(details), given(generated, loaded))).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+    ]);
+  });
+
+  // Known bug (reported): details are compared with JSON.stringify, so the same details with their keys in
+  // another order — as read back from the event store's jsonb — count as a change. Flip to `it` once fixed.
+  it.fails('records nothing for the same details with their keys in another order (as read back from jsonb)', () => {
+    const reordered = Object.fromEntries(Object.entries(loadedDetails).reverse()) as unknown as TicketDetails;
+    const rehydrated: TicketEvent = { type: 'TicketEdited', data: { ticketId: 12, details: reordered } };
+    expect(decideTicket(edit({ ...loadedDetails }), given(generated, rehydrated))).toEqual([]);
+  });
+
+  it('a standard user cannot edit a received ticket', () => {
+    const state = given(generated, loaded, received());
+    const forbidden = {
+      kind: 'forbidden',
+      message: 'Standard users cannot edit received tickets.',
+      errors: undefined,
+    };
+    expect(refusal(() => decideTicket(edit({ ...loadedDetails, notes: 'late' }), state))).toEqual(forbidden);
+    expect(refusal(() => decideTicket(edit(active(state).details), state))).toEqual(forbidden);
+  });
+
+  it('an administrator can edit a received ticket, which stays received', () => {
+    const state = given(generated, loaded, received());
+    const details = { ...active(state).details, notes: 'Checked by the office' };
+    expect(decideTicket(edit(details, admin), state)).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+    ]);
+    expect(after(state, edit(details, admin))).toMatchObject({ isReceived: true, details });
+  });
+
+  it('an administrator saving a received ticket with receive on does not receive it again', () => {
+    const state = given(generated, loaded, received());
+    const details = { ...active(state).details, notes: 'Again' };
+    expect(decideTicket(edit(details, admin, true), state)).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+    ]);
+  });
+
+  it('an edit clears a rejection', () => {
+    const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong site' } };
+    expect(after(given(generated, loaded, rejected), edit(loadedDetails))).toMatchObject({
+      isRejected: false,
+      rejectReason: null,
+      details: loadedDetails,
+    });
+  });
+});
+
+describe('ticket decider: receiving through edit (receive: true, the ticket page)', () => {
+  it('records TicketEdited then TicketReceived from the ticket page, time loaded set to now when empty', () => {
+    const details = { ...loadedDetails, timeLoaded: null };
+    expect(decideTicket(edit(details, standard, true), given(generated))).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 2, source: 'ticket' },
+      },
+    ]);
+    expect(after(given(generated), edit(details, standard, true))).toMatchObject({
+      isReceived: true,
+      receivedByUserId: 2,
+      details: { ...details, timeLoaded: now, timeReceived: now },
+    });
+  });
+
+  it('keeps the time loaded and the form time received', () => {
+    const details = { ...loadedDetails, timeReceived: later };
+    expect(decideTicket(edit(details, standard, true), given(generated))).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+      {
+        type: 'TicketReceived',
+        data: {
+          ticketId: 12,
+          timeReceived: later,
+          timeLoaded: loadedAt,
+          receivedByUserId: 2,
+          source: 'ticket',
+        },
+      },
+    ]);
+  });
+
+  it('records only TicketReceived when the details are unchanged', () => {
+    expect(decideTicket(edit(loadedDetails, standard, true), given(generated, loaded))).toEqual([
+      {
+        type: 'TicketReceived',
+        data: {
+          ticketId: 12,
+          timeReceived: now,
+          timeLoaded: loadedAt,
+          receivedByUserId: 2,
+          source: 'ticket',
+        },
+      },
+    ]);
+  });
+
+  it('refuses a time received earlier than the time loaded', () => {
+    const details = { ...loadedDetails, timeReceived: earlier };
+    const message = 'Time received cannot be earlier than time loaded';
+    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { timeReceived: message },
+    });
+  });
+});
+
+describe('ticket decider: receive from the dashboard', () => {
+  it('clears the time loaded, records the actor and receives now', () => {
+    const state = given(generated, loaded, dispatched);
+    expect(decideTicket(receive('dashboard'), state)).toEqual([
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
+      },
+    ]);
+    expect(after(state, receive('dashboard'))).toMatchObject({
+      isReceived: true,
+      isDispatched: false,
+      receivedByUserId: 2,
+      details: { ...loadedDetails, timeLoaded: null, timeReceived: now },
+    });
+  });
+
+  it('saves what the Receive dialog filled in with the receipt, in one decision', () => {
+    const details = { ...emptyTicketDetails, date, jobSite: '12 Main St', truckLicensePlate: 'AB12345' };
+    expect(decideTicket(receive('dashboard', { details }), given(generated))).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details } },
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
+      },
+    ]);
+    expect(
+      decideTicket(receive('dashboard', { details: { ...loadedDetails } }), given(generated, loaded)),
+    ).toEqual([
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
+      },
+    ]);
+  });
+
+  it('accepts a requested time received after now', () => {
+    expect(
+      decideTicket(receive('dashboard', { timeReceived: later }), given(generated, loaded)),
+    ).toMatchObject([{ type: 'TicketReceived', data: { timeReceived: later, timeLoaded: null } }]);
+  });
+
+  it('refuses a time received earlier than now, as there is no time loaded', () => {
+    const message = 'Time received cannot be earlier than now when there is no time loaded';
+    expect(
+      refusal(() => decideTicket(receive('dashboard', { timeReceived: earlier }), given(generated, loaded))),
+    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+  });
+
+  // Known bug (reported): the dashboard receipt takes the ticket's stored time received (the full form requires
+  // one on Save) instead of now, and refuses it once it is in the past. Flip to `it` once fixed.
+  it.fails('receives now even when an earlier save stored a time received', () => {
+    const saved: TicketEvent = {
+      type: 'TicketEdited',
+      data: { ticketId: 12, details: { ...loadedDetails, timeReceived: earlier } },
+    };
+    expect(decideTicket(receive('dashboard'), given(generated, saved))).toMatchObject([
+      { type: 'TicketReceived', data: { timeReceived: now, timeLoaded: null } },
+    ]);
+  });
+});
+
+describe('ticket decider: receive from the ticket page', () => {
+  it('keeps the time loaded and receives now', () => {
+    expect(decideTicket(receive('ticket'), given(generated, loaded))).toEqual([received('ticket')]);
+    expect(after(given(generated, loaded), receive('ticket'))).toMatchObject({
+      isReceived: true,
+      receivedByUserId: 2,
+      details: { ...loadedDetails, timeReceived: now },
+    });
+  });
+
+  it('sets the time loaded to now when empty', () => {
+    expect(decideTicket(receive('ticket', { actor: admin }), given(generated))).toEqual([
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 1, source: 'ticket' },
+      },
+    ]);
+  });
+
+  it('accepts a time received equal to the time loaded', () => {
+    expect(
+      decideTicket(receive('ticket', { timeReceived: loadedAt }), given(generated, loaded)),
+    ).toMatchObject([{ data: { timeReceived: loadedAt, timeLoaded: loadedAt } }]);
+  });
+
+  it('refuses a time received earlier than the time loaded', () => {
+    const message = 'Time received cannot be earlier than time loaded';
+    expect(
+      refusal(() => decideTicket(receive('ticket', { timeReceived: earlier }), given(generated, loaded))),
+    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+  });
+
+  it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)(
+    'refuses to receive a received ticket again (%s)',
+    (source) => {
+      expect(
+        refusal(() => decideTicket(receive(source, { actor: admin }), given(generated, loaded, received()))),
+      ).toEqual({ kind: 'conflict', message: 'This ticket has already been received.', errors: undefined });
+    },
+  );
+});
+
+describe('ticket decider: reset', () => {
+  const reset = (actor: TicketActor): TicketCommand => ({ type: 'ResetReceipt', actor });
+
+  it('resets a received ticket: not received, time received cleared, updateSoilFLO off', () => {
+    const soilFLOReceived: TicketEvent = {
+      type: 'TicketEdited',
+      data: { ticketId: 12, details: { ...loadedDetails, updateSoilFLO: true } },
+    };
+    const state = given(generated, soilFLOReceived, received());
+    expect(decideTicket(reset(admin), state)).toEqual([
+      { type: 'TicketReceiptReset', data: { ticketId: 12 } },
+    ]);
+    expect(after(state, reset(admin))).toMatchObject({
+      isReceived: false,
+      details: { ...loadedDetails, timeReceived: null, updateSoilFLO: false },
+    });
+  });
+
+  it('a reset ticket can be received again', () => {
+    const resetEvent: TicketEvent = { type: 'TicketReceiptReset', data: { ticketId: 12 } };
+    expect(decideTicket(receive('ticket'), given(generated, loaded, received(), resetEvent))).toEqual([
+      received('ticket'),
+    ]);
+  });
+
+  it('refuses to reset a ticket that has not been received', () => {
+    expect(refusal(() => decideTicket(reset(admin), given(generated, loaded)))).toEqual({
+      kind: 'conflict',
+      message: 'This ticket has not been received.',
+      errors: undefined,
+    });
+  });
+
+  it('a standard user cannot reset a received ticket', () => {
+    expect(refusal(() => decideTicket(reset(standard), given(generated, loaded, received())))).toEqual({
+      kind: 'forbidden',
+      message: 'Standard users cannot edit received tickets.',
+      errors: undefined,
+    });
+  });
+});
+
+describe('ticket decider: reject', () => {
+  const reject = (reason: string, actor = standard): TicketCommand => ({
+    type: 'RejectTicket',
+    reason,
+    actor,
+  });
+
+  it('rejects with the reason, trimmed', () => {
+    expect(decideTicket(reject('  Wrong material  '), given(generated, loaded))).toEqual([
+      { type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong material' } },
+    ]);
+  });
+
+  it.each(['', '   ', '\n\t'])('requires a reason (%j)', (reason) => {
+    const message = 'A reason is required to reject a ticket.';
+    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { reason: message },
+    });
+  });
+
+  it('refuses to reject a received ticket', () => {
+    expect(
+      refusal(() => decideTicket(reject('Wrong material', admin), given(generated, loaded, received()))),
+    ).toEqual({ kind: 'conflict', message: ticketMessages.rejectReceived, errors: undefined });
+  });
+
+  it('clears the dispatch information and keeps the rest', () => {
+    const state = after(given(generated, loaded, dispatched), reject('Wrong material'));
+    expect(state).toMatchObject({ isRejected: true, rejectReason: 'Wrong material', isDispatched: false });
+    expect(state.details).toEqual({
+      ...loadedDetails,
+      timeLoaded: null,
+      transportCompanyId: null,
+      truckId: null,
+      truckNumber: null,
+      truckLicensePlate: null,
+      truckDriverName: null,
+      truckDriverNumber: null,
+    });
+    expect([...dispatchFields].sort()).toEqual(
+      [
+        'timeLoaded',
+        'transportCompanyId',
+        'truckId',
+        'truckNumber',
+        'truckLicensePlate',
+        'truckDriverName',
+        'truckDriverNumber',
+      ].sort(),
+    );
+  });
+});
+
+describe('ticket decider: dispatch lock', () => {
+  // The site's day at a fixed offset of UTC−5, so the site day and the UTC day differ around midnight.
+  const siteDateOf = (instant: string): string =>
+    new Date(Date.parse(instant) - 5 * 3_600_000).toISOString().slice(0, 10);
+  const toggle = (today = '2026-03-10', actor = standard): TicketCommand => ({
+    type: 'ToggleDispatch',
+    actor,
+    today,
+    siteDateOf,
+  });
+  const loadedAtTime = (timeLoaded: string | null): TicketEvent => ({
+    type: 'TicketEdited',
+    data: { ticketId: 12, details: { ...loadedDetails, timeLoaded } },
+  });
+
+  it('toggles the lock on, then off, for a ticket loaded today', () => {
+    const on: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: true } };
+    const off: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: false } };
+    expect(decideTicket(toggle(), given(generated, loaded))).toEqual([on]);
+    expect(active(given(generated, loaded, on)).isDispatched).toBe(true);
+    expect(decideTicket(toggle(), given(generated, loaded, on))).toEqual([off]);
+    expect(active(given(generated, loaded, on, off)).isDispatched).toBe(false);
+  });
+
+  it("uses the site's day, not the UTC day", () => {
+    // 02:00 UTC on the 11th is still the 10th at the site.
+    expect(
+      decideTicket(toggle('2026-03-10'), given(generated, loadedAtTime('2026-03-11T02:00:00.000Z'))),
+    ).toEqual([dispatched]);
+  });
+
+  const message =
+    'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.';
+  it.each([
+    ['not loaded', [generated]],
+    ['loaded yesterday', [generated, loadedAtTime('2026-03-09T15:00:00.000Z')]],
+    [
+      "loaded on today's UTC day but yesterday at the site",
+      [generated, loadedAtTime('2026-03-10T03:00:00.000Z')],
+    ],
+    ['received', [generated, loaded, received()]],
+    ['a SoilFLO load', [soilFLOGenerated, loaded]],
+  ] as const)('refuses a ticket %s', (_case, events) => {
+    expect(refusal(() => decideTicket(toggle('2026-03-10', admin), given(...events)))).toEqual({
+      kind: 'conflict',
+      message,
+      errors: undefined,
+    });
+  });
+});
+
+describe('ticket decider: weigh', () => {
+  it('weighing in records the net weight to 2 decimals and receives the ticket from the scale', () => {
+    const state = given(generated, loaded);
+    expect(decideTicket(weigh(43210.555, 15000), state)).toEqual([
+      {
+        type: 'TicketWeighed',
+        data: { ticketId: 12, materialId: 4, scaleWeight: 43210.555, tareWeight: 15000, weight: 28210.56 },
+      },
+      {
+        type: 'TicketReceived',
+        data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source: 'scale' },
+      },
+    ]);
+    expect(after(state, weigh(43210.555, 15000))).toMatchObject({
+      isReceived: true,
+      receivedByUserId: 2,
+      details: { materialId: 4, weight: 28210.56, timeReceived: now, timeLoaded: loadedAt },
+    });
+  });
+
+  it('sets the time loaded to now when empty', () => {
+    expect(decideTicket(weigh(20000, 15000), given(generated))[1]).toMatchObject({
+      type: 'TicketReceived',
+      data: { timeLoaded: now, timeReceived: now, source: 'scale' },
+    });
+  });
+
+  it('weighing a received ticket again only records TicketWeighed', () => {
+    const state = given(generated, loaded, received(), {
+      type: 'TicketWeighed',
+      data: { ticketId: 12, materialId: 4, scaleWeight: 40000, tareWeight: 15000, weight: 25000 },
+    });
+    expect(decideTicket(weigh(41000, 15000, admin), state)).toEqual([
+      {
+        type: 'TicketWeighed',
+        data: { ticketId: 12, materialId: 4, scaleWeight: 41000, tareWeight: 15000, weight: 26000 },
+      },
+    ]);
+    expect(after(state, weigh(41000, 15000, admin)).details.weight).toBe(26000);
+  });
+
+  it('a standard user cannot weigh a received ticket again', () => {
+    expect(refusal(() => decideTicket(weigh(41000, 15000), given(generated, loaded, received())))).toEqual({
+      kind: 'forbidden',
+      message: 'Standard users cannot edit received tickets.',
+      errors: undefined,
+    });
+  });
+
+  it('accepts a scale weight equal to the tare (net 0)', () => {
+    expect(decideTicket(weigh(15000, 15000), given(generated, loaded))[0]).toMatchObject({
+      type: 'TicketWeighed',
+      data: { weight: 0 },
+    });
+  });
+
+  it("refuses a scale weight below the truck's tare weight", () => {
+    const message = "The scale weight is below the truck's tare weight.";
+    expect(refusal(() => decideTicket(weigh(14999.99, 15000), given(generated, loaded)))).toEqual({
+      kind: 'validation',
+      message,
+      errors: { weight: message },
+    });
+  });
+});
+
+describe('ticket decider: restore', () => {
+  const restore = (details: TicketDetails, actor = standard): TicketCommand => ({
+    type: 'RestoreTicket',
+    details,
+    logEntryId: 77,
+    actor,
+  });
+  const earlierDetails = { ...loadedDetails, jobSite: '1 Old Rd', notes: 'as first saved' };
+
+  it('restores the details of a log entry', () => {
+    const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong site' } };
+    const state = given(generated, loaded, rejected);
+    expect(decideTicket(restore(earlierDetails), state)).toEqual([
+      { type: 'TicketRestored', data: { ticketId: 12, details: earlierDetails, logEntryId: 77 } },
+    ]);
+    expect(after(state, restore(earlierDetails))).toMatchObject({
+      details: earlierDetails,
+      isRejected: false,
+      rejectReason: null,
+    });
+  });
+
+  it('a standard user cannot restore a received ticket; an administrator can', () => {
+    const state = given(generated, loaded, received());
+    expect(refusal(() => decideTicket(restore(earlierDetails), state))).toEqual({
+      kind: 'forbidden',
+      message: 'Standard users cannot edit received tickets.',
+      errors: undefined,
+    });
+    expect(decideTicket(restore(earlierDetails, admin), state)).toEqual([
+      { type: 'TicketRestored', data: { ticketId: 12, details: earlierDetails, logEntryId: 77 } },
+    ]);
+  });
+});
+
+describe('ticket decider: delete, and a deleted or absent ticket', () => {
+  it('deletes a ticket', () => {
+    expect(decideTicket({ type: 'DeleteTicket', actor: admin }, given(generated, loaded))).toEqual([deleted]);
+    expect(given(generated, loaded, deleted)).toEqual({ status: 'deleted', ticketId: 12 });
+  });
+
+  it('events after a deletion leave it deleted', () => {
+    expect(given(generated, deleted, loaded, received(), dispatched)).toEqual({
+      status: 'deleted',
+      ticketId: 12,
+    });
+  });
+
+  const commands: [string, TicketCommand][] = [
+    ['EditTicket', edit(loadedDetails, admin)],
+    ['EditTicket with receive', edit(loadedDetails, admin, true)],
+    ['ReceiveTicket', receive('dashboard', { actor: admin })],
+    ['ResetReceipt', { type: 'ResetReceipt', actor: admin }],
+    ['RejectTicket', { type: 'RejectTicket', reason: 'Wrong', actor: admin }],
+    ['ToggleDispatch', { type: 'ToggleDispatch', actor: admin, today: '2026-03-10', siteDateOf: (i) => i }],
+    ['WeighTicket', weigh(40000, 15000, admin)],
+    ['RestoreTicket', { type: 'RestoreTicket', details: loadedDetails, logEntryId: 1, actor: admin }],
+    ['DeleteTicket', { type: 'DeleteTicket', actor: admin }],
+  ];
+  const notFound = { kind: 'not_found', message: 'Ticket not found.', errors: undefined };
+
+  it.each(commands)('%s on an absent ticket: Ticket not found.', (_name, command) => {
+    expect(refusal(() => decideTicket(command, given()))).toEqual(notFound);
+  });
+
+  it.each(commands)('%s on a deleted ticket: Ticket not found.', (_name, command) => {
+    expect(refusal(() => decideTicket(command, given(generated, loaded, deleted)))).toEqual(notFound);
+  });
+});
+
+describe('isTicketComplete', () => {
+  it('is true when every field a receipt needs is there, optional ones aside', () => {
+    expect(isTicketComplete(loadedDetails)).toBe(true);
+    expect(
+      isTicketComplete({
+        ...loadedDetails,
+        truckId: null,
+        truckNumber: null,
+        notes: null,
+        timeReceived: null,
+      }),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['date', null],
+    ['timeLoaded', null],
+    ['jobSite', null],
+    ['jobSite', '   '],
+    ['siteContactName', null],
+    ['truckDriverName', null],
+    ['truckDriverName', ''],
+    ['truckLicensePlate', null],
+    ['contractorCompanyId', null],
+    ['contractorCompanyId', 0],
+    ['transportCompanyId', null],
+    ['transportCompanyId', 0],
+    ['truckTypeId', null],
+    ['truckTypeId', 0],
+  ] as const)('is false without %s (%j)', (field, value) => {
+    expect(isTicketComplete({ ...loadedDetails, [field]: value })).toBe(false);
+  });
+
+  it('a generated ticket is incomplete', () => {
+    expect(isTicketComplete(active(given(generated)).details)).toBe(false);
+  });
+});
+
+describe('ticket numbers and weights', () => {
+  it("displays '[prefix] number', zero-padded to 6 digits", () => {
+    expect(displayTicketNumber(0, 42)).toBe('[0] 000042');
+    expect(displayTicketNumber(3, 999999)).toBe('[3] 999999');
+    expect(displayTicketNumber(12, 1)).toBe('[12] 000001');
+  });
+
+  it('net weight = scale − tare, to 2 decimals', () => {
+    expect(netWeight(43210.555, 15000)).toBe(28210.56);
+    expect(netWeight(40000, 15000)).toBe(25000);
+    expect(netWeight(15000.4, 15000)).toBe(0.4);
+    expect(netWeight(100.125, 0)).toBe(100.13);
+    expect(netWeight(32000.004, 12000)).toBe(20000);
+    expect(netWeight(14000, 15000)).toBe(-1000);
+  });
+});
