@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { sameData } from '../same-data';
 
 /**
  * Reference data (companies, contacts, trucks, materials, …) is kept as whole records: each
@@ -34,11 +35,6 @@ export interface Catalogue<Name extends string, Data> {
   decide(command: CatalogueCommand<Data>, state: CatalogueState<Data>): CatalogueEvent<Name, Data>[];
   notFoundMessage: string;
 }
-
-// Key order must not count: records read back from the event store's jsonb come with their keys reordered.
-const canonical = (record: object): string =>
-  JSON.stringify(Object.entries(record).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
-const sameRecord = (a: object, b: object): boolean => canonical(a) === canonical(b);
 
 export const inUseMessage = (label: string, referencedBy: string[]): string =>
   `This ${label.toLowerCase()} is still used by ${referencedBy.join(' and ')}. Remove or move them first.`;
@@ -81,7 +77,7 @@ export function defineCatalogue<Name extends string, Data extends object>(
           return [{ type: eventTypes.created, data: command.record } as Event];
         case 'Update':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
-          if (sameRecord(state.record, command.record)) return [];
+          if (sameData(state.record, command.record)) return [];
           return [{ type: eventTypes.updated, data: command.record } as Event];
         case 'Delete':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { sameData } from '../same-data';
 import {
   type ActiveTicket,
   netWeight,
@@ -96,7 +97,9 @@ function receipt(
 ): TicketEvent {
   if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
   const timeLoaded = source === 'dashboard' ? null : (ticket.details.timeLoaded ?? now);
-  const timeReceived = requestedTimeReceived ?? ticket.details.timeReceived ?? now;
+  // From the dashboard a receipt happens now; a form may carry the time it was received.
+  const timeReceived =
+    requestedTimeReceived ?? (source === 'dashboard' ? null : ticket.details.timeReceived) ?? now;
   const floor = timeLoaded ?? now;
   if (Date.parse(timeReceived) < Date.parse(floor)) {
     const message = timeLoaded ? ticketMessages.receivedBeforeLoaded : ticketMessages.receivedBeforeNow;
@@ -107,8 +110,6 @@ function receipt(
     data: { ticketId: ticket.ticketId, timeReceived, timeLoaded, receivedByUserId: actor.userId, source },
   };
 }
-
-const sameDetails = (a: TicketDetails, b: TicketDetails): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export function decideTicket(command: TicketCommand, state: TicketState): TicketEvent[] {
   switch (command.type) {
@@ -121,7 +122,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       assertMayChange(ticket, command.actor);
       const events: TicketEvent[] = [];
       const { details } = command;
-      if (!sameDetails(details, ticket.details)) {
+      if (!sameData(details, ticket.details)) {
         events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
       }
       if (command.receive && !ticket.isReceived) {
@@ -135,8 +136,14 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'ReceiveTicket': {
       const ticket = activeTicket(state);
       const details = command.details ?? ticket.details;
-      const received = receipt({ ...ticket, details }, command.source, command.actor, command.now, command.timeReceived);
-      return sameDetails(details, ticket.details)
+      const received = receipt(
+        { ...ticket, details },
+        command.source,
+        command.actor,
+        command.now,
+        command.timeReceived,
+      );
+      return sameData(details, ticket.details)
         ? [received]
         : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }, received];
     }

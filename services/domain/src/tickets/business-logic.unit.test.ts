@@ -151,9 +151,7 @@ describe('ticket decider: edit', () => {
     ]);
   });
 
-  // Known bug (reported): details are compared with JSON.stringify, so the same details with their keys in
-  // another order — as read back from the event store's jsonb — count as a change. Flip to `it` once fixed.
-  it.fails('records nothing for the same details with their keys in another order (as read back from jsonb)', () => {
+  it('records nothing for the same details with their keys in another order (as read back from jsonb)', () => {
     const reordered = Object.fromEntries(Object.entries(loadedDetails).reverse()) as unknown as TicketDetails;
     const rehydrated: TicketEvent = { type: 'TicketEdited', data: { ticketId: 12, details: reordered } };
     expect(decideTicket(edit({ ...loadedDetails }), given(generated, rehydrated))).toEqual([]);
@@ -306,9 +304,7 @@ describe('ticket decider: receive from the dashboard', () => {
     ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
   });
 
-  // Known bug (reported): the dashboard receipt takes the ticket's stored time received (the full form requires
-  // one on Save) instead of now, and refuses it once it is in the past. Flip to `it` once fixed.
-  it.fails('receives now even when an earlier save stored a time received', () => {
+  it('receives now even when an earlier save stored a time received', () => {
     const saved: TicketEvent = {
       type: 'TicketEdited',
       data: { ticketId: 12, details: { ...loadedDetails, timeReceived: earlier } },

@@ -20,6 +20,9 @@ export const ticketFormMessages = {
   notesTooLong: 'Notes can be max 500 characters',
   weightNotNumber: 'Weight must be a number',
   dateInvalid: 'Date is not valid',
+  timeLoadedInvalid: 'Time loaded is not valid',
+  timeReceivedInvalid: 'Time received is not valid',
+  ticketNumberNotNumber: 'Ticket number must be a number',
   truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
   licensePlateTooLong: truckMessages.plateTooLong,
 } as const;
@@ -72,6 +75,8 @@ export function readTicketDetails(input: Record<string, unknown>): TicketDetails
 /** Rules both forms share: formats, lengths and the order of the two times. */
 function formatErrors(details: TicketDetails, errors: FieldErrors): void {
   if (!isInstant(details.date)) errors.date = ticketFormMessages.dateInvalid;
+  if (!isInstant(details.timeLoaded)) errors.timeLoaded = ticketFormMessages.timeLoadedInvalid;
+  if (!isInstant(details.timeReceived)) errors.timeReceived = ticketFormMessages.timeReceivedInvalid;
   if (details.truckLicensePlate !== null && details.truckLicensePlate.length > licensePlateMaxLength) {
     errors.truckLicensePlate = ticketFormMessages.licensePlateTooLong;
   }
@@ -98,7 +103,9 @@ export function validateFullTicket(input: Record<string, unknown>): TicketDetail
   const details = readTicketDetails(input);
   const m = ticketFormMessages;
   const errors: FieldErrors = {};
-  if (optionalNumber(input.ticketNumber) === null) errors.ticketNumber = m.ticketNumberRequired;
+  const ticketNumber = optionalNumber(input.ticketNumber);
+  if (ticketNumber === null) errors.ticketNumber = m.ticketNumberRequired;
+  else if (Number.isNaN(ticketNumber)) errors.ticketNumber = m.ticketNumberNotNumber;
   if (details.date === null) errors.date = m.dateRequired;
   if (details.jobSite === null) errors.jobSite = m.jobSiteRequired;
   if (details.siteContactName === null) errors.siteContactName = m.siteContactRequired;
