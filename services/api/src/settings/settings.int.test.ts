@@ -1,0 +1,166 @@
+import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let admin: Record<string, string>;
+let standard: Record<string, string>;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  admin = bearer(await portal.login());
+  const user = {
+    username: 'standard@portal.test',
+    password: 'S3cret-password',
+    firstName: 'Sam',
+    lastName: 'Std',
+  };
+  const created = await call('POST', '/api/user/new', admin, user);
+  expect(created.statusCode, created.body).toBe(200);
+  standard = bearer(await portal.login(user.username, user.password));
+});
+afterAll(() => portal?.stop());
+
+type Settings = {
+  id: number;
+  currentPrefix: number;
+  defaultTareWeight: number;
+  haulageRecordReceiverName: string | null;
+  haulageRecordReceiverPhone: string | null;
+  haulageRecordReceiverEmail: string | null;
+  version: number;
+};
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const get = async (headers = admin): Promise<Settings> => {
+  const response = await call('GET', '/api/setting', headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Settings>();
+};
+const put = (payload: object, headers = admin) => call('PUT', '/api/setting', headers, payload);
+
+const defaults: Settings = {
+  id: 1,
+  currentPrefix: 0,
+  defaultTareWeight: 0,
+  haulageRecordReceiverName: null,
+  haulageRecordReceiverPhone: null,
+  haulageRecordReceiverEmail: null,
+  version: 0,
+};
+const chosen = {
+  currentPrefix: 2,
+  defaultTareWeight: 14000.5,
+  haulageRecordReceiverName: 'Rita Receiver',
+  haulageRecordReceiverPhone: '(416)555-0123',
+  haulageRecordReceiverEmail: 'rita@site.test',
+};
+
+// The tests share one settings record and run in order: defaults first, then saves.
+describe('settings', () => {
+  it('GET answers the spec defaults before anyone saved them (prefix 0, tare 0), to any signed-in user', async () => {
+    expect(await get()).toEqual(defaults);
+    expect(await get(standard)).toEqual(defaults);
+  });
+
+  it('needs a token', async () => {
+    expect((await call('GET', '/api/setting', {})).statusCode).toBe(401);
+    expect((await put(chosen, {})).statusCode).toBe(401);
+  });
+
+  it('a standard user PUT is 403 and changes nothing', async () => {
+    const response = await put({ ...chosen, version: 0 }, standard);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'You do not have permission to do this.' });
+    expect(await get()).toEqual(defaults);
+  });
+
+  it.each([
+    [
+      { haulageRecordReceiverPhone: '416-555-0123' },
+      'haulageRecordReceiverPhone',
+      'Phone number is not valid',
+    ],
+    [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
+    [{ currentPrefix: -1 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
+    [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
+    [{ defaultTareWeight: -0.5 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
+  ])('refuses %o with 400 on %s: %s, saving nothing', async (change, field, message) => {
+    const response = await put({ ...chosen, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+    expect(await get()).toEqual(defaults);
+  });
+
+  it('an administrator PUT saves them; GET then shows them to everyone', async () => {
+    const response = await put({ ...chosen, version: 0 });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json<Settings>();
+    expect(saved).toEqual({ id: 1, ...chosen, version: 1 });
+    expect(await get()).toEqual(saved);
+    expect(await get(standard)).toEqual(saved);
+  });
+
+  it('a later PUT replaces them; blanks clear the optional fields and reset numbers to 0', async () => {
+    const current = await get();
+    const response = await put({
+      ...current,
+      currentPrefix: '',
+      defaultTareWeight: 15250,
+      haulageRecordReceiverName: '',
+      haulageRecordReceiverPhone: '  ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      ...current,
+      currentPrefix: 0,
+      defaultTareWeight: 15250,
+      haulageRecordReceiverName: null,
+      haulageRecordReceiverPhone: null,
+      version: current.version + 1,
+    });
+    expect(await get()).toEqual(response.json());
+  });
+
+  it('a PUT that changes nothing keeps the version', async () => {
+    const current = await get();
+    const response = await put({ ...current });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(current);
+  });
+
+  it('refuses a stale version with 409 and keeps the newer save', async () => {
+    const current = await get();
+    expect((await put({ ...current, currentPrefix: 7 })).statusCode).toBe(200);
+    const old = await put({ ...current, currentPrefix: 8 });
+    expect(old.statusCode).toBe(409);
+    expect(old.json()).toEqual({
+      message: 'This record was changed by someone else. Reload it and try again.',
+    });
+    expect(await get()).toMatchObject({ currentPrefix: 7, version: current.version + 1 });
+  });
+
+  it('a bad phone on a later save is 400 and keeps what was saved', async () => {
+    const current = await get();
+    const response = await put({ ...current, haulageRecordReceiverPhone: '(416)555-01234' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Phone number is not valid',
+      errors: { haulageRecordReceiverPhone: 'Phone number is not valid' },
+    });
+    expect(await get()).toEqual(current);
+  });
+
+  it('read-your-writes: every save is in the very next GET, 20 rounds without retry', async () => {
+    for (let round = 0; round < 20; round++) {
+      const current = await get();
+      const response = await put({ ...current, currentPrefix: round + 10 });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await get()).toEqual({ ...current, currentPrefix: round + 10, version: current.version + 1 });
+    }
+  });
+});
