@@ -24,6 +24,8 @@ export interface Database {
   projects: ProjectsTable;
   projectLog: ProjectLogTable;
   settings: SettingsTable;
+  tickets: TicketsTable;
+  ticketLog: TicketLogTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
@@ -115,4 +117,63 @@ export type UserRow = Selectable<UsersTable>;
 
 export function createReadModelDb(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
+type Instant = ColumnType<Date | null, string | null, string | null>;
+
+/** One row per ticket: its details (spec section 3), flags, and the aggregate's version. */
+export interface TicketsTable {
+  id: number;
+  prefix: number;
+  ticketNumber: number;
+  hashNonce: string;
+  isSoilFloLoad: boolean;
+  isReceived: boolean;
+  isComplete: boolean;
+  isDispatched: boolean;
+  isRejected: boolean;
+  rejectReason: string | null;
+  /** The receiving user (spec: userId is the receiving contact and the user who received). */
+  userId: number | null;
+  date: Instant;
+  timeLoaded: Instant;
+  timeReceived: Instant;
+  jobSite: string | null;
+  contractorCompanyId: number | null;
+  transportCompanyId: number | null;
+  truckId: number | null;
+  truckTypeId: number | null;
+  truckNumber: string | null;
+  truckLicensePlate: string | null;
+  truckDriverName: string | null;
+  truckDriverNumber: string | null;
+  siteContactName: string | null;
+  siteContactNumber: string | null;
+  contractorOfficeContactId: number | null;
+  transportContactName: string | null;
+  transportContactNumber: string | null;
+  projectId: number | null;
+  projectLeader: string | null;
+  materialTypeId: number | null;
+  materialId: number | null;
+  isSaltImpacted: boolean;
+  notes: string | null;
+  weight: NullableNumeric;
+  soilFloTicketId: number | null;
+  updateSoilFlo: boolean;
+  version: number;
+}
+
+export interface TicketLogTable {
+  id: Generated<string>;
+  ticketId: number;
+  eventType: string;
+  streamVersion: number;
+  date: Date;
+  userId: number | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  currentDataObject: JSONColumnType<object | null, string | null, string | null>;
+  updatedDataObject: JSONColumnType<object | null, string | null, string | null>;
 }

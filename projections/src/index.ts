@@ -7,6 +7,8 @@ export * from './projects/projects-queries';
 export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './settings/settings-queries';
+export * from './tickets/tickets-projection';
+export * from './tickets/tickets-queries';
 export * from './transports/transports-queries';
 export * from './users/users-projection';
 export * from './users/users-queries';
@@ -19,6 +21,7 @@ import { materialsProjection, materialTypesProjection } from './materials/materi
 import { projectsProjection } from './projects/projects-projection';
 import type { Projection } from './runner/projection';
 import { settingsProjection } from './settings/settings-projection';
+import { ticketsProjection } from './tickets/tickets-projection';
 import {
   transportCompaniesProjection,
   transportContactsProjection,
@@ -38,4 +41,5 @@ export const allProjections: Projection[] = [
   transportContactsProjection,
   trucksProjection,
   settingsProjection,
+  ticketsProjection,
 ];

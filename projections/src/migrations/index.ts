@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as users from './2026-11-21-001-users';
 import * as referenceData from './2026-11-21-002-reference-data';
+import * as tickets from './2026-11-21-003-tickets';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-users': users,
   '2026-11-21-002-reference-data': referenceData,
+  '2026-11-21-003-tickets': tickets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

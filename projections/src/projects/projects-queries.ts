@@ -23,9 +23,8 @@ const projectsView = (db: Kysely<Database>) =>
       'office.number as officeContactNumber',
       'p.materialTypeId',
       'mt.name as materialTypeName',
-      'p.isSoilFloProject as isSoilFLOProject',
-      // Counted from the tickets read model once tickets exist (tickets release).
-      sql<number>`0`.as('ticketsSold'),
+      'p.isSoilFloProject',
+      sql<number>`(SELECT count(*)::int FROM tickets WHERE tickets.project_id = p.id)`.as('ticketsSold'),
       sql<number>`p.approved::float8`.as('approved'),
       'p.overThreshold',
       'p.saltImpacted',
@@ -33,17 +32,26 @@ const projectsView = (db: Kysely<Database>) =>
       'p.version',
     ]);
 
-export type ProjectView = Awaited<ReturnType<typeof findProject>>;
+type ViewRow = Awaited<ReturnType<ReturnType<typeof projectsView>['executeTakeFirstOrThrow']>>;
 
-export const listProjects = (db: Kysely<Database>, contractorCompanyId: number | null = null) => {
+/** The spec's name isSoilFLOProject, renamed here: the CamelCasePlugin cannot round-trip an alias with a run of capitals. */
+const specNames = ({ isSoilFloProject, ...row }: ViewRow) => ({ ...row, isSoilFLOProject: isSoilFloProject });
+
+export type ProjectView = ReturnType<typeof specNames>;
+
+export const listProjects = async (db: Kysely<Database>, contractorCompanyId: number | null = null) => {
   const query = projectsView(db).orderBy('p.projectId').orderBy('p.id');
-  return contractorCompanyId === null
-    ? query.execute()
-    : query.where('p.contractorCompanyId', '=', contractorCompanyId).execute();
+  const rows = await (contractorCompanyId === null
+    ? query
+    : query.where('p.contractorCompanyId', '=', contractorCompanyId)
+  ).execute();
+  return rows.map(specNames);
 };
 
-export const findProject = (db: Kysely<Database>, id: number) =>
-  projectsView(db).where('p.id', '=', id).executeTakeFirst();
+export const findProject = async (db: Kysely<Database>, id: number): Promise<ProjectView | undefined> => {
+  const row = await projectsView(db).where('p.id', '=', id).executeTakeFirst();
+  return row && specNames(row);
+};
 
 /** Newest first, as the log screen lists them; the data objects are serialised JSON (spec section 3, Logs). */
 export const listProjectLog = async (db: Kysely<Database>, projectId: number) =>

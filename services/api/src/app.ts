@@ -10,6 +10,7 @@ import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
 import { projectRoutes } from './projects/routes';
 import { settingsRoutes } from './settings/routes';
+import { ticketRoutes } from './tickets/routes';
 import { transportRoutes } from './transports/routes';
 import { userRoutes } from './users/routes';
 
@@ -39,5 +40,6 @@ export async function buildApp(
   await app.register(transportRoutes);
   await app.register(materialRoutes);
   await app.register(settingsRoutes);
+  await app.register(ticketRoutes);
   return app;
 }

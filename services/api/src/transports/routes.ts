@@ -160,9 +160,17 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => listTrucks(db, optionalId(request.body.transportCompanyId)),
   );
 
-  /** A plate belongs to one truck (checked under the reference-data lock, so it holds under concurrency). */
-  const plateMustBeFree = async (truck: { id: number; licensePlate: string; transportCompanyId: number }) => {
+  /**
+   * A plate belongs to one truck (checked under the reference-data lock, so it holds under concurrency).
+   * A truck changes company only by a move, so an edit naming another company comes from a form
+   * loaded before a move: refused rather than silently moving the truck back.
+   */
+  const truckRules = async (truck: { id: number; licensePlate: string; transportCompanyId: number }) => {
     await companyMustExist(truck.transportCompanyId);
+    const current = await findTruck(db, truck.id);
+    if (current && current.transportCompanyId !== truck.transportCompanyId) {
+      throw new DomainError('conflict', truckMessages.movedSinceLoaded);
+    }
     const holder = await findTruckIdByPlate(db, truck.licensePlate);
     if (holder !== null && holder !== truck.id)
       throw new DomainError('conflict', truckMessages.plateTaken(truck.licensePlate));
@@ -185,7 +193,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     find: (id) => findTruck(db, id),
     // Tickets refer to trucks once the tickets release exists.
     referencedBy: async () => [],
-    check: plateMustBeFree,
+    check: truckRules,
   });
 
   app.put(

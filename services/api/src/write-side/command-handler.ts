@@ -34,7 +34,9 @@ export async function loadAggregate<State, Event extends { type: string; data: u
 
 /**
  * Load, decide, append with the loaded version as the expected one, then wait for the projections.
- * A lost race or a stale client version is a 409; nothing is written when `decide` throws.
+ * A stale client version is a 409. When the client sent no version, a lost race is decided again
+ * on the new state (so the loser of two receipts hears "already received", not a generic conflict).
+ * Nothing is written when `decide` throws.
  */
 export async function handleCommand<State, Event extends { type: string; data: unknown }, Command>(
   context: CommandContext,
@@ -42,23 +44,26 @@ export async function handleCommand<State, Event extends { type: string; data: u
   command: Command,
   options: CommandOptions,
 ): Promise<{ state: State; version: number; events: Event[] }> {
-  const { state, version } = await loadAggregate(context.eventStore, aggregate);
-  if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-    throw new DomainError('conflict', staleWriteMessage);
-  }
-  const events = aggregate.decide(command, state);
-  if (events.length === 0) return { state, version, events };
-  const metadata = { userId: options.actorId, occurredAt: (options.now ?? new Date()).toISOString() };
-  try {
-    const result = await context.eventStore.append(
-      aggregate.streamId,
-      events.map((event) => ({ type: event.type, data: event.data, metadata })),
-      { expectedVersion: version },
-    );
-    await context.waitForProjections(result.lastPosition);
-    return { state: events.reduce(aggregate.evolve, state), version: result.nextExpectedVersion, events };
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) throw new DomainError('conflict', staleWriteMessage);
-    throw error;
+  const attempts = options.expectedVersion === undefined ? 3 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await loadAggregate(context.eventStore, aggregate);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+      throw new DomainError('conflict', staleWriteMessage);
+    }
+    const events = aggregate.decide(command, state);
+    if (events.length === 0) return { state, version, events };
+    const metadata = { userId: options.actorId, occurredAt: (options.now ?? new Date()).toISOString() };
+    try {
+      const result = await context.eventStore.append(
+        aggregate.streamId,
+        events.map((event) => ({ type: event.type, data: event.data, metadata })),
+        { expectedVersion: version },
+      );
+      await context.waitForProjections(result.lastPosition);
+      return { state: events.reduce(aggregate.evolve, state), version: result.nextExpectedVersion, events };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= attempts) throw new DomainError('conflict', staleWriteMessage);
+    }
   }
 }

@@ -11,7 +11,8 @@ export type IdKind =
   | 'transport_contact'
   | 'truck'
   | 'material'
-  | 'material_type';
+  | 'material_type'
+  | 'ticket';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-id-sequences': {
@@ -33,6 +34,11 @@ const migrations: Record<string, Migration> = {
       ]) {
         await sql`CREATE SEQUENCE ${sql.id(`${kind}_id_seq`)}`.execute(db);
       }
+    },
+  },
+  '2026-11-21-003-ticket-id-sequence': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE SEQUENCE ticket_id_seq`.execute(db);
     },
   },
 };

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DomainError,
+  decideTicket,
+  evolveTicket,
+  initialTicketState,
+  type ReceiptSource,
+  Role,
+  type TicketActor,
+  type TicketCommand,
+  type TicketDetails,
+  ticketMessages,
+  ticketStreamId,
+  transportCompanies,
+  validateCompany,
+  validateFullTicket,
+  validateShortTicket,
+} from '@portal/domain';
+import {
+  existingTicketNumbers,
+  findTicket,
+  findTruck,
+  getSettings,
+  listTransportCompanies,
+} from '@portal/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRecord } from '../catalogue/catalogue-commands';
+import { siteDate } from '../site-time';
+import { withAdvisoryLock } from '../write-side/advisory-lock';
+import { handleCommand, loadAggregate } from '../write-side/command-handler';
+import { nextId } from '../write-side/ids';
+import { generateMessages } from './generation';
+
+export const actorOf = (request: FastifyRequest): TicketActor => ({
+  userId: request.currentUser.id,
+  isAdministrator: request.currentUser.roleId === Role.Administrator,
+});
+
+const ticketAggregate = (ticketId: number) => ({
+  streamId: ticketStreamId(ticketId),
+  initialState: initialTicketState,
+  evolve: evolveTicket,
+  decide: decideTicket,
+});
+
+/** Runs one ticket command and answers the ticket as the read model now shows it. */
+export async function runTicketCommand(
+  app: FastifyInstance,
+  ticketId: number,
+  command: TicketCommand,
+  options: { actorId: number; expectedVersion?: number },
+) {
+  await handleCommand(app.commands, ticketAggregate(ticketId), command, options);
+  const ticket = await findTicket(app.infra.db, ticketId);
+  if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+  return ticket;
+}
+
+export async function deleteTicket(
+  app: FastifyInstance,
+  ticketId: number,
+  actor: TicketActor,
+): Promise<void> {
+  await handleCommand(
+    app.commands,
+    ticketAggregate(ticketId),
+    { type: 'DeleteTicket', actor },
+    { actorId: actor.userId },
+  );
+}
+
+/** The ticket as its forms show it (number and details), so a save that omits a field keeps it. */
+async function currentForm(
+  app: FastifyInstance,
+  ticketId: number,
+): Promise<TicketDetails & { ticketNumber: number }> {
+  const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+  if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
+  return { ticketNumber: state.ticketNumber, ...state.details };
+}
+
+/** `createTransportIfDoesNotExist`: a haulage company typed by name is found (any case) or created. */
+async function transportCompanyByName(app: FastifyInstance, name: string, actorId: number): Promise<number> {
+  const existing = (await listTransportCompanies(app.infra.db)).find(
+    (c) => c.name.toLowerCase() === name.trim().toLowerCase(),
+  );
+  if (existing) return existing.id;
+  return createRecord(app, transportCompanies, 'transport_company', validateCompany({ name }), { actorId });
+}
+
+export interface TicketSave {
+  ticket?: Record<string, unknown>;
+  createTransportIfDoesNotExist?: unknown;
+}
+
+/** PUT /api/ticket/edit and /edit/short: `ticket.isReceived: true` receives it (spec client). */
+export async function saveTicket(
+  app: FastifyInstance,
+  body: TicketSave,
+  actor: TicketActor,
+  form: 'full' | 'short',
+) {
+  const input = body.ticket ?? {};
+  const ticketId = Number(input.id);
+  if (!Number.isInteger(ticketId) || ticketId < 1)
+    throw new DomainError('not_found', ticketMessages.notFound);
+  const merged = { ...(await currentForm(app, ticketId)), ...input };
+  const details = form === 'full' ? validateFullTicket(merged) : validateShortTicket(merged);
+  const typedCompany =
+    typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
+  if (
+    body.createTransportIfDoesNotExist === true &&
+    details.transportCompanyId === null &&
+    typedCompany !== ''
+  ) {
+    details.transportCompanyId = await transportCompanyByName(app, typedCompany, actor.userId);
+  }
+  const command: TicketCommand = {
+    type: 'EditTicket',
+    details,
+    receive: input.isReceived === true,
+    actor,
+    now: new Date().toISOString(),
+  };
+  const expectedVersion = typeof input.version === 'number' ? input.version : undefined;
+  return runTicketCommand(app, ticketId, command, { actorId: actor.userId, expectedVersion });
+}
+
+/** The Receive button (dashboard) or Receive Ticket (ticket page), with what the dialog filled in. */
+export async function receiveTicket(
+  app: FastifyInstance,
+  input: { ticketId: number; source: ReceiptSource; ticket?: Record<string, unknown> },
+  actor: TicketActor,
+) {
+  const details = input.ticket
+    ? validateShortTicket({ ...(await currentForm(app, input.ticketId)), ...input.ticket })
+    : undefined;
+  const command: TicketCommand = {
+    type: 'ReceiveTicket',
+    source: input.source,
+    actor,
+    now: new Date().toISOString(),
+    details,
+  };
+  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
+}
+
+/** Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has none. */
+export async function weighTicket(
+  app: FastifyInstance,
+  input: { ticketId: number; materialId: number; scaleWeight: number },
+  actor: TicketActor,
+) {
+  const ticket = await findTicket(app.infra.db, input.ticketId);
+  if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+  const truck = ticket.truckId === null ? undefined : await findTruck(app.infra.db, ticket.truckId);
+  const tareWeight = truck?.tareWeight ?? (await getSettings(app.infra.db)).defaultTareWeight;
+  const command: TicketCommand = {
+    type: 'WeighTicket',
+    ...input,
+    tareWeight,
+    actor,
+    now: new Date().toISOString(),
+  };
+  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
+}
+
+export async function toggleDispatch(app: FastifyInstance, ticketId: number, actor: TicketActor) {
+  const timeZone = app.infra.config.siteTimezone;
+  const command: TicketCommand = {
+    type: 'ToggleDispatch',
+    actor,
+    today: siteDate(timeZone),
+    siteDateOf: (instant) => siteDate(timeZone, new Date(instant)),
+  };
+  return runTicketCommand(app, ticketId, command, { actorId: actor.userId });
+}
+
+/** Ticket numbers are unique per prefix: generation runs one at a time, against caught-up read models. */
+const TICKET_NUMBERS_LOCK = 'ticket-numbers';
+
+/**
+ * Generates the numbers of [from, to] under the current prefix. Numbers that exist are reported and
+ * skipped, so a retried call creates nothing twice.
+ */
+export async function generateTickets(
+  app: FastifyInstance,
+  range: { from: number; to: number; isSoilFLOTicket: boolean },
+  actorId: number,
+): Promise<{ created: number[]; existing: number[] }> {
+  return withAdvisoryLock(app.infra.pool, TICKET_NUMBERS_LOCK, async () => {
+    const head = await app.infra.eventStore.headPosition();
+    if (head) await app.commands.waitForProjections(head);
+    const { currentPrefix: prefix } = await getSettings(app.infra.db);
+    const existing = await existingTicketNumbers(app.infra.db, prefix, range.from, range.to);
+    const taken = new Set(existing);
+    const wanted: number[] = [];
+    for (let n = range.from; n <= range.to; n++) if (!taken.has(n)) wanted.push(n);
+    const occurredAt = new Date().toISOString();
+    const generate = async (ticketNumber: number) => {
+      const ticketId = await nextId(app.infra.pool, 'ticket');
+      const hashNonce = randomBytes(16).toString('hex');
+      const data = {
+        ticketId,
+        prefix,
+        ticketNumber,
+        isSoilFLOLoad: range.isSoilFLOTicket,
+        hashNonce,
+        date: occurredAt,
+      };
+      const events = decideTicket({ type: 'GenerateTicket', data }, initialTicketState);
+      await app.infra.eventStore.append(
+        ticketStreamId(ticketId),
+        events.map((event) => ({ ...event, metadata: { userId: actorId, occurredAt } })),
+        { expectedVersion: 'no_stream' },
+      );
+    };
+    // Each ticket is its own stream: appends go out 16 at a time, then one wait for the read models.
+    for (let i = 0; i < wanted.length; i += 16) await Promise.all(wanted.slice(i, i + 16).map(generate));
+    const written = await app.infra.eventStore.headPosition();
+    if (written && wanted.length > 0) await app.commands.waitForProjections(written);
+    return { created: wanted, existing };
+  });
+}
+
+export const generateResultMessage = (existing: number[]): string | null =>
+  existing.length === 0 ? null : generateMessages.existing(existing);

@@ -1,0 +1,440 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DomainError,
+  optionalId,
+  optionalNumber,
+  readTicketDetails,
+  type TicketCommand,
+  ticketMessages,
+} from '@portal/domain';
+import {
+  activeTicketsToday,
+  dailyCounts,
+  findTicket,
+  findTicketHashNonce,
+  findTicketLogEntry,
+  findTruck,
+  getSettings,
+  listTicketLog,
+  loadedTicketsToday,
+  receivedTicketsToday,
+  reportTickets,
+  searchTickets,
+  type TicketFilter,
+} from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { errorResponses, IdParams, LooseRecord, Nullable } from '../catalogue/route-schemas';
+import {
+  actorOf,
+  deleteTicket,
+  generateResultMessage,
+  generateTickets,
+  receiveTicket,
+  runTicketCommand,
+  saveTicket,
+  toggleDispatch,
+  weighTicket,
+} from './commands';
+import { validateGenerateCall } from './generation';
+import { ticketHistory } from './history';
+import {
+  DailyCountsSchema,
+  LogEntrySchema,
+  TicketEnvelope,
+  TicketFilterBody,
+  TicketList,
+  TicketSchema,
+} from './schemas';
+import { isTicketHash, ticketHash } from './ticket-hash';
+
+export const searchMessages = { ticketNotNumber: 'Ticket must be a number' } as const;
+
+// Dates leave the API as ISO strings whatever the driver returns.
+const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+const ok = (schema: object) => ({ 200: schema, ...errorResponses }) as const;
+
+function filterOf(body: Record<string, unknown>): TicketFilter {
+  const ticketText = typeof body.ticketNumber === 'string' ? body.ticketNumber.trim() : body.ticketNumber;
+  if (
+    ticketText !== undefined &&
+    ticketText !== null &&
+    ticketText !== '' &&
+    !/^\d+$/.test(String(ticketText))
+  ) {
+    throw new DomainError('validation', searchMessages.ticketNotNumber, {
+      ticketNumber: searchMessages.ticketNotNumber,
+    });
+  }
+  const day = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 10) : null;
+  return {
+    ticketNumber:
+      ticketText === undefined || ticketText === null || ticketText === '' ? null : Number(ticketText),
+    fromNumber: optionalNumber(body.from),
+    toNumber: optionalNumber(body.to),
+    fromDate: day(body.fromDate),
+    toDate: day(body.toDate),
+    contractorCompanyId: optionalId(body.contractorCompanyId),
+    transportCompanyId: optionalId(body.transportCompanyId),
+    projectId: optionalId(body.projectId),
+    jobSite: typeof body.jobSite === 'string' ? body.jobSite : null,
+    truckLicensePlate: typeof body.truckLicensePlate === 'string' ? body.truckLicensePlate : null,
+  };
+}
+
+/** Spec section 7, Tickets. Standard users receive, weigh, toggle the dispatch lock and save unreceived tickets. */
+export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.infra;
+  const ticketOr404 = async (id: number) => {
+    const ticket = await findTicket(db, id);
+    if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+    return json(ticket);
+  };
+  const admin = { config: { access: 'admin' as const } };
+  const tags = ['tickets'];
+
+  app.get('/api/ticket/daily/count', { schema: { tags, response: ok(DailyCountsSchema) } }, async () =>
+    dailyCounts(db, config.siteTimezone),
+  );
+  app.get('/api/ticket/daily/loaded', { schema: { tags, response: ok(TicketList) } }, async () =>
+    json(await loadedTicketsToday(db, config.siteTimezone)),
+  );
+  app.get('/api/ticket/daily/received', { schema: { tags, response: ok(TicketList) } }, async () =>
+    json(await receivedTicketsToday(db, config.siteTimezone)),
+  );
+
+  app.get(
+    '/api/ticket/latest/active',
+    {
+      schema: {
+        tags,
+        summary: "Today's Active (loaded, not received) or Received tickets, with the day's counts",
+        querystring: Type.Object({
+          filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
+        }),
+        response: ok(Type.Composite([Type.Object({ tickets: TicketList }), DailyCountsSchema])),
+      },
+    },
+    async (request) => {
+      const tickets =
+        request.query.filter === 'received'
+          ? await receivedTicketsToday(db, config.siteTimezone)
+          : await activeTicketsToday(db, config.siteTimezone);
+      return { tickets: json(tickets), ...(await dailyCounts(db, config.siteTimezone)) };
+    },
+  );
+
+  app.post(
+    '/api/ticket/search',
+    { schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
+    async (request) => json(await searchTickets(db, filterOf(request.body))),
+  );
+
+  app.post(
+    '/api/ticket/report',
+    { ...admin, schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
+    async (request) => json(await reportTickets(db, filterOf(request.body))),
+  );
+
+  app.get(
+    '/api/ticket/logs/:id',
+    { schema: { tags, params: IdParams, response: ok(Type.Array(LogEntrySchema)) } },
+    async (request) => json(await listTicketLog(db, request.params.id)),
+  );
+
+  app.get(
+    '/api/ticket/:id/history',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Auditors: the ticket's events in order, each with the ticket's state as of that event",
+        params: IdParams,
+        response: ok(
+          Type.Array(
+            Type.Object({
+              version: Type.Integer(),
+              type: Type.String(),
+              occurredAt: Type.String(),
+              userId: Nullable(Type.Integer()),
+              data: Type.Unknown(),
+              state: Nullable(Type.Record(Type.String(), Type.Unknown())),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const history = await ticketHistory(app.infra.eventStore, request.params.id);
+      if (history.length === 0) throw new DomainError('not_found', ticketMessages.notFound);
+      return history;
+    },
+  );
+
+  app.get(
+    '/api/ticket/:id',
+    { schema: { tags, params: IdParams, response: ok(TicketSchema) } },
+    async (request) => ticketOr404(request.params.id),
+  );
+
+  app.get(
+    '/api/ticket/:id/hash',
+    {
+      schema: {
+        tags,
+        summary: "The ticket's public-link hash",
+        params: IdParams,
+        response: ok(Type.Object({ hash: Type.String() })),
+      },
+    },
+    async (request) => {
+      const nonce = await findTicketHashNonce(db, request.params.id);
+      if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
+      return { hash: ticketHash(config.jwtSecret, request.params.id, nonce) };
+    },
+  );
+
+  app.get(
+    '/api/ticket/:id/:hash',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A ticket without login, through its public-link hash',
+        security: [],
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), hash: Type.String({ maxLength: 64 }) }),
+        response: ok(TicketSchema),
+      },
+    },
+    async (request) => {
+      const nonce = await findTicketHashNonce(db, request.params.id);
+      // A wrong hash and a missing ticket answer alike.
+      if (nonce === null || !isTicketHash(config.jwtSecret, request.params.id, nonce, request.params.hash)) {
+        throw new DomainError('not_found', ticketMessages.notFound);
+      }
+      return ticketOr404(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/ticket/generate',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          'Generates ticket numbers [from, to] (at most 1000 per call, 2000 per generation); existing numbers are reported, never duplicated',
+        body: Type.Object({
+          from: Type.Optional(Type.Unknown()),
+          to: Type.Optional(Type.Unknown()),
+          isSoilFLOTicket: Type.Optional(Type.Boolean()),
+          email: Type.Optional(Nullable(Type.String())),
+        }),
+        response: ok(
+          Type.Object({
+            success: Type.Boolean(),
+            tickets: Type.Array(Type.Integer()),
+            error: Nullable(Type.String()),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const range = validateGenerateCall(request.body);
+      const { created, existing } = await generateTickets(
+        app,
+        { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true },
+        request.currentUser.id,
+      );
+      return { success: existing.length === 0, tickets: created, error: generateResultMessage(existing) };
+    },
+  );
+
+  app.put(
+    '/api/ticket/edit',
+    { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
+    async (request) => json(await saveTicket(app, request.body, actorOf(request), 'full')),
+  );
+  app.put(
+    '/api/ticket/edit/short',
+    { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
+    async (request) => json(await saveTicket(app, request.body, actorOf(request), 'short')),
+  );
+
+  app.put(
+    '/api/ticket/receive',
+    {
+      schema: {
+        tags,
+        summary:
+          "Receives a ticket from the dashboard (time loaded cleared) or the ticket page (time loaded set if empty), with the Receive dialog's fields",
+        body: Type.Object({
+          ticketId: Type.Integer({ minimum: 1 }),
+          source: Type.Optional(Type.Union([Type.Literal('dashboard'), Type.Literal('ticket')])),
+          ticket: Type.Optional(LooseRecord),
+        }),
+        response: ok(TicketSchema),
+      },
+    },
+    async (request) =>
+      json(
+        await receiveTicket(
+          app,
+          {
+            ticketId: request.body.ticketId,
+            source: request.body.source ?? 'dashboard',
+            ticket: request.body.ticket,
+          },
+          actorOf(request),
+        ),
+      ),
+  );
+
+  const idInEnvelope = (body: { ticket?: Record<string, unknown> }) => {
+    const id = optionalId(body.ticket?.id);
+    if (id === null) throw new DomainError('not_found', ticketMessages.notFound);
+    return id;
+  };
+
+  app.put(
+    '/api/ticket/reset',
+    { ...admin, schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
+    async (request) => {
+      const actor = actorOf(request);
+      return json(
+        await runTicketCommand(
+          app,
+          idInEnvelope(request.body),
+          { type: 'ResetReceipt', actor },
+          { actorId: actor.userId },
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/ticket/reject',
+    {
+      ...admin,
+      schema: {
+        tags,
+        body: Type.Object({
+          ticketId: Type.Integer({ minimum: 1 }),
+          reason: Type.Optional(Nullable(Type.String())),
+          loggedInUserId: Type.Optional(Type.Unknown()),
+        }),
+        response: ok(TicketSchema),
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const command: TicketCommand = { type: 'RejectTicket', reason: request.body.reason ?? '', actor };
+      return json(await runTicketCommand(app, request.body.ticketId, command, { actorId: actor.userId }));
+    },
+  );
+
+  app.put(
+    '/api/ticket/toggle/dispatch',
+    { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
+    async (request) => json(await toggleDispatch(app, idInEnvelope(request.body), actorOf(request))),
+  );
+
+  app.put(
+    '/api/ticket/weigh',
+    {
+      schema: {
+        tags,
+        summary:
+          'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
+        body: Type.Object({
+          ticketId: Type.Optional(Type.Unknown()),
+          materialId: Type.Optional(Type.Unknown()),
+          weight: Type.Optional(Type.Unknown()),
+          loggedInUserId: Type.Optional(Type.Unknown()),
+        }),
+        response: ok(TicketSchema),
+      },
+    },
+    async (request) => {
+      const ticketId = optionalId(request.body.ticketId);
+      if (ticketId === null)
+        throw new DomainError('validation', 'No ticket selected.', { ticketId: 'No ticket selected.' });
+      const materialId = optionalId(request.body.materialId);
+      if (materialId === null)
+        throw new DomainError('validation', 'Please select a material', {
+          materialId: 'Please select a material',
+        });
+      const scaleWeight = optionalNumber(request.body.weight);
+      if (scaleWeight === null || !Number.isFinite(scaleWeight)) {
+        throw new DomainError('validation', 'Weight must be a number', { weight: 'Weight must be a number' });
+      }
+      return json(await weighTicket(app, { ticketId, materialId, scaleWeight }, actorOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/ticket/restore',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Re-saves a log entry's data as a new event",
+        body: Type.Object({ logEntryId: Type.Integer({ minimum: 1 }) }),
+        response: ok(TicketSchema),
+      },
+    },
+    async (request) => {
+      const entry = await findTicketLogEntry(db, request.body.logEntryId);
+      if (!entry?.updatedDataObject) throw new DomainError('not_found', 'Log entry not found.');
+      const actor = actorOf(request);
+      const details = readTicketDetails(entry.updatedDataObject as Record<string, unknown>);
+      const command: TicketCommand = {
+        type: 'RestoreTicket',
+        details,
+        logEntryId: request.body.logEntryId,
+        actor,
+      };
+      return json(await runTicketCommand(app, entry.ticketId, command, { actorId: actor.userId }));
+    },
+  );
+
+  app.delete(
+    '/api/ticket/:id',
+    { ...admin, schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteTicket(app, request.params.id, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/project/:id/tickets',
+    { schema: { tags: ['projects'], params: IdParams, body: TicketFilterBody, response: ok(TicketList) } },
+    async (request) =>
+      json(await reportTickets(db, { ...filterOf(request.body), projectId: request.params.id })),
+  );
+
+  app.get(
+    '/api/project/:id/ticket',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "A project ticket's haulage record: the ticket, its truck and the settings",
+        params: IdParams,
+        response: ok(
+          Type.Object({
+            ticket: TicketSchema,
+            truck: Nullable(Type.Record(Type.String(), Type.Unknown())),
+            setting: Type.Record(Type.String(), Type.Unknown()),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const ticket = await ticketOr404(request.params.id);
+      const truck = ticket.truckId === null ? null : ((await findTruck(db, ticket.truckId)) ?? null);
+      return { ticket, truck, setting: await getSettings(db) };
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import { Type } from '@sinclair/typebox';
+import { LooseRecord, Nullable } from '../catalogue/route-schemas';
+
+const Instant = Nullable(Type.String({ format: 'date-time' }));
+
+/** Spec section 3, Ticket, as the API answers it (never the hash nonce). */
+export const TicketSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    prefix: Type.Integer(),
+    ticketNumber: Type.Integer(),
+    date: Instant,
+    timeLoaded: Instant,
+    timeReceived: Instant,
+    isReceived: Type.Boolean(),
+    isComplete: Type.Boolean({
+      description: 'Derived from the required information, never taken from the client',
+    }),
+    isDispatched: Type.Boolean(),
+    isRejected: Type.Boolean(),
+    rejectReason: Nullable(Type.String()),
+    isSoilFLOLoad: Type.Boolean(),
+    soilFLOTicketId: Nullable(Type.Integer()),
+    jobSite: Nullable(Type.String()),
+    contractorCompanyId: Nullable(Type.Integer()),
+    contractorCompanyName: Nullable(Type.String()),
+    transportCompanyId: Nullable(Type.Integer()),
+    transportCompanyName: Nullable(Type.String()),
+    truckId: Nullable(Type.Integer()),
+    truckTypeId: Nullable(Type.Integer()),
+    truckTypeName: Nullable(Type.String()),
+    truckNumber: Nullable(Type.String()),
+    truckLicensePlate: Nullable(Type.String()),
+    truckDriverName: Nullable(Type.String()),
+    truckDriverNumber: Nullable(Type.String()),
+    siteContactName: Nullable(Type.String()),
+    siteContactNumber: Nullable(Type.String()),
+    contractorOfficeContactId: Nullable(Type.Integer()),
+    contractorOfficeContactName: Nullable(Type.String()),
+    contractorOfficeContactNumber: Nullable(Type.String()),
+    contractorOfficeContactEmail: Nullable(Type.String()),
+    transportContactName: Nullable(Type.String()),
+    transportContactNumber: Nullable(Type.String()),
+    projectId: Nullable(Type.Integer()),
+    projectProjectId: Nullable(Type.String()),
+    projectLeader: Nullable(Type.String()),
+    materialTypeId: Nullable(Type.Integer()),
+    materialTypeName: Nullable(Type.String()),
+    materialId: Nullable(Type.Integer()),
+    materialName: Nullable(Type.String()),
+    isSaltImpacted: Type.Boolean(),
+    notes: Nullable(Type.String()),
+    weight: Nullable(Type.Number({ description: 'Net weight, KG' })),
+    userId: Nullable(Type.Integer({ description: 'The receiving user' })),
+    userFirstName: Nullable(Type.String()),
+    userLastName: Nullable(Type.String()),
+    updateSoilFLO: Type.Boolean(),
+    version: Type.Integer(),
+  },
+  { $id: 'Ticket' },
+);
+
+export const TicketList = Type.Array(TicketSchema);
+
+/** Spec section 7: {ticket, loggedInUserId, createTransportIfDoesNotExist}; the token names the user. */
+export const TicketEnvelope = Type.Object({
+  ticket: Type.Optional(LooseRecord),
+  loggedInUserId: Type.Optional(Type.Unknown()),
+  createTransportIfDoesNotExist: Type.Optional(Type.Unknown()),
+});
+
+export const DailyCountsSchema = Type.Object({
+  loadedTicketCountForToday: Type.Integer(),
+  activeTicketCountForToday: Type.Integer(),
+  receivedTicketCountForToday: Type.Integer(),
+  uniqueContractorsForToday: Type.Integer(),
+  uniqueJobSitesForToday: Type.Integer(),
+});
+
+export const LogEntrySchema = Type.Object({
+  id: Type.Integer(),
+  eventType: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  username: Nullable(Type.String()),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  currentDataObject: Nullable(Type.String({ description: 'The ticket before the change, as JSON' })),
+  updatedDataObject: Nullable(Type.String({ description: 'The ticket after the change, as JSON' })),
+});
+
+/** Filters of spec section 7 (search and report); ids and numbers may arrive as strings from forms. */
+export const TicketFilterBody = Type.Object({
+  ticketNumber: Type.Optional(Type.Unknown()),
+  from: Type.Optional(Type.Unknown()),
+  to: Type.Optional(Type.Unknown()),
+  fromDate: Type.Optional(Nullable(Type.String())),
+  toDate: Type.Optional(Nullable(Type.String())),
+  contractorCompanyId: Type.Optional(Type.Unknown()),
+  transportCompanyId: Type.Optional(Type.Unknown()),
+  projectId: Type.Optional(Type.Unknown()),
+  jobSite: Type.Optional(Nullable(Type.String())),
+  truckLicensePlate: Type.Optional(Nullable(Type.String())),
+});

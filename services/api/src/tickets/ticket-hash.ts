@@ -1,0 +1,20 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The public link's hash (ARCHITECTURE.md): 128 bits of an HMAC over the ticket id and its
+ * per-ticket nonce, keyed by a server secret. It cannot be guessed, is bound to one ticket, and is
+ * revoked by changing the nonce.
+ */
+export function ticketHash(secret: string, ticketId: number, nonce: string): string {
+  return createHmac('sha256', secret)
+    .update(`ticket-link:${ticketId}:${nonce}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+export function isTicketHash(secret: string, ticketId: number, nonce: string, candidate: string): boolean {
+  const expected = Buffer.from(ticketHash(secret, ticketId, nonce));
+  const given = Buffer.from(candidate);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

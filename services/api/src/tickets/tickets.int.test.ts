@@ -1,0 +1,88 @@
+import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  portal = await startTestPortal();
+  admin = bearer(await portal.login());
+});
+afterAll(() => portal?.stop());
+
+type Ticket = {
+  id: number;
+  ticketNumber: number;
+  isReceived: boolean;
+  isComplete: boolean;
+  version: number;
+  timeLoaded: string | null;
+  timeReceived: string | null;
+  userId: number | null;
+  truckLicensePlate: string | null;
+};
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
+  portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const byNumber = async (ticketNumber: number): Promise<Ticket> => {
+  const [ticket] = (await call('POST', '/api/ticket/search', { ticketNumber: String(ticketNumber) })).json<
+    Ticket[]
+  >();
+  if (!ticket) throw new Error(`no ticket ${ticketNumber}`);
+  return ticket;
+};
+
+describe('ticket lifecycle through the API', () => {
+  it('generates a range once; a repeat reports the existing numbers and creates none', async () => {
+    const first = await call('POST', '/api/ticket/generate', {
+      from: 1,
+      to: 5,
+      isSoilFLOTicket: false,
+      email: null,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ success: true, tickets: [1, 2, 3, 4, 5], error: null });
+    const again = await call('POST', '/api/ticket/generate', { from: 4, to: 6 });
+    expect(again.json()).toEqual({
+      success: false,
+      tickets: [6],
+      error: 'Tickets 4, 5 already exist and were not generated again.',
+    });
+    expect(
+      (await call('POST', '/api/ticket/search', { jobSite: '' })).json<Ticket[]>().map((t) => t.ticketNumber),
+    ).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
+  it('20 concurrent receives of one ticket yield exactly one receipt and no 5xx', async () => {
+    const ticket = await byNumber(1);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'dashboard' }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(new Set(responses.filter((r) => r.statusCode === 409).map((r) => r.json().message))).toEqual(
+      new Set(['This ticket has already been received.']),
+    );
+    const received = await byNumber(1);
+    expect(received).toMatchObject({ isReceived: true, timeLoaded: null });
+    const log = (await call('GET', `/api/ticket/logs/${ticket.id}`)).json<{ eventType: string }[]>();
+    expect(log.filter((e) => e.eventType === 'TicketReceived')).toHaveLength(1);
+  });
+
+  it('saves the short form with the plate upper-cased, and the full form with the spec messages', async () => {
+    const ticket = await byNumber(2);
+    const short = await call('PUT', '/api/ticket/edit/short', {
+      ticket: { id: ticket.id, truckLicensePlate: 'ab12345', jobSite: 'North pit' },
+    });
+    expect(short.statusCode, short.body).toBe(200);
+    expect(short.json()).toMatchObject({
+      truckLicensePlate: 'AB12345',
+      jobSite: 'North pit',
+      isComplete: false,
+    });
+    const full = await call('PUT', '/api/ticket/edit', { ticket: { id: ticket.id } });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().message).toBe('Site contact is required');
+  });
+});
