@@ -1,6 +1,7 @@
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { ticketReferences } from '../tickets/tickets-queries';
 
 export const listContractorCompanies = (db: Kysely<Database>, nameContains?: string) => {
   let query = db
@@ -90,6 +91,7 @@ export async function contractorCompanyReferences(db: Kysely<Database>, id: numb
   return [
     ...(projects ? [countOf(projects, 'project')] : []),
     ...(contactsCount ? [countOf(contactsCount, 'contact')] : []),
+    ...(await ticketReferences(db, 'contractorCompanyId', id)),
   ];
 }
 
@@ -98,5 +100,8 @@ export async function contractorContactReferences(db: Kysely<Database>, id: numb
   const count =
     (await countWhere(db, 'projects', 'siteContactId', id)) +
     (await countWhere(db, 'projects', 'officeContactId', id));
-  return count ? [countOf(count, 'project')] : [];
+  return [
+    ...(count ? [countOf(count, 'project')] : []),
+    ...(await ticketReferences(db, 'contractorOfficeContactId', id)),
+  ];
 }

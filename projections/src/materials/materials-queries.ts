@@ -1,6 +1,7 @@
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { ticketReferences } from '../tickets/tickets-queries';
 
 type NamedTable = 'materials' | 'materialTypes';
 
@@ -17,5 +18,8 @@ export async function materialTypeReferences(db: Kysely<Database>, id: number): 
     .select(sql<string>`count(*)`.as('count'))
     .where('materialTypeId', '=', id)
     .executeTakeFirstOrThrow();
-  return Number(count) ? [countOf(Number(count), 'project')] : [];
+  return [
+    ...(Number(count) ? [countOf(Number(count), 'project')] : []),
+    ...(await ticketReferences(db, 'materialTypeId', id)),
+  ];
 }

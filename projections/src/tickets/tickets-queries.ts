@@ -1,3 +1,4 @@
+import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
@@ -250,3 +251,26 @@ export const findTicketLogEntry = (db: Kysely<Database>, id: number) =>
     .select(['id', 'ticketId', 'updatedDataObject', 'currentDataObject'])
     .where('id', '=', String(id))
     .executeTakeFirst();
+
+type TicketReference =
+  | 'contractorCompanyId'
+  | 'transportCompanyId'
+  | 'truckId'
+  | 'projectId'
+  | 'materialId'
+  | 'materialTypeId'
+  | 'contractorOfficeContactId';
+
+/** "3 tickets" when tickets still refer to the record (delete-in-use messages), else nothing. */
+export async function ticketReferences(
+  db: Kysely<Database>,
+  column: TicketReference,
+  id: number,
+): Promise<string[]> {
+  const { count } = await db
+    .selectFrom('tickets')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return count > 0 ? [countOf(count, 'ticket')] : [];
+}

@@ -1,6 +1,7 @@
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { ticketReferences } from '../tickets/tickets-queries';
 
 export const listTransportCompanies = (db: Kysely<Database>) =>
   db
@@ -113,5 +114,6 @@ export async function transportCompanyReferences(db: Kysely<Database>, id: numbe
   return [
     ...(truckCount ? [countOf(truckCount, 'truck')] : []),
     ...(contactCount ? [countOf(contactCount, 'contact')] : []),
+    ...(await ticketReferences(db, 'transportCompanyId', id)),
   ];
 }

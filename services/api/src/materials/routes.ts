@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { materials, materialTypes, validateNamed } from '@portal/domain';
-import { findNamed, listNamed, materialTypeReferences } from '@portal/projections';
+import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { errorResponses, Versioned } from '../catalogue/route-schemas';
@@ -38,7 +38,6 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: NamedSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materials', id),
-    // Weighed tickets refer to materials once the tickets release exists.
-    referencedBy: async () => [],
+    referencedBy: (id) => ticketReferences(db, 'materialId', id),
   });
 };

@@ -13,6 +13,7 @@ import {
   findProject,
   listProjectLog,
   listProjects,
+  ticketReferences,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
@@ -101,8 +102,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     recordOf: (body) => body.project ?? {},
     validate: (body) => validateProject(body.project ?? {}),
     find: (id) => findProject(db, id),
-    // Tickets refer to projects once the tickets release exists.
-    referencedBy: async () => [],
+    referencedBy: (id) => ticketReferences(db, 'projectId', id),
     async check(project) {
       const errors: FieldErrors = {};
       if (!(await findContractorCompany(db, project.contractorCompanyId)))

@@ -20,6 +20,7 @@ import {
   listTransportCompanies,
   listTransportContacts,
   listTrucks,
+  ticketReferences,
   transportCompanyReferences,
   truckIdsOfCompany,
 } from '@portal/projections';
@@ -144,6 +145,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     recordOf: (body) => body.transportContact ?? {},
     validate: (body) => validateTransportContact(body.transportCompanyId, body.transportContact ?? {}),
     find: (id) => findTransportContact(db, id),
+    // Nothing refers to a transport contact by id: tickets copy its name and number.
     referencedBy: async () => [],
     check: (contact) => companyMustExist(contact.transportCompanyId),
   });
@@ -191,8 +193,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     recordOf: (body) => body.truck ?? {},
     validate: truckInput,
     find: (id) => findTruck(db, id),
-    // Tickets refer to trucks once the tickets release exists.
-    referencedBy: async () => [],
+    referencedBy: (id) => ticketReferences(db, 'truckId', id),
     check: truckRules,
   });
 
