@@ -15,6 +15,7 @@ const { url, embedded } = await openConfiguredDatabase(
 const pool = createDatabasePool(url);
 const db = createReadModelDb(pool);
 const eventStore = new PostgresEventStore({ pool });
+let exitCode = 0;
 try {
   await migrateReadModels(db);
   const started = performance.now();
@@ -24,9 +25,11 @@ try {
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await eventStore.close();
   await pool.end();
   await embedded?.stop();
 }
+// Explicitly: an exit code set on `process.exitCode` did not survive tsx's ESM loader here.
+process.exit(exitCode);
