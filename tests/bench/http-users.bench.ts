@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { bearer, startTestPortal, testAdmin } from '@portal/tests/support/portal';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
+import { cannon, cannonRows } from './support';
 
 const name = 'http';
 const loginConnections = 4;
@@ -11,21 +12,7 @@ const listSeconds = 10;
 const usersToCreate = 50;
 const createConcurrency = 2;
 
-/**
- * autocannon in a worker thread: the portal runs in this process, and a load generator sharing its
- * event loop would add its own work to every measured latency.
- */
-const cannon = (options: autocannon.Options) => autocannon({ workers: 1, ...options });
-
-const resultRows = (label: string, result: autocannon.Result): BenchRow[] => [
-  row(name, `${label}: requests.average`, result.requests.average, 'req/s'),
-  row(name, `${label}: latency p50`, result.latency.p50, 'ms'),
-  row(name, `${label}: latency p97.5`, result.latency.p97_5, 'ms'),
-  row(name, `${label}: latency p99`, result.latency.p99, 'ms'),
-  row(name, `${label}: responses`, result['2xx'] + result.non2xx, 'count'),
-  mustBeZero(name, `${label}: non-2xx responses`, result.non2xx),
-  mustBeZero(name, `${label}: errors (incl. timeouts)`, result.errors),
-];
+const resultRows = (label: string, result: autocannon.Result) => cannonRows(name, label, result);
 
 export async function httpUsersBench(): Promise<BenchRow[]> {
   const portal = await startTestPortal();

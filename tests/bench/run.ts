@@ -12,11 +12,14 @@ import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
+import { referenceListsBench, ticketsBench } from './tickets.bench';
 
 const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'event-store', run: eventStoreBench },
   { name: 'projection-lag', run: projectionLagBench },
   { name: 'http-users', run: httpUsersBench },
+  { name: 'reference-lists', run: referenceListsBench },
+  { name: 'tickets', run: ticketsBench },
 ];
 
 async function postgresVersion(): Promise<string> {

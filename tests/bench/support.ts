@@ -1,6 +1,8 @@
 import type { NewEvent } from '@portal/event-store';
 import { createTestDatabase } from '@portal/tests/support/database';
+import autocannon from 'autocannon';
 import pg from 'pg';
+import { type BenchRow, mustBeZero, row } from './report';
 
 /** Runs `body` against a fresh database and a pool on it; the pool is ended and the database dropped even on failure. */
 export async function withFreshDatabase<T>(
@@ -45,3 +47,19 @@ export const userLikeEvent = (n: number): NewEvent => ({
 });
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * autocannon in a worker thread: the portal runs in this process, and a load generator sharing its
+ * event loop would add its own work to every measured latency.
+ */
+export const cannon = (options: autocannon.Options) => autocannon({ workers: 1, ...options });
+
+export const cannonRows = (name: string, label: string, result: autocannon.Result): BenchRow[] => [
+  row(name, `${label}: requests.average`, result.requests.average, 'req/s'),
+  row(name, `${label}: latency p50`, result.latency.p50, 'ms'),
+  row(name, `${label}: latency p97.5`, result.latency.p97_5, 'ms'),
+  row(name, `${label}: latency p99`, result.latency.p99, 'ms'),
+  row(name, `${label}: responses`, result['2xx'] + result.non2xx, 'count'),
+  mustBeZero(name, `${label}: non-2xx responses`, result.non2xx),
+  mustBeZero(name, `${label}: errors (incl. timeouts)`, result.errors),
+];

@@ -1,0 +1,164 @@
+import { performance } from 'node:perf_hooks';
+import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { sql } from 'kysely';
+import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
+import { cannon, cannonRows } from './support';
+
+const name = 'tickets';
+const ticketCount = 1_000_000;
+const seconds = 8;
+const connections = 10;
+const receiveCount = 400;
+const receiveConcurrency = 8;
+
+/**
+ * A million tickets straight into the read model (the API would take hours to generate them):
+ * 500 job sites, 200 contractors, 100 haulage companies, dates over two years, 300 loaded today.
+ * Prefix 0 holds numbers 1–999999, prefix 1 the rest.
+ */
+async function seedTickets(portal: TestPortal): Promise<number> {
+  const { db } = portal.infra;
+  const started = performance.now();
+  await sql`INSERT INTO contractor_companies (id, name, version) SELECT g, 'Contractor ' || g, 1 FROM generate_series(1, 200) g`.execute(
+    db,
+  );
+  await sql`INSERT INTO transport_companies (id, name, version) SELECT g, 'Hauler ' || g, 1 FROM generate_series(1, 100) g`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO tickets (id, prefix, ticket_number, hash_nonce, is_soil_flo_load, is_received, is_complete,
+      is_dispatched, is_rejected, user_id, date, time_loaded, time_received, job_site, contractor_company_id,
+      transport_company_id, truck_type_id, truck_number, truck_license_plate, truck_driver_name, site_contact_name,
+      is_salt_impacted, update_soil_flo, version)
+    SELECT g, (g - 1) / 999999, (g - 1) % 999999 + 1, md5(g::text), false, g % 10 <> 0, true,
+      false, false, NULL, now() - (g % 730) * interval '1 day',
+      CASE WHEN g > ${ticketCount - 300} THEN now() ELSE now() - (g % 730) * interval '1 day' END,
+      CASE WHEN g % 10 <> 0 AND g <= ${ticketCount - 300} THEN now() - (g % 730) * interval '1 day' + interval '2 hours' END,
+      'Job site ' || (g % 500), g % 200 + 1, g % 100 + 1, g % 2 + 1, 'T' || (g % 1000),
+      chr(65 + g % 26) || chr(65 + (g / 26) % 26) || lpad((g % 100000)::text, 5, '0'),
+      'Driver ' || (g % 300), 'Site contact ' || (g % 50), false, false, 1
+    FROM generate_series(1, ${ticketCount}) g`.execute(db);
+  // Keep ids the API hands out clear of the seeded ones.
+  await sql`SELECT setval('ticket_id_seq', ${ticketCount * 2})`.execute(db);
+  await sql`ANALYZE tickets`.execute(db);
+  return performance.now() - started;
+}
+
+export async function ticketsBench(): Promise<BenchRow[]> {
+  const portal = await startTestPortal();
+  try {
+    const rows: BenchRow[] = [];
+    const seedMs = await seedTickets(portal);
+    rows.push(row(name, `seed ${ticketCount} tickets into the read model`, seedMs / 1000, 's'));
+
+    const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
+    const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
+      const result = await cannon({
+        url: `${portal.url}${path}`,
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        connections,
+        duration: seconds,
+      });
+      rows.push(...cannonRows(name, `${label} (${connections} conn, ${seconds} s)`, result));
+    };
+    await load('search by ticket number', 'POST', '/api/ticket/search', { ticketNumber: '654321' });
+    await load('search by plate', 'POST', '/api/ticket/search', { truckLicensePlate: 'QT54321' });
+    await load('search by job-site contains', 'POST', '/api/ticket/search', { jobSite: 'site 42' });
+    await load('GET /api/ticket/latest/active', 'GET', '/api/ticket/latest/active');
+
+    // Receive throughput: real commands through the API (decide, append, wait for the read models).
+    await fetch(`${portal.url}/api/setting`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ currentPrefix: 7 }),
+    });
+    const generated = await fetch(`${portal.url}/api/ticket/generate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ from: 1, to: receiveCount }),
+    });
+    const { tickets } = (await generated.json()) as { tickets: number[] };
+    const ids = (
+      await portal.infra.db.selectFrom('tickets').select('id').where('prefix', '=', 7).orderBy('id').execute()
+    ).map((r) => r.id);
+    rows.push(
+      mustBeZero(name, 'tickets missing after generate', receiveCount - Math.min(tickets.length, ids.length)),
+    );
+    const latencies: number[] = [];
+    let failures = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: receiveConcurrency }, async () => {
+        while (next < ids.length) {
+          const ticketId = ids[next++];
+          const t0 = performance.now();
+          const response = await fetch(`${portal.url}/api/ticket/receive`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ ticketId, source: 'dashboard' }),
+          });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          if (!response.ok) failures++;
+        }
+      }),
+    );
+    const elapsed = performance.now() - started;
+    const label = `PUT /api/ticket/receive (${ids.length} tickets, ${receiveConcurrency} at a time)`;
+    rows.push(
+      row(name, `${label}: throughput`, perSecond(ids.length, elapsed), 'receipts/s'),
+      row(name, `${label}: latency p50`, percentile(latencies, 50), 'ms'),
+      row(name, `${label}: latency p99`, percentile(latencies, 99), 'ms'),
+      mustBeZero(name, `${label}: failures`, failures),
+    );
+    return rows;
+  } finally {
+    await portal.stop();
+  }
+}
+
+/** Issue 3's scale target: the lists behind the Transports and Contractors screens stay quick. */
+export async function referenceListsBench(): Promise<BenchRow[]> {
+  const portal = await startTestPortal();
+  try {
+    const { db } = portal.infra;
+    await sql`INSERT INTO transport_companies (id, name, version) SELECT g, 'Hauler ' || g, 1 FROM generate_series(1, 250) g`.execute(
+      db,
+    );
+    await sql`
+      INSERT INTO trucks (id, transport_company_id, driver_name, driver_number, number, license_plate, tare_weight, version)
+      SELECT g, g % 250 + 1, 'Driver ' || g, '(416)555-' || lpad((g % 10000)::text, 4, '0'), 'T' || g,
+        chr(65 + g % 26) || chr(65 + (g / 26) % 26) || lpad(g::text, 5, '0'), 14000 + g % 3000, 1
+      FROM generate_series(1, 5000) g`.execute(db);
+    await sql`INSERT INTO contractor_companies (id, name, version) SELECT g, 'Contractor ' || g, 1 FROM generate_series(1, 300) g`.execute(
+      db,
+    );
+    await sql`
+      INSERT INTO projects (id, project_id, contractor_company_id, job_site, is_soil_flo_project, approved, over_threshold, salt_impacted, version)
+      SELECT g, 'P-' || g, g % 300 + 1, 'Job site ' || g, false, 1000, g % 97 = 0, false, 1 FROM generate_series(1, 2000) g`.execute(
+      db,
+    );
+    const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
+    const rows: BenchRow[] = [];
+    const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
+      const result = await cannon({
+        url: `${portal.url}${path}`,
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        connections: 4,
+        duration: 5,
+      });
+      rows.push(...cannonRows('reference-lists', `${label} (4 conn, 5 s)`, result));
+    };
+    await load('POST /api/truck/all, 5000 trucks', 'POST', '/api/truck/all', {});
+    await load('GET /api/project/all, 2000 projects', 'GET', '/api/project/all');
+    await load('GET /api/contractorcompany/all, 300 companies', 'GET', '/api/contractorcompany/all');
+    return rows;
+  } finally {
+    await portal.stop();
+  }
+}
