@@ -3,7 +3,15 @@ import { keepsSessionOnUnauthorized } from './dataProvider/http-client';
 import { clearToken, currentSession, Role, sessionFromToken, storeToken } from './session';
 
 /** Screens and resources only administrators may open (spec section 6); the server refuses them with 403 too. */
-const administratorResources = new Set(['users', 'contractors', 'transports', 'materials', 'reports']);
+const administratorResources = new Set([
+  'users',
+  'contractors',
+  'transports',
+  'materials',
+  'reports',
+  'settings',
+  'ticketAudit',
+]);
 
 const AFTER_LOGIN_URL = '/dashboard';
 

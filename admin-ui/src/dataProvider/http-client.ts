@@ -27,14 +27,52 @@ function toApiError(error: unknown, options: RequestOptions): HttpError {
   return apiError;
 }
 
-/** Calls the same-origin API with the session token in both headers the server accepts (spec section 7). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+/** The session token in both headers the server accepts (spec section 7). */
+function sessionHeaders(accept: string): Headers {
+  const headers = new Headers({ Accept: accept });
   const token = currentSession()?.token;
   if (token) {
     headers.set('Authorization', `Bearer ${token}`);
     headers.set('X-auth-token', token);
   }
+  return headers;
+}
+
+/** The file name a Content-Disposition header offers (RFC 6266: `filename*` wins over `filename`). */
+function attachmentFileName(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const encoded = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(contentDisposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoded name falls back to the plain one.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(contentDisposition)?.[1]?.trim() || null;
+}
+
+/** Fetches a file the API serves as an attachment (e.g. a spreadsheet export), with the same token headers. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  try {
+    const response = await fetch(path, { headers: sessionHeaders('*/*') });
+    if (!response.ok) {
+      const body: unknown = await response.json().catch(() => undefined);
+      const message = (body as { message?: unknown } | undefined)?.message;
+      throw new HttpError(typeof message === 'string' ? message : response.statusText, response.status, body);
+    }
+    return {
+      blob: await response.blob(),
+      fileName: attachmentFileName(response.headers.get('Content-Disposition')),
+    };
+  } catch (error) {
+    throw toApiError(error, {});
+  }
+}
+
+/** Calls the same-origin API with the session token in both headers the server accepts (spec section 7). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = sessionHeaders('application/json');
   try {
     const { json } = await fetchUtils.fetchJson(path, {
       method: options.method ?? 'GET',

@@ -1,3 +1,17 @@
+import {
+  contractorContactEnvelope,
+  toContractorCompanyPayload,
+  toContractorContactPayload,
+  unwrapContractorCompanies,
+} from '../contractors/contractor';
+import { toMaterialPayload } from '../materials/material';
+import { projectEnvelope, toProjectPayload } from '../projects/project';
+import {
+  toTransportCompanyPayload,
+  toTransportContactPayload,
+  transportContactEnvelope,
+} from '../transports/transport';
+import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
 
 /**
@@ -25,4 +39,56 @@ export type RaRecordLike = { id: number | string } & Record<string, unknown>;
 
 export const resourceRoutes: Record<string, ResourceRoutes> = {
   users: { base: '/api/user', toPayload: toUserPayload, listKeepsSessionOnUnauthorized: true },
+  contractorCompanies: {
+    base: '/api/contractorcompany',
+    toPayload: toContractorCompanyPayload,
+    unwrapList: unwrapContractorCompanies,
+  },
+  contractorContacts: {
+    base: '/api/contractorcontact',
+    toPayload: toContractorContactPayload,
+    // contractorCompanyId 0 (no company filter) lists every contact.
+    listRequest: ({ contractorCompanyId }) => ({
+      path: '/api/contractorcontact/all',
+      method: 'POST',
+      body: { contractorCompanyId: Number(contractorCompanyId ?? 0) },
+    }),
+    envelope: contractorContactEnvelope,
+  },
+  projects: {
+    base: '/api/project',
+    toPayload: toProjectPayload,
+    listRequest: ({ contractorCompanyId }) => ({
+      path:
+        contractorCompanyId == null
+          ? '/api/project/all'
+          : `/api/project/contractor/${encodeURIComponent(String(contractorCompanyId))}`,
+      method: 'GET',
+    }),
+    envelope: projectEnvelope,
+  },
+  transportCompanies: { base: '/api/transportcompany', toPayload: toTransportCompanyPayload },
+  transportContacts: {
+    base: '/api/transportcontact',
+    toPayload: toTransportContactPayload,
+    listRequest: ({ transportCompanyId }) => ({
+      path: '/api/transportcontact/all',
+      method: 'POST',
+      body: { transportCompanyId: Number(transportCompanyId) },
+    }),
+    envelope: transportContactEnvelope,
+  },
+  trucks: {
+    base: '/api/truck',
+    toPayload: toTruckPayload,
+    // transportCompanyId 0 (no company filter) lists every truck.
+    listRequest: ({ transportCompanyId }) => ({
+      path: '/api/truck/all',
+      method: 'POST',
+      body: { transportCompanyId: Number(transportCompanyId ?? 0) },
+    }),
+    envelope: truckEnvelope,
+  },
+  materials: { base: '/api/scale/material', toPayload: toMaterialPayload },
+  materialTypes: { base: '/api/scale/material/type', toPayload: toMaterialPayload },
 };

@@ -9,6 +9,7 @@ import ScaleIcon from '@mui/icons-material/Scale';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Role } from '../session';
+import settings from '../settings';
 import users from '../users';
 
 /** The signed-in user's name, last in the drawer (spec section 2); information, not a link. */
@@ -65,6 +66,12 @@ export const PortalMenu = () => {
           to="/reports"
           primaryText="portal.menu.reports"
           leftIcon={<AssessmentIcon />}
+        />,
+        <Menu.Item
+          key="settings"
+          to="/settings"
+          primaryText="portal.menu.settings"
+          leftIcon={<settings.icon />}
         />,
       ]}
       <Menu.Item to="/logout" primaryText="portal.menu.logout" leftIcon={<LogoutIcon />} />

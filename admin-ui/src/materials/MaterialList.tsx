@@ -1,0 +1,56 @@
+import { Typography } from '@mui/material';
+import {
+  Datagrid,
+  type Identifier,
+  List,
+  Pagination,
+  TextField,
+  TopToolbar,
+  useTranslate,
+  WrapperField,
+} from 'react-admin';
+import { AddButton } from '../common/AddButton';
+import { RowActions } from '../common/RowActions';
+import { type Material, type MaterialKind, materialKinds } from './material';
+
+/**
+ * One of the two lists of /materials. Two lists share the page, so neither keeps its sort or page in the
+ * address bar or the store; each pages in the browser 50 at a time like every other table (spec section 9).
+ */
+export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
+  const translate = useTranslate();
+  const { resource, path, title } = materialKinds[kind];
+  const headingId = `${resource}-heading`;
+  const editPath = (id: Identifier) => path(id);
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mt: 2 }}>
+        {translate(title)}
+      </Typography>
+      <List
+        resource={resource}
+        title={false}
+        disableSyncWithLocation
+        storeKey={false}
+        perPage={50}
+        pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
+        sort={{ field: 'name', order: 'ASC' }}
+        actions={
+          <TopToolbar>
+            <AddButton to={path('new')} label="portal.materials.add" />
+          </TopToolbar>
+        }
+        exporter={false}
+        empty={false}
+      >
+        <Datagrid rowClick={editPath} bulkActionButtons={false}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <WrapperField label="portal.materials.actions" textAlign="right">
+            <RowActions<Material> editPath={(material) => path(material.id)} />
+          </WrapperField>
+        </Datagrid>
+      </List>
+    </section>
+  );
+};

@@ -1,0 +1,35 @@
+import type { Identifier, RaRecord } from 'react-admin';
+
+/** A material or a material type, as `/api/scale/material/...` and `/api/scale/material/type/...` return them. */
+export interface Material extends RaRecord {
+  id: number;
+  name: string;
+  version: number;
+}
+
+/** Materials and material types are both just a name; each kind has its resource, its paths and its texts. */
+export const materialKinds = {
+  materials: {
+    resource: 'materials',
+    path: (id: Identifier | 'new') => `/material/${id}`,
+    title: 'portal.materials.materialsTitle',
+    newTitle: 'portal.materials.newMaterial',
+    editTitle: 'portal.materials.editMaterial',
+  },
+  materialTypes: {
+    resource: 'materialTypes',
+    path: (id: Identifier | 'new') => `/material-type/${id}`,
+    title: 'portal.materials.materialTypesTitle',
+    newTitle: 'portal.materials.newMaterialType',
+    editTitle: 'portal.materials.editMaterialType',
+  },
+} as const;
+
+export type MaterialKind = keyof typeof materialKinds;
+
+export const MATERIALS_PATH = '/materials';
+
+/** The fields `.../new` and `.../edit` take for both kinds. */
+export const toMaterialPayload = (data: Record<string, unknown>) => ({
+  name: typeof data.name === 'string' ? data.name.trim() : '',
+});

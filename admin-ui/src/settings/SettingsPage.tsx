@@ -1,0 +1,105 @@
+import { Card, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type HttpError,
+  Loading,
+  minValue,
+  NumberInput,
+  ResourceContextProvider,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Title,
+  Toolbar,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { PhoneInput } from '../common/PhoneInput';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { useNotifySaveError } from '../common/useNotifySaveError';
+import { email } from '../common/validation';
+import { apiRequest } from '../dataProvider/http-client';
+import { type Settings, toSettingsPayload } from './settings';
+
+const SETTINGS_PATH = '/api/setting';
+const settingsQueryKey = ['settings'];
+
+// The server's rules for the settings (whole prefix and weight of 0 or more, a well-formed e-mail).
+const validatePrefix: Validator = (value) =>
+  value == null || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
+    ? undefined
+    : 'portal.settings.prefixInvalid';
+const validateTareWeight = minValue(0, 'portal.settings.defaultTareWeightInvalid');
+const validateEmail = email('portal.settings.emailInvalid');
+
+// The one settings record is never deleted, so the form has no Delete button.
+const SaveOnlyToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+/**
+ * /settings (administrators): one record for the site, read with GET and saved with PUT /api/setting.
+ * Not a react-admin resource: the API has no /{id}, /all or /edit for it. The loaded version goes back
+ * with the save, so a stale save gets the server's 409 instead of overwriting someone else's change.
+ */
+export const SettingsPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifySaveError = useNotifySaveError();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const queryClient = useQueryClient();
+  const { data: settings, error } = useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: () => apiRequest<Settings>(SETTINGS_PATH),
+  });
+  useNotifyLoadError(error);
+
+  const save = async (values: FieldValues) => {
+    try {
+      const saved = await apiRequest<Settings>(SETTINGS_PATH, {
+        method: 'PUT',
+        body: toSettingsPayload(values),
+      });
+      queryClient.setQueryData(settingsQueryKey, saved);
+      notify('portal.settings.saved', { type: 'success' });
+    } catch (failure) {
+      if (await logoutIfAccessDenied(failure)) return;
+      notifySaveError(failure);
+      // A 400's {errors: {field: message}} goes under the fields.
+      return (failure as HttpError).body?.errors;
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="portal.settings.title" />
+      {error ? (
+        <Typography role="alert" color="error" sx={{ p: 2 }}>
+          {translate(error.message, { _: error.message })}
+        </Typography>
+      ) : !settings ? (
+        <Loading />
+      ) : (
+        <ResourceContextProvider value="settings">
+          <SimpleForm record={settings} onSubmit={save} toolbar={<SaveOnlyToolbar />}>
+            <NumberInput source="currentPrefix" min={0} step={1} validate={validatePrefix} />
+            <NumberInput source="defaultTareWeight" min={0} validate={validateTareWeight} />
+            <TextInput source="haulageRecordReceiverName" autoComplete="off" />
+            <PhoneInput source="haulageRecordReceiverPhone" />
+            <TextInput
+              source="haulageRecordReceiverEmail"
+              slotProps={{ htmlInput: { inputMode: 'email' } }}
+              validate={validateEmail}
+              autoComplete="off"
+            />
+          </SimpleForm>
+        </ResourceContextProvider>
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,28 @@
+/** The site's settings as `GET /api/setting` returns them and `PUT /api/setting` takes them (spec section 3). */
+export interface Settings {
+  id: number;
+  currentPrefix: number;
+  /** KG, used when a truck has no tare weight of its own. */
+  defaultTareWeight: number;
+  haulageRecordReceiverName: string | null;
+  haulageRecordReceiverPhone: string | null;
+  haulageRecordReceiverEmail: string | null;
+  version: number;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+// Spec section 9: prefix 0 and default tare weight 0 when left blank.
+const numberOrZero = (value: unknown): number =>
+  value === null || value === undefined || value === '' ? 0 : Number(value);
+
+/** The body of `PUT /api/setting`: the fields, normalised, and the version the form was loaded with. */
+export const toSettingsPayload = (data: Record<string, unknown>) => ({
+  version: data.version,
+  currentPrefix: numberOrZero(data.currentPrefix),
+  defaultTareWeight: numberOrZero(data.defaultTareWeight),
+  haulageRecordReceiverName: text(data.haulageRecordReceiverName),
+  haulageRecordReceiverPhone: text(data.haulageRecordReceiverPhone),
+  haulageRecordReceiverEmail: text(data.haulageRecordReceiverEmail),
+});

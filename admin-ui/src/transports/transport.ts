@@ -1,0 +1,48 @@
+import type { Identifier, RaRecord } from 'react-admin';
+
+/** A transport company as `GET /api/transportcompany/all` and `/{id}` return it. */
+export interface TransportCompany extends RaRecord {
+  id: number;
+  name: string;
+  truckCount: number;
+  version: number;
+}
+
+/** A transport contact as `POST /api/transportcontact/all` and `GET /api/transportcontact/{id}` return it. */
+export interface TransportContact extends RaRecord {
+  id: number;
+  transportCompanyId: number;
+  transportCompanyName: string;
+  name: string;
+  number: string;
+  version: number;
+}
+
+// Spec section 2: the company page and its contact form sit at these paths.
+export const transportCompanyPath = (companyId: Identifier) => `/transport-company/${companyId}`;
+export const transportContactPath = (contactId: Identifier | 'new', companyId: Identifier) =>
+  `/contacts/${contactId}/transport-company/${companyId}`;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The fields `POST /api/transportcompany/new` and `PUT /api/transportcompany/edit` take. */
+export const toTransportCompanyPayload = (data: Record<string, unknown>) => ({ name: text(data.name) });
+
+/** A contact's own fields; the company id travels beside them (see `transportContactEnvelope`). */
+export const toTransportContactPayload = (data: Record<string, unknown>) => ({
+  transportCompanyId: Number(data.transportCompanyId),
+  name: text(data.name),
+  number: text(data.number),
+});
+
+/** `/api/transportcontact/new` and `/edit` take {transportCompanyId, transportContact: {id?, version?, name, number}}. */
+export const transportContactEnvelope = ({
+  transportCompanyId,
+  ...transportContact
+}: Record<string, unknown>) => ({
+  transportCompanyId,
+  transportContact,
+});
+
+/** The `/all` routes return every row at once; this asks the data provider for all of them on one page. */
+export const everyRecord = { page: 1, perPage: Number.MAX_SAFE_INTEGER };

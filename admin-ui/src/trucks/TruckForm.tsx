@@ -1,0 +1,31 @@
+import { type Identifier, minValue, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { PhoneInput } from '../common/PhoneInput';
+import { requiredText } from '../common/validation';
+import { CompanyRecordToolbar } from '../transports/CompanyRecordToolbar';
+import { LicensePlateInput } from './LicensePlateInput';
+
+// Spec section 5, Truck; the driver number keeps PhoneInput's own pattern check (optional, but well formed).
+const validateNumber = requiredText('portal.trucks.numberRequired');
+const validateTareWeight = minValue(0, 'portal.trucks.tareWeightInvalid');
+
+/** The truck form of /trucks/{new|id}/transport-company/{companyId}. */
+export const TruckForm = ({ mode, companyId }: { mode: 'create' | 'edit'; companyId: Identifier }) => (
+  <SimpleForm
+    toolbar={<CompanyRecordToolbar companyId={companyId} mode={mode} />}
+    defaultValues={
+      mode === 'create' ? { transportCompanyId: Number(companyId), tareWeight: null } : undefined
+    }
+  >
+    <TextInput
+      source="number"
+      label="portal.trucks.number"
+      autoFocus
+      validate={validateNumber}
+      autoComplete="off"
+    />
+    <LicensePlateInput />
+    <TextInput source="driverName" label="portal.trucks.driverName" autoComplete="off" />
+    <PhoneInput source="driverNumber" label="portal.trucks.driverNumber" />
+    <NumberInput source="tareWeight" label="portal.trucks.tareWeight" min={0} validate={validateTareWeight} />
+  </SimpleForm>
+);

@@ -1,0 +1,47 @@
+import type { Identifier, RaRecord } from 'react-admin';
+
+/** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
+export interface Truck extends RaRecord {
+  id: number;
+  transportCompanyId: number;
+  transportCompanyName: string;
+  driverName: string | null;
+  driverNumber: string | null;
+  number: string;
+  licensePlate: string;
+  /** KG; null when never tared (the default tare weight from the settings applies). */
+  tareWeight: number | null;
+  version: number;
+}
+
+/** Spec section 2: the truck form sits under its company's path; 'new' adds a truck to that company. */
+export const truckPath = (truckId: Identifier | 'new', companyId: Identifier) =>
+  `/trucks/${truckId}/transport-company/${companyId}`;
+
+/** Spec sections 5 and 9: plates are at most 7 characters; the formatted form is AA99999. */
+export const LICENSE_PLATE_MAX_LENGTH = 7;
+export const formattedPlatePattern = /^[A-Z]{2}\d{5}$/;
+
+/** What the plate field keeps of each keystroke: upper case, never more than 7 characters. */
+export const normalisePlateInput = (value: string): string =>
+  value.toUpperCase().slice(0, LICENSE_PLATE_MAX_LENGTH);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+const tareWeight = (value: unknown): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
+
+/**
+ * A truck's own fields; `/api/truck/new` and `/edit` take them inside {truck: {...}} (see the resource's
+ * envelope). The form-only "Formatted" switch is left behind.
+ */
+export const toTruckPayload = (data: Record<string, unknown>) => ({
+  transportCompanyId: Number(data.transportCompanyId),
+  number: text(data.number),
+  licensePlate: text(data.licensePlate).toUpperCase(),
+  driverName: text(data.driverName) || null,
+  driverNumber: text(data.driverNumber) || null,
+  tareWeight: tareWeight(data.tareWeight),
+});
+
+export const truckEnvelope = (truck: Record<string, unknown>) => ({ truck });
