@@ -1,0 +1,236 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  Alert,
+  alpha,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  type Theme,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { Loading, type RaRecord, Title, useGetList, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { apiRequest } from '../dataProvider/http-client';
+import { formatDateTime } from '../i18n/dates';
+import { everyRow } from './TicketInputs';
+import { TicketValue, useTicketReferenceNames } from './TicketValue';
+import { ticketLogPath, ticketPath } from './ticket';
+import { byTicketFieldOrder, eventTypeKey } from './ticket-log';
+
+/** One event of `GET /api/ticket/{id}/history`, with the ticket as of that event (null once deleted). */
+export interface TicketHistoryEvent {
+  version: number;
+  type: string;
+  occurredAt: string;
+  userId: number | null;
+  data: unknown;
+  state: Record<string, unknown> | null;
+}
+
+/** The fields the selected event changed, in the same light amber as the ticket log. */
+const changedRow = { backgroundColor: (theme: Theme) => alpha(theme.palette.warning.main, 0.16) };
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Names of the users, so an auditor reads who acted; the ids stay beside them. */
+function useUserNames(): Map<string, string> {
+  const { data } = useGetList<RaRecord>('users', {
+    pagination: everyRow,
+    sort: { field: 'id', order: 'ASC' },
+  });
+  return new Map(
+    (data ?? []).map((user) => [String(user.id), [user.firstName, user.lastName].filter(Boolean).join(' ')]),
+  );
+}
+
+/** The ticket's state after one event, every field, with the ones this event changed highlighted. */
+const StateTable = ({
+  event,
+  previous,
+}: {
+  event: TicketHistoryEvent;
+  previous: TicketHistoryEvent | undefined;
+}) => {
+  const translate = useTranslate();
+  const names = useTicketReferenceNames();
+  if (!event.state) {
+    return <Alert severity="info">{translate('portal.tickets.audit.deleted')}</Alert>;
+  }
+  const state = event.state;
+  const fields = Object.keys(state).sort(byTicketFieldOrder);
+  return (
+    <Table size="small" aria-label={translate('portal.tickets.audit.stateOf', { version: event.version })}>
+      <TableBody>
+        {fields.map((field) => {
+          const changed = previous !== undefined && !sameValue(previous.state?.[field], state[field]);
+          return (
+            <TableRow key={field} sx={changed ? changedRow : undefined}>
+              <TableCell
+                component="th"
+                scope="row"
+                sx={{ width: '40%', fontWeight: changed ? 500 : undefined }}
+              >
+                {translate(`portal.tickets.fields.${field}`, { _: field })}
+              </TableCell>
+              <TableCell>
+                <TicketValue field={field} value={state[field]} names={names} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+};
+
+/**
+ * /ticket-audit/{id} (administrators): the ticket's events in order, replayed from the event store, and for
+ * the selected one (click, or arrow keys in the list) the ticket exactly as that event left it.
+ */
+export const TicketAudit = () => {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const users = useUserNames();
+  const {
+    data: events,
+    isPending,
+    error,
+  } = useQuery({
+    queryKey: ['tickets', 'history', id],
+    queryFn: () => apiRequest<TicketHistoryEvent[]>(`/api/ticket/${encodeURIComponent(id)}/history`),
+  });
+  useNotifyLoadError(error);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const optionRefs = useRef<(HTMLDivElement | null)[]>([]);
+  const count = events?.length ?? 0;
+  // The latest event until the auditor picks another.
+  const selected = chosen === null ? count - 1 : Math.min(chosen, count - 1);
+
+  const select = (index: number) => {
+    setChosen(index);
+    optionRefs.current[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowDown: selected + 1,
+      ArrowUp: selected - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(Math.max(0, Math.min(count - 1, target)));
+  };
+
+  const userLabel = (userId: number | null) => {
+    if (userId === null) return translate('portal.tickets.audit.noUser');
+    const name = users.get(String(userId));
+    return name
+      ? translate('portal.tickets.namedId', { name, id: String(userId) })
+      : translate('portal.tickets.audit.userId', { id: String(userId) });
+  };
+
+  const current = events?.[selected];
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="portal.tickets.audit.title" />
+      <CardContent>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            {translate('portal.tickets.audit.title')}
+          </Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button component={Link} to={ticketLogPath(id)} startIcon={<HistoryIcon />}>
+            {translate('portal.tickets.log.link')}
+          </Button>
+          <Button component={Link} to={ticketPath(id)} startIcon={<ArrowBackIcon />}>
+            {translate('portal.tickets.backToTicket')}
+          </Button>
+        </Box>
+        {isPending ? (
+          <Loading />
+        ) : error || !events ? (
+          <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
+        ) : (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(260px, 1fr) 2fr' },
+              gap: 2,
+              alignItems: 'start',
+            }}
+          >
+            <Paper variant="outlined">
+              <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+                {translate('portal.tickets.audit.events', { smart_count: count })}
+              </Typography>
+              <List
+                role="listbox"
+                aria-label={translate('portal.tickets.audit.events', { smart_count: count })}
+                onKeyDown={onKeyDown}
+              >
+                {events.map((event, index) => {
+                  const typeKey = eventTypeKey(event.type);
+                  return (
+                    <ListItemButton
+                      key={event.version}
+                      ref={(element) => {
+                        optionRefs.current[index] = element;
+                      }}
+                      role="option"
+                      aria-selected={index === selected}
+                      selected={index === selected}
+                      tabIndex={index === selected ? 0 : -1}
+                      onClick={() => select(index)}
+                    >
+                      <ListItemText
+                        primary={translate('portal.tickets.audit.eventLine', {
+                          version: event.version,
+                          type: typeKey ? translate(typeKey) : event.type,
+                        })}
+                        secondary={`${formatDateTime(new Date(event.occurredAt))} · ${userLabel(event.userId)}`}
+                      />
+                    </ListItemButton>
+                  );
+                })}
+              </List>
+            </Paper>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              {current && (
+                <>
+                  <Typography variant="subtitle1" component="h2" gutterBottom>
+                    {translate('portal.tickets.audit.stateOf', { version: current.version })}
+                  </Typography>
+                  <StateTable event={current} previous={events[selected - 1]} />
+                  <Box component="details" sx={{ mt: 2 }}>
+                    <Box component="summary" sx={{ cursor: 'pointer' }}>
+                      {translate('portal.tickets.audit.eventData')}
+                    </Box>
+                    <Box component="pre" sx={{ fontSize: 12, overflowX: 'auto', m: 0, mt: 1 }}>
+                      {JSON.stringify(current.data, null, 2)}
+                    </Box>
+                  </Box>
+                </>
+              )}
+            </Paper>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

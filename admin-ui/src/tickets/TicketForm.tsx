@@ -1,0 +1,197 @@
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import BlockIcon from '@mui/icons-material/Block';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SaveIcon from '@mui/icons-material/Save';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useState } from 'react';
+import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
+import { type FieldValues, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
+import { RejectTicketDialog } from './RejectTicketDialog';
+import { ResetTicketDialog } from './ResetTicketDialog';
+import { TicketFullFields } from './TicketFullFields';
+import { TicketShortFields } from './TicketShortFields';
+import {
+  mayEdit,
+  mayReject,
+  type Ticket,
+  type TicketPermissions,
+  type TicketVariant,
+  ticketVariant,
+  toFullTicketPayload,
+  toShortTicketPayload,
+} from './ticket';
+import { fieldErrorsOf, useTicketCalls } from './useTicket';
+
+/** Every field's label comes from the one catalogue's `portal.tickets.fields`. */
+const ticketLabels: SourceContextValue = {
+  getSource: (source) => source,
+  getLabel: (source) => `portal.tickets.fields.${source}`,
+};
+
+/** A 400's messages go under their fields, which are marked touched (spec section 5). */
+function showServerErrors(
+  form: UseFormReturn<FieldValues>,
+  errors: Record<string, string>,
+  variant: TicketVariant,
+) {
+  for (const [field, message] of Object.entries(errors)) {
+    // The short form types the haulage company by name.
+    const name = variant === 'short' && field === 'transportCompanyId' ? 'transportCompanyName' : field;
+    form.setValue(name, form.getValues(name), { shouldTouch: true });
+    form.setError(name, { type: 'server', message });
+  }
+}
+
+interface ToolbarProps {
+  ticket: Ticket;
+  variant: TicketVariant;
+  permissions: TicketPermissions;
+}
+
+/**
+ * Reset, Reject, Save and Receive Ticket (spec section 2), as the user's role and the ticket allow. On the
+ * external-system variant only administrators save and receive, or reset the receipt once received.
+ */
+const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
+  const translate = useTranslate();
+  const form = useFormContext();
+  const { isDirty, isSubmitting } = useFormState();
+  const calls = useTicketCalls(ticket);
+  const [dialog, setDialog] = useState<'reset' | 'reject' | null>(null);
+  const { isAdministrator } = permissions;
+  const external = variant === 'external';
+  const editable = !external && mayEdit(ticket, permissions);
+  const canResetReceipt = isAdministrator && ticket.isReceived;
+  const showSave = external ? isAdministrator : editable;
+  const showReceive = !ticket.isReceived && (external ? isAdministrator : editable);
+  const showReset = external ? canResetReceipt : editable;
+
+  const submit = (receive: boolean) => {
+    // Spec section 4: receiving sets the time received to now when it is empty.
+    if (receive && variant === 'full' && !form.getValues('timeReceived')) {
+      form.setValue('timeReceived', new Date().toISOString(), { shouldDirty: true });
+    }
+    return form.handleSubmit(async (values) => {
+      const fields =
+        variant === 'full'
+          ? toFullTicketPayload(values)
+          : variant === 'short'
+            ? toShortTicketPayload(values, ticket)
+            : {};
+      try {
+        await calls.save(variant === 'full' ? 'full' : 'short', fields, {
+          receive,
+          createTransportIfDoesNotExist: variant === 'short',
+        });
+      } catch (error) {
+        const errors = fieldErrorsOf(error);
+        if (errors) showServerErrors(form, errors, variant);
+      }
+    })();
+  };
+
+  if (!showSave && !showReceive && !showReset && !mayReject(ticket, permissions)) {
+    return ticket.isReceived ? (
+      <Alert severity="info" sx={{ mt: 2 }}>
+        {translate('portal.tickets.receivedReadOnly')}
+      </Alert>
+    ) : null;
+  }
+
+  return (
+    <Box
+      role="toolbar"
+      aria-label={translate('portal.tickets.actions')}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        mt: 2,
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        position: 'sticky',
+        bottom: 0,
+        bgcolor: 'background.paper',
+        zIndex: 1,
+      }}
+    >
+      {showReset && (
+        <Button
+          startIcon={external ? <UndoIcon /> : <RestartAltIcon />}
+          onClick={() => setDialog('reset')}
+          disabled={isSubmitting || (!isDirty && !canResetReceipt)}
+        >
+          {translate(external ? 'portal.tickets.resetReceive' : 'portal.tickets.reset.button')}
+        </Button>
+      )}
+      {mayReject(ticket, permissions) && (
+        <Button
+          color="error"
+          startIcon={<BlockIcon />}
+          onClick={() => setDialog('reject')}
+          disabled={isSubmitting}
+        >
+          {translate('portal.tickets.reject.button')}
+        </Button>
+      )}
+      <Box sx={{ flexGrow: 1 }} />
+      {showSave && (
+        <Button
+          variant="contained"
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+          onClick={() => submit(false)}
+          disabled={isSubmitting}
+        >
+          {translate('ra.action.save')}
+        </Button>
+      )}
+      {showReceive && (
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<AssignmentTurnedInIcon />}
+          onClick={() => submit(true)}
+          disabled={isSubmitting}
+        >
+          {translate('portal.tickets.receive')}
+        </Button>
+      )}
+      <ResetTicketDialog
+        open={dialog === 'reset'}
+        onClose={() => setDialog(null)}
+        onDiscardChanges={external ? undefined : () => form.reset()}
+        onResetReceipt={canResetReceipt ? calls.resetReceipt : undefined}
+      />
+      <RejectTicketDialog
+        open={dialog === 'reject'}
+        onClose={() => setDialog(null)}
+        onReject={calls.reject}
+      />
+    </Box>
+  );
+};
+
+/**
+ * The ticket's form in the variant that fits it: the full form, the short-ticket form, or the read-only
+ * form of a load from the external system. Without a session (the public link) it is read-only, no actions.
+ */
+export const TicketForm = ({ ticket, permissions }: { ticket: Ticket; permissions: TicketPermissions }) => {
+  const variant = ticketVariant(ticket);
+  const readOnly = variant === 'external' || !mayEdit(ticket, permissions);
+  return (
+    <Form record={ticket} noValidate>
+      <SourceContextProvider value={ticketLabels}>
+        {variant === 'short' ? (
+          <TicketShortFields ticket={ticket} readOnly={readOnly} />
+        ) : (
+          <TicketFullFields ticket={ticket} readOnly={readOnly} />
+        )}
+        {permissions.signedIn && (
+          <TicketToolbar ticket={ticket} variant={variant} permissions={permissions} />
+        )}
+      </SourceContextProvider>
+    </Form>
+  );
+};

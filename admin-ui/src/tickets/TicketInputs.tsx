@@ -1,0 +1,125 @@
+import { Box, TextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  type AutocompleteInputProps,
+  DateInput,
+  type DateInputProps,
+  DateTimeInput,
+  type DateTimeInputProps,
+  type RaRecord,
+  TextInput,
+  type TextInputProps,
+  useGetList,
+  useGetManyReference,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
+import { LICENSE_PLATE_MAX_LENGTH, normalisePlateInput } from '../trucks/truck';
+
+/** A titled group of fields: two columns from `sm` (992 px) up, one on phones. */
+export const TicketSection = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ width: '100%', mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 1, mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+          columnGap: 2,
+          alignItems: 'start',
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+};
+
+/** The ticket's calendar day, kept as local midnight so that en-ZA shows the day that was picked. */
+const parseDay = (value: string) => (value ? new Date(`${value}T00:00:00`).toISOString() : null);
+
+export const DayInput = (props: DateInputProps) => <DateInput parse={parseDay} {...props} />;
+
+const parseInstant = (value: string) => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+/** A moment (time loaded, time received) in the browser's time, sent as an ISO instant. */
+export const InstantInput = (props: DateTimeInputProps) => <DateTimeInput parse={parseInstant} {...props} />;
+
+/** Spec sections 5 and 9: the plate is upper-cased as typed and capped at 7 characters. */
+export const PlateInput = (props: TextInputProps) => (
+  <TextInput
+    parse={normalisePlateInput}
+    autoComplete="off"
+    slotProps={{
+      htmlInput: { maxLength: LICENSE_PLATE_MAX_LENGTH, spellCheck: false, autoCapitalize: 'characters' },
+    }}
+    {...props}
+  />
+);
+
+/** A value the form shows but never sends (the ticket number, the receiving contact). */
+export const ShownValue = ({ label, value }: { label: string; value: string }) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      label={translate(label)}
+      value={value || translate('portal.tickets.noValue')}
+      slotProps={{ input: { readOnly: true } }}
+    />
+  );
+};
+
+/** A dropdown shown read-only: the name the server joined in (e.g. contractorCompanyName), no list call. */
+export const ChoiceName = ({ source, nameSource }: { source: string; nameSource: string }) => (
+  <TextInput source={nameSource} label={`portal.tickets.fields.${source}`} readOnly helperText={false} />
+);
+
+/** The `/all` routes return every row; the dropdowns need all of them, not a page. */
+export const everyRow = { page: 1, perPage: Number.MAX_SAFE_INTEGER };
+
+type ChoiceInputProps = Omit<AutocompleteInputProps, 'choices' | 'source'> & { source: string };
+
+/** A dropdown of one whole reference list (e.g. GET /api/transportcompany/all). */
+export const ListChoiceInput = ({ resource, ...props }: ChoiceInputProps & { resource: string }) => {
+  const { data, isPending } = useGetList<RaRecord>(resource, {
+    pagination: everyRow,
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return <VirtualizedSelectInput choices={data ?? []} isPending={isPending} {...props} />;
+};
+
+/** A dropdown of the chosen contractor's records (contacts, projects); empty until a contractor is chosen. */
+export const ContractorChoiceInput = ({
+  resource,
+  sortField,
+  ...props
+}: ChoiceInputProps & { resource: string; sortField: string }) => {
+  const contractorCompanyId = Number(useWatch({ name: 'contractorCompanyId' }));
+  const chosen = Number.isInteger(contractorCompanyId) && contractorCompanyId > 0;
+  const { data, isPending } = useGetManyReference<RaRecord>(
+    resource,
+    {
+      target: 'contractorCompanyId',
+      id: chosen ? contractorCompanyId : 0,
+      pagination: everyRow,
+      sort: { field: sortField, order: 'ASC' },
+    },
+    { enabled: chosen },
+  );
+  return (
+    <VirtualizedSelectInput
+      choices={chosen ? (data ?? []) : []}
+      isPending={chosen && isPending}
+      disabled={!chosen}
+      {...props}
+    />
+  );
+};

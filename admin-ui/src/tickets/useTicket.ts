@@ -1,0 +1,138 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
+import { apiRequest } from '../dataProvider/http-client';
+import { currentSession } from '../session';
+import { loggedInUserId, type Ticket, ticketSaveEnvelope } from './ticket';
+
+/** Spec sections 2 and 9: the ticket page says 'Loading...' for at least 1 second. */
+const MINIMUM_LOADING_MS = 1000;
+
+function useMinimumDelay(key: string): boolean {
+  const [elapsedFor, setElapsedFor] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsedFor(key), MINIMUM_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return elapsedFor === key;
+}
+
+const ticketQueryKey = (id: string) => ['tickets', 'page', id] as const;
+
+/**
+ * The ticket of /ticket/{id}: GET /api/ticket/{id} when signed in, GET /api/ticket/{id}/{hash} for the
+ * public link without login. `ready` turns true once loaded and at least 1 second has passed.
+ */
+export function useTicket(id: string, hash: string | null) {
+  const signedIn = currentSession() !== null;
+  const publicLink = !signedIn && hash !== null;
+  const query = useQuery({
+    queryKey: [...ticketQueryKey(id), publicLink ? hash : null],
+    queryFn: () =>
+      apiRequest<Ticket>(
+        publicLink
+          ? `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(hash ?? '')}`
+          : `/api/ticket/${encodeURIComponent(id)}`,
+      ),
+    enabled: signedIn || publicLink,
+    retry: false,
+  });
+  const minimumElapsed = useMinimumDelay(id);
+  return { ...query, ready: minimumElapsed && !query.isPending };
+}
+
+/** Field errors of a 400 answer ({message, errors: {field: message}}), if any. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : null;
+}
+
+/**
+ * The ticket page's calls. Each answers the ticket as it now is, which replaces the loaded one (so the form
+ * and its version follow). Failures toast their message; a 401 or 403 ends the session (spec section 8).
+ */
+export function useTicketCalls(ticket: Ticket) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+
+  const replaceTicket = useCallback(
+    (updated: Ticket) => {
+      queryClient.setQueriesData<Ticket>({ queryKey: ticketQueryKey(String(ticket.id)) }, updated);
+    },
+    [queryClient, ticket.id],
+  );
+
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ticketQueryKey(String(ticket.id)) }),
+    [queryClient, ticket.id],
+  );
+
+  /** Toasts a failure (unless it ended the session) and rethrows it for the caller's own handling. */
+  const failed = useCallback(
+    async (error: unknown): Promise<never> => {
+      const loggedOut = await logoutIfAccessDenied(error);
+      if (!loggedOut) {
+        const message = error instanceof Error && error.message ? error.message : 'portal.errors.unexpected';
+        notify(message, { type: 'error', messageArgs: { _: message } });
+      }
+      throw error;
+    },
+    [logoutIfAccessDenied, notify],
+  );
+
+  const save = useCallback(
+    async (
+      form: 'full' | 'short',
+      fields: Record<string, unknown>,
+      options: { receive: boolean; createTransportIfDoesNotExist: boolean },
+    ) => {
+      const path = form === 'full' ? '/api/ticket/edit' : '/api/ticket/edit/short';
+      try {
+        const updated = await apiRequest<Ticket>(path, {
+          method: 'PUT',
+          body: ticketSaveEnvelope(ticket, fields, { ...options, loggedInUserId: loggedInUserId() }),
+        });
+        replaceTicket(updated);
+        notify(options.receive ? 'portal.tickets.received' : 'portal.tickets.updated', { type: 'success' });
+        return updated;
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    [ticket, replaceTicket, notify, failed],
+  );
+
+  const reject = useCallback(
+    async (reason: string) => {
+      try {
+        await apiRequest<Ticket>('/api/ticket/reject', {
+          method: 'POST',
+          body: { ticketId: ticket.id, reason, loggedInUserId: loggedInUserId() },
+        });
+        notify('portal.tickets.rejected', { type: 'success' });
+        // Spec section 4: after a rejection the ticket reloads.
+        await reload();
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    [ticket.id, notify, reload, failed],
+  );
+
+  const resetReceipt = useCallback(async () => {
+    try {
+      const updated = await apiRequest<Ticket>('/api/ticket/reset', {
+        method: 'PUT',
+        body: { ticket: { id: ticket.id }, loggedInUserId: loggedInUserId() },
+      });
+      replaceTicket(updated);
+      notify('portal.tickets.receiptReset', { type: 'success' });
+    } catch (error) {
+      await failed(error);
+    }
+  }, [ticket.id, replaceTicket, notify, failed]);
+
+  return { save, reject, resetReceipt };
+}
