@@ -1,5 +1,5 @@
 import { defaultUiDist } from '@portal/api/config';
-import { launchChromium, screenshot } from '@portal/tests/support/browser';
+import { launchChromium, logIn as logInWith, screenshot } from '@portal/tests/support/browser';
 import { startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,13 +36,7 @@ const visibleMenu = async () => {
   return shown;
 };
 
-async function logIn(username: string, password: string) {
-  await page.goto(`${portal.url}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${portal.url}/dashboard`);
-}
+const logIn = (username: string, password: string) => logInWith(page, portal.url, username, password);
 
 async function logOut() {
   await page.getByRole('menuitem', { name: 'Logout' }).click();

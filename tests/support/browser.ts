@@ -30,3 +30,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}
+
+/** A react-admin form input by its source name (labels can match other controls mid-navigation). */
+export const formInput = (page: Page, name: string) =>
+  page.locator(`form input[name="${name}"], form textarea[name="${name}"]`).first();

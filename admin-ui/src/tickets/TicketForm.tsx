@@ -68,11 +68,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
   const showReset = external ? canResetReceipt : editable;
 
   const submit = (receive: boolean) => {
-    // Spec section 4: receiving sets the time received to now when it is empty.
-    if (receive && variant === 'full' && !form.getValues('timeReceived')) {
-      form.setValue('timeReceived', new Date().toISOString(), { shouldDirty: true });
-    }
-    return form.handleSubmit(async (values) => {
+    const send = async (values: FieldValues) => {
       const fields =
         variant === 'full'
           ? toFullTicketPayload(values)
@@ -88,7 +84,10 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
         const errors = fieldErrorsOf(error);
         if (errors) showServerErrors(form, errors, variant);
       }
-    })();
+    };
+    // Receive Ticket has its own rules (spec section 5), checked by the server: an incomplete ticket
+    // can still be received, and an empty time loaded or received becomes the server's now.
+    return receive ? send(form.getValues()) : form.handleSubmit(send)();
   };
 
   if (!showSave && !showReceive && !showReset && !mayReject(ticket, permissions)) {

@@ -104,8 +104,12 @@ export async function saveTicket(
   const ticketId = Number(input.id);
   if (!Number.isInteger(ticketId) || ticketId < 1)
     throw new DomainError('not_found', ticketMessages.notFound);
-  const merged = { ...(await currentForm(app, ticketId)), ...input };
-  const details = form === 'full' ? validateFullTicket(merged) : validateShortTicket(merged);
+  const current = await currentForm(app, ticketId);
+  const merged = { ...current, ...input };
+  // Spec section 5: Receive Ticket uses its own rules, not the full form's Save checks, because an
+  // incomplete ticket can still be received (section 4).
+  const receiving = input.isReceived === true;
+  const details = form === 'full' && !receiving ? validateFullTicket(merged) : validateShortTicket(merged);
   const typedCompany =
     typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
   if (
@@ -118,7 +122,7 @@ export async function saveTicket(
   const command: TicketCommand = {
     type: 'EditTicket',
     details,
-    receive: input.isReceived === true,
+    receive: receiving,
     actor,
     now: new Date().toISOString(),
   };
