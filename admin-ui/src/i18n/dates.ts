@@ -4,3 +4,28 @@ const DISPLAY_LOCALE = 'en-ZA';
 export function formatDate(date: Date): string {
   return date.toLocaleDateString(DISPLAY_LOCALE, { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
+
+/** A moment, e.g. of a log entry, in the same locale with a 24-hour time (2025/11/21, 14:05:09). */
+export function formatDateTime(date: Date): string {
+  return date.toLocaleString(DISPLAY_LOCALE, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+/** A ticket's times in a table, to the minute (2025/11/21, 14:05). */
+export function formatDateTimeToMinute(date: Date): string {
+  return date.toLocaleString(DISPLAY_LOCALE, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
+
+/**
+ * For pages that load through their own query rather than react-admin's hooks: a 401 or 403 ends the
+ * session as anywhere else (spec section 8), and any other failure shows its original message.
+ */
+export function useNotifyLoadError(error: Error | null) {
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  useEffect(() => {
+    if (!error) return;
+    logoutIfAccessDenied(error).then((loggedOut) => {
+      if (!loggedOut)
+        notify(error.message || 'portal.errors.unexpected', {
+          type: 'error',
+          messageArgs: { _: error.message },
+        });
+    });
+  }, [error, logoutIfAccessDenied, notify]);
+}

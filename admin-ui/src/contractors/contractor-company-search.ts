@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../dataProvider/http-client';
+import type { ContractorCompanySearch } from './contractor';
+
+/**
+ * `GET /api/contractorcompany/all?name=`: the server filters by name (case-insensitive contains) and lists
+ * which contractors are over threshold, which a plain getList would drop. The key starts with the
+ * resource's getList key so that react-admin refetches it after a company is deleted.
+ */
+export function useContractorCompanySearch(name: string) {
+  return useQuery({
+    queryKey: ['contractorCompanies', 'getList', { search: name }],
+    queryFn: () =>
+      apiRequest<ContractorCompanySearch>(
+        `/api/contractorcompany/all${name ? `?name=${encodeURIComponent(name)}` : ''}`,
+      ),
+    // While a new search runs, the table keeps the previous answer instead of blanking.
+    placeholderData: keepPreviousData,
+  });
+}

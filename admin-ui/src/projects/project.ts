@@ -1,0 +1,60 @@
+import type { RaRecord } from 'react-admin';
+import { currentSession } from '../session';
+
+/** A project as `GET /api/project/{id}` returns it (spec section 3); names come joined from the references. */
+export interface Project extends RaRecord {
+  id: number;
+  /** The contractor's own project reference, not the numeric id. */
+  projectId: string;
+  contractorCompanyId: number;
+  contractorCompanyName: string;
+  jobSite: string;
+  siteContactId: number | null;
+  siteContactName: string | null;
+  siteContactNumber: string | null;
+  officeContactId: number | null;
+  officeContactName: string | null;
+  officeContactNumber: string | null;
+  materialTypeId: number | null;
+  materialTypeName: string | null;
+  isSoilFLOProject: boolean;
+  /** Read-only: counted from the tickets. */
+  ticketsSold: number;
+  approved: number;
+  overThreshold: boolean;
+  saltImpacted: boolean;
+  notes: string | null;
+  version: number;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** An id chosen in a dropdown, or null when none is (the dropdowns clear to ''). */
+const chosenId = (value: unknown): number | null => {
+  const id = Number(value);
+  return value === '' || value == null || !Number.isInteger(id) || id < 1 ? null : id;
+};
+
+/** The fields `POST /api/project/new` and `PUT /api/project/edit` take; names and ticketsSold are the server's. */
+export const toProjectPayload = (data: Record<string, unknown>) => ({
+  projectId: text(data.projectId),
+  contractorCompanyId: Number(data.contractorCompanyId),
+  jobSite: text(data.jobSite),
+  siteContactId: chosenId(data.siteContactId),
+  officeContactId: chosenId(data.officeContactId),
+  materialTypeId: chosenId(data.materialTypeId),
+  isSoilFLOProject: data.isSoilFLOProject === true,
+  approved: data.approved === '' || data.approved == null ? 0 : Number(data.approved),
+  overThreshold: data.overThreshold === true,
+  saltImpacted: data.saltImpacted === true,
+  notes: text(data.notes) || null,
+});
+
+/**
+ * Spec section 7: `{project, loggedInUserId}`. The server takes the acting user from the token; the id is
+ * sent because the contract names it.
+ */
+export const projectEnvelope = (project: Record<string, unknown>) => {
+  const userId = Number(currentSession()?.userId);
+  return { project, loggedInUserId: Number.isInteger(userId) && userId > 0 ? userId : null };
+};
