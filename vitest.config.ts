@@ -30,6 +30,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // Screens load real data (the ticket page shows 'Loading...' for at least 1 s): poll up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

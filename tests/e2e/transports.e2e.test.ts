@@ -53,7 +53,7 @@ describe('transports, end to end in Chromium', () => {
     await expect
       .poll(() => dialog.getByText('Move trucks needs a target company chosen').isVisible())
       .toBe(true);
-    await dialog.getByLabel('Target company').click();
+    await dialog.getByRole('combobox', { name: 'Target company' }).fill('Bakkie');
     await page.getByRole('option', { name: 'Bakkie Bros' }).click();
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await expect.poll(() => page.getByText('1 truck moved to Bakkie Bros').isVisible()).toBe(true);

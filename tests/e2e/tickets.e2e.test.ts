@@ -1,0 +1,164 @@
+import { defaultUiDist } from '@portal/api/config';
+import { formInput, launchChromium, logIn, screenshot } from '@portal/tests/support/browser';
+import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page;
+let admin: Record<string, string>;
+
+type Ticket = {
+  id: number;
+  ticketNumber: number;
+  jobSite: string | null;
+  isRejected: boolean;
+  rejectReason: string | null;
+  truckLicensePlate: string | null;
+  isReceived: boolean;
+};
+
+const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
+  const response = await portal.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json<T>();
+};
+const ticketNumbered = async (n: number): Promise<Ticket> =>
+  (await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) }))[0] as Ticket;
+
+let contractorId: number;
+let haulerId: number;
+let truckId: number;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ uiDist: defaultUiDist });
+  admin = bearer(await portal.login());
+  contractorId = (
+    await api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+  ).id;
+  haulerId = (await api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' }))
+    .id;
+  truckId = (
+    await api<{ id: number }>('POST', '/api/truck/new', {
+      truck: {
+        transportCompanyId: haulerId,
+        number: 'T-17',
+        licensePlate: 'AB12345',
+        driverName: 'Dave Driver',
+        tareWeight: 15000,
+      },
+    })
+  ).id;
+  // "Through the API is fine until the Generate tab exists" (issue 4).
+  await api('POST', '/api/ticket/generate', { from: 1, to: 6 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const loadedHoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+const completeTicket = (id: number) => ({
+  id,
+  date: new Date().toISOString(),
+  timeLoaded: loadedHoursAgo(2),
+  timeReceived: loadedHoursAgo(1),
+  jobSite: 'North Pit',
+  siteContactName: 'Sally Site',
+  contractorCompanyId: contractorId,
+  transportCompanyId: haulerId,
+  truckId,
+  truckTypeId: 1,
+  truckNumber: 'T-17',
+  truckLicensePlate: 'AB12345',
+  truckDriverName: 'Dave Driver',
+});
+
+describe('tickets on the ticket page, end to end in Chromium', () => {
+  it('edits a ticket on /ticket/{id} and saves it', async () => {
+    const ticket = await ticketNumbered(2);
+    await api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
+    await page.goto(`${portal.url}/ticket/${ticket.id}`);
+    await expect.poll(() => page.getByText('Edit Ticket').first().isVisible()).toBe(true);
+    await formInput(page, 'jobSite').fill('East Pit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Ticket updated successfully').isVisible()).toBe(true);
+    expect((await ticketNumbered(2)).jobSite).toBe('East Pit');
+    await screenshot(page, 'ticket-edit-page');
+  });
+
+  it('rejects a ticket with a reason, then restores the data from its log', async () => {
+    const ticket = await ticketNumbered(3);
+    await api('PUT', '/api/ticket/edit/short', {
+      ticket: {
+        id: ticket.id,
+        timeLoaded: loadedHoursAgo(1),
+        jobSite: 'Quarry Road',
+        truckLicensePlate: 'AB12345',
+        truckDriverName: 'Dave Driver',
+      },
+    });
+    await page.goto(`${portal.url}/ticket/${ticket.id}`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('Wrong material');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => page.getByText('Ticket rejected successfully!').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('This ticket was rejected: Wrong material').isVisible())
+      .toBe(true);
+    const rejected = await ticketNumbered(3);
+    expect(rejected).toMatchObject({
+      isRejected: true,
+      rejectReason: 'Wrong material',
+      truckLicensePlate: null,
+    });
+
+    await page.goto(`${portal.url}/ticket-log/${ticket.id}`);
+    // Newest first: the rejection, then the edit that set the plate; restore the edit.
+    const restoreButtons = page.getByRole('button', { name: 'Restore' });
+    await expect.poll(() => restoreButtons.count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'ticket-log');
+    await restoreButtons.nth(1).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => page.getByText('Ticket restored').isVisible()).toBe(true);
+    await page.waitForURL(`${portal.url}/ticket/${ticket.id}`);
+    expect(await ticketNumbered(3)).toMatchObject({
+      truckLicensePlate: 'AB12345',
+      isRejected: false,
+      jobSite: 'Quarry Road',
+    });
+  });
+
+  it('a standard user cannot edit a received ticket', async () => {
+    const ticket = await ticketNumbered(4);
+    await api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
+    await api('POST', '/api/user/new', {
+      username: 'gate@portal.test',
+      password: 'Gate-Pa55word',
+      firstName: 'Gina',
+      lastName: 'Gate',
+    });
+    const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await logIn(standard, portal.url, 'gate@portal.test', 'Gate-Pa55word');
+      await standard.goto(`${portal.url}/ticket/${ticket.id}`);
+      await expect
+        .poll(() =>
+          standard
+            .getByText('This ticket has been received: only an administrator can change it.')
+            .isVisible(),
+        )
+        .toBe(true);
+      expect(await standard.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await screenshot(standard, 'ticket-received-standard-user');
+    } finally {
+      await standard.close();
+    }
+  });
+});
