@@ -1,0 +1,44 @@
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { DailyCounts } from './dashboard-ticket';
+
+const metrics = [
+  { key: 'loaded', count: 'loadedTicketCountForToday' },
+  { key: 'received', count: 'receivedTicketCountForToday' },
+  { key: 'contractors', count: 'uniqueContractorsForToday' },
+  { key: 'jobSites', count: 'uniqueJobSitesForToday' },
+] as const;
+
+/** Spec section 2: the 'Daily Trucks' panel, today's trucks loaded and received and who and where. */
+export const DailyTrucksPanel = ({ counts }: { counts: DailyCounts | undefined }) => {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-labelledby="daily-trucks-title">
+      <CardContent sx={{ pb: 1 }}>
+        <Typography id="daily-trucks-title" variant="h6" component="h2" gutterBottom>
+          {translate('portal.dashboard.dailyTrucks.title')}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+            gap: 2,
+            m: 0,
+          }}
+        >
+          {metrics.map(({ key, count }) => (
+            <Box key={key} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`portal.dashboard.dailyTrucks.${key}`)}
+              </Typography>
+              <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 500 }}>
+                {counts ? counts[count] : <Skeleton width="2ch" />}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+};

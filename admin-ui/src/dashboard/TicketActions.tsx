@@ -1,0 +1,133 @@
+import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import {
+  useLogoutIfAccessDenied,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { IconLinkButton } from '../common/IconLinkButton';
+import { useNotifySaveError } from '../common/useNotifySaveError';
+import { apiRequest } from '../dataProvider/http-client';
+import { Role } from '../session';
+import { displayTicketNumber, mayEdit, type Ticket, ticketLogPath, ticketPath } from '../tickets/ticket';
+import { useRefreshDashboard } from './dashboard-queries';
+import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
+
+/** PUT /api/ticket/toggle/dispatch: locks or unlocks a truck's dispatch; the icon shows isDispatched. */
+const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifySaveError = useNotifySaveError();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const refresh = useRefreshDashboard();
+  const { mutate, isPending } = useMutation({
+    mutationFn: () =>
+      apiRequest<Ticket>('/api/ticket/toggle/dispatch', {
+        method: 'PUT',
+        body: { ticket: { id: ticket.id } },
+      }),
+    onSuccess: (toggled) => {
+      notify(
+        toggled.isDispatched
+          ? 'portal.dashboard.dispatch.nowLocked'
+          : 'portal.dashboard.dispatch.nowUnlocked',
+        {
+          type: 'success',
+          messageArgs: { number: displayTicketNumber(toggled) },
+        },
+      );
+      void refresh();
+    },
+    onError: async (error) => {
+      if (!(await logoutIfAccessDenied(error))) notifySaveError(error);
+    },
+  });
+  const state = translate(
+    ticket.isDispatched ? 'portal.dashboard.dispatch.locked' : 'portal.dashboard.dispatch.unlocked',
+  );
+  return (
+    <Tooltip title={state}>
+      <IconButton
+        size="small"
+        color={ticket.isDispatched ? 'warning' : 'default'}
+        aria-label={translate('portal.dashboard.dispatch.label')}
+        aria-pressed={ticket.isDispatched}
+        disabled={isPending}
+        onClick={() => mutate()}
+      >
+        {ticket.isDispatched ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+/** Spec section 6: others than administrators see the edit icon of a received ticket, disabled. */
+const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions();
+  if (mayEdit(ticket, { signedIn: true, isAdministrator: permissions === Role.Administrator })) {
+    return (
+      <IconLinkButton
+        to={ticketPath(ticket.id)}
+        label="ra.action.edit"
+        icon={<EditIcon fontSize="small" />}
+      />
+    );
+  }
+  const reason = translate('portal.dashboard.editReceivedDenied');
+  return (
+    <Tooltip title={reason}>
+      {/* A disabled button fires no events; the span lets the tooltip say why. */}
+      <span>
+        <IconButton size="small" disabled aria-label={reason}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+};
+
+/**
+ * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
+ * loads, then the ticket log, the haulage record and edit.
+ */
+export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) => void }) => {
+  const translate = useTranslate();
+  const ticket = useRecordContext<TicketRow>();
+  if (!ticket) return null;
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'nowrap' }}
+    >
+      {!ticket.isReceived && (
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => onReceive(ticket)}
+          aria-label={translate('portal.dashboard.receiveTicket', { number: displayTicketNumber(ticket) })}
+        >
+          {translate('portal.dashboard.receive.submit')}
+        </Button>
+      )}
+      {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} />}
+      <IconLinkButton
+        to={ticketLogPath(ticket.id)}
+        label="portal.dashboard.ticketLog"
+        icon={<HistoryIcon fontSize="small" />}
+      />
+      <IconLinkButton
+        to={haulageRecordPath(ticket.id)}
+        label="portal.dashboard.haulageRecord"
+        icon={<ReceiptLongIcon fontSize="small" />}
+      />
+      <EditTicketButton ticket={ticket} />
+    </Box>
+  );
+};

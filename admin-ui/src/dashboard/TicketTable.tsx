@@ -1,0 +1,154 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import { Box, Card, CardContent, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  ListContextProvider,
+  Pagination,
+  RecordContextProvider,
+  ResourceContextProvider,
+  TextField,
+  useList,
+  useListContext,
+  useTranslate,
+  WrapperField,
+} from 'react-admin';
+import { displayTicketNumber } from '../tickets/ticket';
+import { displayInstant, type TicketRow } from './dashboard-ticket';
+import { TicketActions } from './TicketActions';
+
+/** Spec sections 2 and 9: 50 tickets a page, with 50, 100, 150 or 200 to choose from. */
+const PAGE_SIZES = [50, 100, 150, 200];
+
+/** Red when the ticket is incomplete (spec section 2), with a tooltip saying so. */
+const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
+  const translate = useTranslate();
+  const text = translate(ticket.isComplete ? 'portal.dashboard.complete' : 'portal.dashboard.incomplete');
+  return (
+    <Tooltip title={text}>
+      {ticket.isComplete ? (
+        <CheckCircleIcon color="success" fontSize="small" role="img" aria-hidden={false} aria-label={text} />
+      ) : (
+        <ErrorIcon color="error" fontSize="small" role="img" aria-hidden={false} aria-label={text} />
+      )}
+    </Tooltip>
+  );
+};
+
+interface TicketViewProps {
+  onReceive: (ticket: TicketRow) => void;
+  /** Today's Active list leaves out the time received: none of its tickets has one. */
+  showTimeReceived: boolean;
+}
+
+const TicketDatagrid = ({ onReceive, showTimeReceived }: TicketViewProps) => (
+  <Box sx={{ overflowX: 'auto' }}>
+    <Datagrid bulkActionButtons={false} size="small" empty={<EmptyTickets />}>
+      <FunctionField<TicketRow>
+        label="portal.dashboard.columns.status"
+        sortBy="isComplete"
+        render={(ticket) => <StatusIcon ticket={ticket} />}
+      />
+      <FunctionField<TicketRow>
+        label="portal.dashboard.columns.ticketNumber"
+        sortBy="ticketNumber"
+        render={(ticket) => <Box sx={{ whiteSpace: 'nowrap' }}>{displayTicketNumber(ticket)}</Box>}
+      />
+      <FunctionField<TicketRow>
+        label="portal.dashboard.columns.timeLoaded"
+        sortBy="timeLoaded"
+        render={(ticket) => displayInstant(ticket.timeLoaded)}
+      />
+      <TextField source="contractorCompanyName" label="portal.dashboard.columns.contractor" />
+      <TextField source="jobSite" label="portal.dashboard.columns.jobSite" />
+      <TextField source="transportCompanyName" label="portal.dashboard.columns.haulageCompany" />
+      <TextField source="truckLicensePlate" label="portal.dashboard.columns.licensePlate" />
+      <TextField source="truckDriverName" label="portal.dashboard.columns.driver" />
+      {showTimeReceived && (
+        <FunctionField<TicketRow>
+          label="portal.dashboard.columns.timeReceived"
+          sortBy="timeReceived"
+          render={(ticket) => displayInstant(ticket.timeReceived)}
+        />
+      )}
+      <WrapperField label="portal.dashboard.columns.actions" textAlign="right">
+        <TicketActions onReceive={onReceive} />
+      </WrapperField>
+    </Datagrid>
+  </Box>
+);
+
+const EmptyTickets = () => {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 2 }}>
+      {translate('portal.dashboard.noTickets')}
+    </Typography>
+  );
+};
+
+/** Phones and tablets (991 px or less): one card per ticket, with the same actions. */
+const TicketCards = ({ onReceive }: TicketViewProps) => {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<TicketRow>();
+  if (isPending) return null;
+  if (!data?.length) return <EmptyTickets />;
+  const line = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}>
+      {data.map((ticket) => (
+        <Card component="li" key={ticket.id} variant="outlined">
+          <CardContent sx={{ '&:last-child': { pb: 1 } }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <StatusIcon ticket={ticket} />
+              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {displayTicketNumber(ticket)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+                {ticket.isReceived
+                  ? translate('portal.dashboard.receivedAt', { time: displayInstant(ticket.timeReceived) })
+                  : displayInstant(ticket.timeLoaded)}
+              </Typography>
+            </Box>
+            <Typography variant="body2">{line(ticket.contractorCompanyName, ticket.jobSite)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {line(ticket.transportCompanyName, ticket.truckLicensePlate, ticket.truckDriverName)}
+            </Typography>
+            <RecordContextProvider value={ticket}>
+              <Box sx={{ mt: 1 }}>
+                <TicketActions onReceive={onReceive} />
+              </Box>
+            </RecordContextProvider>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+};
+
+interface TicketTableProps extends TicketViewProps {
+  tickets: TicketRow[] | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+}
+
+/** The dashboard's tickets, paged in the browser: the API answers a whole day's list (or search) at once. */
+export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: TicketTableProps) => {
+  const isMobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const listContext = useList<TicketRow>({
+    data: tickets,
+    isPending,
+    isFetching,
+    perPage: PAGE_SIZES[0],
+    resource: 'tickets',
+  });
+  return (
+    <ResourceContextProvider value="tickets">
+      <ListContextProvider value={listContext}>
+        {isMobile ? <TicketCards {...viewProps} /> : <TicketDatagrid {...viewProps} />}
+        <Pagination rowsPerPageOptions={PAGE_SIZES} />
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+};

@@ -1,0 +1,40 @@
+import type { RaRecord } from 'react-admin';
+import { formatDateTimeToMinute } from '../i18n/dates';
+import type { Ticket } from '../tickets/ticket';
+
+/** A ticket as a react-admin list row (the table pages and sorts them in the browser). */
+export type TicketRow = Ticket & RaRecord;
+
+/** The 'Daily Trucks' counts that GET /api/ticket/latest/active and /daily/count answer. */
+export interface DailyCounts {
+  loadedTicketCountForToday: number;
+  activeTicketCountForToday: number;
+  receivedTicketCountForToday: number;
+  uniqueContractorsForToday: number;
+  uniqueJobSitesForToday: number;
+}
+
+export type LatestTickets = DailyCounts & { tickets: TicketRow[] };
+
+/** Spec section 4, Dashboard filter: two mutually exclusive lists of today's tickets. */
+export type TodayFilter = 'active' | 'received';
+
+/** An instant from the API in the en-ZA locale (spec section 2), or nothing when there is none. */
+export const displayInstant = (instant: string | null): string =>
+  instant ? formatDateTimeToMinute(new Date(instant)) : '';
+
+/** Spec section 2: a dashboard row also leads to the ticket's haulage record. */
+export const haulageRecordPath = (id: number) => `/haulage-record/${id}`;
+
+const sameCalendarDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * Spec section 4: the dispatch lock is for tickets loaded today, not received and not from the external
+ * system (the server refuses the rest with 409). "Today" is the browser's day, which is the site's.
+ */
+export const mayToggleDispatch = (ticket: Ticket, now: Date): boolean =>
+  !ticket.isReceived &&
+  !ticket.isSoilFLOLoad &&
+  ticket.timeLoaded !== null &&
+  sameCalendarDay(new Date(ticket.timeLoaded), now);

@@ -1,0 +1,145 @@
+import type { Ticket } from '../tickets/ticket';
+import { LICENSE_PLATE_MAX_LENGTH } from '../trucks/truck';
+
+/** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
+export type ReceivableTicket = Pick<
+  Ticket,
+  | 'id'
+  | 'prefix'
+  | 'ticketNumber'
+  | 'isComplete'
+  | 'timeLoaded'
+  | 'contractorCompanyName'
+  | 'jobSite'
+  | 'siteContactName'
+  | 'siteContactNumber'
+  | 'transportCompanyId'
+  | 'transportCompanyName'
+  | 'truckId'
+  | 'truckNumber'
+  | 'truckLicensePlate'
+  | 'truckDriverName'
+  | 'truckDriverNumber'
+>;
+
+/** Spec section 4: receiving from the dashboard clears the time loaded; from the ticket page it keeps it. */
+export type ReceiptSource = 'dashboard' | 'ticket';
+
+/** The fields an incomplete ticket's dialog lets the user fill in (spec section 2, Receive Ticket). */
+export interface ReceiveFormValues {
+  jobSite: string;
+  siteContactName: string;
+  siteContactNumber: string | null;
+  transportCompanyId: number | null;
+  truckId: number | null;
+  truckLicensePlate: string;
+  truckNumber: string;
+  truckDriverName: string;
+  truckDriverNumber: string | null;
+}
+
+/** A truck as POST /api/truck/all lists it: what a typed plate autofills from. */
+export interface KnownTruck {
+  id: number;
+  transportCompanyId: number;
+  number: string;
+  licensePlate: string;
+  driverName: string | null;
+  driverNumber: string | null;
+}
+
+export const receiveFormValues = (ticket: ReceivableTicket): ReceiveFormValues => ({
+  jobSite: ticket.jobSite ?? '',
+  siteContactName: ticket.siteContactName ?? '',
+  siteContactNumber: ticket.siteContactNumber,
+  transportCompanyId: ticket.transportCompanyId,
+  truckId: ticket.truckId,
+  truckLicensePlate: ticket.truckLicensePlate ?? '',
+  truckNumber: ticket.truckNumber ?? '',
+  truckDriverName: ticket.truckDriverName ?? '',
+  truckDriverNumber: ticket.truckDriverNumber,
+});
+
+/**
+ * Spec section 2: the company is locked once the ticket has a transportCompanyId; plate and truck number
+ * once it has a truckId.
+ */
+export const lockedFields = (ticket: ReceivableTicket) => ({
+  transportCompany: ticket.transportCompanyId != null,
+  truck: ticket.truckId != null,
+});
+
+/** Spec section 9: a plate autofills at 7 characters, when it is a known truck's plate. */
+export function truckWithPlate(plate: string, trucks: readonly KnownTruck[]): KnownTruck | undefined {
+  const wanted = plate.trim().toUpperCase();
+  if (wanted.length !== LICENSE_PLATE_MAX_LENGTH) return undefined;
+  return trucks.find((truck) => truck.licensePlate.trim().toUpperCase() === wanted);
+}
+
+/**
+ * What a matched truck fills in: its number, driver and id always, its company unless the ticket's company
+ * is locked (the ticket's company stays, as the dialog shows it).
+ */
+export function autofillFromTruck(
+  truck: KnownTruck,
+  companyLocked: boolean,
+): Partial<
+  Pick<
+    ReceiveFormValues,
+    'truckId' | 'truckNumber' | 'truckDriverName' | 'truckDriverNumber' | 'transportCompanyId'
+  >
+> {
+  return {
+    truckId: truck.id,
+    truckNumber: truck.number,
+    truckDriverName: truck.driverName ?? '',
+    truckDriverNumber: truck.driverNumber,
+    ...(companyLocked ? {} : { transportCompanyId: truck.transportCompanyId }),
+  };
+}
+
+const text = (value: unknown): string | null => {
+  const trimmed = value == null ? '' : String(value).trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+const id = (value: unknown): number | null => {
+  const number = Number(value);
+  return value != null && value !== '' && Number.isInteger(number) && number > 0 ? number : null;
+};
+
+export interface ReceiveRequest {
+  ticketId: number;
+  source: ReceiptSource;
+  ticket?: Record<string, string | number | null>;
+}
+
+/**
+ * PUT /api/ticket/receive: a complete ticket goes as it is; an incomplete one carries the dialog's fields,
+ * with the locked ones as the ticket has them, whatever the form holds.
+ */
+export function receiveRequest(
+  ticket: ReceivableTicket,
+  values: ReceiveFormValues,
+  source: ReceiptSource,
+): ReceiveRequest {
+  if (ticket.isComplete) return { ticketId: ticket.id, source };
+  const locked = lockedFields(ticket);
+  return {
+    ticketId: ticket.id,
+    source,
+    ticket: {
+      jobSite: text(values.jobSite),
+      siteContactName: text(values.siteContactName),
+      siteContactNumber: text(values.siteContactNumber),
+      transportCompanyId: locked.transportCompany ? ticket.transportCompanyId : id(values.transportCompanyId),
+      truckId: locked.truck ? ticket.truckId : id(values.truckId),
+      truckLicensePlate: locked.truck
+        ? ticket.truckLicensePlate
+        : (text(values.truckLicensePlate)?.toUpperCase() ?? null),
+      truckNumber: locked.truck ? ticket.truckNumber : text(values.truckNumber),
+      truckDriverName: text(values.truckDriverName),
+      truckDriverNumber: text(values.truckDriverNumber),
+    },
+  };
+}
