@@ -116,6 +116,16 @@ describe('token checks on /api', () => {
     expect(response.json()).toEqual({ message: 'No route GET /api/nothing/here' });
   });
 
+  it('takes a bodiless DELETE sent with a JSON content type (as react-admin sends it)', async () => {
+    const created = await createUser('deleted-by-ui@portal.test', 'some-password');
+    const response = await portal.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${created.id}`,
+      headers: { ...bearer(adminToken), 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
   it('answers a malformed body with a JSON 400 message', async () => {
     const response = await portal.app.inject({
       method: 'POST',

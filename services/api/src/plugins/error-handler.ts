@@ -16,6 +16,18 @@ export const unexpectedErrorMessage = 'An unexpected error occurred.';
 /** One place maps failures to statuses: the spec's message for 4xx, a fixed text for every 5xx. */
 export default fp(
   async (app: FastifyInstance) => {
+    // react-admin's fetchJson sends `Content-Type: application/json` on bodiless DELETEs; an empty JSON
+    // body is "no body", not an error. Malformed JSON still answers 400.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+      }
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof DomainError) {
         return reply

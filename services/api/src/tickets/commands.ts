@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
+  assertValid,
+  contractorCompanies,
+  contractorContacts,
   DomainError,
   decideTicket,
   evolveTicket,
+  type FieldErrors,
   initialTicketState,
+  materials,
+  materialTypes,
+  projects,
   type ReceiptSource,
   Role,
   type TicketActor,
@@ -12,13 +19,19 @@ import {
   ticketMessages,
   ticketStreamId,
   transportCompanies,
+  trucks,
   validateCompany,
   validateFullTicket,
   validateShortTicket,
 } from '@portal/domain';
 import {
   existingTicketNumbers,
+  findContractorCompany,
+  findContractorContact,
+  findNamed,
+  findProject,
   findTicket,
+  findTransportCompany,
   findTruck,
   getSettings,
   listTransportCompanies,
@@ -79,6 +92,45 @@ async function currentForm(
   return { ticketNumber: state.ticketNumber, ...state.details };
 }
 
+/** A ticket may only name records that exist (a 400 naming the field otherwise, nothing saved). */
+async function assertReferencesExist(app: FastifyInstance, details: TicketDetails): Promise<void> {
+  const { db } = app.infra;
+  const checks: [keyof TicketDetails, number | null, (id: number) => Promise<unknown>, string][] = [
+    [
+      'contractorCompanyId',
+      details.contractorCompanyId,
+      (id) => findContractorCompany(db, id),
+      contractorCompanies.notFoundMessage,
+    ],
+    [
+      'transportCompanyId',
+      details.transportCompanyId,
+      (id) => findTransportCompany(db, id),
+      transportCompanies.notFoundMessage,
+    ],
+    ['truckId', details.truckId, (id) => findTruck(db, id), trucks.notFoundMessage],
+    ['projectId', details.projectId, (id) => findProject(db, id), projects.notFoundMessage],
+    [
+      'contractorOfficeContactId',
+      details.contractorOfficeContactId,
+      (id) => findContractorContact(db, id),
+      contractorContacts.notFoundMessage,
+    ],
+    [
+      'materialTypeId',
+      details.materialTypeId,
+      (id) => findNamed(db, 'materialTypes', id),
+      materialTypes.notFoundMessage,
+    ],
+    ['materialId', details.materialId, (id) => findNamed(db, 'materials', id), materials.notFoundMessage],
+  ];
+  const errors: FieldErrors = {};
+  for (const [field, id, find, message] of checks) {
+    if (id !== null && !(await find(id))) errors[field] = message;
+  }
+  assertValid(errors);
+}
+
 /** `createTransportIfDoesNotExist`: a haulage company typed by name is found (any case) or created. */
 async function transportCompanyByName(app: FastifyInstance, name: string, actorId: number): Promise<number> {
   const existing = (await listTransportCompanies(app.infra.db)).find(
@@ -119,6 +171,7 @@ export async function saveTicket(
   ) {
     details.transportCompanyId = await transportCompanyByName(app, typedCompany, actor.userId);
   }
+  await assertReferencesExist(app, details);
   const command: TicketCommand = {
     type: 'EditTicket',
     details,
@@ -157,6 +210,9 @@ export async function weighTicket(
 ) {
   const ticket = await findTicket(app.infra.db, input.ticketId);
   if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+  if (!(await findNamed(app.infra.db, 'materials', input.materialId))) {
+    throw new DomainError('validation', materials.notFoundMessage, { materialId: materials.notFoundMessage });
+  }
   const truck = ticket.truckId === null ? undefined : await findTruck(app.infra.db, ticket.truckId);
   const tareWeight = truck?.tareWeight ?? (await getSettings(app.infra.db)).defaultTareWeight;
   const command: TicketCommand = {

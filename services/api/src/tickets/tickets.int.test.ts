@@ -86,3 +86,19 @@ describe('ticket lifecycle through the API', () => {
     expect(full.json().message).toBe('Site contact is required');
   });
 });
+
+describe('ticket references', () => {
+  it('refuses a save naming a truck, company or material that does not exist, saving nothing', async () => {
+    const ticket = await byNumber(3);
+    const response = await call('PUT', '/api/ticket/edit/short', {
+      ticket: { id: ticket.id, truckId: 99999, contractorCompanyId: 88888, materialId: 77777 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      contractorCompanyId: 'Contractor company not found.',
+      truckId: 'Truck not found.',
+      materialId: 'Material not found.',
+    });
+    expect((await byNumber(3)).version).toBe(ticket.version);
+  });
+});
