@@ -71,8 +71,9 @@ describe('transports, end to end in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^transport-company-export-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile(await download.path())) as unknown as ExcelJS.Buffer);
-    const sheet = workbook.worksheets[0];
-    const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    const [sheet] = workbook.worksheets;
+    if (!sheet) throw new Error('the export has no worksheet');
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
       'transportCompanyName',
       'truckNumber',

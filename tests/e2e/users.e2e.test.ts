@@ -77,6 +77,7 @@ describe('users, end to end in Chromium', () => {
     await page.waitForURL(`${portal.url}/users`);
     const row = page.getByRole('row', { name: /driver\.desk@portal\.test/ });
     await expect.poll(() => row.isVisible()).toBe(true);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps the space between table cells
     expect(await row.innerText()).toMatch(/Dana\s+Desk\s+\(416\)555-0199\s+Standard/);
     await screenshot(page, 'users-list');
     await logOut();
