@@ -167,10 +167,19 @@ export const activeTicketsToday = (db: Kysely<Database>, timeZone: string) =>
 export const receivedTicketsToday = (db: Kysely<Database>, timeZone: string) =>
   rows(ticketsView(db).where(isToday('t.time_received', timeZone)).orderBy('t.timeReceived', 'desc'));
 
+/** Today's trucks: loaded today, or received today (a dashboard receipt clears the time loaded). */
 export const loadedTicketsToday = (db: Kysely<Database>, timeZone: string) =>
-  rows(ticketsView(db).where(isToday('t.time_loaded', timeZone)).orderBy('t.timeLoaded', 'desc'));
+  rows(
+    ticketsView(db)
+      .where((eb) => eb.or([isToday('t.time_loaded', timeZone), isToday('t.time_received', timeZone)]))
+      .orderBy('t.id', 'desc'),
+  );
 
-/** The 'Daily Trucks' metrics: trucks loaded and received today, and the contractors and job sites involved. */
+/**
+ * The 'Daily Trucks' metrics. Loaded counts every truck that came today, loaded or received (a
+ * receipt from the dashboard clears the time loaded, yet the truck was loaded); Received counts
+ * today's receipts; Contractor(s) and Job Site(s) are those of today's trucks.
+ */
 export async function dailyCounts(db: Kysely<Database>, timeZone: string) {
   const { rows } = await sql<{
     loaded: number;
@@ -186,7 +195,7 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string) {
       FROM tickets t
       WHERE ${isToday('t.time_loaded', timeZone)} OR ${isToday('t.time_received', timeZone)}
     )
-    SELECT count(*) FILTER (WHERE loaded_today)::int AS loaded,
+    SELECT count(*)::int AS loaded,
            count(*) FILTER (WHERE loaded_today AND NOT is_received)::int AS active,
            count(*) FILTER (WHERE received_today AND is_received)::int AS received,
            count(DISTINCT contractor_company_id)::int AS contractors,

@@ -24,6 +24,7 @@ import {
   validateFullTicket,
   validateShortTicket,
 } from '@portal/domain';
+import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import {
   existingTicketNumbers,
   findContractorCompany,
@@ -257,7 +258,7 @@ export async function generateTickets(
     const wanted: number[] = [];
     for (let n = range.from; n <= range.to; n++) if (!taken.has(n)) wanted.push(n);
     const occurredAt = new Date().toISOString();
-    const generate = async (ticketNumber: number) => {
+    const generate = async (ticketNumber: number): Promise<GlobalPosition> => {
       const ticketId = await nextId(app.infra.pool, 'ticket');
       const hashNonce = randomBytes(16).toString('hex');
       const data = {
@@ -269,16 +270,23 @@ export async function generateTickets(
         date: occurredAt,
       };
       const events = decideTicket({ type: 'GenerateTicket', data }, initialTicketState);
-      await app.infra.eventStore.append(
+      const result = await app.infra.eventStore.append(
         ticketStreamId(ticketId),
         events.map((event) => ({ ...event, metadata: { userId: actorId, occurredAt } })),
         { expectedVersion: 'no_stream' },
       );
+      return result.lastPosition;
     };
-    // Each ticket is its own stream: appends go out 16 at a time, then one wait for the read models.
-    for (let i = 0; i < wanted.length; i += 16) await Promise.all(wanted.slice(i, i + 16).map(generate));
-    const written = await app.infra.eventStore.headPosition();
-    if (written && wanted.length > 0) await app.commands.waitForProjections(written);
+    // Each ticket is its own stream: appends go out 16 at a time, then one wait for the read models,
+    // up to the furthest of our own events (the store's head can lag behind them while other
+    // transactions are in flight).
+    let furthest: GlobalPosition | null = null;
+    for (let i = 0; i < wanted.length; i += 16) {
+      for (const position of await Promise.all(wanted.slice(i, i + 16).map(generate))) {
+        if (!furthest || comparePositions(position, furthest) > 0) furthest = position;
+      }
+    }
+    if (furthest) await app.commands.waitForProjections(furthest);
     return { created: wanted, existing };
   });
 }

@@ -642,6 +642,11 @@ describe('ticket decider: delete, and a deleted or absent ticket', () => {
 });
 
 describe('isTicketComplete', () => {
+  it('needs no time loaded once received (the dashboard receipt clears it), but does before', () => {
+    expect(isTicketComplete({ ...loadedDetails, timeLoaded: null }, true)).toBe(true);
+    expect(isTicketComplete({ ...loadedDetails, timeLoaded: null }, false)).toBe(false);
+  });
+
   it('is true when every field a receipt needs is there, optional ones aside', () => {
     expect(isTicketComplete(loadedDetails)).toBe(true);
     expect(

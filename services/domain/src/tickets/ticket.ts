@@ -219,13 +219,14 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
 
 /**
  * A ticket is complete when the information a receipt needs is there (spec sections 4 and 5):
- * derived from the details, never taken from the client.
+ * derived from the details, never taken from the client. A received ticket needs no time loaded:
+ * the dashboard's receipt clears it (spec section 4) and the time received stands in.
  */
-export function isTicketComplete(details: TicketDetails): boolean {
+export function isTicketComplete(details: TicketDetails, isReceived = false): boolean {
   const filled = (value: string | null) => value !== null && value.trim() !== '';
   return (
     filled(details.date) &&
-    filled(details.timeLoaded) &&
+    (isReceived || filled(details.timeLoaded)) &&
     filled(details.jobSite) &&
     filled(details.siteContactName) &&
     filled(details.truckDriverName) &&
