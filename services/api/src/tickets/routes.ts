@@ -24,6 +24,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, LooseRecord, Nullable } from '../catalogue/route-schemas';
+import { bulkReceive, bulkReceiveSchema } from './bulk-receive';
 import {
   actorOf,
   deleteTicket,
@@ -249,6 +250,12 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return { success: existing.length === 0, tickets: created, error: generateResultMessage(existing) };
     },
+  );
+
+  app.post(
+    '/api/ticket/bulk/receive',
+    { ...admin, schema: { tags, ...bulkReceiveSchema } },
+    async (request) => bulkReceive(app, request.body, actorOf(request)),
   );
 
   app.put(
