@@ -26,6 +26,7 @@ export interface Database {
   settings: SettingsTable;
   tickets: TicketsTable;
   ticketLog: TicketLogTable;
+  outboxMail: OutboxMailTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
@@ -176,4 +177,24 @@ export interface TicketLogTable {
   lastName: string | null;
   currentDataObject: JSONColumnType<object | null, string | null, string | null>;
   updatedDataObject: JSONColumnType<object | null, string | null, string | null>;
+}
+
+/** One attachment of a kept mail; the content is base64 so the row stays plain JSON. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentBase64: string;
+}
+
+/** Mails kept instead of sent when no SMTP_URL is set (embedded mode); not a projection. */
+export interface OutboxMailTable {
+  // bigserial comes back from pg as a string.
+  id: Generated<string>;
+  recipients: JSONColumnType<string[], string, string>;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: JSONColumnType<OutboxAttachment[], string, string>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
 }

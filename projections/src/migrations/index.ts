@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as users from './2026-11-21-001-users';
 import * as referenceData from './2026-11-21-002-reference-data';
 import * as tickets from './2026-11-21-003-tickets';
+import * as outboxMail from './2026-11-21-004-outbox-mail';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-users': users,
   '2026-11-21-002-reference-data': referenceData,
   '2026-11-21-003-tickets': tickets,
+  '2026-11-21-004-outbox-mail': outboxMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

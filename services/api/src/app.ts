@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { contractorRoutes } from './contractors/routes';
+import { mailRoutes } from './mail/routes';
 import { materialRoutes } from './materials/routes';
 import adminUi from './plugins/admin-ui';
 import authentication from './plugins/authentication';
@@ -41,5 +42,6 @@ export async function buildApp(
   await app.register(materialRoutes);
   await app.register(settingsRoutes);
   await app.register(ticketRoutes);
+  await app.register(mailRoutes);
   return app;
 }

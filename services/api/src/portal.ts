@@ -47,7 +47,7 @@ export async function startPortal(
   });
   await projections.start();
   const jobs = createJobQueues(queueBackendFor(config));
-  await jobs.startWorkers(jobFamilies);
+  await jobs.startWorkers(jobFamilies({ config, db }));
   const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
   const app = await buildApp(infra, { logger: options.logger });
   await ensureFirstAdministrator(app, options.print ?? console.log);

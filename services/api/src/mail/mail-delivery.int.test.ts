@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { createReadModelDb } from '@portal/projections';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/tests/support/database';
+import type { Job } from 'bullmq';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueues, type JobFamily, type QueueBackend } from '../jobs/job-queues';
+import { enqueueMail, mailJobFamily } from './mail-jobs';
+import { createMailer } from './mailer';
+import { startSmtpTestReceiver } from './smtp-test-receiver';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url });
+});
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const backends: [string, () => QueueBackend][] = [
+  ['PostgreSQL (embedded mode)', () => ({ kind: 'postgres', url: database.url })],
+  ['Redis', () => ({ kind: 'redis', url: testRedisUrl })],
+];
+
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function settled(job: Job, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let state = await job.getState();
+  while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = await job.getState();
+  }
+  return state;
+}
+
+/** A mail worker sending to `smtpUrl` on the given backend, for the duration of `run`. */
+async function withMailWorker(
+  backend: QueueBackend,
+  smtpUrl: string,
+  run: (queues: ReturnType<typeof createJobQueues>) => Promise<void>,
+) {
+  const queues = createJobQueues(backend);
+  const mailer = createMailer({ smtpUrl }, createReadModelDb(pool));
+  try {
+    await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);
+    await run(queues);
+  } finally {
+    await queues.close();
+    mailer.close();
+  }
+}
+
+describe.each(backends)('mail through the queue on %s', (_name, backend) => {
+  it('delivers an .xlsx attachment that reads back, once for a repeated mail id', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Tickets');
+    sheet.addRow(['Ticket', 'Net tonnes']);
+    sheet.addRow([100234, 12.5]);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const receiver = await startSmtpTestReceiver();
+    try {
+      await withMailWorker(backend(), `${receiver.url}?from=exports%40site.test`, async (queues) => {
+        const mailId = `export-${randomUUID()}`;
+        const message = {
+          to: ['dispatch@site.test'],
+          subject: 'Ticket export',
+          html: '<p>Your export is attached.</p>',
+          text: 'Your export is attached.',
+          attachments: [{ filename: 'tickets.xlsx', content, contentType: xlsx }],
+        };
+        const job = await enqueueMail(queues, mailId, message);
+        await enqueueMail(queues, mailId, message);
+        expect(await settled(job, 15_000)).toBe('completed');
+
+        expect(receiver.received).toHaveLength(1);
+        const [mail] = receiver.received;
+        expect(mail?.subject).toBe('Ticket export');
+        expect(mail?.from?.value[0]?.address).toBe('exports@site.test');
+        expect(mail?.to).toMatchObject({ value: [{ address: 'dispatch@site.test' }] });
+        expect(mail?.text?.trim()).toBe('Your export is attached.');
+        expect(mail?.html).toContain('Your export is attached.');
+        const attachment = mail?.attachments[0];
+        expect(attachment?.filename).toBe('tickets.xlsx');
+        expect(attachment?.contentType).toBe(xlsx);
+        const read = new ExcelJS.Workbook();
+        await read.xlsx.load(attachment?.content as unknown as ArrayBuffer);
+        const tickets = read.getWorksheet('Tickets');
+        expect(tickets?.getCell('A2').value).toBe(100234);
+        expect(tickets?.getCell('B2').value).toBe(12.5);
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries a mail the SMTP server refused and delivers it', async () => {
+    const receiver = await startSmtpTestReceiver({ refuseFirst: 1 });
+    try {
+      await withMailWorker(backend(), receiver.url, async (queues) => {
+        const job = await enqueueMail(queues, `retry-${randomUUID()}`, {
+          to: ['office@site.test'],
+          subject: 'Daily summary',
+          html: '<p>Summary</p>',
+          text: 'Summary',
+        });
+        expect(await settled(job, 20_000)).toBe('completed');
+        expect(receiver.refused()).toBe(1);
+        expect(receiver.received.map((mail) => mail.subject)).toEqual(['Daily summary']);
+        const done = await queues.queue('mail').getJob(job.id as string);
+        expect(done?.attemptsMade).toBe(2);
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('leaves a mail the server refuses every time failed with the SMTP error, after every attempt', async () => {
+    const receiver = await startSmtpTestReceiver({
+      refuseFirst: Number.POSITIVE_INFINITY,
+      refuseWith: { code: 550, message: 'Mailbox unavailable' },
+    });
+    try {
+      await withMailWorker(backend(), receiver.url, async (queues) => {
+        const job = await enqueueMail(queues, `refused-${randomUUID()}`, {
+          to: ['nobody@site.test'],
+          subject: 'Never delivered',
+          html: '<p>x</p>',
+          text: 'x',
+        });
+        // Five attempts with exponential backoff from 1 s: about 15 s.
+        expect(await settled(job, 40_000)).toBe('failed');
+        const failed = await queues.queue('mail').getJob(job.id as string);
+        expect(failed?.attemptsMade).toBe(5);
+        expect(failed?.failedReason).toContain('550');
+        expect(failed?.failedReason).toContain('Mailbox unavailable');
+        expect(receiver.refused()).toBe(5);
+        expect(receiver.received).toHaveLength(0);
+      });
+    } finally {
+      await receiver.close();
+    }
+  }, 60_000);
+
+  it('refuses mail ids BullMQ would misread', async () => {
+    const queues = createJobQueues(backend());
+    try {
+      const message = { to: ['a@site.test'], subject: 's', html: 'h', text: 't' };
+      await expect(enqueueMail(queues, 'export:1', message)).rejects.toThrow(/Invalid mail job id/);
+      await expect(enqueueMail(queues, '12345', message)).rejects.toThrow(/Invalid mail job id/);
+    } finally {
+      await queues.close();
+    }
+  });
+});
+
+describe('SMTP credentials', () => {
+  it('authenticate with the user and password of SMTP_URL, and a refused login never shows the password', async () => {
+    const login = { username: 'portal', password: 'S3cret-smtp-pa55' };
+    const receiver = await startSmtpTestReceiver({ login });
+    const withCredentials = (password: string) =>
+      receiver.url.replace('smtp://', `smtp://${login.username}:${encodeURIComponent(password)}@`);
+    const message = { to: ['office@site.test'], subject: 'Signed in', html: '<p>ok</p>', text: 'ok' };
+    const db = createReadModelDb(pool);
+    try {
+      await createMailer({ smtpUrl: withCredentials(login.password) }, db).send(message);
+      expect(receiver.received.map((mail) => mail.subject)).toEqual(['Signed in']);
+
+      const wrongPassword = 'Wr0ng-smtp-pa55';
+      const refused = await createMailer({ smtpUrl: withCredentials(wrongPassword) }, db)
+        .send(message)
+        .then(
+          () => null,
+          (error: Error) => error,
+        );
+      expect(refused?.message).toContain('535');
+      expect(JSON.stringify({ message: refused?.message, stack: refused?.stack })).not.toContain(
+        wrongPassword,
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errorResponses, IdParams } from '../catalogue/route-schemas';
+import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox';
+
+const OutboxMailSummarySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    to: Type.Array(Type.String()),
+    subject: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    attachments: Type.Array(Type.Object({ filename: Type.String(), size: Type.Integer() })),
+  },
+  { $id: 'OutboxMailSummary' },
+);
+
+const OutboxMailSchema = Type.Object(
+  { ...OutboxMailSummarySchema.properties, html: Type.String(), text: Type.String() },
+  { $id: 'OutboxMail' },
+);
+
+const AttachmentParams = Type.Object({ ...IdParams.properties, index: Type.Integer({ minimum: 0 }) });
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+const contentDisposition = (filename: string) =>
+  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+
+/** The outbox of embedded mode (no SMTP_URL): administrators read the mails the portal kept. */
+export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.infra.db;
+
+  app.get(
+    '/api/mail/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['mail'],
+        summary: 'Mails kept in embedded mode, newest first',
+        response: { 200: Type.Array(OutboxMailSummarySchema), ...errorResponses },
+      },
+    },
+    async () => listOutbox(db),
+  );
+
+  app.get(
+    '/api/mail/outbox/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['mail'],
+        params: IdParams,
+        response: { 200: OutboxMailSchema, ...errorResponses },
+      },
+    },
+    async (request) => findOutboxMail(db, request.params.id),
+  );
+
+  app.get(
+    '/api/mail/outbox/:id/attachments/:index',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['mail'],
+        summary: 'Downloads one attachment of a kept mail',
+        params: AttachmentParams,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const attachment = await findOutboxAttachment(db, request.params.id, request.params.index);
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', contentDisposition(attachment.filename))
+        .send(attachment.content);
+    },
+  );
+};
