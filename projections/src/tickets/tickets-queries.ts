@@ -100,9 +100,10 @@ export interface TicketFilter {
   ticketNumber?: number | null;
   fromNumber?: number | null;
   toNumber?: number | null;
-  /** Inclusive calendar days (YYYY-MM-DD) on the ticket's date. */
+  /** Inclusive calendar days (YYYY-MM-DD) on the ticket's date, in `timeZone` (the site's). */
   fromDate?: string | null;
   toDate?: string | null;
+  timeZone?: string;
   contractorCompanyId?: number | null;
   transportCompanyId?: number | null;
   projectId?: number | null;
@@ -119,8 +120,9 @@ function applyFilter(query: ViewQuery, filter: TicketFilter): ViewQuery {
   if (filter.ticketNumber != null) q = q.where('t.ticketNumber', '=', filter.ticketNumber);
   if (filter.fromNumber != null) q = q.where('t.ticketNumber', '>=', filter.fromNumber);
   if (filter.toNumber != null) q = q.where('t.ticketNumber', '<=', filter.toNumber);
-  if (filter.fromDate) q = q.where(sql<boolean>`t.date >= ${filter.fromDate}::date`);
-  if (filter.toDate) q = q.where(sql<boolean>`t.date < ${filter.toDate}::date + 1`);
+  const zone = filter.timeZone ?? 'UTC';
+  if (filter.fromDate) q = q.where(sql<boolean>`t.date >= (${filter.fromDate}::date::timestamp AT TIME ZONE ${zone})`);
+  if (filter.toDate) q = q.where(sql<boolean>`t.date < ((${filter.toDate}::date + 1)::timestamp AT TIME ZONE ${zone})`);
   if (filter.contractorCompanyId != null)
     q = q.where('t.contractorCompanyId', '=', filter.contractorCompanyId);
   if (filter.transportCompanyId != null) q = q.where('t.transportCompanyId', '=', filter.transportCompanyId);
@@ -210,24 +212,6 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string) {
     uniqueJobSitesForToday: row.jobSites,
   };
 }
-
-/** Numbers of the given prefix that already exist in [from, to]: generation skips and reports them. */
-export const existingTicketNumbers = async (
-  db: Kysely<Database>,
-  prefix: number,
-  from: number,
-  to: number,
-): Promise<number[]> =>
-  (
-    await db
-      .selectFrom('tickets')
-      .select('ticketNumber')
-      .where('prefix', '=', prefix)
-      .where('ticketNumber', '>=', from)
-      .where('ticketNumber', '<=', to)
-      .orderBy('ticketNumber')
-      .execute()
-  ).map((row) => row.ticketNumber);
 
 /** Newest first; the data objects are serialised JSON (spec section 3, Logs). */
 export const listTicketLog = async (db: Kysely<Database>, ticketId: number) =>

@@ -3,7 +3,10 @@ import { ErrorSchema } from '../http-schemas';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** PostgreSQL integer ids: a larger number is a 400, not a database error. */
+export const maxId = 2_147_483_647;
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: maxId }) });
 
 /** Error answers every reference-data route may give. */
 export const errorResponses = {

@@ -10,6 +10,7 @@ import {
   initialTicketState,
   materials,
   materialTypes,
+  optionalId,
   projects,
   type ReceiptSource,
   Role,
@@ -26,7 +27,6 @@ import {
 } from '@portal/domain';
 import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import {
-  existingTicketNumbers,
   findContractorCompany,
   findContractorContact,
   findNamed,
@@ -42,7 +42,6 @@ import { createRecord } from '../catalogue/catalogue-commands';
 import { siteDate } from '../site-time';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand, loadAggregate } from '../write-side/command-handler';
-import { nextId } from '../write-side/ids';
 import { generateMessages } from './generation';
 
 export const actorOf = (request: FastifyRequest): TicketActor => ({
@@ -141,6 +140,9 @@ async function transportCompanyByName(app: FastifyInstance, name: string, actorI
   return createRecord(app, transportCompanies, 'transport_company', validateCompany({ name }), { actorId });
 }
 
+/** Stands in for a haulage company typed by name while the form is validated (never saved). */
+const TYPED_COMPANY = 1;
+
 export interface TicketSave {
   ticket?: Record<string, unknown>;
   createTransportIfDoesNotExist?: unknown;
@@ -159,20 +161,24 @@ export async function saveTicket(
     throw new DomainError('not_found', ticketMessages.notFound);
   const current = await currentForm(app, ticketId);
   const merged = { ...current, ...input };
+  const typedCompany =
+    typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
+  const createsCompany =
+    body.createTransportIfDoesNotExist === true &&
+    optionalId(merged.transportCompanyId) === null &&
+    typedCompany !== '';
+  // A typed haulage company to create counts as chosen; it is created only once everything else
+  // is valid, so a refused save creates nothing.
+  const toValidate = createsCompany ? { ...merged, transportCompanyId: TYPED_COMPANY } : merged;
   // Spec section 5: Receive Ticket uses its own rules, not the full form's Save checks, because an
   // incomplete ticket can still be received (section 4).
   const receiving = input.isReceived === true;
-  const details = form === 'full' && !receiving ? validateFullTicket(merged) : validateShortTicket(merged);
-  const typedCompany =
-    typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
-  if (
-    body.createTransportIfDoesNotExist === true &&
-    details.transportCompanyId === null &&
-    typedCompany !== ''
-  ) {
-    details.transportCompanyId = await transportCompanyByName(app, typedCompany, actor.userId);
-  }
+  const details =
+    form === 'full' && !receiving ? validateFullTicket(toValidate) : validateShortTicket(toValidate);
+  if (createsCompany) details.transportCompanyId = null;
   await assertReferencesExist(app, details);
+  if (createsCompany)
+    details.transportCompanyId = await transportCompanyByName(app, typedCompany, actor.userId);
   const command: TicketCommand = {
     type: 'EditTicket',
     details,
@@ -237,29 +243,71 @@ export async function toggleDispatch(app: FastifyInstance, ticketId: number, act
   return runTicketCommand(app, ticketId, command, { actorId: actor.userId });
 }
 
-/** Ticket numbers are unique per prefix: generation runs one at a time, against caught-up read models. */
+/** Generations run one at a time, so a report of "existing" numbers is never about a call in flight. */
 const TICKET_NUMBERS_LOCK = 'ticket-numbers';
 
 /**
- * Generates the numbers of [from, to] under the current prefix. Numbers that exist are reported and
- * skipped, so a retried call creates nothing twice.
+ * Generates the numbers of [from, to] under the current prefix. Every number is first claimed in
+ * `ticket_number_claim` (primary key prefix + number) on the write side, so uniqueness never
+ * depends on how far the read models have caught up. A number claimed before is reported as
+ * existing while its ticket exists; if the call that claimed it stopped before writing the ticket,
+ * the ticket is written now with the claimed id (a retry completes the work, doubling nothing);
+ * if its ticket was deleted, the number is generated again.
  */
 export async function generateTickets(
   app: FastifyInstance,
   range: { from: number; to: number; isSoilFLOTicket: boolean },
   actorId: number,
 ): Promise<{ created: number[]; existing: number[] }> {
-  return withAdvisoryLock(app.infra.pool, TICKET_NUMBERS_LOCK, async () => {
-    const head = await app.infra.eventStore.headPosition();
-    if (head) await app.commands.waitForProjections(head);
-    const { currentPrefix: prefix } = await getSettings(app.infra.db);
-    const existing = await existingTicketNumbers(app.infra.db, prefix, range.from, range.to);
-    const taken = new Set(existing);
-    const wanted: number[] = [];
-    for (let n = range.from; n <= range.to; n++) if (!taken.has(n)) wanted.push(n);
+  const { pool, eventStore, db } = app.infra;
+  return withAdvisoryLock(pool, TICKET_NUMBERS_LOCK, async () => {
+    const { currentPrefix: prefix } = await getSettings(db);
+    const { rows: claims } = await pool.query<{
+      ticketNumber: number;
+      ticketId: number;
+      claimedNow: boolean;
+    }>(
+      `WITH fresh AS (
+         INSERT INTO ticket_number_claim (prefix, ticket_number, ticket_id)
+         SELECT $1, n, nextval('ticket_id_seq') FROM generate_series($2::int, $3::int) AS n
+         ON CONFLICT DO NOTHING
+         RETURNING ticket_number, ticket_id)
+       SELECT ticket_number AS "ticketNumber", ticket_id AS "ticketId", true AS "claimedNow" FROM fresh
+       UNION ALL
+       SELECT c.ticket_number, c.ticket_id, false FROM ticket_number_claim c
+       WHERE c.prefix = $1 AND c.ticket_number BETWEEN $2 AND $3
+         AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.ticket_number = c.ticket_number)
+       ORDER BY 1`,
+      [prefix, range.from, range.to],
+    );
+    const toWrite: { ticketNumber: number; ticketId: number }[] = [];
+    const existing: number[] = [];
+    for (const claim of claims) {
+      if (claim.claimedNow) {
+        toWrite.push(claim);
+        continue;
+      }
+      const { state } = await loadAggregate(eventStore, ticketAggregate(claim.ticketId));
+      if (state.status === 'active') existing.push(claim.ticketNumber);
+      else if (state.status === 'absent') toWrite.push(claim);
+      else {
+        // The number's ticket was deleted: the number is free again, for a new ticket with a new id.
+        const { rows } = await pool.query<{ ticketId: number }>(
+          `UPDATE ticket_number_claim SET ticket_id = nextval('ticket_id_seq')
+           WHERE prefix = $1 AND ticket_number = $2 RETURNING ticket_id AS "ticketId"`,
+          [prefix, claim.ticketNumber],
+        );
+        toWrite.push({ ticketNumber: claim.ticketNumber, ticketId: rows[0]?.ticketId ?? claim.ticketId });
+      }
+    }
     const occurredAt = new Date().toISOString();
-    const generate = async (ticketNumber: number): Promise<GlobalPosition> => {
-      const ticketId = await nextId(app.infra.pool, 'ticket');
+    const generate = async ({
+      ticketNumber,
+      ticketId,
+    }: {
+      ticketNumber: number;
+      ticketId: number;
+    }): Promise<GlobalPosition> => {
       const hashNonce = randomBytes(16).toString('hex');
       const data = {
         ticketId,
@@ -270,7 +318,7 @@ export async function generateTickets(
         date: occurredAt,
       };
       const events = decideTicket({ type: 'GenerateTicket', data }, initialTicketState);
-      const result = await app.infra.eventStore.append(
+      const result = await eventStore.append(
         ticketStreamId(ticketId),
         events.map((event) => ({ ...event, metadata: { userId: actorId, occurredAt } })),
         { expectedVersion: 'no_stream' },
@@ -281,13 +329,13 @@ export async function generateTickets(
     // up to the furthest of our own events (the store's head can lag behind them while other
     // transactions are in flight).
     let furthest: GlobalPosition | null = null;
-    for (let i = 0; i < wanted.length; i += 16) {
-      for (const position of await Promise.all(wanted.slice(i, i + 16).map(generate))) {
+    for (let i = 0; i < toWrite.length; i += 16) {
+      for (const position of await Promise.all(toWrite.slice(i, i + 16).map(generate))) {
         if (!furthest || comparePositions(position, furthest) > 0) furthest = position;
       }
     }
     if (furthest) await app.commands.waitForProjections(furthest);
-    return { created: wanted, existing };
+    return { created: toWrite.map((claim) => claim.ticketNumber), existing };
   });
 }
 

@@ -23,7 +23,7 @@ import {
   type TicketFilter,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, LooseRecord, Nullable } from '../catalogue/route-schemas';
+import { errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../catalogue/route-schemas';
 import { bulkReceive, bulkReceiveSchema } from './bulk-receive';
 import {
   actorOf,
@@ -36,7 +36,7 @@ import {
   toggleDispatch,
   weighTicket,
 } from './commands';
-import { validateGenerateCall } from './generation';
+import { generateMessages, maxTicketNumber, validateGenerateCall } from './generation';
 import { ticketHistory } from './history';
 import {
   DailyCountsSchema,
@@ -48,34 +48,43 @@ import {
 } from './schemas';
 import { isTicketHash, ticketHash } from './ticket-hash';
 
-export const searchMessages = { ticketNotNumber: 'Ticket must be a number' } as const;
+export const searchMessages = {
+  ticketNotNumber: 'Ticket must be a number',
+  rangeNotNumber: 'Ticket number must be a number',
+} as const;
 
 // Dates leave the API as ISO strings whatever the driver returns.
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 const ok = (schema: object) => ({ 200: schema, ...errorResponses }) as const;
 
-function filterOf(body: Record<string, unknown>): TicketFilter {
-  const ticketText = typeof body.ticketNumber === 'string' ? body.ticketNumber.trim() : body.ticketNumber;
-  if (
-    ticketText !== undefined &&
-    ticketText !== null &&
-    ticketText !== '' &&
-    !/^\d+$/.test(String(ticketText))
-  ) {
-    throw new DomainError('validation', searchMessages.ticketNotNumber, {
-      ticketNumber: searchMessages.ticketNotNumber,
-    });
-  }
+/**
+ * The search and report filters (spec sections 5 and 7). Ticket numbers must be numbers ('Ticket
+ * must be a number' in the search box, 'Ticket number must be a number' for a report's from/to) up
+ * to 999999; dates are the site's calendar days.
+ */
+function filterOf(body: Record<string, unknown>, timeZone: string): TicketFilter {
+  const number = (value: unknown, field: string, notNumber: string): number | null => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === undefined || text === null || text === '') return null;
+    if (!/^\d+$/.test(String(text))) throw new DomainError('validation', notNumber, { [field]: notNumber });
+    const n = Number(text);
+    if (n > maxTicketNumber) {
+      throw new DomainError('validation', generateMessages.maxNumber, {
+        [field]: generateMessages.maxNumber,
+      });
+    }
+    return n;
+  };
   const day = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 10) : null;
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? value.trim().slice(0, 10) : null;
   return {
-    ticketNumber:
-      ticketText === undefined || ticketText === null || ticketText === '' ? null : Number(ticketText),
-    fromNumber: optionalNumber(body.from),
-    toNumber: optionalNumber(body.to),
+    ticketNumber: number(body.ticketNumber, 'ticketNumber', searchMessages.ticketNotNumber),
+    fromNumber: number(body.from, 'from', searchMessages.rangeNotNumber),
+    toNumber: number(body.to, 'to', searchMessages.rangeNotNumber),
     fromDate: day(body.fromDate),
     toDate: day(body.toDate),
+    timeZone,
     contractorCompanyId: optionalId(body.contractorCompanyId),
     transportCompanyId: optionalId(body.transportCompanyId),
     projectId: optionalId(body.projectId),
@@ -129,13 +138,13 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/ticket/search',
     { schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
-    async (request) => json(await searchTickets(db, filterOf(request.body))),
+    async (request) => json(await searchTickets(db, filterOf(request.body, config.siteTimezone))),
   );
 
   app.post(
     '/api/ticket/report',
     { ...admin, schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
-    async (request) => json(await reportTickets(db, filterOf(request.body))),
+    async (request) => json(await reportTickets(db, filterOf(request.body, config.siteTimezone))),
   );
 
   app.get(
@@ -204,7 +213,10 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A ticket without login, through its public-link hash',
         security: [],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }), hash: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({
+          id: Type.Integer({ minimum: 1, maximum: maxId }),
+          hash: Type.String({ maxLength: 64 }),
+        }),
         response: ok(TicketSchema),
       },
     },
@@ -419,7 +431,12 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/project/:id/tickets',
     { schema: { tags: ['projects'], params: IdParams, body: TicketFilterBody, response: ok(TicketList) } },
     async (request) =>
-      json(await reportTickets(db, { ...filterOf(request.body), projectId: request.params.id })),
+      json(
+        await reportTickets(db, {
+          ...filterOf(request.body, config.siteTimezone),
+          projectId: request.params.id,
+        }),
+      ),
   );
 
   app.get(

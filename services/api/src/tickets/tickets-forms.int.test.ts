@@ -396,13 +396,11 @@ describe('createTransportIfDoesNotExist', () => {
     expect(await companies()).toHaveLength(before);
   });
 
-  // Bug: saveTicket validates the full form (transportCompanyId required) before it resolves the typed
-  // name, so the flag can never take effect on PUT /api/ticket/edit; it works on /edit/short only.
   let fullFormTicket: Ticket;
   beforeAll(async () => {
     [fullFormTicket] = (await kit.fresh()) as [Ticket];
   });
-  it.fails('BUG: on the full form a typed company is refused with "Please select a haulage company" before it is created', async () => {
+  it('on the full form a typed company is refused with "Please select a haulage company" before it is created', async () => {
     const form = {
       ...kit.completeForm(refs()),
       transportCompanyId: null,

@@ -223,14 +223,7 @@ describe('prefixes', () => {
 });
 
 describe('uniqueness while other transactions run', () => {
-  // Bug: generateTickets decides which numbers exist from the tickets read model, after a bounded
-  // wait (5 s) for eventStore.headPosition() — a head that only counts events below the server's
-  // oldest running transaction (transaction_id < xmin). While any other transaction is open on the
-  // PostgreSQL server, or the projection lags more than 5 s, the previous call's tickets are not in
-  // the read model yet and the next call generates the same numbers again. Uniqueness per prefix
-  // rests on a read model instead of the write side.
-  // Keep last in this file: with the bug it leaves duplicate tickets 700-702.
-  it.fails('BUG: a repeat generation while another transaction is open reports the numbers as existing', async () => {
+  it('a repeat generation while another transaction is open reports the numbers as existing', async () => {
     const blocker = await kit.portal.infra.pool.connect();
     try {
       await blocker.query('BEGIN');

@@ -35,4 +35,4 @@ export const UserBodySchema = Type.Object({
 });
 export type UserBody = Static<typeof UserBodySchema>;
 
-export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

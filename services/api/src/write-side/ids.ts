@@ -41,6 +41,19 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE SEQUENCE ticket_id_seq`.execute(db);
     },
   },
+  // A ticket number belongs to one ticket per prefix: claimed here, on the write side, before its
+  // ticket is generated, so uniqueness never depends on how far the read models have caught up.
+  '2026-11-21-004-ticket-number-claims': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE ticket_number_claim (
+          prefix integer NOT NULL,
+          ticket_number integer NOT NULL,
+          ticket_id integer NOT NULL,
+          PRIMARY KEY (prefix, ticket_number)
+        )`.execute(db);
+    },
+  },
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -208,10 +208,18 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'RestoreTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
+      // Restoring data from before a receipt keeps the receipt's own times: a received ticket always has them.
+      const details = ticket.isReceived
+        ? {
+            ...command.details,
+            timeLoaded: ticket.details.timeLoaded,
+            timeReceived: ticket.details.timeReceived,
+          }
+        : command.details;
       return [
         {
           type: 'TicketRestored',
-          data: { ticketId: ticket.ticketId, details: command.details, logEntryId: command.logEntryId },
+          data: { ticketId: ticket.ticketId, details, logEntryId: command.logEntryId },
         },
       ];
     }

@@ -25,7 +25,22 @@ export const ticketFormMessages = {
   ticketNumberNotNumber: 'Ticket number must be a number',
   truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
   licensePlateTooLong: truckMessages.plateTooLong,
+  numberTooLarge: 'This number is too large',
 } as const;
+
+/** Ids and external numbers are PostgreSQL integers. */
+const maxInteger = 2_147_483_647;
+const integerFields = [
+  'contractorCompanyId',
+  'transportCompanyId',
+  'truckId',
+  'truckTypeId',
+  'contractorOfficeContactId',
+  'projectId',
+  'materialTypeId',
+  'materialId',
+  'soilFLOTicketId',
+] as const satisfies readonly (keyof TicketDetails)[];
 
 export const notesMaxLength = 500;
 
@@ -74,6 +89,9 @@ export function readTicketDetails(input: Record<string, unknown>): TicketDetails
 
 /** Rules both forms share: formats, lengths and the order of the two times. */
 function formatErrors(details: TicketDetails, errors: FieldErrors): void {
+  for (const field of integerFields) {
+    if ((details[field] ?? 0) > maxInteger) errors[field] = ticketFormMessages.numberTooLarge;
+  }
   if (!isInstant(details.date)) errors.date = ticketFormMessages.dateInvalid;
   if (!isInstant(details.timeLoaded)) errors.timeLoaded = ticketFormMessages.timeLoadedInvalid;
   if (!isInstant(details.timeReceived)) errors.timeReceived = ticketFormMessages.timeReceivedInvalid;
