@@ -600,8 +600,13 @@ describe('ticket decider: restore', () => {
       message: 'Standard users cannot edit received tickets.',
       errors: undefined,
     });
+    // Restoring data from before the receipt keeps the receipt's own times.
+    const { timeLoaded, timeReceived } = (state as ActiveTicket).details;
     expect(decideTicket(restore(earlierDetails, admin), state)).toEqual([
-      { type: 'TicketRestored', data: { ticketId: 12, details: earlierDetails, logEntryId: 77 } },
+      {
+        type: 'TicketRestored',
+        data: { ticketId: 12, details: { ...earlierDetails, timeLoaded, timeReceived }, logEntryId: 77 },
+      },
     ]);
   });
 });
