@@ -121,8 +121,10 @@ function applyFilter(query: ViewQuery, filter: TicketFilter): ViewQuery {
   if (filter.fromNumber != null) q = q.where('t.ticketNumber', '>=', filter.fromNumber);
   if (filter.toNumber != null) q = q.where('t.ticketNumber', '<=', filter.toNumber);
   const zone = filter.timeZone ?? 'UTC';
-  if (filter.fromDate) q = q.where(sql<boolean>`t.date >= (${filter.fromDate}::date::timestamp AT TIME ZONE ${zone})`);
-  if (filter.toDate) q = q.where(sql<boolean>`t.date < ((${filter.toDate}::date + 1)::timestamp AT TIME ZONE ${zone})`);
+  if (filter.fromDate)
+    q = q.where(sql<boolean>`t.date >= (${filter.fromDate}::date::timestamp AT TIME ZONE ${zone})`);
+  if (filter.toDate)
+    q = q.where(sql<boolean>`t.date < ((${filter.toDate}::date + 1)::timestamp AT TIME ZONE ${zone})`);
   if (filter.contractorCompanyId != null)
     q = q.where('t.contractorCompanyId', '=', filter.contractorCompanyId);
   if (filter.transportCompanyId != null) q = q.where('t.transportCompanyId', '=', filter.transportCompanyId);
