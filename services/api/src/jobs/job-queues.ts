@@ -56,6 +56,8 @@ export function createJobQueues(backend: QueueBackend): JobQueues {
           backend.kind === 'redis'
             ? new Queue(name, { connection: redis(false), defaultJobOptions })
             : (new Pg.Queue(name, { connection: postgres, defaultJobOptions }) as unknown as Queue);
+        // BullMQ re-emits connection errors here; unheard, one would crash the process.
+        queue.on('error', (error) => console.warn(`queue ${name}: ${error.message}`));
         queues.set(name, queue);
       }
       return queue as Queue<Data, Result>;
@@ -72,6 +74,7 @@ export function createJobQueues(backend: QueueBackend): JobQueues {
                 ...options,
                 connection: postgres,
               }) as unknown as Worker);
+        worker.on('error', (error) => console.warn(`worker ${family.queue}: ${error.message}`));
         worker.on('failed', (job, error) =>
           console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`),
         );
