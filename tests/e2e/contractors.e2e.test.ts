@@ -19,6 +19,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
+const formatPhone = (digits: string) => `(${digits.slice(0, 3)})${digits.slice(3, 6)}-${digits.slice(6)}`;
+
 async function addContact(
   companyUrl: string,
   name: string,
@@ -27,10 +29,15 @@ async function addContact(
 ) {
   await page.getByRole('link', { name: 'Add contact' }).click();
   await page.waitForURL(/\/contacts\/new\/contractor-company\/\d+$/);
+  // The company page's own "name" input lingers while the route changes: wait for the contact form.
+  await formInput(page, 'email').waitFor();
   await formInput(page, 'name').fill(name);
-  await formInput(page, 'number').pressSequentially(phoneDigits);
+  // Typed like a person: the phone mask reformats on every key, and keys sent faster than it renders get lost.
+  await formInput(page, 'number').pressSequentially(phoneDigits, { delay: 40 });
+  await expect.poll(() => formInput(page, 'number').inputValue()).toBe(formatPhone(phoneDigits));
   await formInput(page, 'email').fill(`${name.split(' ')[0]?.toLowerCase()}@acme.test`);
   await page.getByLabel(role).check();
+  expect(await formInput(page, 'name').inputValue()).toBe(name);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(companyUrl);
   await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).isVisible()).toBe(true);

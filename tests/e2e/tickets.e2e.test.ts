@@ -181,7 +181,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       .toBe(true);
     await dialog.locator('input[name="jobSite"]').fill('West Pit');
     await dialog.locator('input[name="siteContactName"]').fill('Sam Site');
-    await dialog.locator('input[name="truckLicensePlate"]').pressSequentially('ab12345');
+    await dialog.locator('input[name="truckLicensePlate"]').pressSequentially('ab12345', { delay: 40 });
     await expect.poll(() => dialog.locator('input[name="truckNumber"]').inputValue()).toBe('T-17');
     expect(await dialog.locator('input[name="truckDriverName"]').inputValue()).toBe('Dave Driver');
     await screenshot(page, 'receive-dialog');

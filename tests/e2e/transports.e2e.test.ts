@@ -35,7 +35,7 @@ describe('transports, end to end in Chromium', () => {
     await page.getByRole('link', { name: 'Add truck' }).click();
     await page.waitForURL(`${portal.url}/trucks/new/transport-company/${acmeId}`);
     await formInput(page, 'number').fill('T-100');
-    await formInput(page, 'licensePlate').pressSequentially('ca10000');
+    await formInput(page, 'licensePlate').pressSequentially('ca10000', { delay: 40 });
     expect(await formInput(page, 'licensePlate').inputValue()).toBe('CA10000');
     await formInput(page, 'driverName').fill('Sipho Dlamini');
     await formInput(page, 'tareWeight').fill('15000');

@@ -71,7 +71,7 @@ describe('users, end to end in Chromium', () => {
     await field('password').fill('Desk-Pa55word');
     await field('firstName').fill('Dana');
     await field('lastName').fill('Desk');
-    await field('phoneNumber').pressSequentially('4165550199');
+    await field('phoneNumber').pressSequentially('4165550199', { delay: 40 });
     expect(await field('phoneNumber').inputValue()).toBe('(416)555-0199');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${portal.url}/users`);
