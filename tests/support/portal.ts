@@ -53,3 +53,35 @@ export async function startTestPortal(options: { uiDist?: string | null } = {}):
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The standard (role 2) user the API tests create next to the administrator. */
+export const testStandardUser = {
+  username: 'standard@portal.test',
+  password: 'S3cret-password',
+  firstName: 'Sam',
+  lastName: 'Std',
+} as const;
+
+/** Creates the standard test user through the API (as `admin`) and logs in as them. */
+export async function logInNewStandardUser(portal: TestPortal, admin: Record<string, string>) {
+  const created = await portal.app.inject({
+    method: 'POST',
+    url: '/api/user/new',
+    headers: admin,
+    payload: testStandardUser,
+  });
+  if (created.statusCode !== 200)
+    throw new Error(`creating the standard user failed: ${created.statusCode} ${created.body}`);
+  return bearer(await portal.login(testStandardUser.username, testStandardUser.password));
+}
+
+/** `app.inject` shortened to (method, url, headers, JSON body). */
+export const injector =
+  (portal: () => TestPortal) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) =>
+    portal().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

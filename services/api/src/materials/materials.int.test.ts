@@ -1,4 +1,10 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  injector,
+  logInNewStandardUser,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -8,25 +14,12 @@ let standard: Record<string, string>;
 beforeAll(async () => {
   portal = await startTestPortal();
   admin = bearer(await portal.login());
-  const user = {
-    username: 'standard@portal.test',
-    password: 'S3cret-password',
-    firstName: 'Sam',
-    lastName: 'Std',
-  };
-  const created = await call('POST', '/api/user/new', admin, user);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(user.username, user.password));
+  standard = await logInNewStandardUser(portal, admin);
 });
 afterAll(() => portal?.stop());
 
 type Named = { id: number; name: string; version: number };
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => portal);
 
 /** Materials and material types share one shape and one set of routes under two prefixes. */
 const kinds = [

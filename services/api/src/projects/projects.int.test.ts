@@ -1,4 +1,11 @@
-import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import {
+  bearer,
+  injector,
+  logInNewStandardUser,
+  startTestPortal,
+  type TestPortal,
+  testAdmin,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -10,15 +17,7 @@ let other: { id: number; name: string };
 beforeAll(async () => {
   portal = await startTestPortal();
   admin = bearer(await portal.login());
-  const user = {
-    username: 'standard@portal.test',
-    password: 'S3cret-password',
-    firstName: 'Sam',
-    lastName: 'Std',
-  };
-  const created = await call('POST', '/api/user/new', admin, user);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(user.username, user.password));
+  standard = await logInNewStandardUser(portal, admin);
   acme = (await call('POST', '/api/contractorcompany/new', admin, { name: 'Acme Earthworks' })).json();
   other = (await call('POST', '/api/contractorcompany/new', admin, { name: 'Other Diggers' })).json();
 });
@@ -59,12 +58,7 @@ type LogEntry = {
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => portal);
 
 let serial = 0;
 const projectInput = (overrides: object = {}) => ({

@@ -1,4 +1,10 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  injector,
+  logInNewStandardUser,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -8,15 +14,7 @@ let standard: Record<string, string>;
 beforeAll(async () => {
   portal = await startTestPortal();
   admin = bearer(await portal.login());
-  const user = {
-    username: 'standard@portal.test',
-    password: 'S3cret-password',
-    firstName: 'Sam',
-    lastName: 'Std',
-  };
-  const created = await call('POST', '/api/user/new', admin, user);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(user.username, user.password));
+  standard = await logInNewStandardUser(portal, admin);
 });
 afterAll(() => portal?.stop());
 
@@ -30,12 +28,7 @@ type Settings = {
   version: number;
 };
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => portal);
 const get = async (headers = admin): Promise<Settings> => {
   const response = await call('GET', '/api/setting', headers);
   expect(response.statusCode, response.body).toBe(200);

@@ -1,4 +1,10 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  injector,
+  logInNewStandardUser,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/tests/support/portal';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDate } from '../site-time';
@@ -10,15 +16,7 @@ let standard: Record<string, string>;
 beforeAll(async () => {
   portal = await startTestPortal();
   admin = bearer(await portal.login());
-  const user = {
-    username: 'standard@portal.test',
-    password: 'S3cret-password',
-    firstName: 'Sam',
-    lastName: 'Std',
-  };
-  const created = await call('POST', '/api/user/new', admin, user);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(user.username, user.password));
+  standard = await logInNewStandardUser(portal, admin);
 });
 afterAll(() => portal?.stop());
 
@@ -47,12 +45,7 @@ type Truck = {
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => portal);
 
 const createCompany = async (name: string): Promise<Company> => {
   const response = await call('POST', '/api/transportcompany/new', admin, { name });

@@ -1,4 +1,10 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  injector,
+  logInNewStandardUser,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -9,15 +15,7 @@ let haulCo: { id: number; name: string };
 beforeAll(async () => {
   portal = await startTestPortal();
   admin = bearer(await portal.login());
-  const user = {
-    username: 'standard@portal.test',
-    password: 'S3cret-password',
-    firstName: 'Sam',
-    lastName: 'Std',
-  };
-  const created = await call('POST', '/api/user/new', admin, user);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(user.username, user.password));
+  standard = await logInNewStandardUser(portal, admin);
   haulCo = await createCompany('Haul Co');
 });
 afterAll(() => portal?.stop());
@@ -38,12 +36,7 @@ const stale = 'This record was changed by someone else. Reload it and try again.
 const forbidden = 'You do not have permission to do this.';
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => portal);
 
 const createCompany = async (name: string): Promise<{ id: number; name: string }> => {
   const response = await call('POST', '/api/transportcompany/new', admin, { name });
