@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { configFromEnv, type PortalConfig } from '@portal/api/config';
+import type { RunView } from '@portal/api/jobs/job-runs';
 import { type RunningPortal, startPortal } from '@portal/api/portal';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -15,7 +16,9 @@ export interface TestPortal extends RunningPortal {
 }
 
 /** A whole portal (API, projections, first administrator) on a fresh database and a free port. */
-export async function startTestPortal(options: { uiDist?: string | null } = {}): Promise<TestPortal> {
+export async function startTestPortal(
+  options: { uiDist?: string | null; env?: Record<string, string> } = {},
+): Promise<TestPortal> {
   const database = await createTestDatabase();
   const config = configFromEnv(
     {
@@ -24,6 +27,7 @@ export async function startTestPortal(options: { uiDist?: string | null } = {}):
       ADMIN_EMAIL: testAdmin.username,
       ADMIN_PASSWORD: testAdmin.password,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     { databaseUrl: database.url, jwtSecret: randomBytes(32).toString('hex'), uiDist: options.uiDist ?? null },
   );
@@ -85,3 +89,37 @@ export const injector =
     payload?: object,
   ) =>
     portal().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+/**
+ * Starts a bulk run (the route answers 202 with the run) and polls GET /api/job/{id} until it has
+ * finished; returns the finished run. Throws on any other status or when it does not finish in time.
+ */
+export async function runToEnd(
+  portal: TestPortal,
+  headers: Record<string, string>,
+  request: { method: 'GET' | 'POST'; url: string; payload?: object },
+  timeoutMs = 60_000,
+): Promise<RunView> {
+  const started = await portal.app.inject({ ...request, headers });
+  if (started.statusCode !== 202)
+    throw new Error(`${request.method} ${request.url}: ${started.statusCode} ${started.body}`);
+  return awaitRun(portal, headers, started.json<RunView>().id, timeoutMs);
+}
+
+/** Polls a run until it has finished (completed or failed). */
+export async function awaitRun(
+  portal: TestPortal,
+  headers: Record<string, string>,
+  runId: string,
+  timeoutMs = 60_000,
+): Promise<RunView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers });
+    if (response.statusCode !== 200) throw new Error(`GET /api/job/${runId}: ${response.statusCode} ${response.body}`);
+    const run = response.json<RunView>();
+    if (run.state === 'completed' || run.state === 'failed') return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish in ${timeoutMs} ms: ${response.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { contractorRoutes } from './contractors/routes';
+import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 import { materialRoutes } from './materials/routes';
 import adminUi from './plugins/admin-ui';
@@ -43,5 +44,6 @@ export async function buildApp(
   await app.register(settingsRoutes);
   await app.register(ticketRoutes);
   await app.register(mailRoutes);
+  await app.register(jobRoutes);
   return app;
 }

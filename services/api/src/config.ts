@@ -19,6 +19,10 @@ export interface PortalConfig {
   uiDist: string | null;
   siteTimezone: string;
   logLevel: string;
+  /** false (WORKERS=off): this API process runs no queue workers; `npm run worker` processes do. */
+  runWorkers: boolean;
+  /** How long a worker's hold on a job lasts before a dead worker's job is handed to another. */
+  jobLockMs: number;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -51,5 +55,7 @@ export function configFromEnv(
     uiDist: resolved.uiDist,
     siteTimezone: env.SITE_TIMEZONE ?? 'America/Toronto',
     logLevel: env.LOG_LEVEL ?? 'info',
+    runWorkers: env.WORKERS !== 'off',
+    jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
   };
 }

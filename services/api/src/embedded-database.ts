@@ -38,11 +38,15 @@ export async function startEmbeddedDatabase(options: {
   } finally {
     await client.end();
   }
-  return {
-    url: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/portal`,
-    stop: () => server.stop(),
-  };
+  return { url: embeddedDatabaseUrl(options), stop: () => server.stop() };
 }
+
+export const embeddedPort = (env: Record<string, string | undefined>) =>
+  Number(env.EMBEDDED_POSTGRES_PORT ?? 54329);
+
+/** The embedded server's database (also how a worker process reaches the one `npm start` runs). */
+export const embeddedDatabaseUrl = (options: { port: number; password: string }) =>
+  `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/portal`;
 
 /**
  * DATABASE_URL when set; otherwise the embedded server under DATA_DIR (started here, stopped by the caller).
@@ -53,7 +57,7 @@ export async function openConfiguredDatabase(
   password: string,
 ): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, embedded: null };
-  const port = Number(env.EMBEDDED_POSTGRES_PORT ?? 54329);
+  const port = embeddedPort(env);
   console.log(
     `No DATABASE_URL: starting the embedded PostgreSQL (data in ${path.join(dataDir, 'postgres')}, port ${port})`,
   );

@@ -7,21 +7,29 @@ import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
 import { jobFamilies } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
-import type { Infrastructure } from './plugins/infrastructure';
+import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { migrateWriteSide } from './write-side/ids';
 
-export interface RunningPortal {
-  app: FastifyInstance;
+export interface RunningServices {
   infra: Infrastructure;
-  url: string;
+  host: CommandHost;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, starts the projections and the API: the whole portal in one process. */
-export async function startPortal(
+export interface RunningPortal extends RunningServices {
+  app: FastifyInstance;
+  url: string;
+}
+
+/**
+ * Opens the database, migrates it, starts the projections (one process projects, the others stand
+ * by) and, unless `workers` is false, the queue workers: what the API process and a worker process
+ * (`npm run worker`) share.
+ */
+export async function startServices(
   config: PortalConfig,
-  options: { logger?: boolean | object; print?: (line: string) => void } = {},
-): Promise<RunningPortal> {
+  options: { workers: boolean },
+): Promise<RunningServices> {
   if (config.eventStoreUrl) {
     throw new Error(
       'EVENTSTORE_URL is set, but the EventStoreDB adapter is not part of this release; unset it.',
@@ -46,24 +54,45 @@ export async function startPortal(
     onError: (error) => console.error('projection batch failed, retrying', error),
   });
   await projections.start();
-  const jobs = createJobQueues(queueBackendFor(config));
-  await jobs.startWorkers(jobFamilies({ config, db }));
+  const jobs = createJobQueues(queueBackendFor(config), { lockDurationMs: config.jobLockMs });
   const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
-  const app = await buildApp(infra, { logger: options.logger });
-  await ensureFirstAdministrator(app, options.print ?? console.log);
-  const address = await app.listen({ port: config.port, host: config.host });
-  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-
+  const host = commandHostFor(infra);
+  if (options.workers) await jobs.startWorkers(jobFamilies(host));
   return {
-    app,
     infra,
-    url,
+    host,
     async close() {
-      await app.close();
       await jobs.close();
       await projections.stop();
       await eventStore.close();
       await pool.end();
+    },
+  };
+}
+
+/** The whole portal in one process: services, workers (unless WORKERS=off) and the API. */
+export async function startPortal(
+  config: PortalConfig,
+  options: { logger?: boolean | object; print?: (line: string) => void } = {},
+): Promise<RunningPortal> {
+  const services = await startServices(config, { workers: config.runWorkers });
+  const app = await buildApp(services.infra, { logger: options.logger });
+  try {
+    await ensureFirstAdministrator(app, options.print ?? console.log);
+  } catch (error) {
+    await app.close();
+    await services.close();
+    throw error;
+  }
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  return {
+    ...services,
+    app,
+    url,
+    async close() {
+      await app.close();
+      await services.close();
     },
   };
 }

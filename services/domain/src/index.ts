@@ -6,6 +6,7 @@ export * from './errors';
 export * from './materials/material';
 export * from './projects/project';
 export * from './settings/settings';
+export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
 export * from './tickets/ticket';
 export * from './tickets/validation';

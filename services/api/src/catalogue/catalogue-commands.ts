@@ -1,5 +1,5 @@
 import type { Catalogue, CatalogueRecord } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
+import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
 import { type IdKind, nextId } from '../write-side/ids';
@@ -11,7 +11,7 @@ import { type IdKind, nextId } from '../write-side/ids';
  */
 const REFERENCE_DATA_LOCK = 'reference-data';
 
-export async function underReferenceDataLock<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T> {
+export async function underReferenceDataLock<T>(app: CommandHost, work: () => Promise<T>): Promise<T> {
   return withAdvisoryLock(app.infra.pool, REFERENCE_DATA_LOCK, async () => {
     const head = await app.infra.eventStore.headPosition();
     if (head) await app.commands.waitForProjections(head);
@@ -28,7 +28,7 @@ export interface SaveOptions<Data> {
 }
 
 export async function createRecord<Name extends string, Data extends object>(
-  app: FastifyInstance,
+  app: CommandHost,
   catalogue: Catalogue<Name, Data>,
   /** A sequence for a new id, or the fixed id of a single record (settings). */
   id: IdKind | number,
@@ -50,7 +50,7 @@ export async function createRecord<Name extends string, Data extends object>(
 }
 
 export async function updateRecord<Name extends string, Data extends object>(
-  app: FastifyInstance,
+  app: CommandHost,
   catalogue: Catalogue<Name, Data>,
   id: number,
   data: Data,
@@ -70,7 +70,7 @@ export async function updateRecord<Name extends string, Data extends object>(
 }
 
 export async function deleteRecord<Name extends string, Data extends object>(
-  app: FastifyInstance,
+  app: CommandHost,
   catalogue: Catalogue<Name, Data>,
   id: number,
   options: { actorId: number; referencedBy(id: number): Promise<string[]> },

@@ -1,14 +1,12 @@
-import type { Database } from '@portal/projections';
-import type { Kysely } from 'kysely';
-import type { PortalConfig } from '../config';
 import { mailJobFamily } from '../mail/mail-jobs';
 import { createMailer } from '../mail/mailer';
+import type { CommandHost } from '../plugins/infrastructure';
 import type { JobFamily } from './job-queues';
+import { runFamily } from './job-runs';
+import { runDefinitions } from './run-definitions';
 
-/**
- * Every family of background work the workers run (one queue each). The bulk-work release adds
- * generate, bulk update/clear/receive, exports and e-mailed reports here.
- */
-export const jobFamilies = (deps: { config: PortalConfig; db: Kysely<Database> }): JobFamily[] => [
-  mailJobFamily(createMailer(deps.config, deps.db)) as JobFamily,
+/** Every family of background work the workers run: one queue per kind of run, plus mail. */
+export const jobFamilies = (host: CommandHost): JobFamily[] => [
+  mailJobFamily(createMailer(host.infra.config, host.infra.db)) as JobFamily,
+  ...runDefinitions.map((definition) => runFamily(host, definition) as JobFamily),
 ];

@@ -31,7 +31,7 @@ const defaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-export function createJobQueues(backend: QueueBackend): JobQueues {
+export function createJobQueues(backend: QueueBackend, options: { lockDurationMs?: number } = {}): JobQueues {
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const redisConnections: Redis[] = [];
@@ -66,12 +66,18 @@ export function createJobQueues(backend: QueueBackend): JobQueues {
     async startWorkers(families) {
       for (const family of families) {
         const processor = (job: Job) => family.process(job);
-        const options = { concurrency: family.concurrency ?? 1 };
+        // A dead worker's job goes back to the queue once its lock lapses (checked as often).
+        const lockDuration = options.lockDurationMs ?? 30_000;
+        const workerOptions = {
+          concurrency: family.concurrency ?? 1,
+          lockDuration,
+          stalledInterval: lockDuration,
+        };
         const worker =
           backend.kind === 'redis'
-            ? new Worker(family.queue, processor, { ...options, connection: redis(true) })
+            ? new Worker(family.queue, processor, { ...workerOptions, connection: redis(true) })
             : (new Pg.Worker(family.queue, processor, {
-                ...options,
+                ...workerOptions,
                 connection: postgres,
               }) as unknown as Worker);
         worker.on('error', (error) => console.warn(`worker ${family.queue}: ${error.message}`));

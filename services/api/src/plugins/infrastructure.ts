@@ -27,14 +27,26 @@ declare module 'fastify' {
 /** How long a command's response may wait for the read models before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
+/** What commands run on: the HTTP app is one, a worker process (no HTTP) another. */
+export interface CommandHost {
+  infra: Infrastructure;
+  commands: CommandContext;
+}
+
+export const commandHostFor = (infra: Infrastructure): CommandHost => ({
+  infra,
+  commands: {
+    eventStore: infra.eventStore,
+    waitForProjections: (position: GlobalPosition) =>
+      infra.projections.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
+  },
+});
+
 export default fp<Infrastructure>(
   async (app, infra) => {
-    app.decorate('infra', infra);
-    app.decorate('commands', {
-      eventStore: infra.eventStore,
-      waitForProjections: (position: GlobalPosition) =>
-        infra.projections.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS),
-    });
+    const host = commandHostFor(infra);
+    app.decorate('infra', host.infra);
+    app.decorate('commands', host.commands);
   },
   { name: 'infrastructure' },
 );

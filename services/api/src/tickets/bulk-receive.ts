@@ -1,4 +1,4 @@
-import { DomainError, type TicketActor, ticketMessages } from '@portal/domain';
+import { DomainError, type TicketActor, ticketMessages, ticketStreamId } from '@portal/domain';
 import {
   parseTicketRanges,
   type TicketRange,
@@ -7,9 +7,10 @@ import {
 } from '@portal/domain/tickets/ticket-range';
 import { getSettings, reportTickets } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../catalogue/route-schemas';
+import type { CommandHost } from '../plugins/infrastructure';
+import { streamHasEventOf } from '../write-side/command-handler';
 import { receiveTicket } from './commands';
+import type { BulkReceiveParams } from './ticket-runs';
 
 /**
  * POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7): the Bulk Receive tab. Each
@@ -32,26 +33,10 @@ export const BulkReceiveBody = Type.Object({
   ),
 });
 
-const BulkReceiveChip = Type.Object({
-  key: Type.String({ description: "The range as its chip shows it: '1-3' or '5'" }),
-  value: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
-  message: Type.Optional(Type.String({ description: 'The numbers not received and why' })),
-});
-
-export const BulkReceiveResult = Type.Object({
-  success: Type.Integer({ description: 'Ranges accepted' }),
-  fail: Type.Integer({ description: 'Ranges failed' }),
-  results: Type.Array(BulkReceiveChip),
-});
-
-export type BulkReceiveAnswer = Static<typeof BulkReceiveResult>;
-type Chip = Static<typeof BulkReceiveChip>;
-
 export const bulkReceiveSchema = {
   summary:
-    'Receives every ticket of each range of the entry under the current prefix (dashboard receipts); one result per range. Tickets already received are reported, never received twice',
+    'Starts receiving every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range; poll GET /api/job/{id}, whose result is {success, fail, results}. Tickets already received are reported, never received twice',
   body: BulkReceiveBody,
-  response: { 200: BulkReceiveResult, ...errorResponses },
 } as const;
 
 /** Tickets of one range are received a few at a time (each is its own stream). */
@@ -70,13 +55,19 @@ function failureMessage(failures: Map<string, number[]>): string {
   return [...failures].map(([reason, numbers]) => `${reason}: ${numbers.join(', ')}`).join('; ');
 }
 
-async function receiveRange(
-  app: FastifyInstance,
+/** One range, one chip: what the Bulk Receive tab shows for it. */
+export async function receiveRange(
+  app: CommandHost,
   range: TicketRange,
-  prefix: number,
-  actor: TicketActor,
-  forceReceive: boolean,
-): Promise<Chip> {
+  run: {
+    prefix: number;
+    actor: TicketActor;
+    forceReceive: boolean;
+    correlationId: string;
+    progress(done: number): Promise<void>;
+  },
+): Promise<{ key: string; value: 'success' | 'failed'; message?: string }> {
+  const { prefix, actor, forceReceive } = run;
   const ticketIds = new Map<number, number[]>();
   for (const ticket of await reportTickets(app.infra.db, { fromNumber: range.from, toNumber: range.to })) {
     if (ticket.prefix !== prefix) continue;
@@ -90,6 +81,7 @@ async function receiveRange(
   );
   const outcomes: (string | null)[] = new Array(work.length).fill(null);
   let next = 0;
+  let finished = 0;
   const worker = async () => {
     while (next < work.length) {
       const index = next++;
@@ -97,13 +89,26 @@ async function receiveRange(
       if (!item) continue;
       if (item.ticketId === null) {
         outcomes[index] = bulkReceiveMessages.doesNotExist;
+        finished++;
         continue;
       }
       try {
-        await receiveTicket(app, { ticketId: item.ticketId, source: 'dashboard' }, actor);
+        await receiveTicket(app, { ticketId: item.ticketId, source: 'dashboard' }, actor, run.correlationId);
       } catch (error) {
-        outcomes[index] = reasonOf(error);
+        // Received by this same run before a crash cut the chunk off: done, not "already received".
+        const ours =
+          error instanceof DomainError &&
+          error.message === ticketMessages.alreadyReceived &&
+          (await streamHasEventOf(
+            app.infra.eventStore,
+            ticketStreamId(item.ticketId),
+            'TicketReceived',
+            run.correlationId,
+          ));
+        if (!ours) outcomes[index] = reasonOf(error);
       }
+      finished++;
+      await run.progress(finished);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
@@ -120,30 +125,14 @@ async function receiveRange(
   return { key, value: forceReceive ? 'success' : 'failed', message: failureMessage(failures) };
 }
 
-/**
- * Parses the entry (a 400 with the spec's message, nothing received, when it is invalid), then
- * receives range by range. The decider refuses a second receipt, so a retried request receives
- * nothing twice: its tickets are reported as already received.
- */
-export async function bulkReceive(
-  app: FastifyInstance,
+/** Parses the entry: a 400 with the spec's message, and nothing started, when it is invalid. */
+export async function bulkReceiveOf(
+  app: CommandHost,
   body: Static<typeof BulkReceiveBody>,
-  actor: TicketActor,
-): Promise<BulkReceiveAnswer> {
+): Promise<BulkReceiveParams> {
   const entry = typeof body.ticketRange === 'number' ? String(body.ticketRange) : body.ticketRange;
   const parsed = parseTicketRanges(entry);
   if (!parsed.ok) throw new DomainError('validation', parsed.message, { ticketRange: parsed.message });
-  const forceReceive = body.forceReceive === true;
-
-  // Look the tickets up in read models that hold every event committed so far (a ticket generated
-  // a moment ago is found).
-  const head = await app.infra.eventStore.headPosition();
-  if (head) await app.commands.waitForProjections(head);
   const { currentPrefix: prefix } = await getSettings(app.infra.db);
-
-  const results: Chip[] = [];
-  for (const range of parsed.ranges)
-    results.push(await receiveRange(app, range, prefix, actor, forceReceive));
-  const success = results.filter((chip) => chip.value === 'success').length;
-  return { success, fail: results.length - success, results };
+  return { ranges: parsed.ranges, forceReceive: body.forceReceive === true, prefix };
 }

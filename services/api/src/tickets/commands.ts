@@ -37,11 +37,12 @@ import {
   getSettings,
   listTransportCompanies,
 } from '@portal/projections';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { createRecord } from '../catalogue/catalogue-commands';
+import type { CommandHost } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
-import { handleCommand, loadAggregate } from '../write-side/command-handler';
+import { handleCommand, loadAggregate, streamHasEventOf } from '../write-side/command-handler';
 import { generateMessages } from './generation';
 
 export const actorOf = (request: FastifyRequest): TicketActor => ({
@@ -58,10 +59,10 @@ const ticketAggregate = (ticketId: number) => ({
 
 /** Runs one ticket command and answers the ticket as the read model now shows it. */
 export async function runTicketCommand(
-  app: FastifyInstance,
+  app: CommandHost,
   ticketId: number,
   command: TicketCommand,
-  options: { actorId: number; expectedVersion?: number },
+  options: { actorId: number; expectedVersion?: number; correlationId?: string },
 ) {
   await handleCommand(app.commands, ticketAggregate(ticketId), command, options);
   const ticket = await findTicket(app.infra.db, ticketId);
@@ -69,11 +70,7 @@ export async function runTicketCommand(
   return ticket;
 }
 
-export async function deleteTicket(
-  app: FastifyInstance,
-  ticketId: number,
-  actor: TicketActor,
-): Promise<void> {
+export async function deleteTicket(app: CommandHost, ticketId: number, actor: TicketActor): Promise<void> {
   await handleCommand(
     app.commands,
     ticketAggregate(ticketId),
@@ -84,7 +81,7 @@ export async function deleteTicket(
 
 /** The ticket as its forms show it (number and details), so a save that omits a field keeps it. */
 async function currentForm(
-  app: FastifyInstance,
+  app: CommandHost,
   ticketId: number,
 ): Promise<TicketDetails & { ticketNumber: number }> {
   const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
@@ -93,7 +90,7 @@ async function currentForm(
 }
 
 /** A ticket may only name records that exist (a 400 naming the field otherwise, nothing saved). */
-async function assertReferencesExist(app: FastifyInstance, details: TicketDetails): Promise<void> {
+export async function assertReferencesExist(app: CommandHost, details: TicketDetails): Promise<void> {
   const { db } = app.infra;
   const checks: [keyof TicketDetails, number | null, (id: number) => Promise<unknown>, string][] = [
     [
@@ -132,7 +129,7 @@ async function assertReferencesExist(app: FastifyInstance, details: TicketDetail
 }
 
 /** `createTransportIfDoesNotExist`: a haulage company typed by name is found (any case) or created. */
-async function transportCompanyByName(app: FastifyInstance, name: string, actorId: number): Promise<number> {
+async function transportCompanyByName(app: CommandHost, name: string, actorId: number): Promise<number> {
   const existing = (await listTransportCompanies(app.infra.db)).find(
     (c) => c.name.toLowerCase() === name.trim().toLowerCase(),
   );
@@ -150,7 +147,7 @@ export interface TicketSave {
 
 /** PUT /api/ticket/edit and /edit/short: `ticket.isReceived: true` receives it (spec client). */
 export async function saveTicket(
-  app: FastifyInstance,
+  app: CommandHost,
   body: TicketSave,
   actor: TicketActor,
   form: 'full' | 'short',
@@ -192,9 +189,10 @@ export async function saveTicket(
 
 /** The Receive button (dashboard) or Receive Ticket (ticket page), with what the dialog filled in. */
 export async function receiveTicket(
-  app: FastifyInstance,
+  app: CommandHost,
   input: { ticketId: number; source: ReceiptSource; ticket?: Record<string, unknown> },
   actor: TicketActor,
+  correlationId?: string,
 ) {
   const details = input.ticket
     ? validateShortTicket({ ...(await currentForm(app, input.ticketId)), ...input.ticket })
@@ -206,12 +204,12 @@ export async function receiveTicket(
     now: new Date().toISOString(),
     details,
   };
-  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
+  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId, correlationId });
 }
 
 /** Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has none. */
 export async function weighTicket(
-  app: FastifyInstance,
+  app: CommandHost,
   input: { ticketId: number; materialId: number; scaleWeight: number },
   actor: TicketActor,
 ) {
@@ -232,7 +230,7 @@ export async function weighTicket(
   return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
 }
 
-export async function toggleDispatch(app: FastifyInstance, ticketId: number, actor: TicketActor) {
+export async function toggleDispatch(app: CommandHost, ticketId: number, actor: TicketActor) {
   const timeZone = app.infra.config.siteTimezone;
   const command: TicketCommand = {
     type: 'ToggleDispatch',
@@ -255,9 +253,10 @@ const TICKET_NUMBERS_LOCK = 'ticket-numbers';
  * if its ticket was deleted, the number is generated again.
  */
 export async function generateTickets(
-  app: FastifyInstance,
+  app: CommandHost,
   range: { from: number; to: number; isSoilFLOTicket: boolean },
   actorId: number,
+  run: { correlationId?: string; onProgress?: (done: number) => Promise<void> } = {},
 ): Promise<{ created: number[]; existing: number[] }> {
   const { pool, eventStore, db } = app.infra;
   return withAdvisoryLock(pool, TICKET_NUMBERS_LOCK, async () => {
@@ -282,13 +281,26 @@ export async function generateTickets(
     );
     const toWrite: { ticketNumber: number; ticketId: number }[] = [];
     const existing: number[] = [];
+    // Generated earlier by this same run (a chunk cut off and re-run): done, not "already exists".
+    const generatedBefore: number[] = [];
     for (const claim of claims) {
       if (claim.claimedNow) {
         toWrite.push(claim);
         continue;
       }
       const { state } = await loadAggregate(eventStore, ticketAggregate(claim.ticketId));
-      if (state.status === 'active') existing.push(claim.ticketNumber);
+      if (
+        state.status === 'active' &&
+        run.correlationId &&
+        (await streamHasEventOf(
+          eventStore,
+          ticketStreamId(claim.ticketId),
+          'TicketGenerated',
+          run.correlationId,
+        ))
+      )
+        generatedBefore.push(claim.ticketNumber);
+      else if (state.status === 'active') existing.push(claim.ticketNumber);
       else if (state.status === 'absent') toWrite.push(claim);
       else {
         // The number's ticket was deleted: the number is free again, for a new ticket with a new id.
@@ -301,6 +313,11 @@ export async function generateTickets(
       }
     }
     const occurredAt = new Date().toISOString();
+    const metadata = {
+      userId: actorId,
+      occurredAt,
+      ...(run.correlationId ? { correlationId: run.correlationId } : {}),
+    };
     const generate = async ({
       ticketNumber,
       ticketId,
@@ -320,7 +337,7 @@ export async function generateTickets(
       const events = decideTicket({ type: 'GenerateTicket', data }, initialTicketState);
       const result = await eventStore.append(
         ticketStreamId(ticketId),
-        events.map((event) => ({ ...event, metadata: { userId: actorId, occurredAt } })),
+        events.map((event) => ({ ...event, metadata })),
         { expectedVersion: 'no_stream' },
       );
       return result.lastPosition;
@@ -333,9 +350,11 @@ export async function generateTickets(
       for (const position of await Promise.all(toWrite.slice(i, i + 16).map(generate))) {
         if (!furthest || comparePositions(position, furthest) > 0) furthest = position;
       }
+      await run.onProgress?.(generatedBefore.length + existing.length + Math.min(i + 16, toWrite.length));
     }
     if (furthest) await app.commands.waitForProjections(furthest);
-    return { created: toWrite.map((claim) => claim.ticketNumber), existing };
+    const created = [...generatedBefore, ...toWrite.map((claim) => claim.ticketNumber)].sort((a, b) => a - b);
+    return { created, existing };
   });
 }
 

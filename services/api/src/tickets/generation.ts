@@ -8,7 +8,6 @@ export const generateMessages = {
   minNumber: 'Ticket number must be greater than 0',
   fromAfterTo: 'From ticket number must not be greater than to ticket number',
   tooMany: 'Generate tickets failed. You can only generate max 2000 tickets at a time.',
-  chunkTooLarge: 'At most 1000 ticket numbers can be generated in one call.',
   existing: (numbers: number[]) =>
     `${numbers.length === 1 ? 'Ticket' : 'Tickets'} ${numbers.join(', ')} already ${numbers.length === 1 ? 'exists' : 'exist'} and ${numbers.length === 1 ? 'was' : 'were'} not generated again.`,
 } as const;
@@ -37,11 +36,10 @@ export function validateTicketRange(input: { from?: unknown; to?: unknown }): { 
   return { from: from as number, to: to as number };
 }
 
-/** One generate call: at most 1000 numbers (spec: sent in chunks of 1000), never more than 2000 in all. */
-export function validateGenerateCall(input: { from?: unknown; to?: unknown }): { from: number; to: number } {
+/** One generation: at most 2000 tickets (spec section 9); the run splits it into chunks of 1000. */
+export function validateGeneration(input: { from?: unknown; to?: unknown }): { from: number; to: number } {
   const range = validateTicketRange(input);
-  const count = range.to - range.from + 1;
-  if (count > maxTicketsPerGeneration) throw new DomainError('validation', generateMessages.tooMany);
-  if (count > maxNumbersPerCall) throw new DomainError('validation', generateMessages.chunkTooLarge);
+  if (range.to - range.from + 1 > maxTicketsPerGeneration)
+    throw new DomainError('validation', generateMessages.tooMany);
   return range;
 }

@@ -24,19 +24,19 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../catalogue/route-schemas';
-import { bulkReceive, bulkReceiveSchema } from './bulk-receive';
+import { startRun } from '../jobs/job-runs';
+import { RunViewSchema } from '../jobs/routes';
+import { bulkReceiveOf, bulkReceiveSchema } from './bulk-receive';
 import {
   actorOf,
   deleteTicket,
-  generateResultMessage,
-  generateTickets,
   receiveTicket,
   runTicketCommand,
   saveTicket,
   toggleDispatch,
   weighTicket,
 } from './commands';
-import { generateMessages, maxTicketNumber, validateGenerateCall } from './generation';
+import { generateMessages, maxTicketNumber, validateGeneration } from './generation';
 import { ticketHistory } from './history';
 import {
   DailyCountsSchema,
@@ -47,6 +47,15 @@ import {
   TicketSchema,
 } from './schemas';
 import { isTicketHash, ticketHash } from './ticket-hash';
+import {
+  bulkClearOf,
+  bulkClearRun,
+  bulkReceiveRun,
+  bulkUpdateOf,
+  bulkUpdateRun,
+  checkBulkEdit,
+  generateRun,
+} from './ticket-runs';
 
 export const searchMessages = {
   ticketNotNumber: 'Ticket must be a number',
@@ -230,6 +239,8 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const started = { 202: RunViewSchema, ...errorResponses } as const;
+
   app.post(
     '/api/ticket/generate',
     {
@@ -237,37 +248,109 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Generates ticket numbers [from, to] (at most 1000 per call, 2000 per generation); existing numbers are reported, never duplicated',
+          'Starts generating ticket numbers [from, to] (at most 2000), in chunks of 1000; poll GET /api/job/{id}. Each chunk answers {success, tickets, error}; existing numbers are reported, never duplicated',
         body: Type.Object({
           from: Type.Optional(Type.Unknown()),
           to: Type.Optional(Type.Unknown()),
           isSoilFLOTicket: Type.Optional(Type.Boolean()),
           email: Type.Optional(Nullable(Type.String())),
         }),
-        response: ok(
-          Type.Object({
-            success: Type.Boolean(),
-            tickets: Type.Array(Type.Integer()),
-            error: Nullable(Type.String()),
-          }),
-        ),
+        response: started,
       },
     },
-    async (request) => {
-      const range = validateGenerateCall(request.body);
-      const { created, existing } = await generateTickets(
-        app,
-        { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true },
-        request.currentUser.id,
-      );
-      return { success: existing.length === 0, tickets: created, error: generateResultMessage(existing) };
+    async (request, reply) => {
+      const range = validateGeneration(request.body);
+      const params = { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true };
+      return reply.code(202).send(await startRun(app, generateRun, params, request.currentUser.id));
     },
+  );
+
+  const BulkCheckSchema = Type.Object({
+    count: Type.Integer({ description: 'Tickets the bulk change would touch (not received)' }),
+    ticketNumbers: Type.Array(Type.Integer()),
+    excludedTicketNumbers: Type.Array(Type.Integer(), { description: 'Received: never changed' }),
+    results: Type.Array(Type.Object({ ticketNumber: Type.Integer(), fields: Type.Array(Type.String()) }), {
+      description: 'Conflicts: tickets whose fields already hold other values (Force Update overwrites)',
+    }),
+    message: Nullable(Type.String()),
+  });
+  const bulkTags = ['tickets', 'bulk'];
+
+  app.post(
+    '/api/ticket/bulk/check',
+    {
+      ...admin,
+      schema: {
+        tags: bulkTags,
+        summary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
+        body: LooseRecord,
+        response: ok(BulkCheckSchema),
+      },
+    },
+    async (request) => checkBulkEdit(app, await bulkUpdateOf(app, request.body)),
+  );
+
+  app.post(
+    '/api/ticket/bulk',
+    {
+      ...admin,
+      schema: {
+        tags: bulkTags,
+        summary:
+          'Starts a bulk update of [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts); poll GET /api/job/{id}',
+        body: LooseRecord,
+        response: started,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await startRun(app, bulkUpdateRun, await bulkUpdateOf(app, request.body), request.currentUser.id),
+        ),
+  );
+
+  app.post(
+    '/api/ticket/bulk/clear/check',
+    {
+      ...admin,
+      schema: {
+        tags: bulkTags,
+        summary: 'What a bulk clear of [from, to] would change; changes nothing',
+        body: LooseRecord,
+        response: ok(BulkCheckSchema),
+      },
+    },
+    async (request) => checkBulkEdit(app, bulkClearOf(request.body)),
+  );
+
+  app.post(
+    '/api/ticket/bulk/clear',
+    {
+      ...admin,
+      schema: {
+        tags: bulkTags,
+        summary:
+          'Starts emptying the chosen fields of [from, to] in chunks of 100 (received tickets are skipped); poll GET /api/job/{id}',
+        body: LooseRecord,
+        response: started,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await startRun(app, bulkClearRun, bulkClearOf(request.body), request.currentUser.id)),
   );
 
   app.post(
     '/api/ticket/bulk/receive',
-    { ...admin, schema: { tags, ...bulkReceiveSchema } },
-    async (request) => bulkReceive(app, request.body, actorOf(request)),
+    { ...admin, schema: { tags: bulkTags, ...bulkReceiveSchema, response: started } },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await startRun(app, bulkReceiveRun, await bulkReceiveOf(app, request.body), request.currentUser.id),
+        ),
   );
 
   app.put(

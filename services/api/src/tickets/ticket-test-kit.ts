@@ -3,7 +3,7 @@
  * file, the administrator (and, on demand, one standard user) logged in once, and short ways to make
  * the reference data and tickets a test needs.
  */
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export type Headers = Record<string, string>;
@@ -187,12 +187,12 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
       const from = nextNumber;
       const to = from + count - 1;
       nextNumber = to + 1;
-      const generated = await ok<{ success: boolean; tickets: number[] }>('POST', '/api/ticket/generate', {
-        from,
-        to,
-        isSoilFLOTicket,
-        email: null,
+      const run = await runToEnd(kit.portal, kit.admin, {
+        method: 'POST',
+        url: '/api/ticket/generate',
+        payload: { from, to, isSoilFLOTicket, email: null },
       });
+      const generated = run.result as { success: boolean; tickets: number[] };
       expect(generated.tickets).toHaveLength(count);
       // Generation's wait for the read models is bounded and has answered before its tickets were
       // projected while other transactions ran on the server (see the BUG test in

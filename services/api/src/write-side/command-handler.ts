@@ -19,6 +19,8 @@ export interface CommandOptions {
   /** The version the client loaded; a different current version means a stale save. */
   expectedVersion?: number;
   now?: Date;
+  /** The bulk run this command belongs to (event metadata), so a re-run chunk knows its own work. */
+  correlationId?: string;
 }
 
 export const staleWriteMessage = 'This record was changed by someone else. Reload it and try again.';
@@ -30,6 +32,17 @@ export async function loadAggregate<State, Event extends { type: string; data: u
   const events = await eventStore.readStream(aggregate.streamId);
   const state = events.reduce((s, e) => aggregate.evolve(s, e as unknown as Event), aggregate.initialState);
   return { state, version: events.at(-1)?.streamVersion ?? 0 };
+}
+
+/** True when the stream holds an event of `type` appended under `correlationId` (a bulk run's own work). */
+export async function streamHasEventOf(
+  eventStore: EventStore,
+  streamId: string,
+  type: string,
+  correlationId: string,
+): Promise<boolean> {
+  const events = await eventStore.readStream(streamId);
+  return events.some((event) => event.type === type && event.metadata.correlationId === correlationId);
 }
 
 /**
@@ -52,7 +65,11 @@ export async function handleCommand<State, Event extends { type: string; data: u
     }
     const events = aggregate.decide(command, state);
     if (events.length === 0) return { state, version, events };
-    const metadata = { userId: options.actorId, occurredAt: (options.now ?? new Date()).toISOString() };
+    const metadata = {
+      userId: options.actorId,
+      occurredAt: (options.now ?? new Date()).toISOString(),
+      ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+    };
     try {
       const result = await context.eventStore.append(
         aggregate.streamId,

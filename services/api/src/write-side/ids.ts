@@ -54,6 +54,36 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  // Bulk work (spec section 5): one row per run an administrator starts, one per chunk of it. The
+  // chunk row is where a worker records its result, so a re-delivered chunk is never done twice
+  // and progress survives worker crashes and queue-backend restarts.
+  '2026-11-21-005-job-runs': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE job_run (
+          id uuid PRIMARY KEY,
+          kind text NOT NULL,
+          user_id integer NOT NULL,
+          params jsonb NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          finished_at timestamptz
+        )`.execute(db);
+      await sql`
+        CREATE TABLE job_run_chunk (
+          run_id uuid NOT NULL REFERENCES job_run (id) ON DELETE CASCADE,
+          chunk_index integer NOT NULL,
+          spec jsonb NOT NULL,
+          total integer NOT NULL,
+          done integer NOT NULL DEFAULT 0,
+          state text NOT NULL DEFAULT 'pending',
+          result jsonb,
+          error text,
+          attempts integer NOT NULL DEFAULT 0,
+          finished_at timestamptz,
+          PRIMARY KEY (run_id, chunk_index)
+        )`.execute(db);
+    },
+  },
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

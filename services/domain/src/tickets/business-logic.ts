@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import { sameData } from '../same-data';
+import { bulkEditMessages, conflictingFields } from './bulk-edit';
 import {
   type ActiveTicket,
   netWeight,
@@ -56,6 +57,8 @@ export type TicketCommand =
       now: string;
     }
   | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
+  /** Bulk update and bulk clear (spec section 5): never on a received ticket. */
+  | { type: 'BulkEditTicket'; patch: Partial<TicketDetails>; overwrite: boolean; actor: TicketActor }
   | { type: 'DeleteTicket'; actor: TicketActor };
 
 export const ticketMessages = {
@@ -222,6 +225,17 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
           data: { ticketId: ticket.ticketId, details, logEntryId: command.logEntryId },
         },
       ];
+    }
+
+    case 'BulkEditTicket': {
+      const ticket = activeTicket(state);
+      if (ticket.isReceived) throw new DomainError('conflict', bulkEditMessages.received);
+      if (!command.overwrite && conflictingFields(ticket.details, command.patch).length > 0)
+        throw new DomainError('conflict', bulkEditMessages.conflictSkipped);
+      const details = { ...ticket.details, ...command.patch };
+      return sameData(details, ticket.details)
+        ? []
+        : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }];
     }
 
     case 'DeleteTicket': {

@@ -1,0 +1,40 @@
+import { configFromEnv, dataDirFromEnv } from './config';
+import { loadOrCreateSecrets } from './data-dir-secrets';
+import { embeddedDatabaseUrl, embeddedPort } from './embedded-database';
+import { startServices } from './portal';
+
+/**
+ * `npm run worker`: a process that only runs the queue workers (and stands by for the
+ * projections). Start as many as the load needs; a chunk is never processed twice. Without
+ * DATABASE_URL it joins the embedded PostgreSQL that `npm start` runs from the same DATA_DIR.
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const secrets = loadOrCreateSecrets(dataDirFromEnv(env));
+  const databaseUrl =
+    env.DATABASE_URL ??
+    embeddedDatabaseUrl({ port: embeddedPort(env), password: secrets.embeddedPostgresPassword });
+  const config = configFromEnv(env, {
+    databaseUrl,
+    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
+    uiDist: null,
+  });
+  const services = await startServices(config, { workers: true });
+  console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing running jobs, then stopping`);
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
