@@ -1,6 +1,6 @@
 import { defaultUiDist } from '@portal/api/config';
 import { formInput, launchChromium, logIn, screenshot } from '@portal/tests/support/browser';
-import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -51,8 +51,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-  // "Through the API is fine until the Generate tab exists" (issue 4).
-  await api('POST', '/api/ticket/generate', { from: 1, to: 6 });
+  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 6 } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);

@@ -116,10 +116,12 @@ export async function awaitRun(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers });
-    if (response.statusCode !== 200) throw new Error(`GET /api/job/${runId}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`GET /api/job/${runId}: ${response.statusCode} ${response.body}`);
     const run = response.json<RunView>();
     if (run.state === 'completed' || run.state === 'failed') return run;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish in ${timeoutMs} ms: ${response.body}`);
+    if (Date.now() > deadline)
+      throw new Error(`run ${runId} did not finish in ${timeoutMs} ms: ${response.body}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -23,6 +23,8 @@ export async function startEmbeddedDatabase(options: {
     user: 'postgres',
     password: options.password,
     persistent: true,
+    // The API, its queue workers and any `npm run worker` processes share this server.
+    postgresFlags: ['-c', 'max_connections=300'],
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,

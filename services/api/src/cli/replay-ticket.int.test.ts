@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -11,10 +11,9 @@ let portal: TestPortal;
 beforeAll(async () => {
   portal = await startTestPortal();
   const headers = bearer(await portal.login());
-  await portal.app.inject({
+  await runToEnd(portal, headers, {
     method: 'POST',
     url: '/api/ticket/generate',
-    headers,
     payload: { from: 41, to: 42 },
   });
   const [ticket] = (

@@ -45,7 +45,16 @@ export function createJobQueues(backend: QueueBackend, options: { lockDurationMs
     redisConnections.push(connection);
     return connection;
   };
-  const postgres = { connectionString: backend.url, schema: 'bullmq', migrate: true };
+  // Every queue and worker owns a pool: one connection each (BullMQ's blocking wait uses a LISTEN
+  // client of its own), closed when idle, so a process with a dozen queues stays within a
+  // PostgreSQL server's default 100 connections alongside other processes.
+  const postgres = {
+    connectionString: backend.url,
+    schema: 'bullmq',
+    migrate: true,
+    max: 1,
+    idleTimeoutMillis: 2000,
+  };
   const Pg = withBackend(createPostgresBackend);
 
   return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@portal/domain';
+import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import type { Job } from 'bullmq';
 import type { CommandHost } from '../plugins/infrastructure';
 import type { JobFamily } from './job-queues';
@@ -11,8 +12,8 @@ import type { JobFamily } from './job-queues';
  * job. The chunk row is the source of truth: a worker records the chunk's result there, a chunk
  * already recorded is never processed again, and a session-level advisory lock keeps two workers
  * from processing the same chunk at once (a killed worker's lock goes with its connection).
- * Commands inside a chunk carry the run id in their events' metadata, so a chunk cut off mid-way
- * and re-run counts what it had already done as done, not as a conflict.
+ * Commands inside a chunk carry the chunk's id in their events' metadata, so a chunk cut off
+ * mid-way and re-run counts what it had already done as done, not as a conflict.
  */
 
 export type RunKind =
@@ -54,6 +55,11 @@ export interface ChunkContext<Params, Spec> {
   host: CommandHost;
   run: { id: string; userId: number; params: Params };
   chunk: { index: number; spec: Spec; total: number };
+  /**
+   * Goes into the metadata of every event the chunk appends: a chunk cut off and re-run recognises
+   * its own earlier work by it (and only its own: another chunk of the run is someone else).
+   */
+  correlationId: string;
   /** Items done so far in this chunk (throttled writes; the UI's progress bar). */
   progress(done: number): Promise<void>;
 }
@@ -182,6 +188,9 @@ export async function readRun(
   };
 }
 
+/** How long a finished chunk waits for the read models to show its work (they normally take milliseconds). */
+const readModelsWaitMs = 60_000;
+
 /** How often a chunk's progress is written while it runs. */
 const progressEveryMs = 250;
 
@@ -227,14 +236,28 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
           ]);
           await job.updateProgress(row.total === 0 ? 100 : Math.round((done / row.total) * 100));
         };
+        // Commands inside a chunk skip their per-command wait for the read models; the chunk waits
+        // once, at its end, for the furthest of its events (so a finished run is visible at once).
+        let furthest: GlobalPosition | null = null;
+        const chunkHost: CommandHost = {
+          infra: host.infra,
+          commands: {
+            eventStore: host.commands.eventStore,
+            async waitForProjections(position) {
+              if (!furthest || comparePositions(position, furthest) > 0) furthest = position;
+            },
+          },
+        };
         let outcome: { state: 'completed'; result: unknown } | { state: 'failed'; error: string };
         try {
           const result = await definition.processChunk({
-            host,
+            host: chunkHost,
             run: { id: runId, userId: row.userId, params: row.params },
             chunk: { index, spec: row.spec, total: row.total },
+            correlationId: jobIdOf(runId, index),
             progress,
           });
+          if (furthest) await host.infra.projections.waitFor(furthest, readModelsWaitMs);
           outcome = { state: 'completed', result };
         } catch (error) {
           // A business refusal will not change on a retry; anything else is retried by the queue

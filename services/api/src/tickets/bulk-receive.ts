@@ -5,11 +5,11 @@ import {
   ticketNumbersOf,
   ticketRangeKey,
 } from '@portal/domain/tickets/ticket-range';
-import { getSettings, reportTickets } from '@portal/projections';
+import { getSettings } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
 import { streamHasEventOf } from '../write-side/command-handler';
-import { receiveTicket } from './commands';
+import { applyTicketCommand, claimedTickets } from './commands';
 import type { BulkReceiveParams } from './ticket-runs';
 
 /**
@@ -68,17 +68,14 @@ export async function receiveRange(
   },
 ): Promise<{ key: string; value: 'success' | 'failed'; message?: string }> {
   const { prefix, actor, forceReceive } = run;
-  const ticketIds = new Map<number, number[]>();
-  for (const ticket of await reportTickets(app.infra.db, { fromNumber: range.from, toNumber: range.to })) {
-    if (ticket.prefix !== prefix) continue;
-    ticketIds.set(ticket.ticketNumber, [...(ticketIds.get(ticket.ticketNumber) ?? []), ticket.id]);
-  }
-  const work = ticketNumbersOf(range).flatMap(
-    (ticketNumber): { ticketNumber: number; ticketId: number | null }[] => {
-      const ids = ticketIds.get(ticketNumber);
-      return ids ? ids.map((ticketId) => ({ ticketNumber, ticketId })) : [{ ticketNumber, ticketId: null }];
-    },
+  // Which ticket each number is: the write side's claims, which never lag behind like a read model.
+  const ticketIds = new Map(
+    (await claimedTickets(app, prefix, range)).map((claim) => [claim.ticketNumber, claim.ticketId]),
   );
+  const work = ticketNumbersOf(range).map((ticketNumber) => ({
+    ticketNumber,
+    ticketId: ticketIds.get(ticketNumber) ?? null,
+  }));
   const outcomes: (string | null)[] = new Array(work.length).fill(null);
   let next = 0;
   let finished = 0;
@@ -93,7 +90,17 @@ export async function receiveRange(
         continue;
       }
       try {
-        await receiveTicket(app, { ticketId: item.ticketId, source: 'dashboard' }, actor, run.correlationId);
+        // As from the dashboard's Receive button; the run does not read each ticket back.
+        const command = {
+          type: 'ReceiveTicket',
+          source: 'dashboard',
+          actor,
+          now: new Date().toISOString(),
+        } as const;
+        await applyTicketCommand(app, item.ticketId, command, {
+          actorId: actor.userId,
+          correlationId: run.correlationId,
+        });
       } catch (error) {
         // Received by this same run before a crash cut the chunk off: done, not "already received".
         const ours =

@@ -57,14 +57,38 @@ const ticketAggregate = (ticketId: number) => ({
   decide: decideTicket,
 });
 
+type TicketCommandOptions = { actorId: number; expectedVersion?: number; correlationId?: string };
+
+/** Decides and appends one ticket command (bulk runs use this: they do not read each ticket back). */
+export const applyTicketCommand = (
+  app: CommandHost,
+  ticketId: number,
+  command: TicketCommand,
+  options: TicketCommandOptions,
+) => handleCommand(app.commands, ticketAggregate(ticketId), command, options);
+
+/** The tickets of [from, to] under `prefix`, by the write side's number claims (never behind, unlike a read model). */
+export async function claimedTickets(
+  app: CommandHost,
+  prefix: number,
+  range: { from: number; to: number },
+): Promise<{ ticketNumber: number; ticketId: number }[]> {
+  const { rows } = await app.infra.pool.query<{ ticketNumber: number; ticketId: number }>(
+    `SELECT ticket_number AS "ticketNumber", ticket_id AS "ticketId" FROM ticket_number_claim
+     WHERE prefix = $1 AND ticket_number BETWEEN $2 AND $3 ORDER BY ticket_number`,
+    [prefix, range.from, range.to],
+  );
+  return rows;
+}
+
 /** Runs one ticket command and answers the ticket as the read model now shows it. */
 export async function runTicketCommand(
   app: CommandHost,
   ticketId: number,
   command: TicketCommand,
-  options: { actorId: number; expectedVersion?: number; correlationId?: string },
+  options: TicketCommandOptions,
 ) {
-  await handleCommand(app.commands, ticketAggregate(ticketId), command, options);
+  await applyTicketCommand(app, ticketId, command, options);
   const ticket = await findTicket(app.infra.db, ticketId);
   if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
   return ticket;

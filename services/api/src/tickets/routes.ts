@@ -321,7 +321,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok(BulkCheckSchema),
       },
     },
-    async (request) => checkBulkEdit(app, bulkClearOf(request.body)),
+    async (request) => checkBulkEdit(app, await bulkClearOf(app, request.body)),
   );
 
   app.post(
@@ -339,7 +339,9 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       reply
         .code(202)
-        .send(await startRun(app, bulkClearRun, bulkClearOf(request.body), request.currentUser.id)),
+        .send(
+          await startRun(app, bulkClearRun, await bulkClearOf(app, request.body), request.currentUser.id),
+        ),
   );
 
   app.post(

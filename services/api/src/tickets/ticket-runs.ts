@@ -17,20 +17,25 @@ import { findContractorContact, getSettings, reportTickets, type TicketView } fr
 import type { ChunkView, RunDefinition } from '../jobs/job-runs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { receiveRange } from './bulk-receive';
-import { assertReferencesExist, generateResultMessage, generateTickets, runTicketCommand } from './commands';
+import {
+  applyTicketCommand,
+  assertReferencesExist,
+  claimedTickets,
+  generateResultMessage,
+  generateTickets,
+} from './commands';
 import { maxNumbersPerCall } from './generation';
 
-/** The read models hold every event committed so far (a ticket generated a moment ago is found). */
+/** Waits (bounded) until the read models hold every event committed so far: a ticket generated a moment ago is found. */
 export async function readModelsCaughtUp(host: CommandHost): Promise<void> {
   const head = await host.infra.eventStore.headPosition();
-  if (head) await host.commands.waitForProjections(head);
+  if (head) await host.infra.projections.waitFor(head, 5000);
 }
 
-/** Tickets of [from, to] under the current prefix, from the read model. */
+/** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {
-  const { currentPrefix } = await getSettings(host.infra.db);
-  const tickets = await reportTickets(host.infra.db, { fromNumber: range.from, toNumber: range.to });
-  return tickets.filter((ticket) => ticket.prefix === currentPrefix);
+  await readModelsCaughtUp(host);
+  return reportTickets(host.infra.db, { fromNumber: range.from, toNumber: range.to });
 }
 
 /** Runs `work` over `items`, a few at a time (each ticket is its own stream). */
@@ -72,12 +77,12 @@ export const generateRun: RunDefinition<GenerateParams, { from: number; to: numb
     }
     return chunks;
   },
-  async processChunk({ host, run, chunk, progress }) {
+  async processChunk({ host, run, chunk, correlationId, progress }) {
     const { created, existing } = await generateTickets(
       host,
       { ...chunk.spec, isSoilFLOTicket: run.params.isSoilFLOTicket },
       run.userId,
-      { correlationId: run.id, onProgress: progress },
+      { correlationId, onProgress: progress },
     );
     return { success: existing.length === 0, tickets: created, error: generateResultMessage(existing) };
   },
@@ -98,6 +103,8 @@ export const generateRun: RunDefinition<GenerateParams, { from: number; to: numb
 export interface BulkEditParams {
   from: number;
   to: number;
+  /** The prefix current when the run started: its numbers are those tickets. */
+  prefix: number;
   patch: Partial<TicketDetails>;
   /** Bulk update's forceUpdate: overwrite fields that already hold other values. A clear always does. */
   overwrite: boolean;
@@ -134,20 +141,21 @@ export async function bulkUpdateOf(
     patch.siteContactNumber = contact.number;
   }
   if (Object.keys(patch).length === 0) throw new DomainError('validation', bulkEditMessages.nothingToUpdate);
-  return { ...range, patch, overwrite: body.forceUpdate === true };
+  const { currentPrefix: prefix } = await getSettings(host.infra.db);
+  return { ...range, prefix, patch, overwrite: body.forceUpdate === true };
 }
 
-export function bulkClearOf(body: Record<string, unknown>): BulkEditParams {
+export async function bulkClearOf(host: CommandHost, body: Record<string, unknown>): Promise<BulkEditParams> {
   const range = validateBulkRange(body);
   const fields = clearedFieldsOf(body);
   if (fields.length === 0) throw new DomainError('validation', bulkEditMessages.nothingToClear);
-  return { ...range, patch: clearPatchOf(fields), overwrite: true };
+  const { currentPrefix: prefix } = await getSettings(host.infra.db);
+  return { ...range, prefix, patch: clearPatchOf(fields), overwrite: true };
 }
 
 /** What a bulk update or clear would do, without doing it: the confirmation panel. */
 export async function checkBulkEdit(host: CommandHost, params: BulkEditParams): Promise<BulkCheck> {
-  await readModelsCaughtUp(host);
-  const tickets = await ticketsInRange(host, params);
+  const tickets = (await ticketsInRange(host, params)).filter((ticket) => ticket.prefix === params.prefix);
   const open = tickets.filter((ticket) => !ticket.isReceived);
   const results = params.overwrite
     ? []
@@ -178,33 +186,37 @@ const bulkEditRun = (
   kind,
   queue,
   chunks: (params) => bulkChunks(params).map((spec) => ({ spec, total: spec.to - spec.from + 1 })),
-  async processChunk({ host, run, chunk, progress }) {
-    await readModelsCaughtUp(host);
-    const tickets = await ticketsInRange(host, chunk.spec);
+  async processChunk({ host, run, chunk, correlationId, progress }) {
+    const tickets = await claimedTickets(host, run.params.prefix, chunk.spec);
     const actor: TicketActor = { userId: run.userId, isAdministrator: true };
-    const outcomes: (string | null)[] = new Array(tickets.length).fill(null);
+    // 'updated', 'deleted' (the number's ticket is gone: nothing to change or report), or why not.
+    const outcomes: string[] = new Array(tickets.length).fill('updated');
     let finished = 0;
     // A retried chunk applies the same patch again: tickets already changed by it decide no event.
     await eachConcurrently(tickets, async (ticket, index) => {
       try {
-        await runTicketCommand(
+        await applyTicketCommand(
           host,
-          ticket.id,
+          ticket.ticketId,
           { type: 'BulkEditTicket', patch: run.params.patch, overwrite: run.params.overwrite, actor },
-          { actorId: run.userId, correlationId: run.id },
+          { actorId: run.userId, correlationId },
         );
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        outcomes[index] = error.message;
+        outcomes[index] = error.kind === 'not_found' ? 'deleted' : error.message;
       }
       finished++;
       await progress(Math.round((finished / Math.max(tickets.length, 1)) * chunk.total));
     });
     return {
-      updated: tickets.filter((_, index) => outcomes[index] === null).map((ticket) => ticket.ticketNumber),
+      updated: tickets
+        .filter((_, index) => outcomes[index] === 'updated')
+        .map((ticket) => ticket.ticketNumber),
       skipped: tickets.flatMap((ticket, index) => {
-        const reason = outcomes[index];
-        return reason ? [{ ticketNumber: ticket.ticketNumber, reason }] : [];
+        const reason = outcomes[index] ?? 'updated';
+        return reason === 'updated' || reason === 'deleted'
+          ? []
+          : [{ ticketNumber: ticket.ticketNumber, reason }];
       }),
     };
   },
@@ -240,13 +252,12 @@ export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Chip>
   kind: 'bulk-receive',
   queue: 'ticket-bulk-receive',
   chunks: ({ ranges }) => ranges.map((range) => ({ spec: range, total: ticketNumbersOf(range).length })),
-  async processChunk({ host, run, chunk, progress }) {
-    await readModelsCaughtUp(host);
+  async processChunk({ host, run, chunk, correlationId, progress }) {
     return receiveRange(host, chunk.spec, {
       prefix: run.params.prefix,
       actor: { userId: run.userId, isAdministrator: true },
       forceReceive: run.params.forceReceive,
-      correlationId: run.id,
+      correlationId,
       progress,
     });
   },

@@ -98,6 +98,15 @@ describe('standard users get 403', () => {
 
   it.each([
     ['generate', () => ['POST', '/api/ticket/generate', { from: 900, to: 901, isSoilFLOTicket: false }]],
+    ['bulk check', () => ['POST', '/api/ticket/bulk/check', { from: open.ticketNumber, jobSite: 'X' }]],
+    ['bulk update', () => ['POST', '/api/ticket/bulk', { from: open.ticketNumber, jobSite: 'X' }]],
+    [
+      'bulk clear check',
+      () => ['POST', '/api/ticket/bulk/clear/check', { from: open.ticketNumber, clearAll: true }],
+    ],
+    ['bulk clear', () => ['POST', '/api/ticket/bulk/clear', { from: open.ticketNumber, clearAll: true }]],
+    ['bulk receive', () => ['POST', '/api/ticket/bulk/receive', { ticketRange: String(open.ticketNumber) }]],
+    ['job', () => ['GET', '/api/job/00000000-0000-0000-0000-000000000000']],
     ['reset', () => ['PUT', '/api/ticket/reset', { ticket: { id: received.id } }]],
     ['reject', () => ['POST', '/api/ticket/reject', { ticketId: open.id, reason: 'No' }]],
     ['restore', () => ['POST', '/api/ticket/restore', { logEntryId }]],

@@ -1,3 +1,4 @@
+import { runToEnd } from '@portal/tests/support/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { at, expectInvalid, type Named, standardUser, type Ticket, useTicketPortal } from './ticket-test-kit';
 
@@ -405,11 +406,12 @@ describe('DELETE /api/ticket/{id} (admin)', () => {
     });
     expect(edit.statusCode).toBe(404);
     // The number is free again for a new ticket.
-    const again = await kit.call('POST', '/api/ticket/generate', {
-      from: ticket.ticketNumber,
-      to: ticket.ticketNumber,
+    const again = await runToEnd(kit.portal, kit.admin, {
+      method: 'POST',
+      url: '/api/ticket/generate',
+      payload: { from: ticket.ticketNumber, to: ticket.ticketNumber },
     });
-    expect(again.json()).toMatchObject({ success: true, tickets: [ticket.ticketNumber] });
+    expect(again.result).toMatchObject({ success: true, tickets: [ticket.ticketNumber] });
     const history = (await kit.call('GET', `/api/ticket/${ticket.id}/history`)).json<
       { type: string; state: unknown }[]
     >();

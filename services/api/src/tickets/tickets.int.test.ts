@@ -1,4 +1,4 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -32,16 +32,13 @@ const byNumber = async (ticketNumber: number): Promise<Ticket> => {
 
 describe('ticket lifecycle through the API', () => {
   it('generates a range once; a repeat reports the existing numbers and creates none', async () => {
-    const first = await call('POST', '/api/ticket/generate', {
-      from: 1,
-      to: 5,
-      isSoilFLOTicket: false,
-      email: null,
-    });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ success: true, tickets: [1, 2, 3, 4, 5], error: null });
-    const again = await call('POST', '/api/ticket/generate', { from: 4, to: 6 });
-    expect(again.json()).toEqual({
+    const generate = (from: number, to: number) =>
+      runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from, to } });
+    const first = await generate(1, 5);
+    expect(first).toMatchObject({ kind: 'generate', state: 'completed', total: 5, done: 5 });
+    expect(first.result).toEqual({ success: true, tickets: [1, 2, 3, 4, 5], error: null });
+    const again = await generate(4, 6);
+    expect(again.result).toEqual({
       success: false,
       tickets: [6],
       error: 'Tickets 4, 5 already exist and were not generated again.',

@@ -1,0 +1,191 @@
+import type { RunView } from '@portal/api/jobs/job-runs';
+import { awaitRun, bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  type RedisServer,
+  startRedisServer,
+  startWorkerProcess,
+  type WorkerProcess,
+} from '@portal/tests/support/processes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Bulk runs processed by separate worker processes (`npm run worker`), on both queue backends:
+// a worker killed mid-chunk, Redis killed mid-chunk, two workers on one queue. The API process
+// runs no workers (WORKERS=off), so every chunk here is done by a child process.
+
+/** A dead worker's job is handed on once its lock lapses: short here, so the tests stay short. */
+const jobLockMs = '2000';
+
+type Backend = 'Redis' | 'PostgreSQL (embedded mode)';
+
+describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s', (backend) => {
+  let redis: RedisServer | null = null;
+  let portal: TestPortal;
+  let admin: Record<string, string>;
+  const workers: WorkerProcess[] = [];
+
+  const startWorker = async () => {
+    const worker = await startWorkerProcess({
+      DATABASE_URL: portal.database.url,
+      JOB_LOCK_MS: jobLockMs,
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    });
+    workers.push(worker);
+    return worker;
+  };
+
+  beforeAll(async () => {
+    if (backend === 'Redis') redis = await startRedisServer();
+    portal = await startTestPortal({
+      env: { WORKERS: 'off', JOB_LOCK_MS: jobLockMs, ...(redis ? { REDIS_URL: redis.url } : {}) },
+    });
+    admin = bearer(await portal.login());
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.kill()));
+    await portal?.stop();
+    await redis?.stop();
+  });
+
+  const start = async (url: string, payload: object): Promise<RunView> => {
+    const response = await portal.app.inject({ method: 'POST', url, headers: admin, payload });
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json<RunView>();
+  };
+  const poll = async (runId: string) =>
+    (await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers: admin })).json<RunView>();
+  /** Polls until the first chunk is part-way done (progress written, not finished). */
+  const untilMidChunk = async (runId: string) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const run = await poll(runId);
+      const [first] = run.chunks;
+      if (first?.state === 'running' && first.done > 0) return run;
+      if (run.finishedAt || Date.now() > deadline)
+        throw new Error(`never caught mid-chunk: ${JSON.stringify(run)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const query = async <Row>(text: string, values: unknown[] = []) =>
+    (await portal.infra.pool.query(text, values)).rows as Row[];
+  /** Tickets of [from, to] under prefix 0 in the read model, and TicketGenerated events in the store. */
+  const generatedIn = async (from: number, to: number) => {
+    const [tickets] = await query<{ count: number; distinct: number; min: number; max: number }>(
+      `SELECT count(*)::int AS count, count(DISTINCT ticket_number)::int AS distinct,
+              min(ticket_number) AS min, max(ticket_number) AS max
+       FROM tickets WHERE prefix = 0 AND ticket_number BETWEEN $1 AND $2`,
+      [from, to],
+    );
+    const [events] = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM events
+       WHERE event_type = 'TicketGenerated' AND (data->>'ticketNumber')::int BETWEEN $1 AND $2`,
+      [from, to],
+    );
+    return { ...tickets, events: events?.count };
+  };
+  const attemptsOf = async (runId: string) =>
+    (
+      await query<{ attempts: number }>(
+        'SELECT attempts FROM job_run_chunk WHERE run_id = $1 ORDER BY chunk_index',
+        [runId],
+      )
+    ).map((row) => row.attempts);
+
+  it('a 2000-ticket generation completes with exactly 2000 tickets', async () => {
+    const worker = await startWorker();
+    const run = await runToEnd(
+      portal,
+      admin,
+      { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 2000 } },
+      120_000,
+    );
+    expect(run).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
+    expect((run.result as { tickets: number[] }).tickets).toEqual(
+      Array.from({ length: 2000 }, (_, i) => i + 1),
+    );
+    expect(await generatedIn(1, 2000)).toEqual({
+      count: 2000,
+      distinct: 2000,
+      min: 1,
+      max: 2000,
+      events: 2000,
+    });
+    await worker.stop();
+  }, 180_000);
+
+  it('a worker killed mid-chunk and a new one started finish the run with no duplicates and no gaps', async () => {
+    const first = await startWorker();
+    const run = await start('/api/ticket/generate', { from: 10_001, to: 12_000 });
+    await untilMidChunk(run.id);
+    await first.kill();
+    const partial = await generatedIn(10_001, 12_000);
+    expect(partial.events).toBeGreaterThan(0);
+    expect(partial.events).toBeLessThan(2000);
+
+    await startWorker();
+    const finished = await awaitRun(portal, admin, run.id, 120_000);
+    expect(finished).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
+    // The cut-off chunk ran again and counted what it had done before as its own work.
+    expect((await attemptsOf(run.id))[0]).toBeGreaterThanOrEqual(2);
+    expect(finished.result).toEqual({
+      success: true,
+      tickets: Array.from({ length: 2000 }, (_, i) => 10_001 + i),
+      error: null,
+    });
+    expect(await generatedIn(10_001, 12_000)).toEqual({
+      count: 2000,
+      distinct: 2000,
+      min: 10_001,
+      max: 12_000,
+      events: 2000,
+    });
+  }, 180_000);
+
+  it('two workers on one queue never double a chunk, even when a chunk is delivered twice', async () => {
+    await startWorker();
+    await startWorker();
+    const generated = await runToEnd(portal, admin, {
+      method: 'POST',
+      url: '/api/ticket/generate',
+      payload: { from: 20_001, to: 21_000 },
+    });
+    expect(generated.state).toBe('completed');
+    const run = await start('/api/ticket/bulk', { from: 20_001, to: 21_000, jobSite: 'Two Workers Site' });
+    // The same chunk handed to the queue a second time, under another job id (a re-delivery).
+    await portal.infra.jobs.queue('ticket-bulk-update').add('bulk-update', { runId: run.id, index: 0 });
+    const finished = await awaitRun(portal, admin, run.id, 120_000);
+    expect(finished).toMatchObject({ state: 'completed', total: 1000, done: 1000 });
+    expect((finished.result as { updated: number }).updated).toBe(1000);
+    expect(await attemptsOf(run.id)).toEqual(Array(10).fill(1));
+    const [edits] = await query<{ count: number; tickets: number }>(
+      `SELECT count(*)::int AS count, count(DISTINCT stream_id)::int AS tickets FROM events
+       WHERE event_type = 'TicketEdited' AND metadata->>'correlationId' LIKE $1`,
+      [`${run.id}.%`],
+    );
+    expect(edits).toEqual({ count: 1000, tickets: 1000 });
+    const [sites] = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tickets
+       WHERE prefix = 0 AND ticket_number BETWEEN 20001 AND 21000 AND job_site = 'Two Workers Site'`,
+    );
+    expect(sites?.count).toBe(1000);
+  }, 180_000);
+
+  it.runIf(backend === 'Redis')(
+    'Redis killed mid-chunk and restarted: the run still completes, exactly once',
+    async () => {
+      if (!redis) throw new Error('no Redis');
+      const run = await start('/api/ticket/generate', { from: 30_001, to: 32_000 });
+      await untilMidChunk(run.id);
+      await redis.restart(1500);
+      const finished = await awaitRun(portal, admin, run.id, 120_000);
+      expect(finished).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
+      expect(await generatedIn(30_001, 32_000)).toEqual({
+        count: 2000,
+        distinct: 2000,
+        min: 30_001,
+        max: 32_000,
+        events: 2000,
+      });
+    },
+    180_000,
+  );
+});
