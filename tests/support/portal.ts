@@ -27,6 +27,8 @@ export async function startTestPortal(
       ADMIN_EMAIL: testAdmin.username,
       ADMIN_PASSWORD: testAdmin.password,
       LOG_LEVEL: 'warn',
+      // Test portals may share the machine's Redis: their queues must not meet.
+      QUEUE_PREFIX: database.name,
       ...options.env,
     },
     { databaseUrl: database.url, jwtSecret: randomBytes(32).toString('hex'), uiDist: options.uiDist ?? null },

@@ -47,6 +47,7 @@ export interface WorkerProcess {
 export async function startWorkerProcess(env: {
   DATABASE_URL: string;
   REDIS_URL?: string;
+  QUEUE_PREFIX?: string;
   JOB_LOCK_MS?: string;
 }): Promise<WorkerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-worker-'));

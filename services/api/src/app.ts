@@ -11,6 +11,7 @@ import errorHandler from './plugins/error-handler';
 import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
 import { projectRoutes } from './projects/routes';
+import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { ticketRoutes } from './tickets/routes';
 import { transportRoutes } from './transports/routes';
@@ -43,6 +44,7 @@ export async function buildApp(
   await app.register(materialRoutes);
   await app.register(settingsRoutes);
   await app.register(ticketRoutes);
+  await app.register(reportRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);
   return app;

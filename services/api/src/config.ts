@@ -23,6 +23,8 @@ export interface PortalConfig {
   runWorkers: boolean;
   /** How long a worker's hold on a job lasts before a dead worker's job is handed to another. */
   jobLockMs: number;
+  /** Redis key prefix of the queues: portals sharing one Redis need different ones. */
+  queuePrefix: string;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -57,5 +59,6 @@ export function configFromEnv(
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorkers: env.WORKERS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
+    queuePrefix: env.QUEUE_PREFIX ?? 'bull',
   };
 }

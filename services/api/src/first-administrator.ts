@@ -23,6 +23,11 @@ export async function ensureFirstAdministrator(
     { username, password, roleId: Role.Administrator, firstName: 'Portal', lastName: 'Administrator' },
     null,
   );
+  // The portal is ready only once the administrator can log in (the login reads the read model,
+  // and a command's own wait for it is bounded to a few seconds, short on a loaded machine).
+  const head = await app.infra.eventStore.headPosition();
+  if (head && !(await app.infra.projections.waitFor(head, 60_000)))
+    throw new Error('The read models did not catch up within 60 s of creating the first administrator.');
   print(`Created the first administrator: ${username}`);
   if (!adminPassword) print(`Its password (shown only this once, change it after logging in): ${password}`);
 }

@@ -54,7 +54,10 @@ export async function startServices(
     onError: (error) => console.error('projection batch failed, retrying', error),
   });
   await projections.start();
-  const jobs = createJobQueues(queueBackendFor(config), { lockDurationMs: config.jobLockMs });
+  const jobs = createJobQueues(queueBackendFor(config), {
+    lockDurationMs: config.jobLockMs,
+    prefix: config.queuePrefix,
+  });
   const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));

@@ -26,6 +26,7 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
   const startWorker = async () => {
     const worker = await startWorkerProcess({
       DATABASE_URL: portal.database.url,
+      QUEUE_PREFIX: portal.config.queuePrefix,
       JOB_LOCK_MS: jobLockMs,
       ...(redis ? { REDIS_URL: redis.url } : {}),
     });

@@ -31,7 +31,12 @@ const defaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-export function createJobQueues(backend: QueueBackend, options: { lockDurationMs?: number } = {}): JobQueues {
+export function createJobQueues(
+  backend: QueueBackend,
+  options: { lockDurationMs?: number; prefix?: string } = {},
+): JobQueues {
+  // Portals sharing one Redis keep apart by prefix (on PostgreSQL each database has its own schema).
+  const prefix = options.prefix ?? 'bull';
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const redisConnections: Redis[] = [];
@@ -63,7 +68,7 @@ export function createJobQueues(backend: QueueBackend, options: { lockDurationMs
       if (!queue) {
         queue =
           backend.kind === 'redis'
-            ? new Queue(name, { connection: redis(false), defaultJobOptions })
+            ? new Queue(name, { connection: redis(false), defaultJobOptions, prefix })
             : (new Pg.Queue(name, { connection: postgres, defaultJobOptions }) as unknown as Queue);
         // BullMQ re-emits connection errors here; unheard, one would crash the process.
         queue.on('error', (error) => console.warn(`queue ${name}: ${error.message}`));
@@ -84,7 +89,7 @@ export function createJobQueues(backend: QueueBackend, options: { lockDurationMs
         };
         const worker =
           backend.kind === 'redis'
-            ? new Worker(family.queue, processor, { ...workerOptions, connection: redis(true) })
+            ? new Worker(family.queue, processor, { ...workerOptions, connection: redis(true), prefix })
             : (new Pg.Worker(family.queue, processor, {
                 ...workerOptions,
                 connection: postgres,

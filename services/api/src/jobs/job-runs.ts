@@ -64,6 +64,7 @@ export interface ChunkContext<Params, Spec> {
   progress(done: number): Promise<void>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one registry holds every kind's definition, and a processor's parameters are contravariant
 export interface RunDefinition<Params = any, Spec = any, Result = any> {
   kind: RunKind;
   /** One queue per kind of work. */

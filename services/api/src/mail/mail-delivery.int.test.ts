@@ -44,7 +44,7 @@ async function withMailWorker(
   smtpUrl: string,
   run: (queues: ReturnType<typeof createJobQueues>) => Promise<void>,
 ) {
-  const queues = createJobQueues(backend);
+  const queues = createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
   const mailer = createMailer({ smtpUrl }, createReadModelDb(pool));
   try {
     await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);

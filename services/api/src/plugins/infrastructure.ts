@@ -42,6 +42,18 @@ export const commandHostFor = (infra: Infrastructure): CommandHost => ({
   },
 });
 
+/**
+ * Waits until the read models hold every event committed so far, so work that reads them (a bulk
+ * check, a report) sees the ticket changed a moment ago. `required`: the work must not go ahead on
+ * stale data, so a wait that times out throws (a queued chunk is then retried); otherwise it only waits.
+ */
+export async function readModelsCurrent(host: CommandHost, options: { required: boolean }): Promise<void> {
+  const head = await host.infra.eventStore.headPosition();
+  if (!head) return;
+  const caughtUp = await host.infra.projections.waitFor(head, 10_000);
+  if (!caughtUp && options.required) throw new Error('The read models did not catch up within 10 s.');
+}
+
 export default fp<Infrastructure>(
   async (app, infra) => {
     const host = commandHostFor(infra);

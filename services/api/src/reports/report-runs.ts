@@ -1,4 +1,7 @@
 import type { RunDefinition } from '../jobs/job-runs';
+import { dailySummaryRun } from './daily-summary';
+import { projectsReportRun } from './projects-report';
+import { exportRun } from './ticket-export';
 
-/** Export and e-mailed reports (spec sections 7 and 8). */
-export const reportRunDefinitions: RunDefinition[] = [];
+/** Export and e-mailed reports (spec sections 7 and 8): one chunk each, ending in one queued mail. */
+export const reportRunDefinitions: RunDefinition[] = [exportRun, dailySummaryRun, projectsReportRun];

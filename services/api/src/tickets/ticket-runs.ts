@@ -15,7 +15,7 @@ import {
 import { type TicketRange, ticketNumbersOf, ticketRangeKey } from '@portal/domain/tickets/ticket-range';
 import { findContractorContact, getSettings, reportTickets, type TicketView } from '@portal/projections';
 import type { ChunkView, RunDefinition } from '../jobs/job-runs';
-import type { CommandHost } from '../plugins/infrastructure';
+import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
 import { receiveRange } from './bulk-receive';
 import {
   applyTicketCommand,
@@ -26,15 +26,9 @@ import {
 } from './commands';
 import { maxNumbersPerCall } from './generation';
 
-/** Waits (bounded) until the read models hold every event committed so far: a ticket generated a moment ago is found. */
-export async function readModelsCaughtUp(host: CommandHost): Promise<void> {
-  const head = await host.infra.eventStore.headPosition();
-  if (head) await host.infra.projections.waitFor(head, 5000);
-}
-
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {
-  await readModelsCaughtUp(host);
+  await readModelsCurrent(host, { required: false });
   return reportTickets(host.infra.db, { fromNumber: range.from, toNumber: range.to });
 }
 

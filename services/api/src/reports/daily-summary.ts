@@ -1,0 +1,276 @@
+import { DomainError } from '@portal/domain';
+import ExcelJS from 'exceljs';
+import type { RunDefinition } from '../jobs/job-runs';
+import { enqueueMail } from '../mail/mail-jobs';
+import type { CommandHost } from '../plugins/infrastructure';
+import { readModelsCurrent } from '../plugins/infrastructure';
+import { siteDate } from '../site-time';
+import {
+  addTableSheet,
+  currentUserEmail,
+  htmlParagraph,
+  htmlTable,
+  mailDelivery,
+  mailDocument,
+  mailIdOf,
+  siteDateTime,
+  type Table,
+  textTable,
+  tonnesOf,
+  twoDecimals,
+  validateRecipients,
+  xlsxContentType,
+} from './report-mail';
+import { loadsReceivedOn, type ReceivedLoad } from './report-queries';
+import { sixDigits } from './ticket-export';
+
+/**
+ * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per
+ * contractor, project, job site and material, e-mailed as an .xlsx and as HTML tables (spec
+ * sections 4 and 7: the Reports page's 'Daily Summary Report' template).
+ */
+
+/** Spec section 8: the Reports page's toasts for this template. */
+export const dailySummaryMessages = {
+  generating: 'Generating report, please wait...',
+  success: 'Report generated successfully! Please check your email.',
+  failure: 'Error generating report. Please try again.',
+  invalidDate: 'Selected date is not a valid date.',
+} as const;
+
+export interface DailySummaryParams {
+  /** The site's calendar day, YYYY-MM-DD. */
+  date: string;
+  /** The current user first, then the addresses the call named. */
+  recipients: string[];
+}
+
+export interface DailySummaryChunkResult {
+  date: string;
+  recipients: string[];
+  loads: number;
+  netTonnes: number;
+  mailId: string;
+}
+
+/**
+ * `selectedDate` is the day the date picker chose: a plain YYYY-MM-DD is that day; an ISO instant
+ * (the picker's local midnight) is the site's calendar day of that instant. Absent: today at the site.
+ */
+export function summaryDateOf(selectedDate: string | undefined, timeZone: string, now = new Date()): string {
+  const text = selectedDate?.trim() ?? '';
+  if (text === '') return siteDate(timeZone, now);
+  const invalid = () =>
+    new DomainError('validation', dailySummaryMessages.invalidDate, {
+      selectedDate: dailySummaryMessages.invalidDate,
+    });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    // Date.parse accepts 2025-02-30; a real day reads back the same.
+    const parsed = new Date(`${text}T00:00:00Z`);
+    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text) throw invalid();
+    return text;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) throw invalid();
+  const instant = Date.parse(text);
+  if (Number.isNaN(instant)) throw invalid();
+  return siteDate(timeZone, new Date(instant));
+}
+
+export async function dailySummaryOf(
+  host: CommandHost,
+  query: { selectedDate?: string; emails?: string[] },
+  userId: number,
+): Promise<DailySummaryParams> {
+  const date = summaryDateOf(query.selectedDate, host.infra.config.siteTimezone);
+  const named = validateRecipients('emails', query.emails ?? []);
+  const me = await currentUserEmail(host, userId);
+  const others = named.filter((address) => address.toLowerCase() !== me.toLowerCase());
+  return { date, recipients: [me, ...others] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary
+
+const none = '(none)';
+
+interface Group {
+  contractor: string;
+  project: string;
+  jobSite: string;
+  material: string;
+  loads: number;
+  kg: number;
+}
+
+export interface DailySummary {
+  date: string;
+  /** Per contractor, project, job site and material, in that order. */
+  groups: Group[];
+  contractors: { contractor: string; loads: number; kg: number }[];
+  loads: number;
+  kg: number;
+  /** Loads received without a net weight (they count as loads, not as tonnes). */
+  unweighed: number;
+}
+
+const materialOf = (load: ReceivedLoad) => load.material ?? load.materialType ?? none;
+
+/** Job sites are typed by hand: 'North Pit' and 'north pit ' are one site. */
+const siteKey = (jobSite: string | null) => (jobSite ?? '').trim().toLowerCase();
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+export function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
+  const groups = new Map<string, Group>();
+  const contractors = new Map<string, { contractor: string; loads: number; kg: number }>();
+  for (const load of loads) {
+    const contractor = load.contractor ?? none;
+    const project = load.project ?? none;
+    const material = materialOf(load);
+    const kg = load.weightKg ?? 0;
+    const key = JSON.stringify([contractor, project, siteKey(load.jobSite), material]);
+    const group = groups.get(key) ?? {
+      contractor,
+      project,
+      jobSite: load.jobSite?.trim() || none,
+      material,
+      loads: 0,
+      kg: 0,
+    };
+    group.loads += 1;
+    group.kg += kg;
+    groups.set(key, group);
+    const total = contractors.get(contractor) ?? { contractor, loads: 0, kg: 0 };
+    total.loads += 1;
+    total.kg += kg;
+    contractors.set(contractor, total);
+  }
+  return {
+    date,
+    groups: [...groups.values()].sort(
+      (a, b) =>
+        byText(a.contractor, b.contractor) ||
+        byText(a.project, b.project) ||
+        byText(a.jobSite, b.jobSite) ||
+        byText(a.material, b.material),
+    ),
+    contractors: [...contractors.values()].sort((a, b) => byText(a.contractor, b.contractor)),
+    loads: loads.length,
+    kg: loads.reduce((sum, load) => sum + (load.weightKg ?? 0), 0),
+    unweighed: loads.filter((load) => load.weightKg === null).length,
+  };
+}
+
+export function dailySummaryTables(summary: DailySummary) {
+  const byGroup: Table = {
+    title: 'Loads by contractor, project, job site and material',
+    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
+    rows: summary.groups.map((g) => [
+      g.contractor,
+      g.project,
+      g.jobSite,
+      g.material,
+      g.loads,
+      tonnesOf(g.kg),
+    ]),
+    footer: ['Total', '', '', '', summary.loads, tonnesOf(summary.kg)],
+    tonnesColumns: [5],
+  };
+  const byContractor: Table = {
+    title: 'Totals by contractor',
+    headers: ['Contractor', 'Loads', 'Net (t)'],
+    rows: summary.contractors.map((c) => [c.contractor, c.loads, tonnesOf(c.kg)]),
+    footer: ['Total', summary.loads, tonnesOf(summary.kg)],
+    tonnesColumns: [2],
+  };
+  return { byGroup, byContractor };
+}
+
+function loadsTable(loads: ReceivedLoad[], timeZone: string): Table {
+  return {
+    title: 'Loads',
+    headers: [
+      'Ticket',
+      'Time received',
+      'Contractor',
+      'Project',
+      'Job site',
+      'Material',
+      'Haulage company',
+      'Plate',
+      'Net (t)',
+    ],
+    rows: loads.map((load) => [
+      sixDigits(load.ticketNumber),
+      siteDateTime(timeZone, load.timeReceived),
+      load.contractor ?? '',
+      load.project ?? '',
+      load.jobSite ?? '',
+      materialOf(load) === none ? '' : materialOf(load),
+      load.haulageCompany ?? '',
+      load.truckLicensePlate ?? '',
+      load.weightKg === null ? '' : tonnesOf(load.weightKg),
+    ]),
+    tonnesColumns: [8],
+  };
+}
+
+const overview = (summary: DailySummary) =>
+  `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${twoDecimals(tonnesOf(summary.kg))} net tonnes` +
+  (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
+
+export const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
+
+export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryParams, DailySummaryChunkResult> =
+  {
+    kind: 'daily-summary',
+    queue: 'report-daily-summary',
+    chunks: (params) => [{ spec: params, total: 1 }],
+    async processChunk({ host, run }) {
+      const { date, recipients } = run.params;
+      const timeZone = host.infra.config.siteTimezone;
+      await readModelsCurrent(host, { required: true });
+      const loads = await loadsReceivedOn(host.infra.db, date, timeZone);
+      const summary = summarizeLoads(date, loads);
+      const { byGroup, byContractor } = dailySummaryTables(summary);
+
+      const workbook = new ExcelJS.Workbook();
+      workbook.created = new Date();
+      addTableSheet(workbook, 'Summary', byGroup);
+      addTableSheet(workbook, 'Contractors', byContractor);
+      addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone));
+      const content = Buffer.from(await workbook.xlsx.writeBuffer());
+
+      const heading = `Daily summary ${date}`;
+      const mailId = mailIdOf(run.id);
+      await enqueueMail(host.infra.jobs, mailId, {
+        to: recipients,
+        subject: heading,
+        html: mailDocument(heading, [
+          htmlParagraph(overview(summary)),
+          htmlTable(byGroup),
+          htmlTable(byContractor),
+          htmlParagraph(`Every load is listed in the attached ${dailySummaryFileName(date)}.`),
+        ]),
+        text: [heading, overview(summary), textTable(byGroup), textTable(byContractor)].join('\n\n'),
+        attachments: [{ filename: dailySummaryFileName(date), content, contentType: xlsxContentType }],
+      });
+      return { date, recipients, loads: summary.loads, netTonnes: tonnesOf(summary.kg), mailId };
+    },
+    async summarize([chunk], host) {
+      const date = chunk?.spec.date ?? null;
+      if (!chunk?.result) {
+        return {
+          message: chunk?.state === 'failed' ? dailySummaryMessages.failure : dailySummaryMessages.generating,
+          error: chunk?.error ?? null,
+          date,
+        };
+      }
+      return {
+        message: dailySummaryMessages.success,
+        error: null,
+        ...chunk.result,
+        mail: await mailDelivery(host, chunk.result.mailId),
+      };
+    },
+  };

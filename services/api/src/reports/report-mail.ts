@@ -1,0 +1,202 @@
+import { DomainError, emailPattern } from '@portal/domain';
+import { findUserById } from '@portal/projections';
+import type ExcelJS from 'exceljs';
+import { mailQueue } from '../mail/mail-jobs';
+import type { CommandHost } from '../plugins/infrastructure';
+
+/** What every e-mailed report shares: recipients, the mail's id and delivery, tables for HTML and text. */
+
+export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One mail per run: a chunk re-run after a crash queues the same id again, which adds no second mail. */
+export const mailIdOf = (runId: string): string => `run-${runId}`;
+
+export const recipientMessages = {
+  invalidEmail: (email: string) => `'${email}' is not a valid email address.`,
+  tooManyEmails: (max: number) => `A report can be sent to at most ${max} email addresses.`,
+  noEmail: 'Your user has no email address to send the report to.',
+} as const;
+
+export const maxRecipients = 20;
+
+/**
+ * The current user's username, which is their e-mail address (spec section 5: usernames are
+ * e-mails); reports go to it unless the call names someone else.
+ */
+export async function currentUserEmail(host: CommandHost, userId: number): Promise<string> {
+  const user = await findUserById(host.infra.db, userId);
+  if (!user || !emailPattern.test(user.username))
+    throw new DomainError('validation', recipientMessages.noEmail);
+  return user.username;
+}
+
+/** Characters that would make the mailer read one typed address as several, or as a display name. */
+const addressSeparators = /[,;<>"()[\]\\]/;
+
+/** One address typed by a user, trimmed; null when blank. */
+export function validateEmail(field: string, typed: string): string | null {
+  const address = typed.trim();
+  if (address === '') return null;
+  if (!emailPattern.test(address) || addressSeparators.test(address)) {
+    const message = recipientMessages.invalidEmail(address);
+    throw new DomainError('validation', message, { [field]: message });
+  }
+  return address;
+}
+
+/**
+ * Addresses typed by a user (a repeated query parameter, or one with commas); answers them trimmed,
+ * without blanks or repeats (case-insensitive), in the order given.
+ */
+export function validateRecipients(field: string, typed: readonly string[]): string[] {
+  const recipients: string[] = [];
+  for (const entry of typed.flatMap((text) => text.split(/[,;]/))) {
+    const address = validateEmail(field, entry);
+    if (address && !recipients.some((known) => known.toLowerCase() === address.toLowerCase()))
+      recipients.push(address);
+  }
+  if (recipients.length > maxRecipients) {
+    const message = recipientMessages.tooManyEmails(maxRecipients);
+    throw new DomainError('validation', message, { [field]: message });
+  }
+  return recipients;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery state, for the run's answer
+
+/**
+ * queued: waiting or between retries (failedReason then says why the last attempt failed);
+ * sent: delivered to the SMTP server, or kept in the outbox in embedded mode; failed: every attempt
+ * failed; unknown: the queue no longer holds the job (completed jobs are trimmed after a day) or
+ * could not be asked.
+ */
+export interface MailDelivery {
+  mailId: string;
+  state: 'queued' | 'sent' | 'failed' | 'unknown';
+  attempts: number;
+  failedReason: string | null;
+}
+
+export async function mailDelivery(host: CommandHost, mailId: string): Promise<MailDelivery> {
+  try {
+    const job = await host.infra.jobs.queue(mailQueue).getJob(mailId);
+    if (!job) return { mailId, state: 'unknown', attempts: 0, failedReason: null };
+    const state = await job.getState();
+    return {
+      mailId,
+      state: state === 'completed' ? 'sent' : state === 'failed' ? 'failed' : 'queued',
+      attempts: job.attemptsMade,
+      failedReason: state === 'completed' ? null : job.failedReason || null,
+    };
+  } catch {
+    // Polling a run must keep working while the queue's backend is unreachable.
+    return { mailId, state: 'unknown', attempts: 0, failedReason: null };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and the site's clock
+
+/** Spec section 9: weights are KG; tonnes = kg / 1000 to 2 decimals. */
+export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
+
+export const twoDecimals = (value: number): string => value.toFixed(2);
+
+/** An instant as the site's clock shows it: 'YYYY-MM-DD HH:mm' in SITE_TIMEZONE. */
+export function siteDateTime(timeZone: string, instant: Date | null): string {
+  if (!instant) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables: the same rows as HTML (the mail's body), plain text (its alternative) and a sheet
+
+export type Cell = string | number;
+
+export interface Table {
+  title: string;
+  headers: string[];
+  rows: Cell[][];
+  /** A bold closing row, e.g. the totals. */
+  footer?: Cell[];
+  /** Columns (by index) holding tonnes, shown with 2 decimals. */
+  tonnesColumns?: number[];
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+const shown = (table: Table, value: Cell, column: number): string =>
+  typeof value === 'number' && table.tonnesColumns?.includes(column) ? twoDecimals(value) : String(value);
+
+const cellStyle = 'border:1px solid #ccc;padding:4px 8px;';
+
+export function htmlTable(table: Table): string {
+  const cells = (row: Cell[], tag: 'td' | 'th') =>
+    row
+      .map((value, column) => {
+        const align = typeof value === 'number' ? 'right' : 'left';
+        return `<${tag} style="${cellStyle}text-align:${align}">${escapeHtml(shown(table, value, column))}</${tag}>`;
+      })
+      .join('');
+  return [
+    `<h3>${escapeHtml(table.title)}</h3>`,
+    '<table style="border-collapse:collapse;font-family:Arial,sans-serif;font-size:13px">',
+    `<thead><tr style="background:#f0f0f0">${cells(table.headers, 'th')}</tr></thead>`,
+    `<tbody>${table.rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}</tbody>`,
+    table.footer ? `<tfoot><tr style="font-weight:bold">${cells(table.footer, 'td')}</tr></tfoot>` : '',
+    '</table>',
+  ].join('');
+}
+
+export function textTable(table: Table): string {
+  const lines = [table.headers, ...table.rows, ...(table.footer ? [table.footer] : [])].map((row) =>
+    row.map((value, column) => shown(table, value, column)),
+  );
+  const widths = table.headers.map((_, column) =>
+    Math.max(...lines.map((line) => (line[column] ?? '').length)),
+  );
+  const format = (line: string[]) =>
+    line
+      .map((value, column) => value.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [table.title, ...lines.map(format)].join('\n');
+}
+
+/** A sheet: headers in row 1 (bold, frozen), then the rows, then the footer in bold. */
+export function addTableSheet(workbook: ExcelJS.Workbook, name: string, table: Table): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.addRow(table.headers).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row);
+  if (table.footer) sheet.addRow(table.footer).font = { bold: true };
+  table.headers.forEach((header, index) => {
+    const column = sheet.getColumn(index + 1);
+    const longest = Math.max(header.length, ...table.rows.map((row) => String(row[index] ?? '').length));
+    column.width = Math.min(Math.max(longest + 2, 10), 40);
+    if (table.tonnesColumns?.includes(index)) column.numFmt = '#,##0.00';
+  });
+  return sheet;
+}
+
+export const mailDocument = (heading: string, sections: string[]): string =>
+  `<!doctype html><html><body style="font-family:Arial,sans-serif"><h2>${escapeHtml(heading)}</h2>${sections.join('')}</body></html>`;
+
+export const htmlParagraph = (text: string): string => `<p>${escapeHtml(text)}</p>`;

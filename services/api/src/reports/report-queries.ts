@@ -1,0 +1,127 @@
+import type { Database } from '@portal/projections';
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The read-model queries of the e-mailed reports. They select only what the reports show and filter
+ * in SQL (the prefix of an export, the site's calendar day of a summary), so a report never loads
+ * tickets it does not print.
+ */
+
+const weightKg = sql<number | null>`t.weight::float8`.as('weightKg');
+
+/** A ticket received and not rejected: what counts as a delivered load. */
+const deliveredLoad = sql<boolean>`t.is_received AND NOT t.is_rejected`;
+
+export async function countTicketsInRange(
+  db: Kysely<Database>,
+  range: { prefix: number; from: number; to: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('tickets as t')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('t.prefix', '=', range.prefix)
+    .where('t.ticketNumber', '>=', range.from)
+    .where('t.ticketNumber', '<=', range.to)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** The export's rows: tickets of [from, to] under one prefix, in number order, at most `limit`. */
+export const exportTickets = (
+  db: Kysely<Database>,
+  range: { prefix: number; from: number; to: number },
+  limit: number,
+) =>
+  db
+    .selectFrom('tickets as t')
+    .leftJoin('contractorCompanies as cc', 'cc.id', 't.contractorCompanyId')
+    .leftJoin('transportCompanies as tc', 'tc.id', 't.transportCompanyId')
+    .leftJoin('projects as p', 'p.id', 't.projectId')
+    .leftJoin('materials as m', 'm.id', 't.materialId')
+    .leftJoin('materialTypes as mt', 'mt.id', 't.materialTypeId')
+    .select([
+      't.prefix',
+      't.ticketNumber',
+      't.date',
+      'cc.name as contractor',
+      'p.projectId as project',
+      't.jobSite',
+      'tc.name as haulageCompany',
+      't.truckNumber',
+      't.truckLicensePlate',
+      't.truckDriverName',
+      't.timeLoaded',
+      't.timeReceived',
+      'm.name as material',
+      'mt.name as materialType',
+      weightKg,
+      't.isReceived',
+      't.isRejected',
+      't.isDispatched',
+    ])
+    .where('t.prefix', '=', range.prefix)
+    .where('t.ticketNumber', '>=', range.from)
+    .where('t.ticketNumber', '<=', range.to)
+    .orderBy('t.ticketNumber')
+    .limit(limit)
+    .execute();
+
+export type ExportTicket = Awaited<ReturnType<typeof exportTickets>>[number];
+
+/**
+ * Loads received on one calendar day at the site: `date` is YYYY-MM-DD in `timeZone`, turned into
+ * an instant range by PostgreSQL so daylight-saving days have their 23 or 25 hours.
+ */
+export const loadsReceivedOn = (db: Kysely<Database>, date: string, timeZone: string) =>
+  db
+    .selectFrom('tickets as t')
+    .leftJoin('contractorCompanies as cc', 'cc.id', 't.contractorCompanyId')
+    .leftJoin('transportCompanies as tc', 'tc.id', 't.transportCompanyId')
+    .leftJoin('projects as p', 'p.id', 't.projectId')
+    .leftJoin('materials as m', 'm.id', 't.materialId')
+    .leftJoin('materialTypes as mt', 'mt.id', 't.materialTypeId')
+    .select([
+      't.prefix',
+      't.ticketNumber',
+      't.timeReceived',
+      'cc.name as contractor',
+      'p.projectId as project',
+      't.jobSite',
+      'tc.name as haulageCompany',
+      't.truckLicensePlate',
+      'm.name as material',
+      'mt.name as materialType',
+      weightKg,
+    ])
+    .where(deliveredLoad)
+    .where(sql<boolean>`t.time_received >= (${date}::date::timestamp AT TIME ZONE ${timeZone})`)
+    .where(sql<boolean>`t.time_received < ((${date}::date + 1)::timestamp AT TIME ZONE ${timeZone})`)
+    .orderBy('t.timeReceived')
+    .orderBy('t.ticketNumber')
+    .execute();
+
+export type ReceivedLoad = Awaited<ReturnType<typeof loadsReceivedOn>>[number];
+
+/** Every project with its contractor and what its tickets delivered so far. */
+export const projectTotals = (db: Kysely<Database>) =>
+  db
+    .selectFrom('projects as p')
+    .leftJoin('contractorCompanies as cc', 'cc.id', 'p.contractorCompanyId')
+    .leftJoin('tickets as t', 't.projectId', 'p.id')
+    .select([
+      'p.id',
+      'p.projectId',
+      'cc.name as contractor',
+      'p.jobSite',
+      sql<number>`p.approved::float8`.as('approved'),
+      sql<number>`count(t.id)::int`.as('ticketsSold'),
+      sql<number>`(count(t.id) FILTER (WHERE ${deliveredLoad}))::int`.as('ticketsReceived'),
+      sql<number>`coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0)::float8`.as('netKg'),
+    ])
+    .groupBy(['p.id', 'cc.name'])
+    .orderBy('cc.name')
+    .orderBy('p.projectId')
+    .orderBy('p.id')
+    .execute();
+
+export type ProjectTotals = Awaited<ReturnType<typeof projectTotals>>[number];

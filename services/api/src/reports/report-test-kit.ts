@@ -1,0 +1,242 @@
+/**
+ * Shared by the reports' integration tests (*.int.test.ts beside this file): a portal with the
+ * environment a test needs, and one day of loads at the site made through the API, whose totals the
+ * tests check in the mails.
+ */
+import type { RunView } from '@portal/api/jobs/job-runs';
+import { bearer, runToEnd, type TestPortal } from '@portal/tests/support/portal';
+import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
+
+export type Headers = Record<string, string>;
+
+export const siteTimeZone = 'America/Toronto';
+
+export const standardUser = {
+  username: 'clerk@portal.test',
+  password: 'S3cret-password',
+  firstName: 'Cleo',
+  lastName: 'Clerk',
+} as const;
+
+async function ok<T>(
+  portal: TestPortal,
+  headers: Headers,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+): Promise<T> {
+  const response = await portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  return response.json<T>();
+}
+
+export async function logIn(portal: TestPortal): Promise<{ admin: Headers; standard: Headers }> {
+  const admin = bearer(await portal.login());
+  await ok(portal, admin, 'POST', '/api/user/new', standardUser);
+  return { admin, standard: bearer(await portal.login(standardUser.username, standardUser.password)) };
+}
+
+/** The day the loads were received, at the site, and instants on and around it (EDT is UTC−4). */
+export const loadDay = '2025-06-10';
+/** The date picker's midnight of loadDay at the site, as the UI sends it. */
+export const loadDayPickerValue = '2025-06-10T04:00:00.000Z';
+
+export const firstTicket = 100_001;
+export const lastTicket = 100_006;
+
+/**
+ * The contractor's name holds HTML and an ampersand, so the tests see the mail escape it. Project
+ * P-EMPTY has no tickets.
+ */
+export const names = {
+  acme: 'Acme Earthworks',
+  beta: 'Beta & Sons <Excavation>',
+  haulage: 'Haul Co',
+  cleanFill: 'Clean Fill',
+  topsoil: 'Topsoil',
+} as const;
+
+interface Load {
+  ticketNumber: number;
+  contractor: 'acme' | 'beta';
+  material: 'cleanFill' | 'topsoil';
+  weight: number;
+  timeReceived: string;
+}
+
+/**
+ * Tickets 100001-100006. On 2025-06-10 at the site: 100001, 100002, 100004 and 100003 (23:30 local,
+ * already the 11th in UTC); 100005 was received at 00:30 on the 11th (local) and 100006 never.
+ */
+export const loads: Load[] = [
+  {
+    ticketNumber: 100_001,
+    contractor: 'acme',
+    material: 'cleanFill',
+    weight: 12_000,
+    timeReceived: '2025-06-10T14:00:00Z',
+  },
+  {
+    ticketNumber: 100_002,
+    contractor: 'acme',
+    material: 'cleanFill',
+    weight: 13_550,
+    timeReceived: '2025-06-10T15:00:00Z',
+  },
+  {
+    ticketNumber: 100_003,
+    contractor: 'acme',
+    material: 'topsoil',
+    weight: 9_005,
+    timeReceived: '2025-06-11T03:30:00Z',
+  },
+  {
+    ticketNumber: 100_004,
+    contractor: 'beta',
+    material: 'cleanFill',
+    weight: 20_000,
+    timeReceived: '2025-06-10T16:00:00Z',
+  },
+  {
+    ticketNumber: 100_005,
+    contractor: 'beta',
+    material: 'cleanFill',
+    weight: 8_000,
+    timeReceived: '2025-06-11T04:30:00Z',
+  },
+];
+
+export interface SeededDay {
+  projects: { north: string; south: string; empty: string };
+}
+
+/** Reference data, tickets 100001-100006 and their receipts, through the API as staff would. */
+export async function seedLoads(portal: TestPortal, admin: Headers): Promise<SeededDay> {
+  const post = <T>(url: string, payload: object) => ok<T>(portal, admin, 'POST', url, payload);
+  const acme = await post<{ id: number }>('/api/contractorcompany/new', { name: names.acme });
+  const beta = await post<{ id: number }>('/api/contractorcompany/new', { name: names.beta });
+  const haulage = await post<{ id: number }>('/api/transportcompany/new', { name: names.haulage });
+  const cleanFill = await post<{ id: number }>('/api/scale/material/new', { name: names.cleanFill });
+  const topsoil = await post<{ id: number }>('/api/scale/material/new', { name: names.topsoil });
+  const project = (projectId: string, contractorCompanyId: number, jobSite: string) =>
+    post<{ id: number; projectId: string }>('/api/project/new', {
+      project: { projectId, contractorCompanyId, jobSite },
+      loggedInUserId: 1,
+    });
+  const north = await project('P-NORTH', acme.id, 'North Pit');
+  const south = await project('P-SOUTH', beta.id, 'South Pit');
+  const empty = await project('P-EMPTY', acme.id, 'East Yard');
+
+  const generated = await runToEnd(portal, admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: firstTicket, to: lastTicket, isSoilFLOTicket: false, email: null },
+  });
+  expect(generated.state).toBe('completed');
+  const tickets = await ticketsWhenProjected(portal, admin, (list) => list.length === 6);
+
+  const refs = {
+    acme: { contractorCompanyId: acme.id, projectId: north.id, jobSite: 'North Pit' },
+    beta: { contractorCompanyId: beta.id, projectId: south.id, jobSite: 'South Pit' },
+  };
+  for (const load of loads) {
+    const ticket = tickets.find((t) => t.ticketNumber === load.ticketNumber);
+    const received = Date.parse(load.timeReceived);
+    await ok(portal, admin, 'PUT', '/api/ticket/edit', {
+      ticket: {
+        id: ticket?.id,
+        ...refs[load.contractor],
+        date: new Date(received - 3_600_000).toISOString(),
+        timeLoaded: new Date(received - 3_600_000).toISOString(),
+        timeReceived: load.timeReceived,
+        siteContactName: 'Sid Site',
+        transportCompanyId: haulage.id,
+        truckTypeId: 1,
+        truckNumber: `N-${load.ticketNumber}`,
+        truckLicensePlate: 'CF12345',
+        truckDriverName: 'Dan Driver',
+        materialId: load.material === 'cleanFill' ? cleanFill.id : topsoil.id,
+        weight: load.weight,
+        isReceived: true,
+      },
+      loggedInUserId: 1,
+    });
+  }
+  await ticketsWhenProjected(
+    portal,
+    admin,
+    (list) => list.filter((t) => t.isReceived).length === loads.length,
+  );
+  return { projects: { north: north.projectId, south: south.projectId, empty: empty.projectId } };
+}
+
+/** Polls the ticket report until the read model shows what the test just did. */
+async function ticketsWhenProjected(
+  portal: TestPortal,
+  admin: Headers,
+  done: (tickets: { id: number; ticketNumber: number; isReceived: boolean }[]) => boolean,
+) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const tickets = await ok<{ id: number; ticketNumber: number; isReceived: boolean }[]>(
+      portal,
+      admin,
+      'POST',
+      '/api/ticket/report',
+      { from: firstTicket, to: lastTicket },
+    );
+    if (done(tickets)) return tickets;
+    if (Date.now() > deadline) throw new Error(`the read model did not catch up: ${JSON.stringify(tickets)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface MailState {
+  mailId: string;
+  state: 'queued' | 'sent' | 'failed' | 'unknown';
+  attempts: number;
+  failedReason: string | null;
+}
+
+/** Polls a finished run until its mail has reached `state` (the run's answer looks the mail job up). */
+export async function mailReaches(
+  portal: TestPortal,
+  admin: Headers,
+  runId: string,
+  state: MailState['state'],
+  timeoutMs = 20_000,
+): Promise<RunView & { result: { mail: MailState } }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers: admin });
+    const run = response.json<RunView & { result: { mail?: MailState } }>();
+    if (run.result.mail?.state === state) return run as RunView & { result: { mail: MailState } };
+    if (Date.now() > deadline)
+      throw new Error(`mail of run ${runId} did not reach ${state}: ${response.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An .xlsx read back: each sheet's rows as plain values, the header row first. */
+export async function readSheets(content: Buffer | ArrayBuffer): Promise<Record<string, unknown[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as ArrayBuffer);
+  const sheets: Record<string, unknown[][]> = {};
+  workbook.eachSheet((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      rows.push(Array.from({ length: sheet.columnCount }, (_, index) => row.getCell(index + 1).value ?? ''));
+    });
+    sheets[sheet.name] = rows;
+  });
+  return sheets;
+}
+
+/** Rows of job_run: what a refused request must leave unchanged. */
+export async function countRuns(portal: TestPortal): Promise<number> {
+  const { rows } = await portal.infra.pool.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM job_run',
+  );
+  return rows[0]?.count ?? 0;
+}

@@ -1,0 +1,184 @@
+import { DomainError } from '@portal/domain';
+import { getSettings } from '@portal/projections';
+import ExcelJS from 'exceljs';
+import type { RunDefinition } from '../jobs/job-runs';
+import { enqueueMail } from '../mail/mail-jobs';
+import type { CommandHost } from '../plugins/infrastructure';
+import { readModelsCurrent } from '../plugins/infrastructure';
+import { validateTicketRange } from '../tickets/generation';
+import {
+  addTableSheet,
+  currentUserEmail,
+  htmlParagraph,
+  mailDelivery,
+  mailDocument,
+  mailIdOf,
+  siteDateTime,
+  type Table,
+  tonnesOf,
+  validateEmail,
+  xlsxContentType,
+} from './report-mail';
+import { countTicketsInRange, type ExportTicket, exportTickets } from './report-queries';
+
+/** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed (spec sections 5, 7, 8). */
+
+export const maxTicketsPerExport = 10_000;
+
+export const exportMessages = {
+  /** Spec section 8: the UI's toast once the run has completed. */
+  sent: (email: string) => `Email with ticket export has been sent to: ${email}`,
+  tooMany: `Export failed. You can only export max ${maxTicketsPerExport} tickets at a time.`,
+  noTickets: (from: number, to: number) =>
+    `There are no tickets from ${sixDigits(from)} to ${sixDigits(to)} to export.`,
+} as const;
+
+/** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
+export const sixDigits = (ticketNumber: number): string => String(ticketNumber).padStart(6, '0');
+
+export interface ExportParams {
+  from: number;
+  to: number;
+  /** The prefix current when the export was asked for. */
+  prefix: number;
+  email: string;
+}
+
+export interface ExportChunkResult {
+  email: string;
+  rows: number;
+  mailId: string;
+}
+
+/**
+ * The spec's from/to messages, then the range's size: at most 10000 tickets, counted under the
+ * current prefix (a sparse range may span more numbers), and at least one.
+ */
+export async function exportOf(
+  host: CommandHost,
+  body: { from?: unknown; to?: unknown; email?: unknown },
+  userId: number,
+): Promise<ExportParams> {
+  const range = validateTicketRange(body);
+  const typed = typeof body.email === 'string' ? validateEmail('email', body.email) : null;
+  const email = typed ?? (await currentUserEmail(host, userId));
+  await readModelsCurrent(host, { required: false });
+  const { currentPrefix: prefix } = await getSettings(host.infra.db);
+  const count = await countTicketsInRange(host.infra.db, { ...range, prefix });
+  if (count > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
+  if (count === 0) throw new DomainError('validation', exportMessages.noTickets(range.from, range.to));
+  return { ...range, prefix, email };
+}
+
+export const exportColumns = [
+  'Ticket',
+  'Date',
+  'Contractor',
+  'Project',
+  'Job site',
+  'Haulage company',
+  'Truck',
+  'Plate',
+  'Driver',
+  'Time loaded',
+  'Time received',
+  'Material',
+  'Material type',
+  'Net weight (kg)',
+  'Net (t)',
+  'Status',
+] as const;
+
+const statusOf = (ticket: ExportTicket): string =>
+  ticket.isRejected
+    ? 'Rejected'
+    : ticket.isReceived
+      ? 'Received'
+      : ticket.isDispatched
+        ? 'Dispatched'
+        : ticket.timeLoaded
+          ? 'Loaded'
+          : 'Generated';
+
+/** The export as a table: one row per ticket, then the total net weight of the tickets that have one. */
+export function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: string): Table {
+  const totalKg = tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0);
+  const kgColumn = exportColumns.indexOf('Net weight (kg)');
+  return {
+    title: `Tickets ${sixDigits(params.from)} to ${sixDigits(params.to)} (prefix ${params.prefix})`,
+    headers: [...exportColumns],
+    rows: tickets.map((ticket) => [
+      sixDigits(ticket.ticketNumber),
+      siteDateTime(timeZone, ticket.date).slice(0, 10),
+      ticket.contractor ?? '',
+      ticket.project ?? '',
+      ticket.jobSite ?? '',
+      ticket.haulageCompany ?? '',
+      ticket.truckNumber ?? '',
+      ticket.truckLicensePlate ?? '',
+      ticket.truckDriverName ?? '',
+      siteDateTime(timeZone, ticket.timeLoaded),
+      siteDateTime(timeZone, ticket.timeReceived),
+      ticket.material ?? '',
+      ticket.materialType ?? '',
+      ticket.weightKg ?? '',
+      ticket.weightKg === null ? '' : tonnesOf(ticket.weightKg),
+      statusOf(ticket),
+    ]),
+    footer: exportColumns.map((_, column) =>
+      column === 0
+        ? `Total: ${tickets.length} tickets`
+        : column === kgColumn
+          ? Math.round(totalKg * 100) / 100
+          : column === kgColumn + 1
+            ? tonnesOf(totalKg)
+            : '',
+    ),
+    tonnesColumns: [kgColumn, kgColumn + 1],
+  };
+}
+
+export const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
+  `ticket-export-${sixDigits(params.from)}-${sixDigits(params.to)}.xlsx`;
+
+export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkResult> = {
+  kind: 'export',
+  queue: 'ticket-export',
+  chunks: (params) => [{ spec: params, total: 1 }],
+  async processChunk({ host, run }) {
+    const { params } = run;
+    const timeZone = host.infra.config.siteTimezone;
+    await readModelsCurrent(host, { required: true });
+    const tickets = await exportTickets(host.infra.db, params, maxTicketsPerExport + 1);
+    // Tickets generated into the range since the request was accepted.
+    if (tickets.length > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
+    const table = exportTable(tickets, params, timeZone);
+    const workbook = new ExcelJS.Workbook();
+    workbook.created = new Date();
+    addTableSheet(workbook, 'Tickets', table);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const mailId = mailIdOf(run.id);
+    const summary = `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'} from ${sixDigits(params.from)} to ${sixDigits(params.to)} (prefix ${params.prefix}) are attached as ${exportFileName(params)}.`;
+    await enqueueMail(host.infra.jobs, mailId, {
+      to: [params.email],
+      subject: `Ticket export ${sixDigits(params.from)} to ${sixDigits(params.to)}`,
+      html: mailDocument('Ticket export', [htmlParagraph(summary)]),
+      text: summary,
+      attachments: [{ filename: exportFileName(params), content, contentType: xlsxContentType }],
+    });
+    return { email: params.email, rows: tickets.length, mailId };
+  },
+  async summarize([chunk], host) {
+    if (!chunk?.result)
+      return { message: null, error: chunk?.error ?? null, email: chunk?.spec.email ?? null };
+    const { email, rows, mailId } = chunk.result;
+    return {
+      message: exportMessages.sent(email),
+      error: null,
+      email,
+      rows,
+      mailId,
+      mail: await mailDelivery(host, mailId),
+    };
+  },
+};
