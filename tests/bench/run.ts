@@ -8,6 +8,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { testServerUrl } from '@portal/tests/support/database';
 import pg from 'pg';
+import { bulkBench } from './bulk.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
 import { projectionLagBench } from './projection-lag.bench';
@@ -20,6 +21,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'http-users', run: httpUsersBench },
   { name: 'reference-lists', run: referenceListsBench },
   { name: 'tickets', run: ticketsBench },
+  { name: 'bulk', run: bulkBench },
 ];
 
 async function postgresVersion(): Promise<string> {
