@@ -13,6 +13,7 @@ import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './login/LogoutPage';
+import outbox from './mail';
 import materials from './materials';
 import projects from './projects';
 import { ScalePage } from './scale/ScalePage';
@@ -79,6 +80,12 @@ const referenceDataScreens = [
   { path: '/settings', resource: 'settings', element: <settings.page /> },
 ];
 
+/** The mails embedded mode keeps instead of sending them (exports, reports): administrators only. */
+const outboxScreens = [
+  { path: '/outbox', resource: 'outbox', element: <outbox.list /> },
+  { path: '/outbox/:id', resource: 'outbox', element: <outbox.mail /> },
+];
+
 /**
  * Real paths, as the spec names them (section 2): a BrowserRouter, not hash routing. The API serves
  * index.html for every non-/api path so that a reload on /user/12 lands here.
@@ -134,7 +141,7 @@ export const App = () => (
             </AdminOnly>
           }
         />
-        {referenceDataScreens.map(({ path, resource, element }) => (
+        {[...referenceDataScreens, ...outboxScreens].map(({ path, resource, element }) => (
           <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
         ))}
         {upcomingAdministratorScreens.map(({ path, resource, title }) => (

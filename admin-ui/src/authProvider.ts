@@ -11,6 +11,7 @@ const administratorResources = new Set([
   'reports',
   'settings',
   'ticketAudit',
+  'outbox',
 ]);
 
 const AFTER_LOGIN_URL = '/dashboard';

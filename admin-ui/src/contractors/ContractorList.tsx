@@ -24,6 +24,7 @@ import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { type ContractorCompany, contractorCompanyPath } from './contractor';
 import { useContractorCompanySearch } from './contractor-company-search';
+import { GenerateProjectsReportButton } from './GenerateProjectsReportButton';
 
 /** Spec section 9: search lists wait 100 ms after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 100;
@@ -129,6 +130,7 @@ export const ContractorList = () => {
             {translate('portal.contractors.clear')}
           </Button>
           <Box sx={{ flexGrow: 1 }} />
+          <GenerateProjectsReportButton />
           <CreateButton to="/contractor-company/new" label="portal.contractors.add" />
         </Box>
         <Card>

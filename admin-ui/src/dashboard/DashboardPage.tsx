@@ -1,9 +1,16 @@
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import CleaningServicesIcon from '@mui/icons-material/CleaningServices';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import InventoryIcon from '@mui/icons-material/Inventory';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
-import { Title, useAuthenticated, useTranslate } from 'react-admin';
+import { type ReactElement, type ReactNode, useCallback, useState } from 'react';
+import { Title, useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { ReceiveTicketDialog } from '../receive/ReceiveTicketDialog';
+import { Role } from '../session';
+import { AdministratorTabs } from './bulk';
 import { DailyTrucksPanel } from './DailyTrucksPanel';
 import { useLatestTickets, useRefreshDashboard, useTicketSearch } from './dashboard-queries';
 import type { TicketRow, TodayFilter } from './dashboard-ticket';
@@ -12,10 +19,51 @@ import { TicketTable } from './TicketTable';
 import { TodayToggle } from './TodayToggle';
 import type { TicketSearchBody } from './ticket-search';
 
+type TabName = 'search' | 'generate' | 'export' | 'update' | 'clear' | 'bulkReceive';
+
+const tabIcons: Record<TabName, ReactElement> = {
+  search: <SearchIcon fontSize="small" />,
+  generate: <AddBoxIcon fontSize="small" />,
+  export: <ForwardToInboxIcon fontSize="small" />,
+  update: <EditNoteIcon fontSize="small" />,
+  clear: <CleaningServicesIcon fontSize="small" />,
+  bulkReceive: <InventoryIcon fontSize="small" />,
+};
+
+/** Spec sections 2 and 6: Search is for everyone; the bulk tabs only for administrators. */
+const administratorTabs: TabName[] = ['generate', 'export', 'update', 'clear', 'bulkReceive'];
+
+/**
+ * A tab's panel. It mounts when first opened and stays mounted (hidden) afterwards, so that a run keeps
+ * being polled, and its form and results are still there, when the user looks at another tab.
+ */
+const TabPanel = ({
+  name,
+  selected,
+  visited,
+  children,
+}: {
+  name: TabName;
+  selected: boolean;
+  visited: boolean;
+  children: ReactNode;
+}) => (
+  <CardContent
+    role="tabpanel"
+    id={`dashboard-panel-${name}`}
+    aria-labelledby={`dashboard-tab-${name}`}
+    hidden={!selected}
+    // The search form ends with its own buttons' padding.
+    sx={{ pb: name === 'search' ? 0 : 2 }}
+  >
+    {(selected || visited) && children}
+  </CardContent>
+);
+
 /**
  * /dashboard (spec section 2): the 'Daily Trucks' metrics, today's Active or Received tickets (or a
- * search's results) in one table, and the Receive Ticket dialog. The administrators' Generate, Export,
- * Update, Clear and Bulk Receive tabs come in a later release; Search is for everyone.
+ * search's results) in one table, and the Receive Ticket dialog. Search is for everyone; the Generate,
+ * Export, Update, Clear and Bulk Receive tabs are for administrators.
  */
 export const DashboardPage = () => {
   // Custom routes are not guarded page by page; this re-checks the token's expiry on every visit.
@@ -26,6 +74,16 @@ export const DashboardPage = () => {
   // A new key empties the search form when the user goes back to today's lists by a toggle.
   const [searchFormKey, setSearchFormKey] = useState(0);
   const [receiving, setReceiving] = useState<TicketRow | null>(null);
+  const { permissions } = usePermissions();
+  const isAdministrator = permissions === Role.Administrator;
+  const [tab, setTab] = useState<TabName>('search');
+  const [visited, setVisited] = useState<ReadonlySet<TabName>>(() => new Set(['search']));
+  const openTab = (next: TabName) => {
+    setTab(next);
+    setVisited((before) => (before.has(next) ? before : new Set([...before, next])));
+  };
+  const tabs: TabName[] = isAdministrator ? ['search', ...administratorTabs] : ['search'];
+  const shownTab = tabs.includes(tab) ? tab : 'search';
 
   const latest = useLatestTickets(filter);
   const found = useTicketSearch(search);
@@ -41,6 +99,13 @@ export const DashboardPage = () => {
     }
   };
   const clearSearch = useCallback(() => setSearch(null), []);
+  // A finished run changes tickets: the table and the metrics load again.
+  const runFinished = useCallback(() => void refresh(), [refresh]);
+  const panel = (name: TabName, children: ReactNode) => (
+    <TabPanel key={name} name={name} selected={shownTab === name} visited={visited.has(name)}>
+      {children}
+    </TabPanel>
+  );
 
   const shown = search ? found : latest;
   const tickets = search ? found.data : latest.data?.tickets;
@@ -60,24 +125,36 @@ export const DashboardPage = () => {
         refreshing={latest.isFetching || found.isFetching}
       />
       <Card>
-        <Tabs value="search" aria-label={translate('portal.dashboard.tabs.label')}>
-          <Tab
-            value="search"
-            id="dashboard-tab-search"
-            aria-controls="dashboard-panel-search"
-            icon={<SearchIcon fontSize="small" />}
-            iconPosition="start"
-            label={translate('portal.dashboard.tabs.search')}
-          />
-        </Tabs>
-        <CardContent
-          role="tabpanel"
-          id="dashboard-panel-search"
-          aria-labelledby="dashboard-tab-search"
-          sx={{ pb: 0 }}
+        <Tabs
+          value={shownTab}
+          onChange={(_, next: TabName) => openTab(next)}
+          aria-label={translate('portal.dashboard.tabs.label')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          <TicketSearchForm key={searchFormKey} onSearch={setSearch} onClear={clearSearch} />
-        </CardContent>
+          {tabs.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              id={`dashboard-tab-${name}`}
+              aria-controls={`dashboard-panel-${name}`}
+              icon={tabIcons[name]}
+              iconPosition="start"
+              label={translate(`portal.dashboard.tabs.${name}`)}
+              sx={{ minHeight: 48 }}
+            />
+          ))}
+        </Tabs>
+        {panel('search', <TicketSearchForm key={searchFormKey} onSearch={setSearch} onClear={clearSearch} />)}
+        {isAdministrator && [
+          panel('generate', <AdministratorTabs.Generate onFinished={runFinished} />),
+          panel('export', <AdministratorTabs.Export />),
+          panel('update', <AdministratorTabs.Update onFinished={runFinished} />),
+          panel('clear', <AdministratorTabs.Clear onFinished={runFinished} />),
+          panel('bulkReceive', <AdministratorTabs.BulkReceive onFinished={runFinished} />),
+        ]}
       </Card>
       <Card component="section" aria-labelledby="dashboard-tickets-title">
         <Typography id="dashboard-tickets-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>

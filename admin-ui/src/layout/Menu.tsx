@@ -8,6 +8,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import ScaleIcon from '@mui/icons-material/Scale';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import outbox from '../mail';
 import { Role } from '../session';
 import settings from '../settings';
 import users from '../users';
@@ -73,6 +74,7 @@ export const PortalMenu = () => {
           primaryText="portal.menu.settings"
           leftIcon={<settings.icon />}
         />,
+        <Menu.Item key="outbox" to="/outbox" primaryText="portal.menu.outbox" leftIcon={<outbox.icon />} />,
       ]}
       <Menu.Item to="/logout" primaryText="portal.menu.logout" leftIcon={<LogoutIcon />} />
       <SignedInUser />

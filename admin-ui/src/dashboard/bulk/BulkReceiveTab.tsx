@@ -1,0 +1,187 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { type FieldValues, useFormContext } from 'react-hook-form';
+import { RunProgress } from '../../runs/RunProgress';
+import { useRun } from '../../runs/useRun';
+import { currentSession } from '../../session';
+import { ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
+import { type BulkReceiveRunResult, type ReceiveChip, receiveChips } from './bulk-forms';
+import {
+  parseTicketRanges,
+  type TicketRange,
+  ticketCount,
+  ticketRangeError,
+  ticketRangeKey,
+} from './ticket-range';
+
+interface Pending {
+  ticketRange: string;
+  ranges: TicketRange[];
+  forceReceive: boolean;
+}
+
+/** One range's chip: pending (outlined, spinning), success (green) or failed (red, the reason as tooltip). */
+const RangeChip = ({ chip }: { chip: ReceiveChip }) => {
+  const translate = useTranslate();
+  const label = translate(`portal.bulk.receive.chip.${chip.value}`, { key: chip.key });
+  const icon =
+    chip.value === 'pending' ? (
+      <CircularProgress size={14} aria-hidden />
+    ) : chip.value === 'success' ? (
+      <CheckCircleIcon />
+    ) : (
+      <ErrorIcon />
+    );
+  const rendered = (
+    <Chip
+      label={label}
+      icon={icon}
+      color={chip.value === 'success' ? 'success' : chip.value === 'failed' ? 'error' : 'default'}
+      variant={chip.value === 'pending' ? 'outlined' : 'filled'}
+      data-chip-state={chip.value}
+      // The reason is read out with the chip, not only shown on hover.
+      aria-description={chip.message}
+      tabIndex={chip.message ? 0 : -1}
+    />
+  );
+  return chip.message ? (
+    <Tooltip title={chip.message} arrow>
+      {rendered}
+    </Tooltip>
+  ) : (
+    rendered
+  );
+};
+
+/** Closes the confirmation panel as soon as the entry changes. */
+const CancelOnChange = ({ onChange }: { onChange: () => void }) => {
+  const { watch } = useFormContext();
+  useEffect(() => {
+    const subscription = watch(() => onChange());
+    return () => subscription.unsubscribe();
+  }, [watch, onChange]);
+  return null;
+};
+
+/**
+ * The Bulk Receive tab (spec sections 2, 4, 5 and 7): a range entry such as '1,2,3', '1-3' or '1-3,5'
+ * (checked in the browser with the spec's messages), a Force Receive switch and a confirmation panel.
+ * The server receives each range as one chunk; each range is a chip, updated while the run is polled.
+ * With Force Receive on, a range with tickets that could not be received counts as accepted.
+ */
+export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [keys, setKeys] = useState<string[]>([]);
+  const { run, busy, start } = useRun<BulkReceiveRunResult, ReceiveChip, TicketRange>({
+    onFinished: (finished) => {
+      const result = finished.result;
+      if (result)
+        notify('portal.bulk.receive.summary', {
+          type: result.fail > 0 ? 'warning' : 'success',
+          messageArgs: { success: result.success, fail: result.fail },
+        });
+      onFinished();
+    },
+  });
+  const cancelOnChange = useCallback(() => setPending(null), []);
+
+  const submit = (values: FieldValues) => {
+    const ticketRange = String(values.ticketRange ?? '').trim();
+    const parsed = parseTicketRanges(ticketRange);
+    if (!parsed.ok) return undefined; // the field's validator already says why
+    setPending({ ticketRange, ranges: parsed.ranges, forceReceive: values.forceReceive === true });
+    return undefined;
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setPending(null);
+    setKeys(pending.ranges.map(ticketRangeKey));
+    await start({
+      path: '/api/ticket/bulk/receive',
+      body: {
+        ticketRange: pending.ticketRange,
+        loggedInUserId: Number(currentSession()?.userId) || null,
+        forceReceive: pending.forceReceive,
+      },
+    });
+  };
+
+  const chips = run || busy ? receiveChips(run?.result, keys) : [];
+
+  return (
+    <>
+      <TabIntro text="portal.bulk.receive.intro" />
+      <Form defaultValues={{ ticketRange: '', forceReceive: false }} onSubmit={submit} noValidate>
+        <CancelOnChange onChange={cancelOnChange} />
+        <FieldGrid>
+          <TextInput
+            source="ticketRange"
+            label="portal.bulk.receive.range"
+            validate={ticketRangeError}
+            helperText="portal.bulk.receive.rangeHint"
+            autoFocus
+            autoComplete="off"
+          />
+          <BooleanInput
+            source="forceReceive"
+            label="portal.bulk.receive.forceReceive"
+            helperText="portal.bulk.receive.forceReceiveHint"
+            sx={{ pt: 1 }}
+          />
+          <SubmitButton
+            label="portal.bulk.receive.submit"
+            icon={<InventoryIcon />}
+            busy={busy}
+            disabled={pending !== null}
+          />
+        </FieldGrid>
+      </Form>
+      {pending && (
+        <ConfirmPanel
+          title={translate('portal.bulk.receive.confirmTitle', { smart_count: ticketCount(pending.ranges) })}
+          confirmLabel="portal.bulk.confirm"
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        >
+          <Typography variant="body2">
+            {translate('portal.bulk.receive.confirmRanges', {
+              ranges: pending.ranges.map(ticketRangeKey).join(', '),
+            })}
+          </Typography>
+          {pending.forceReceive && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('portal.bulk.receive.confirmForced')}
+            </Typography>
+          )}
+        </ConfirmPanel>
+      )}
+      <RunProgress
+        run={run}
+        label="portal.bulk.receive.running"
+        chunkWarnings={false}
+        warned={(run?.result?.fail ?? 0) > 0}
+      />
+      {chips.length > 0 && (
+        <Box component="section" aria-label={translate('portal.bulk.receive.results')} sx={{ mt: 2 }}>
+          <Typography variant="body2" component="h3" sx={{ fontWeight: 500, mb: 1 }}>
+            {translate('portal.bulk.receive.results')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-live="polite">
+            {chips.map((chip, index) => (
+              // A range may be entered twice; its position keeps the keys apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the entry's order is fixed for a run
+              <RangeChip key={`${index}-${chip.key}`} chip={chip} />
+            ))}
+          </Box>
+        </Box>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,258 @@
+/**
+ * The administrators' dashboard tabs as data: their validation (spec section 5, with the spec's messages
+ * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
+ */
+
+import { MAX_TICKET_NUMBER } from './ticket-range';
+
+const k = (key: string) => `portal.bulk.validation.${key}`;
+
+/** Spec section 9: at most 2000 tickets per generation (the server splits them into chunks of 1000). */
+export const MAX_GENERATE_TICKETS = 2000;
+/** The server's limit on one bulk update or clear (it works through them in chunks of 100). */
+export const MAX_BULK_NUMBERS = 10_000;
+
+const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
+
+/** A form value as a number: NumberInput gives numbers, TextInput strings. */
+const numberOf = (value: unknown): number =>
+  typeof value === 'number' ? value : Number(String(value).trim());
+
+// ---------------------------------------------------------------------------------------------
+// Generate and Export: from and to, both required, at most 999999 (spec section 5).
+
+export interface TicketNumberRange {
+  from: number;
+  to: number;
+}
+
+/** A required ticket number of the Generate or Export tab. */
+const requiredTicketNumber = (requiredKey: string) => (value: unknown) => {
+  if (isBlank(value)) return k(requiredKey);
+  const n = numberOf(value);
+  if (!Number.isFinite(n)) return k(requiredKey);
+  if (n > MAX_TICKET_NUMBER) return k('maxNumber');
+  if (!Number.isInteger(n) || n < 1) return k('minNumber');
+  return undefined;
+};
+
+const fromRequired = requiredTicketNumber('fromRequired');
+const toRequired = requiredTicketNumber('toRequired');
+
+export const rangeValidators = {
+  from: fromRequired,
+  to: (value: unknown, values?: Record<string, unknown>) => {
+    const own = toRequired(value);
+    if (own) return own;
+    if (values && fromRequired(values.from) === undefined && numberOf(values.from) > numberOf(value))
+      return k('fromAfterTo');
+    return undefined;
+  },
+};
+
+/** The range of a valid Generate or Export form. */
+export const ticketNumberRangeOf = (values: Record<string, unknown>): TicketNumberRange => ({
+  from: numberOf(values.from),
+  to: numberOf(values.to),
+});
+
+/** Spec sections 5 and 8: more than 2000 tickets is refused ('Generate tickets failed. …'). */
+export const isTooManyToGenerate = ({ from, to }: TicketNumberRange): boolean =>
+  to - from + 1 > MAX_GENERATE_TICKETS;
+
+/** POST /api/ticket/generate (spec section 7): never a SoilFLO ticket, and no e-mail from this tab. */
+export const generateBody = (range: TicketNumberRange) => ({ ...range, isSoilFLOTicket: false, email: null });
+
+/** POST /api/ticket/generate/excel. */
+export const exportBody = (range: TicketNumberRange, email: string) => ({ ...range, email: email.trim() });
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const exportEmailError = (value: unknown) => {
+  if (isBlank(value)) return k('emailRequired');
+  return emailPattern.test(String(value).trim()) ? undefined : k('emailNotValid');
+};
+
+// ---------------------------------------------------------------------------------------------
+// Update and Clear: from required, to optional and defaulting to from (spec section 5).
+
+const digitsOnly = /^\d+$/;
+
+const bulkNumberError = (value: unknown, notNumberKey: string) => {
+  const text = String(value).trim();
+  if (!digitsOnly.test(text)) return k(notNumberKey);
+  const n = Number(text);
+  if (n < 1) return k('minNumber');
+  if (n > MAX_TICKET_NUMBER) return k('maxNumber');
+  return undefined;
+};
+
+export const bulkRangeValidators = {
+  from: (value: unknown) =>
+    isBlank(value) ? k('bulkFromRequired') : bulkNumberError(value, 'fromNotNumber'),
+  to: (value: unknown, values?: Record<string, unknown>) => {
+    if (isBlank(value)) return undefined;
+    const own = bulkNumberError(value, 'toNotNumber');
+    if (own) return own;
+    const from = values?.from;
+    if (isBlank(from) || bulkNumberError(from, 'fromNotNumber')) return undefined;
+    const range = { from: Number(String(from).trim()), to: Number(String(value).trim()) };
+    if (range.from > range.to) return k('fromAfterTo');
+    if (range.to - range.from + 1 > MAX_BULK_NUMBERS) return k('tooManyBulk');
+    return undefined;
+  },
+};
+
+/** The range of a valid Update or Clear form: to defaults to from. */
+export function bulkRangeOf(values: Record<string, unknown>): TicketNumberRange {
+  const from = Number(String(values.from).trim());
+  return { from, to: isBlank(values.to) ? from : Number(String(values.to).trim()) };
+}
+
+/** The fields the Update tab can set; an empty one is left as it is on the tickets. */
+export const updateFields = [
+  'contractorCompanyId',
+  'projectId',
+  'jobSite',
+  'contractorOfficeContactId',
+  'siteContactId',
+  'truckTypeId',
+  'materialTypeId',
+  'isSaltImpacted',
+] as const;
+
+const idOrNull = (value: unknown): number | null => {
+  if (isBlank(value)) return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+export interface BulkUpdateBody {
+  from: number;
+  to: number;
+  contractorCompanyId: number | null;
+  jobSite: string | null;
+  contractorOfficeContactId: number | null;
+  truckTypeId: number | null;
+  isSoilFLOTicket: false;
+  loggedInUserId: number | null;
+  materialTypeId: number | null;
+  siteContactId: number | null;
+  projectId: number | null;
+  isSaltImpacted: boolean;
+  forceUpdate: boolean;
+}
+
+/** POST /api/ticket/bulk and /bulk/check (spec section 7). */
+export function bulkUpdateBody(values: Record<string, unknown>, userId: string | undefined): BulkUpdateBody {
+  const jobSite = typeof values.jobSite === 'string' ? values.jobSite.trim() : '';
+  return {
+    ...bulkRangeOf(values),
+    contractorCompanyId: idOrNull(values.contractorCompanyId),
+    jobSite: jobSite === '' ? null : jobSite,
+    contractorOfficeContactId: idOrNull(values.contractorOfficeContactId),
+    truckTypeId: idOrNull(values.truckTypeId),
+    isSoilFLOTicket: false,
+    loggedInUserId: idOrNull(userId),
+    materialTypeId: idOrNull(values.materialTypeId),
+    siteContactId: idOrNull(values.siteContactId),
+    projectId: idOrNull(values.projectId),
+    isSaltImpacted: values.isSaltImpacted === true,
+    forceUpdate: values.forceUpdate === true,
+  };
+}
+
+/** True when the update sets at least one field (the server refuses an update of nothing). */
+export const updatesSomething = (body: BulkUpdateBody): boolean =>
+  body.contractorCompanyId !== null ||
+  body.jobSite !== null ||
+  body.contractorOfficeContactId !== null ||
+  body.truckTypeId !== null ||
+  body.materialTypeId !== null ||
+  body.siteContactId !== null ||
+  body.projectId !== null ||
+  body.isSaltImpacted;
+
+/** The Clear tab's switches (spec section 7), clearAll last. */
+export const clearSwitches = [
+  'clearContractor',
+  'clearProject',
+  'clearJobSite',
+  'clearSiteContact',
+  'clearOfficeContact',
+  'clearMaterialType',
+] as const;
+
+export type ClearSwitch = (typeof clearSwitches)[number] | 'clearAll';
+
+export type BulkClearBody = TicketNumberRange &
+  Record<ClearSwitch, boolean> & { loggedInUserId: number | null };
+
+/** POST /api/ticket/bulk/clear and /bulk/clear/check. */
+export function bulkClearBody(values: Record<string, unknown>, userId: string | undefined): BulkClearBody {
+  const clearAll = values.clearAll === true;
+  const switches = Object.fromEntries(
+    clearSwitches.map((name) => [name, clearAll || values[name] === true]),
+  ) as Record<(typeof clearSwitches)[number], boolean>;
+  return { ...bulkRangeOf(values), ...switches, clearAll, loggedInUserId: idOrNull(userId) };
+}
+
+export const clearsSomething = (body: BulkClearBody): boolean =>
+  body.clearAll || clearSwitches.some((name) => body[name]);
+
+// ---------------------------------------------------------------------------------------------
+// The bulk check's answer (POST /api/ticket/bulk/check and /bulk/clear/check).
+
+export interface BulkCheck {
+  count: number;
+  ticketNumbers: number[];
+  excludedTicketNumbers: number[];
+  results: { ticketNumber: number; fields: string[] }[];
+  message: string | null;
+}
+
+/** The confirmation panel's verdict, in the spec's words (section 8). */
+export type CheckVerdict = 'allReceived' | 'noConflicts' | 'conflicts';
+
+export function checkVerdict(check: Pick<BulkCheck, 'count' | 'results'>): CheckVerdict {
+  if (check.count === 0) return 'allReceived';
+  return check.results.length === 0 ? 'noConflicts' : 'conflicts';
+}
+
+/** '1, 2, 3 and 12 more': a long list of ticket numbers cut to its first `shown`. */
+export function listNumbers(numbers: number[], shown = 30): { text: string; more: number } {
+  return { text: numbers.slice(0, shown).join(', '), more: Math.max(0, numbers.length - shown) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run results.
+
+export interface BulkEditRunResult {
+  updated: number;
+  skipped: { ticketNumber: number; reason: string }[];
+  errors: { from: number; to: number; error: string }[];
+}
+
+export interface GenerateChunkResult {
+  success: boolean;
+  tickets: number[];
+  error: string | null;
+}
+
+export interface ReceiveChip {
+  key: string;
+  value: 'pending' | 'success' | 'failed';
+  message?: string;
+}
+
+export interface BulkReceiveRunResult {
+  success: number;
+  fail: number;
+  results: ReceiveChip[];
+}
+
+/** The chips to show: the run's, or pending ones for the entry before the first answer. */
+export function receiveChips(result: BulkReceiveRunResult | null | undefined, keys: string[]): ReceiveChip[] {
+  if (result?.results?.length) return result.results;
+  return keys.map((key) => ({ key, value: 'pending' }));
+}

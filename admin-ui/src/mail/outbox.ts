@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../dataProvider/http-client';
+
+/** A kept mail as GET /api/mail/outbox lists it (services/api/src/mail/routes.ts). */
+export interface OutboxMailSummary {
+  id: number;
+  to: string[];
+  subject: string;
+  createdAt: string;
+  attachments: { filename: string; size: number }[];
+}
+
+/** One kept mail with its bodies (GET /api/mail/outbox/{id}). */
+export interface OutboxMail extends OutboxMailSummary {
+  html: string;
+  text: string;
+}
+
+export const outboxPath = '/outbox';
+export const outboxMailPath = (id: number | string) => `/outbox/${encodeURIComponent(String(id))}`;
+export const attachmentUrl = (id: number | string, index: number) =>
+  `/api/mail/outbox/${encodeURIComponent(String(id))}/attachments/${index}`;
+
+export function useOutbox() {
+  return useQuery({
+    queryKey: ['outbox', 'list'],
+    queryFn: () => apiRequest<OutboxMailSummary[]>('/api/mail/outbox'),
+  });
+}
+
+export function useOutboxMail(id: string) {
+  return useQuery({
+    queryKey: ['outbox', 'mail', id],
+    queryFn: () => apiRequest<OutboxMail>(`/api/mail/outbox/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+}
+
+/** '812 bytes' or '14.2 KB' (a catalogue key and its arguments). */
+export function sizeText(size: number): { key: string; args: { size: string } } {
+  return size < 1024
+    ? { key: 'portal.outbox.bytes', args: { size: String(size) } }
+    : { key: 'portal.outbox.kilobytes', args: { size: (size / 1024).toFixed(1) } };
+}

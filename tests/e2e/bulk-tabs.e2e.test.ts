@@ -1,0 +1,336 @@
+import { defaultUiDist } from '@portal/api/config';
+import { keepInOutbox } from '@portal/api/mail/outbox';
+import { launchChromium, logIn, screenshot as saveScreenshot } from '@portal/tests/support/browser';
+import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page;
+let admin: Record<string, string>;
+let contractorId: number;
+
+type Ticket = {
+  id: number;
+  ticketNumber: number;
+  jobSite: string | null;
+  contractorCompanyId: number | null;
+  truckTypeId: number | null;
+  isReceived: boolean;
+};
+
+const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
+  const response = await portal.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return response.json<T>();
+};
+const ticketNumbered = async (n: number): Promise<Ticket | undefined> =>
+  (await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) }))[0];
+
+/** True when the API has the route (the export and report routes are built separately). */
+const hasRoute = (method: 'GET' | 'POST', url: string) => portal.app.hasRoute({ method, url });
+
+beforeAll(async () => {
+  portal = await startTestPortal({ uiDist: defaultUiDist });
+  admin = bearer(await portal.login());
+  contractorId = (
+    await api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+  ).id;
+  // Created before any bulk run keeps the projections busy.
+  await api('POST', '/api/user/new', {
+    username: 'gate@portal.test',
+    password: 'Gate-Pa55word',
+    firstName: 'Gina',
+    lastName: 'Gate',
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/**
+ * A screenshot once the page is still: scrolled to the top (the app bar follows the scroll, so a full-page
+ * shot of a scrolled page shows it mid-page) and past MUI's transitions (progress bar, button colours).
+ */
+async function screenshot(target: Page, name: string) {
+  await target.mouse.wheel(0, -10_000);
+  await target.waitForTimeout(700);
+  await saveScreenshot(target, name);
+}
+
+/** Opens a dashboard tab and answers its panel. */
+async function openTab(name: string): Promise<Locator> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name, exact: true });
+  await panel.waitFor();
+  return panel;
+}
+
+/** The progress section of the panel's run: its bar and its state (data-run-state). */
+const runSection = (panel: Locator) => panel.locator('section[data-run-state]');
+
+async function runFinishes(panel: Locator, state: 'completed' | 'failed' = 'completed') {
+  await expect.poll(() => runSection(panel).getAttribute('data-run-state'), { timeout: 90_000 }).toBe(state);
+}
+
+const toast = (text: string | RegExp) =>
+  page.locator('.MuiSnackbarContent-message').filter({ hasText: text });
+
+describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
+  it('generates a range from the Generate tab: the progress bar reaches 100% and the success toast shows', async () => {
+    await page.goto(`${portal.url}/dashboard`);
+    await screenshot(page, 'bulk-tab-search');
+    const panel = await openTab('Generate');
+
+    // Client-side validation with the spec's messages.
+    await panel.locator('input[name="from"]').fill('1');
+    await panel.locator('input[name="to"]').fill('2500');
+    await panel.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(() =>
+        toast('Generate tickets failed. You can only generate max 2000 tickets at a time.').isVisible(),
+      )
+      .toBe(true);
+
+    // Two chunks (1000 and 100 numbers).
+    await panel.locator('input[name="to"]').fill('1100');
+    // Enter submits.
+    await panel.locator('input[name="to"]').press('Enter');
+    await expect
+      .poll(() => toast('Tickets have been generated successfully.').isVisible(), { timeout: 90_000 })
+      .toBe(true);
+    await runFinishes(panel);
+    const bar = runSection(panel).getByRole('progressbar');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(await runSection(panel).getByTestId('run-count').textContent()).toBe('1100 of 1100 · 100%');
+    await screenshot(page, 'bulk-tab-generate');
+    expect((await ticketNumbered(1100))?.ticketNumber).toBe(1100);
+
+    // Numbers that exist already: a warning that stays 10 seconds, also shown under the bar.
+    await panel.locator('input[name="from"]').fill('1099');
+    await panel.locator('input[name="to"]').fill('1101');
+    await panel.getByRole('button', { name: 'Generate' }).click();
+    const warning = 'Tickets 1099, 1100 already exist and were not generated again.';
+    await expect.poll(() => toast(warning).isVisible()).toBe(true);
+    await runFinishes(panel);
+    await page.waitForTimeout(3000);
+    expect(await toast(warning).isVisible()).toBe(true);
+    expect(await runSection(panel).getByText(warning).isVisible()).toBe(true);
+    await screenshot(page, 'bulk-tab-generate-warning');
+  });
+
+  it('bulk updates a range after its check: confirmation panel, progress, then the tickets changed', async () => {
+    // Ticket 12 already holds another job site: a conflict the check lists.
+    const twelve = await ticketNumbered(12);
+    await api('PUT', '/api/ticket/edit/short', { ticket: { id: twelve?.id, jobSite: 'Old Pit' } });
+
+    const panel = await openTab('Update');
+    const from = panel.locator('input[name="from"]');
+    // The first field has the focus.
+    await expect.poll(() => panel.locator('input[name="from"]:focus').count()).toBe(1);
+    await panel.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => panel.getByText('Please enter a from ticket number').isVisible()).toBe(true);
+
+    await from.fill('10');
+    await panel.locator('input[name="to"]').fill('19');
+    await panel.getByRole('combobox', { name: 'Contractor' }).click();
+    await page.getByRole('option', { name: 'Acme Excavating' }).click();
+    await panel.locator('input[name="jobSite"]').fill('North Pit');
+    await panel.getByRole('combobox', { name: 'Triaxle or Trailer' }).click();
+    await page.getByRole('option', { name: 'Trailer' }).click();
+    await panel.getByRole('button', { name: 'Update' }).click();
+
+    const confirmation = panel.getByRole('region', { name: 'Update tickets 10 to 19?' });
+    await expect.poll(() => confirmation.getByText('10 tickets will be updated.').isVisible()).toBe(true);
+    expect(await confirmation.getByText('1 ticket already holds other values:').isVisible()).toBe(true);
+    expect(await confirmation.getByRole('row', { name: /12\s+Job site/ }).isVisible()).toBe(true);
+    expect(await confirmation.getByText(/^Force Update is off/).isVisible()).toBe(true);
+
+    // Turning Force Update on closes the panel (it was about other values); the next check says it overwrites.
+    await panel.getByLabel('Force Update').check();
+    expect(await confirmation.count()).toBe(0);
+    await panel.getByRole('button', { name: 'Update' }).click();
+    await expect
+      .poll(() => confirmation.getByText('Force Update is on: these values are overwritten.').isVisible())
+      .toBe(true);
+    await screenshot(page, 'bulk-tab-update-confirm');
+
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toast('Updating tickets from 10 to 19').isVisible()).toBe(true);
+    await runFinishes(panel);
+    expect(await runSection(panel).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => panel.getByText('10 tickets updated.').isVisible()).toBe(true);
+    await screenshot(page, 'bulk-tab-update');
+
+    for (let n = 10; n <= 19; n++) {
+      expect(await ticketNumbered(n)).toMatchObject({
+        jobSite: 'North Pit',
+        contractorCompanyId: contractorId,
+        truckTypeId: 2,
+      });
+    }
+    expect(await ticketNumbered(20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
+  });
+
+  it('bulk clears the job site of a range', async () => {
+    const panel = await openTab('Clear');
+    await panel.locator('input[name="from"]').fill('10');
+    await panel.locator('input[name="to"]').fill('11');
+    await panel.getByLabel('Job site').check();
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    const confirmation = panel.getByRole('region', { name: 'Clear tickets 10 to 11?' });
+    await expect
+      .poll(() => confirmation.getByText('2 tickets will be cleared: Job site.').isVisible())
+      .toBe(true);
+    await screenshot(page, 'bulk-tab-clear-confirm');
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await runFinishes(panel);
+    await expect.poll(() => panel.getByText('2 tickets cleared.').isVisible()).toBe(true);
+    await screenshot(page, 'bulk-tab-clear');
+    expect(await ticketNumbered(10)).toMatchObject({ jobSite: null, contractorCompanyId: contractorId });
+    expect(await ticketNumbered(12)).toMatchObject({ jobSite: 'North Pit' });
+  });
+
+  it("bulk receives '1-3,5': success chips, then failed chips ('already received') the second time", async () => {
+    const panel = await openTab('Bulk Receive');
+    const entry = panel.locator('input[name="ticketRange"]');
+    await entry.fill('5-1');
+    await panel.getByRole('button', { name: 'Receive' }).click();
+    await expect
+      .poll(() => panel.getByText('End of range must be greater than start of range').isVisible())
+      .toBe(true);
+    await entry.fill('1-200');
+    await expect.poll(() => panel.getByText('Ticket range is too large (max 100)').isVisible()).toBe(true);
+    await entry.fill('1;3');
+    await expect
+      .poll(() => panel.getByText('Invalid ticket range formt (e.g. 1,2,3 or 1-3)').isVisible())
+      .toBe(true);
+
+    const chip = (state: string, key: string) =>
+      panel.locator(`[data-chip-state="${state}"]`).filter({ hasText: new RegExp(`^${key}:`) });
+    const receive = async () => {
+      await entry.fill('1-3,5');
+      await entry.press('Enter');
+      const confirmation = panel.getByRole('region', { name: 'Receive 4 tickets?' });
+      await expect.poll(() => confirmation.getByText('Ranges: 1-3, 5').isVisible()).toBe(true);
+      await confirmation.getByRole('button', { name: 'Confirm' }).click();
+      await runFinishes(panel, 'completed');
+    };
+
+    await receive();
+    await expect.poll(() => chip('success', '1-3').isVisible()).toBe(true);
+    expect(await chip('success', '5').isVisible()).toBe(true);
+    await screenshot(page, 'bulk-tab-receive');
+    for (const n of [1, 2, 3, 5]) expect((await ticketNumbered(n))?.isReceived).toBe(true);
+    expect((await ticketNumbered(4))?.isReceived).toBe(false);
+
+    await receive();
+    await expect.poll(() => chip('failed', '1-3').isVisible()).toBe(true);
+    expect(await chip('failed', '5').isVisible()).toBe(true);
+    await chip('failed', '1-3').hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('already received: 1, 2, 3');
+    await screenshot(page, 'bulk-tab-receive-failed');
+  });
+
+  it('exports a range from the Export tab to the signed-in user by e-mail', async (context) => {
+    const panel = await openTab('Export');
+    await expect.poll(() => panel.locator('input[name="email"]').inputValue()).toBe(testAdmin.username);
+    await screenshot(page, 'bulk-tab-export');
+    if (!hasRoute('POST', '/api/ticket/generate/excel')) context.skip();
+    await panel.locator('input[name="from"]').fill('1');
+    await panel.locator('input[name="to"]').fill('20');
+    await panel.getByRole('button', { name: 'Export' }).click();
+    await expect
+      .poll(() => toast(`Email with ticket export has been sent to: ${testAdmin.username}`).isVisible(), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await screenshot(page, 'bulk-tab-export-sent');
+    // Embedded mode keeps the mail in the outbox.
+    const outbox = await api<{ subject: string; to: string[] }[]>('GET', '/api/mail/outbox');
+    expect(outbox).toContainEqual(
+      expect.objectContaining({ subject: 'Ticket export 000001 to 000020', to: [testAdmin.username] }),
+    );
+  });
+
+  it('a standard user sees only the Search tab', async () => {
+    const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await logIn(standard, portal.url, 'gate@portal.test', 'Gate-Pa55word');
+      await standard.getByRole('tab', { name: 'Search' }).waitFor();
+      expect(await standard.getByRole('tab').count()).toBe(1);
+      expect(await standard.getByRole('link', { name: 'Outbox' }).count()).toBe(0);
+    } finally {
+      await standard.close();
+    }
+  });
+});
+
+describe('reports and the mail outbox, end to end in Chromium', () => {
+  it("has 'Generate Projects Report' on /contractors", async (context) => {
+    await page.goto(`${portal.url}/contractors`);
+    const button = page.getByRole('button', { name: 'Generate Projects Report' });
+    await button.waitFor();
+    await screenshot(page, 'contractors-projects-report');
+    if (!hasRoute('GET', '/api/ticket/report/projects')) context.skip();
+    await button.click();
+    await expect
+      .poll(() => toast('Projects report generated successfully.').isVisible(), { timeout: 60_000 })
+      .toBe(true);
+  });
+
+  it('lists kept mails in the Outbox and shows one with its attachment', async () => {
+    await keepInOutbox(portal.infra.db, {
+      to: [testAdmin.username],
+      subject: 'Ticket export 1 to 20',
+      html: '<h1>Ticket export</h1><p>The tickets <b>1 to 20</b> are attached.</p><script>parent.document.title = "pwned"</script>',
+      text: 'The tickets 1 to 20 are attached.',
+      attachments: [
+        {
+          filename: 'tickets-1-20.csv',
+          contentType: 'text/csv',
+          content: Buffer.from('ticketNumber\n1\n2\n'),
+        },
+      ],
+    });
+    await page.goto(`${portal.url}/dashboard`);
+    await page.getByRole('menuitem', { name: 'Outbox' }).click();
+    await page.waitForURL(`${portal.url}/outbox`);
+    const row = page.getByRole('row', { name: /Ticket export 1 to 20/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/tickets-1-20\.csv/);
+    await screenshot(page, 'outbox-list');
+
+    await row.getByRole('link', { name: 'Ticket export 1 to 20' }).click();
+    await page.waitForURL(/\/outbox\/\d+$/);
+    const frame = page.frameLocator('iframe[title="Mail body"]');
+    await expect.poll(() => frame.getByRole('heading', { name: 'Ticket export' }).isVisible()).toBe(true);
+    // The sandbox runs no script of the mail.
+    expect(await page.title()).not.toBe('pwned');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download tickets-1-20.csv' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tickets-1-20.csv');
+    await screenshot(page, 'outbox-mail');
+
+    // The export's own mail, when the export route is there (see the Export test).
+    await page.getByRole('link', { name: 'Back to the outbox' }).click();
+    const exported = page.getByRole('link', { name: 'Ticket export 000001 to 000020' });
+    if ((await exported.count()) > 0) {
+      await exported.click();
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: 'Download ticket-export-000001-000020.xlsx' }).isVisible(),
+        )
+        .toBe(true);
+      await screenshot(page, 'outbox-export-mail');
+    }
+  });
+});
