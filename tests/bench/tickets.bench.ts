@@ -66,7 +66,25 @@ export async function ticketsBench(): Promise<BenchRow[]> {
     await load('search by ticket number', 'POST', '/api/ticket/search', { ticketNumber: '654321' });
     await load('search by plate', 'POST', '/api/ticket/search', { truckLicensePlate: 'QT54321' });
     await load('search by job-site contains', 'POST', '/api/ticket/search', { jobSite: 'site 42' });
+    // The dashboard: today's Active list (every ticket loaded today and not received) with the counts,
+    // the Received list, the counts alone and the Daily Trucks list. Their sizes, for reading the
+    // figures: the seeded dates put every 730th ticket on today too, not only the last 300.
+    const today = (await (await fetch(`${portal.url}/api/ticket/daily/count`, { headers })).json()) as {
+      loadedTicketCountForToday: number;
+      activeTicketCountForToday: number;
+    };
+    rows.push(
+      row(name, 'tickets loaded today (Daily Trucks list)', today.loadedTicketCountForToday, 'count'),
+      row(name, 'tickets Active today (latest/active list)', today.activeTicketCountForToday, 'count'),
+    );
     await load('GET /api/ticket/latest/active', 'GET', '/api/ticket/latest/active');
+    await load(
+      'GET /api/ticket/latest/active?filter=received',
+      'GET',
+      '/api/ticket/latest/active?filter=received',
+    );
+    await load('GET /api/ticket/daily/count', 'GET', '/api/ticket/daily/count');
+    await load('GET /api/ticket/daily/loaded', 'GET', '/api/ticket/daily/loaded');
 
     // Receive throughput: real commands through the API (decide, append, wait for the read models).
     await fetch(`${portal.url}/api/setting`, {

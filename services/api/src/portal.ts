@@ -54,7 +54,7 @@ export async function startServices(
     onError: (error) => console.error('projection batch failed, retrying', error),
   });
   await projections.start();
-  const jobs = createJobQueues(queueBackendFor(config), {
+  const jobs = await createJobQueues(queueBackendFor(config), {
     lockDurationMs: config.jobLockMs,
     prefix: config.queuePrefix,
   });

@@ -16,7 +16,7 @@ const backends: [string, () => QueueBackend][] = [
 
 describe.each(backends)('job queues on %s', (_name, backend) => {
   it('runs a job through a worker, reports progress, and a repeated job id adds no second job', async () => {
-    const queues = createJobQueues(backend());
+    const queues = await createJobQueues(backend());
     const queueName = `probe-${randomUUID()}`;
     const seen: number[] = [];
     const family: JobFamily<{ value: number }, number> = {

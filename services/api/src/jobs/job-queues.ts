@@ -1,5 +1,6 @@
-import { createPostgresBackend, type Job, Queue, Worker, withBackend } from 'bullmq';
+import { createPostgresBackend, type Job, Queue, runMigrations, Worker, withBackend } from 'bullmq';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 
 /**
  * Where the queues live: Redis when REDIS_URL is set (production default, BullMQ's most proven
@@ -31,10 +32,20 @@ const defaultJobOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-export function createJobQueues(
+/** BullMQ's tables live in this schema of the portal's database (embedded mode). */
+const bullmqSchema = 'bullmq';
+
+/**
+ * On PostgreSQL every queue and worker of the process shares one pool: each worker holds one of its
+ * connections for BullMQ's LISTEN, the rest serve queries. (A pool per queue and worker took about
+ * 16 connections per process before any work, and a few processes exhausted a default server.)
+ */
+const sharedPoolSize = 16;
+
+export async function createJobQueues(
   backend: QueueBackend,
   options: { lockDurationMs?: number; prefix?: string } = {},
-): JobQueues {
+): Promise<JobQueues> {
   // Portals sharing one Redis keep apart by prefix (on PostgreSQL each database has its own schema).
   const prefix = options.prefix ?? 'bull';
   const queues = new Map<string, Queue>();
@@ -50,16 +61,23 @@ export function createJobQueues(
     redisConnections.push(connection);
     return connection;
   };
-  // Every queue and worker owns a pool: one connection each (BullMQ's blocking wait uses a LISTEN
-  // client of its own), closed when idle, so a process with a dozen queues stays within a
-  // PostgreSQL server's default 100 connections alongside other processes.
-  const postgres = {
-    connectionString: backend.url,
-    schema: 'bullmq',
-    migrate: true,
-    max: 1,
-    idleTimeoutMillis: 2000,
-  };
+  let postgres: pg.Pool | null = null;
+  if (backend.kind === 'postgres') {
+    postgres = new pg.Pool({
+      connectionString: backend.url,
+      options: `-c search_path=${bullmqSchema}`,
+      max: sharedPoolSize,
+      idleTimeoutMillis: 5000,
+    });
+    postgres.on('error', (error) => console.warn(`job queue connection lost: ${error.message}`));
+    // BullMQ migrates only the pools it creates itself; this one is ours.
+    const client = await postgres.connect();
+    try {
+      await runMigrations(client, bullmqSchema);
+    } finally {
+      client.release();
+    }
+  }
   const Pg = withBackend(createPostgresBackend);
 
   return {
@@ -69,7 +87,10 @@ export function createJobQueues(
         queue =
           backend.kind === 'redis'
             ? new Queue(name, { connection: redis(false), defaultJobOptions, prefix })
-            : (new Pg.Queue(name, { connection: postgres, defaultJobOptions }) as unknown as Queue);
+            : (new Pg.Queue(name, {
+                connection: postgres as pg.Pool,
+                defaultJobOptions,
+              }) as unknown as Queue);
         // BullMQ re-emits connection errors here; unheard, one would crash the process.
         queue.on('error', (error) => console.warn(`queue ${name}: ${error.message}`));
         queues.set(name, queue);
@@ -92,7 +113,7 @@ export function createJobQueues(
             ? new Worker(family.queue, processor, { ...workerOptions, connection: redis(true), prefix })
             : (new Pg.Worker(family.queue, processor, {
                 ...workerOptions,
-                connection: postgres,
+                connection: postgres as pg.Pool,
               }) as unknown as Worker);
         worker.on('error', (error) => console.warn(`worker ${family.queue}: ${error.message}`));
         worker.on('failed', (job, error) =>
@@ -108,6 +129,7 @@ export function createJobQueues(
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([...queues.values()].map((queue) => queue.close()));
       for (const connection of redisConnections) connection.disconnect();
+      await postgres?.end();
     },
   };
 }

@@ -190,7 +190,7 @@ export async function readRun(
 }
 
 /** How long a finished chunk waits for the read models to show its work (they normally take milliseconds). */
-const readModelsWaitMs = 60_000;
+const readModelsWaitMs = 10_000;
 
 /** How often a chunk's progress is written while it runs. */
 const progressEveryMs = 250;

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueues, type JobFamily, type QueueBackend } from '../jobs/job-queues';
+import { createJobQueues, type JobFamily, type JobQueues, type QueueBackend } from '../jobs/job-queues';
 import { enqueueMail, mailJobFamily } from './mail-jobs';
 import { createMailer } from './mailer';
 import { startSmtpTestReceiver } from './smtp-test-receiver';
@@ -42,9 +42,9 @@ async function settled(job: Job, timeoutMs: number): Promise<string> {
 async function withMailWorker(
   backend: QueueBackend,
   smtpUrl: string,
-  run: (queues: ReturnType<typeof createJobQueues>) => Promise<void>,
+  run: (queues: JobQueues) => Promise<void>,
 ) {
-  const queues = createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
+  const queues = await createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
   const mailer = createMailer({ smtpUrl }, createReadModelDb(pool));
   try {
     await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);
@@ -147,7 +147,7 @@ describe.each(backends)('mail through the queue on %s', (_name, backend) => {
   }, 60_000);
 
   it('refuses mail ids BullMQ would misread', async () => {
-    const queues = createJobQueues(backend());
+    const queues = await createJobQueues(backend());
     try {
       const message = { to: ['a@site.test'], subject: 's', html: 'h', text: 't' };
       await expect(enqueueMail(queues, 'export:1', message)).rejects.toThrow(/Invalid mail job id/);

@@ -1,0 +1,212 @@
+import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReadModelDb, type Database } from '../database';
+import { migrateReadModels } from '../migrations';
+import {
+  activeTicketsToday,
+  dailyCounts,
+  findTicket,
+  loadedTicketsToday,
+  receivedTicketsToday,
+} from './tickets-queries';
+
+// The dashboard's "today" is the site's calendar day (spec section 4), whatever the server's zone.
+const site = 'America/Toronto';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url });
+  db = createReadModelDb(pool);
+  await migrateReadModels(db);
+});
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+beforeEach(async () => {
+  await db.deleteFrom('tickets').execute();
+});
+
+let nextId = 1;
+interface Seed {
+  timeLoaded?: string | null;
+  timeReceived?: string | null;
+  isReceived?: boolean;
+  jobSite?: string | null;
+  contractorCompanyId?: number | null;
+}
+/** A ticket straight into the read model; answers its id. */
+async function ticket(seed: Seed): Promise<number> {
+  const id = nextId++;
+  await db
+    .insertInto('tickets')
+    .values({
+      id,
+      prefix: 0,
+      ticketNumber: id,
+      hashNonce: 'nonce',
+      isSoilFloLoad: false,
+      isReceived: seed.isReceived ?? false,
+      isComplete: false,
+      isDispatched: false,
+      isRejected: false,
+      isSaltImpacted: false,
+      updateSoilFlo: false,
+      version: 1,
+      timeLoaded: seed.timeLoaded ?? null,
+      timeReceived: seed.timeReceived ?? null,
+      jobSite: seed.jobSite ?? null,
+      contractorCompanyId: seed.contractorCompanyId ?? null,
+    })
+    .execute();
+  return id;
+}
+
+const ids = (tickets: { id: number }[]) => tickets.map((t) => t.id).sort((a, b) => a - b);
+
+/** Every dashboard view of the site day holding `at`. */
+async function dashboard(at: Date) {
+  const [active, received, loaded, counts] = await Promise.all([
+    activeTicketsToday(db, site, at),
+    receivedTicketsToday(db, site, at),
+    loadedTicketsToday(db, site, at),
+    dailyCounts(db, site, at),
+  ]);
+  return { active: ids(active), received: ids(received), loaded: ids(loaded), counts };
+}
+
+describe("the dashboard's day is the site's calendar day", () => {
+  it('from midnight to midnight at the site, not in UTC', async () => {
+    const firstMinute = await ticket({ timeLoaded: '2025-03-20T00:00:00-04:00' });
+    // 22:00 at the site on the 20th is already the 21st in UTC.
+    const lateEvening = await ticket({ timeLoaded: '2025-03-20T22:00:00-04:00' });
+    const lastMoment = await ticket({ timeLoaded: '2025-03-20T23:59:59.999-04:00' });
+    await ticket({ timeLoaded: '2025-03-19T23:59:59.999-04:00' });
+    await ticket({ timeLoaded: '2025-03-21T00:00:00-04:00' });
+    const receivedLate = await ticket({
+      timeLoaded: '2025-03-19T23:00:00-04:00',
+      timeReceived: '2025-03-20T23:30:00-04:00',
+      isReceived: true,
+    });
+    // Loaded on the 20th, received on the 21st: a truck of the 20th, yet not received that day.
+    const receivedNextDay = await ticket({
+      timeLoaded: '2025-03-20T10:00:00-04:00',
+      timeReceived: '2025-03-21T00:30:00-04:00',
+      isReceived: true,
+    });
+    for (const at of ['2025-03-20T00:00:00-04:00', '2025-03-20T23:30:00-04:00']) {
+      const day = await dashboard(new Date(at));
+      expect(day.active).toEqual([firstMinute, lateEvening, lastMoment]);
+      expect(day.received).toEqual([receivedLate]);
+      expect(day.loaded).toEqual([firstMinute, lateEvening, lastMoment, receivedLate, receivedNextDay]);
+      expect(day.counts).toMatchObject({
+        loadedTicketCountForToday: 5,
+        activeTicketCountForToday: 3,
+        receivedTicketCountForToday: 1,
+      });
+    }
+  });
+
+  it('the day the clocks go back lasts 25 hours', async () => {
+    // 2 November 2025 at the site: 00:00 EDT (04:00Z) to 00:00 EST on the 3rd (05:00Z).
+    const eleven = await ticket({ timeLoaded: '2025-11-02T23:00:00-05:00' });
+    const halfPastEleven = await ticket({ timeLoaded: '2025-11-02T23:30:00-05:00' });
+    const received = await ticket({
+      timeReceived: '2025-11-02T23:45:00-05:00',
+      isReceived: true,
+    });
+    await ticket({ timeLoaded: '2025-11-03T00:00:00-05:00' });
+    const day = await dashboard(new Date('2025-11-02T12:00:00-05:00'));
+    expect(day.active).toEqual([eleven, halfPastEleven]);
+    expect(day.received).toEqual([received]);
+    expect(day.counts).toMatchObject({
+      loadedTicketCountForToday: 3,
+      activeTicketCountForToday: 2,
+      receivedTicketCountForToday: 1,
+    });
+  });
+
+  it('the day the clocks go forward lasts 23 hours', async () => {
+    // 9 March 2025 at the site: 00:00 EST (05:00Z) to 00:00 EDT on the 10th (04:00Z).
+    const lastHour = await ticket({ timeLoaded: '2025-03-09T23:30:00-04:00' });
+    const nextDay = await ticket({ timeLoaded: '2025-03-10T00:30:00-04:00' });
+    expect((await dashboard(new Date('2025-03-09T12:00:00-04:00'))).active).toEqual([lastHour]);
+    expect((await dashboard(new Date('2025-03-10T12:00:00-04:00'))).active).toEqual([nextDay]);
+  });
+});
+
+describe('dailyCounts', () => {
+  it("counts today's trucks, Active and Received, and their distinct contractors and job sites", async () => {
+    const at = new Date('2025-06-10T15:00:00-04:00');
+    await ticket({ timeLoaded: '2025-06-10T08:00:00-04:00', jobSite: 'North Pit', contractorCompanyId: 1 });
+    await ticket({ timeLoaded: '2025-06-10T09:00:00-04:00', jobSite: 'north pit', contractorCompanyId: 1 });
+    // Received from the ticket page: still loaded today, now Received, not Active.
+    await ticket({
+      timeLoaded: '2025-06-10T09:30:00-04:00',
+      timeReceived: '2025-06-10T11:00:00-04:00',
+      isReceived: true,
+      jobSite: 'South Pit',
+      contractorCompanyId: 2,
+    });
+    // Received from the dashboard: the time loaded is cleared; a loaded truck of today all the same.
+    await ticket({
+      timeReceived: '2025-06-10T12:00:00-04:00',
+      isReceived: true,
+      jobSite: null,
+      contractorCompanyId: null,
+    });
+    // Yesterday's and tomorrow's trucks count for nothing today.
+    await ticket({ timeLoaded: '2025-06-09T23:00:00-04:00', jobSite: 'West Pit', contractorCompanyId: 4 });
+    await ticket({ timeReceived: '2025-06-11T00:10:00-04:00', isReceived: true, contractorCompanyId: 5 });
+
+    const day = await dashboard(at);
+    expect(day.counts).toEqual({
+      loadedTicketCountForToday: 4,
+      activeTicketCountForToday: 2,
+      receivedTicketCountForToday: 2,
+      uniqueContractorsForToday: 2,
+      uniqueJobSitesForToday: 2,
+    });
+    expect(day.active).toHaveLength(2);
+    expect(day.received).toHaveLength(2);
+    expect(day.loaded).toHaveLength(4);
+  });
+
+  it('answers zeros for a day without trucks', async () => {
+    expect(await dailyCounts(db, site)).toEqual({
+      loadedTicketCountForToday: 0,
+      activeTicketCountForToday: 0,
+      receivedTicketCountForToday: 0,
+      uniqueContractorsForToday: 0,
+      uniqueJobSitesForToday: 0,
+    });
+  });
+});
+
+describe('the ticket view', () => {
+  it("answers the spec's field names and JavaScript values", async () => {
+    const id = await ticket({ timeLoaded: '2025-06-10T08:00:00.123Z', jobSite: 'Pit' });
+    await db.updateTable('tickets').set({ weight: 1234.5, truckTypeId: 2 }).where('id', '=', id).execute();
+    const view = await findTicket(db, id);
+    expect(view).toMatchObject({
+      id,
+      ticketNumber: id,
+      timeLoaded: new Date('2025-06-10T08:00:00.123Z'),
+      timeReceived: null,
+      jobSite: 'Pit',
+      weight: 1234.5,
+      truckTypeName: 'Trailer',
+      isSoilFLOLoad: false,
+      soilFLOTicketId: null,
+      updateSoilFLO: false,
+    });
+    expect(Object.keys(view ?? {})).not.toContain('isSoilFloLoad');
+    expect(await findTicket(db, 987654)).toBeUndefined();
+  });
+});
