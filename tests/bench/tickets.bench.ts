@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
 import { sql } from 'kysely';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
 import { cannon, cannonRows } from './support';
@@ -92,12 +92,12 @@ export async function ticketsBench(): Promise<BenchRow[]> {
       headers,
       body: JSON.stringify({ currentPrefix: 7 }),
     });
-    const generated = await fetch(`${portal.url}/api/ticket/generate`, {
+    const generated = await runToEnd(portal, headers, {
       method: 'POST',
-      headers,
-      body: JSON.stringify({ from: 1, to: receiveCount }),
+      url: '/api/ticket/generate',
+      payload: { from: 1, to: receiveCount },
     });
-    const { tickets } = (await generated.json()) as { tickets: number[] };
+    const { tickets } = generated.result as { tickets: number[] };
     const ids = (
       await portal.infra.db.selectFrom('tickets').select('id').where('prefix', '=', 7).orderBy('id').execute()
     ).map((r) => r.id);
