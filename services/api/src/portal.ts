@@ -28,14 +28,15 @@ export interface RunningPortal extends RunningServices {
  */
 export async function startServices(
   config: PortalConfig,
-  options: { workers: boolean },
+  options: { workers: boolean; api: boolean },
 ): Promise<RunningServices> {
   if (config.eventStoreUrl) {
     throw new Error(
       'EVENTSTORE_URL is set, but the EventStoreDB adapter is not part of this release; unset it.',
     );
   }
-  const pool = createDatabasePool(config.databaseUrl);
+  const role = options.workers && !options.api ? 'portal-worker' : 'portal-api';
+  const pool = createDatabasePool(config.databaseUrl, role);
   const db = createReadModelDb(pool);
   try {
     await migrateEventStore(pool);
@@ -57,6 +58,7 @@ export async function startServices(
   const jobs = await createJobQueues(queueBackendFor(config), {
     lockDurationMs: config.jobLockMs,
     prefix: config.queuePrefix,
+    applicationName: `${role}-queues`,
   });
   const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
   const host = commandHostFor(infra);
@@ -78,7 +80,7 @@ export async function startPortal(
   config: PortalConfig,
   options: { logger?: boolean | object; print?: (line: string) => void } = {},
 ): Promise<RunningPortal> {
-  const services = await startServices(config, { workers: config.runWorkers });
+  const services = await startServices(config, { workers: config.runWorkers, api: true });
   const app = await buildApp(services.infra, { logger: options.logger });
   try {
     await ensureFirstAdministrator(app, options.print ?? console.log);

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
     uiDist: null,
   });
-  const services = await startServices(config, { workers: true });
+  const services = await startServices(config, { workers: true, api: false });
   console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})`);
 
   let stopping = false;

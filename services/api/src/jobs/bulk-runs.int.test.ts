@@ -170,6 +170,29 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     expect(sites?.count).toBe(1000);
   }, 180_000);
 
+  it('every database connection of the worker dropped mid-chunk: the run still completes, exactly once', async () => {
+    const worker = await startWorker();
+    const run = await start('/api/ticket/generate', { from: 40_001, to: 42_000 });
+    await untilMidChunk(run.id);
+    // As in a database failover: the server ends every connection but the API process's own.
+    const [dropped] = await query<{ count: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS count FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()
+         AND application_name NOT LIKE 'portal-api%'`,
+    );
+    expect(dropped?.count).toBeGreaterThan(0);
+    const finished = await awaitRun(portal, admin, run.id, 120_000);
+    expect(finished).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
+    expect(await generatedIn(40_001, 42_000)).toEqual({
+      count: 2000,
+      distinct: 2000,
+      min: 40_001,
+      max: 42_000,
+      events: 2000,
+    });
+    await worker.stop();
+  }, 180_000);
+
   it.runIf(backend === 'Redis')(
     'Redis killed mid-chunk and restarted: the run still completes, exactly once',
     async () => {

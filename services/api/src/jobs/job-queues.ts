@@ -44,7 +44,7 @@ const sharedPoolSize = 16;
 
 export async function createJobQueues(
   backend: QueueBackend,
-  options: { lockDurationMs?: number; prefix?: string } = {},
+  options: { lockDurationMs?: number; prefix?: string; applicationName?: string } = {},
 ): Promise<JobQueues> {
   // Portals sharing one Redis keep apart by prefix (on PostgreSQL each database has its own schema).
   const prefix = options.prefix ?? 'bull';
@@ -68,6 +68,7 @@ export async function createJobQueues(
       options: `-c search_path=${bullmqSchema}`,
       max: sharedPoolSize,
       idleTimeoutMillis: 5000,
+      application_name: options.applicationName ?? 'portal-queues',
     });
     postgres.on('error', (error) => console.warn(`job queue connection lost: ${error.message}`));
     // BullMQ migrates only the pools it creates itself; this one is ours.
