@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DomainError,
+  maxStoredAmount,
   optionalId,
   optionalNumber,
   readTicketDetails,
   type TicketCommand,
+  ticketFormMessages,
   ticketMessages,
 } from '@portal/domain';
 import {
@@ -62,9 +64,6 @@ export const searchMessages = {
   rangeNotNumber: 'Ticket number must be a number',
 } as const;
 
-// Dates leave the API as ISO strings whatever the driver returns.
-const json = <T>(value: T): T => JSON.parse(JSON.stringify(value));
-
 const ok = (schema: object) => ({ 200: schema, ...errorResponses }) as const;
 
 /**
@@ -108,7 +107,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ticketOr404 = async (id: number) => {
     const ticket = await findTicket(db, id);
     if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-    return json(ticket);
+    return ticket;
   };
   const admin = { config: { access: 'admin' as const } };
   const tags = ['tickets'];
@@ -117,10 +116,10 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     dailyCounts(db, config.siteTimezone),
   );
   app.get('/api/ticket/daily/loaded', { schema: { tags, response: ok(TicketList) } }, async () =>
-    json(await loadedTicketsToday(db, config.siteTimezone)),
+    loadedTicketsToday(db, config.siteTimezone),
   );
   app.get('/api/ticket/daily/received', { schema: { tags, response: ok(TicketList) } }, async () =>
-    json(await receivedTicketsToday(db, config.siteTimezone)),
+    receivedTicketsToday(db, config.siteTimezone),
   );
 
   app.get(
@@ -140,26 +139,26 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.filter === 'received'
           ? await receivedTicketsToday(db, config.siteTimezone)
           : await activeTicketsToday(db, config.siteTimezone);
-      return { tickets: json(tickets), ...(await dailyCounts(db, config.siteTimezone)) };
+      return { tickets, ...(await dailyCounts(db, config.siteTimezone)) };
     },
   );
 
   app.post(
     '/api/ticket/search',
     { schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
-    async (request) => json(await searchTickets(db, filterOf(request.body, config.siteTimezone))),
+    async (request) => searchTickets(db, filterOf(request.body, config.siteTimezone)),
   );
 
   app.post(
     '/api/ticket/report',
     { ...admin, schema: { tags, body: TicketFilterBody, response: ok(TicketList) } },
-    async (request) => json(await reportTickets(db, filterOf(request.body, config.siteTimezone))),
+    async (request) => reportTickets(db, filterOf(request.body, config.siteTimezone)),
   );
 
   app.get(
     '/api/ticket/logs/:id',
     { schema: { tags, params: IdParams, response: ok(Type.Array(LogEntrySchema)) } },
-    async (request) => json(await listTicketLog(db, request.params.id)),
+    async (request) => listTicketLog(db, request.params.id),
   );
 
   app.get(
@@ -358,12 +357,12 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/ticket/edit',
     { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
-    async (request) => json(await saveTicket(app, request.body, actorOf(request), 'full')),
+    async (request) => saveTicket(app, request.body, actorOf(request), 'full'),
   );
   app.put(
     '/api/ticket/edit/short',
     { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
-    async (request) => json(await saveTicket(app, request.body, actorOf(request), 'short')),
+    async (request) => saveTicket(app, request.body, actorOf(request), 'short'),
   );
 
   app.put(
@@ -382,16 +381,14 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      json(
-        await receiveTicket(
-          app,
-          {
-            ticketId: request.body.ticketId,
-            source: request.body.source ?? 'dashboard',
-            ticket: request.body.ticket,
-          },
-          actorOf(request),
-        ),
+      receiveTicket(
+        app,
+        {
+          ticketId: request.body.ticketId,
+          source: request.body.source ?? 'dashboard',
+          ticket: request.body.ticket,
+        },
+        actorOf(request),
       ),
   );
 
@@ -406,13 +403,11 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...admin, schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
     async (request) => {
       const actor = actorOf(request);
-      return json(
-        await runTicketCommand(
-          app,
-          idInEnvelope(request.body),
-          { type: 'ResetReceipt', actor },
-          { actorId: actor.userId },
-        ),
+      return runTicketCommand(
+        app,
+        idInEnvelope(request.body),
+        { type: 'ResetReceipt', actor },
+        { actorId: actor.userId },
       );
     },
   );
@@ -434,14 +429,14 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const command: TicketCommand = { type: 'RejectTicket', reason: request.body.reason ?? '', actor };
-      return json(await runTicketCommand(app, request.body.ticketId, command, { actorId: actor.userId }));
+      return runTicketCommand(app, request.body.ticketId, command, { actorId: actor.userId });
     },
   );
 
   app.put(
     '/api/ticket/toggle/dispatch',
     { schema: { tags, body: TicketEnvelope, response: ok(TicketSchema) } },
-    async (request) => json(await toggleDispatch(app, idInEnvelope(request.body), actorOf(request))),
+    async (request) => toggleDispatch(app, idInEnvelope(request.body), actorOf(request)),
   );
 
   app.put(
@@ -471,9 +466,14 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       const scaleWeight = optionalNumber(request.body.weight);
       if (scaleWeight === null || !Number.isFinite(scaleWeight)) {
-        throw new DomainError('validation', 'Weight must be a number', { weight: 'Weight must be a number' });
+        const message = ticketFormMessages.weightNotNumber;
+        throw new DomainError('validation', message, { weight: message });
       }
-      return json(await weighTicket(app, { ticketId, materialId, scaleWeight }, actorOf(request)));
+      if (Math.abs(scaleWeight) > maxStoredAmount) {
+        const message = ticketFormMessages.weightTooLarge;
+        throw new DomainError('validation', message, { weight: message });
+      }
+      return weighTicket(app, { ticketId, materialId, scaleWeight }, actorOf(request));
     },
   );
 
@@ -499,7 +499,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         logEntryId: request.body.logEntryId,
         actor,
       };
-      return json(await runTicketCommand(app, entry.ticketId, command, { actorId: actor.userId }));
+      return runTicketCommand(app, entry.ticketId, command, { actorId: actor.userId });
     },
   );
 
@@ -516,12 +516,10 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/project/:id/tickets',
     { schema: { tags: ['projects'], params: IdParams, body: TicketFilterBody, response: ok(TicketList) } },
     async (request) =>
-      json(
-        await reportTickets(db, {
-          ...filterOf(request.body, config.siteTimezone),
-          projectId: request.params.id,
-        }),
-      ),
+      reportTickets(db, {
+        ...filterOf(request.body, config.siteTimezone),
+        projectId: request.params.id,
+      }),
   );
 
   app.get(

@@ -1,6 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { LooseRecord, Nullable } from '../catalogue/route-schemas';
 
+/**
+ * The queries answer Dates; a date-time response field writes one as its ISO string (as JSON.stringify
+ * would), so routes return query results as they are.
+ */
 const Instant = Nullable(Type.String({ format: 'date-time' }));
 
 /** Spec section 3, Ticket, as the API answers it (never the hash nonce). */

@@ -20,3 +20,20 @@ export const optionalNumber = (value: unknown): number | null => {
   const n = Number(value);
   return Number.isFinite(n) ? n : Number.NaN;
 };
+
+/**
+ * The largest values the read models store: PostgreSQL integer ids and numbers, and weights and
+ * amounts as numeric(12, 2). A larger value would be accepted by the write side and then refused
+ * by every projection run, holding all read models back, so commands refuse it first.
+ */
+export const maxStoredInteger = 2_147_483_647;
+export const maxStoredAmount = 9_999_999_999.99;
+
+/** A number of 0 or more the read models can store. */
+export const isStorableAmount = (value: number): boolean => value >= 0 && value <= maxStoredAmount;
+
+/** Instants PostgreSQL stores (years 1 to 9999; JavaScript also parses years beyond and before). */
+const earliestInstant = Date.parse('0001-01-01T00:00:00.000Z');
+const latestInstant = Date.parse('9999-12-31T23:59:59.999Z');
+export const isStorableInstant = (milliseconds: number): boolean =>
+  milliseconds >= earliestInstant && milliseconds <= latestInstant;

@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { flag, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import { flag, isStorableAmount, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 
 export interface ProjectData {
@@ -39,7 +39,7 @@ export function validateProject(input: Record<string, unknown>): ProjectData {
   const jobSite = text(input.jobSite);
   if (jobSite === '') errors.jobSite = projectMessages.jobSiteRequired;
   const approved = optionalNumber(input.approved) ?? 0;
-  if (!(approved >= 0)) errors.approved = projectMessages.approvedInvalid;
+  if (!isStorableAmount(approved)) errors.approved = projectMessages.approvedInvalid;
   assertValid(errors);
   return {
     projectId,

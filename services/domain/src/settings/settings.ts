@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { optionalNumber, optionalText } from '../catalogue/fields';
+import { isStorableAmount, maxStoredInteger, optionalNumber, optionalText } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { emailPattern, phonePattern } from '../validation';
 
@@ -37,10 +37,10 @@ export const settingsMessages = {
 export function validateSettings(input: Record<string, unknown>): SettingsData {
   const errors: FieldErrors = {};
   const currentPrefix = optionalNumber(input.currentPrefix) ?? 0;
-  if (!(Number.isInteger(currentPrefix) && currentPrefix >= 0))
+  if (!(Number.isInteger(currentPrefix) && currentPrefix >= 0 && currentPrefix <= maxStoredInteger))
     errors.currentPrefix = settingsMessages.prefixInvalid;
   const defaultTareWeight = optionalNumber(input.defaultTareWeight) ?? 0;
-  if (!(defaultTareWeight >= 0)) errors.defaultTareWeight = settingsMessages.tareInvalid;
+  if (!isStorableAmount(defaultTareWeight)) errors.defaultTareWeight = settingsMessages.tareInvalid;
   const phone = optionalText(input.haulageRecordReceiverPhone);
   if (phone !== null && !phonePattern.test(phone))
     errors.haulageRecordReceiverPhone = settingsMessages.phoneInvalid;

@@ -1,4 +1,12 @@
-import { flag, optionalId, optionalNumber, optionalText } from '../catalogue/fields';
+import {
+  flag,
+  isStorableInstant,
+  maxStoredAmount,
+  maxStoredInteger,
+  optionalId,
+  optionalNumber,
+  optionalText,
+} from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/truck';
 import type { TicketDetails } from './ticket';
@@ -26,10 +34,11 @@ export const ticketFormMessages = {
   truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
   licensePlateTooLong: truckMessages.plateTooLong,
   numberTooLarge: 'This number is too large',
+  weightTooLarge: 'Weight is too large',
 } as const;
 
 /** Ids and external numbers are PostgreSQL integers. */
-const maxInteger = 2_147_483_647;
+const maxInteger = maxStoredInteger;
 const integerFields = [
   'contractorCompanyId',
   'transportCompanyId',
@@ -49,10 +58,10 @@ const instant = (value: unknown): string | null => {
   const text = optionalText(value);
   if (text === null) return null;
   const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? text : new Date(parsed).toISOString();
+  return isStorableInstant(parsed) ? new Date(parsed).toISOString() : text;
 };
 
-const isInstant = (value: string | null): boolean => value === null || !Number.isNaN(Date.parse(value));
+const isInstant = (value: string | null): boolean => value === null || isStorableInstant(Date.parse(value));
 
 /** Reads a ticket form into details (the names and flags of spec section 3). */
 export function readTicketDetails(input: Record<string, unknown>): TicketDetails {
@@ -104,6 +113,8 @@ function formatErrors(details: TicketDetails, errors: FieldErrors): void {
   if ((details.notes?.length ?? 0) > notesMaxLength) errors.notes = ticketFormMessages.notesTooLong;
   if (details.weight !== null && Number.isNaN(details.weight))
     errors.weight = ticketFormMessages.weightNotNumber;
+  else if (details.weight !== null && Math.abs(details.weight) > maxStoredAmount)
+    errors.weight = ticketFormMessages.weightTooLarge;
   const { timeLoaded, timeReceived } = details;
   if (
     timeLoaded &&

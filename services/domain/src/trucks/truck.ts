@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import { isStorableAmount, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { phonePattern } from '../validation';
@@ -58,7 +58,7 @@ export function validateTruck(
   if (driverNumber !== null && !phonePattern.test(driverNumber))
     errors.driverNumber = truckMessages.phoneInvalid;
   const tareWeight = optionalNumber(input.tareWeight);
-  if (tareWeight !== null && !(tareWeight >= 0)) errors.tareWeight = truckMessages.tareInvalid;
+  if (tareWeight !== null && !isStorableAmount(tareWeight)) errors.tareWeight = truckMessages.tareInvalid;
   assertValid(errors);
   return {
     transportCompanyId: transportCompanyId as number,
