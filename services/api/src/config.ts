@@ -25,6 +25,8 @@ export interface PortalConfig {
   jobLockMs: number;
   /** Redis key prefix of the queues: portals sharing one Redis need different ones. */
   queuePrefix: string;
+  /** Connections this process may open to PostgreSQL for events and read models. */
+  databasePoolMax: number;
 }
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -60,5 +62,6 @@ export function configFromEnv(
     runWorkers: env.WORKERS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
+    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
   };
 }

@@ -36,7 +36,7 @@ export async function startServices(
     );
   }
   const role = options.workers && !options.api ? 'portal-worker' : 'portal-api';
-  const pool = createDatabasePool(config.databaseUrl, role);
+  const pool = createDatabasePool(config.databaseUrl, { applicationName: role, max: config.databasePoolMax });
   const db = createReadModelDb(pool);
   try {
     await migrateEventStore(pool);

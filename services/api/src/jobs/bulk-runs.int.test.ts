@@ -6,7 +6,7 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from '@portal/tests/support/processes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 // Bulk runs processed by separate worker processes (`npm run worker`), on both queue backends:
 // a worker killed mid-chunk, Redis killed mid-chunk, two workers on one queue. The API process
@@ -41,8 +41,11 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     });
     admin = bearer(await portal.login());
   }, 120_000);
+  // Each test starts the workers it needs; none outlives its test (each holds database connections).
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+  });
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.kill()));
     await portal?.stop();
     await redis?.stop();
   });
@@ -197,6 +200,7 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     'Redis killed mid-chunk and restarted: the run still completes, exactly once',
     async () => {
       if (!redis) throw new Error('no Redis');
+      await startWorker();
       const run = await start('/api/ticket/generate', { from: 30_001, to: 32_000 });
       await untilMidChunk(run.id);
       await redis.restart(1500);
