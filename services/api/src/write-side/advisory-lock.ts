@@ -22,15 +22,26 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () 
   await previous;
   try {
     const client = await pool.connect();
+    // A connection dropped while held reports here (unheard, it would end the process); the lock
+    // went with it, and the connection is closed rather than returned to the pool.
+    let broken = false;
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
         return await work();
       } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((error) => {
+          broken = true;
+          throw error;
+        });
       }
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   } finally {
     release();
