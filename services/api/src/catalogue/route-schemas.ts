@@ -1,3 +1,4 @@
+import { DomainError, isStorableId, numberTooLargeMessage, optionalId } from '@portal/domain';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ErrorSchema } from '../http-schemas';
 
@@ -32,7 +33,19 @@ export const Versioned = {
 export const versionOf = (record: Record<string, unknown> | undefined): number | undefined =>
   typeof record?.version === 'number' ? record.version : undefined;
 
+/** The record's id, or 0 (no record) when it has none or one no record can have (past int4). */
 export const idOf = (record: Record<string, unknown> | undefined): number => {
   const id = Number(record?.id);
-  return Number.isInteger(id) && id > 0 ? id : 0;
+  return isStorableId(id) ? id : 0;
 };
+
+/**
+ * An id chosen in a loose body (a filter, a list's company): null when none is chosen; a 400 naming
+ * the field when no record can have it (past int4), which PostgreSQL would refuse to look up.
+ */
+export function chosenId(value: unknown, field: string): number | null {
+  const id = optionalId(value);
+  if (id !== null && !isStorableId(id))
+    throw new DomainError('validation', numberTooLargeMessage, { [field]: numberTooLargeMessage });
+  return id;
+}

@@ -17,7 +17,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, idOf, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
+import { chosenId, errorResponses, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
 
 const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });
 
@@ -88,7 +88,8 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ContactSchema), ...errorResponses },
       },
     },
-    async (request) => listContractorContacts(db, idOf({ id: request.body.contractorCompanyId }) || null),
+    async (request) =>
+      listContractorContacts(db, chosenId(request.body.contractorCompanyId, 'contractorCompanyId')),
   );
 
   registerCatalogueRoutes(app, {

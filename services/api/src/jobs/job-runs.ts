@@ -153,7 +153,8 @@ export async function readRun(
   runId: string,
 ): Promise<RunView | null> {
   const { pool } = host.infra;
-  if (!/^[0-9a-f-]{36}$/i.test(runId)) return null;
+  // A whole uuid: 36 dashes would pass a looser pattern and make PostgreSQL refuse the lookup (a 500).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(runId)) return null;
   const { rows: runs } = await pool.query<RunRow>(
     `SELECT id, kind, created_at AS "createdAt", finished_at AS "finishedAt" FROM job_run WHERE id = $1`,
     [runId],

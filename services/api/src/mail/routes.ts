@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams } from '../catalogue/route-schemas';
+import { errorResponses, IdParams, maxId } from '../catalogue/route-schemas';
 import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox';
 
 const OutboxMailSummarySchema = Type.Object(
@@ -19,7 +19,11 @@ const OutboxMailSchema = Type.Object(
   { $id: 'OutboxMail' },
 );
 
-const AttachmentParams = Type.Object({ ...IdParams.properties, index: Type.Integer({ minimum: 0 }) });
+// The index goes into SQL as a jsonb array index (int4): a larger one is a 400, not a database error.
+const AttachmentParams = Type.Object({
+  ...IdParams.properties,
+  index: Type.Integer({ minimum: 0, maximum: maxId }),
+});
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 const contentDisposition = (filename: string) =>

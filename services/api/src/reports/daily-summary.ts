@@ -1,4 +1,4 @@
-import { DomainError } from '@portal/domain';
+import { DomainError, isStorableInstant } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -64,16 +64,18 @@ export function summaryDateOf(selectedDate: string | undefined, timeZone: string
     new DomainError('validation', dailySummaryMessages.invalidDate, {
       selectedDate: dailySummaryMessages.invalidDate,
     });
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    // Date.parse accepts 2025-02-30; a real day reads back the same.
-    const parsed = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== text) throw invalid();
-    return text;
-  }
+  // Date.parse accepts 2025-02-30 and year 0 (PostgreSQL neither, and the run would fail on it): a
+  // real day reads back the same and lies in years 1 to 9999.
+  const realDay = (day: string) => {
+    const parsed = new Date(`${day}T00:00:00Z`);
+    if (!isStorableInstant(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) throw invalid();
+    return day;
+  };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return realDay(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) throw invalid();
   const instant = Date.parse(text);
-  if (Number.isNaN(instant)) throw invalid();
-  return siteDate(timeZone, new Date(instant));
+  if (!isStorableInstant(instant)) throw invalid();
+  return realDay(siteDate(timeZone, new Date(instant)));
 }
 
 export async function dailySummaryOf(

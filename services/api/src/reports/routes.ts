@@ -4,6 +4,7 @@ import { errorResponses, Nullable } from '../catalogue/route-schemas';
 import { type RunDefinition, type RunView, readRun, startRun } from '../jobs/job-runs';
 import { RunViewSchema } from '../jobs/routes';
 import type { CommandHost } from '../plugins/infrastructure';
+import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { dailySummaryOf, dailySummaryRun } from './daily-summary';
 import { projectsReportRun } from './projects-report';
 import { currentUserEmail } from './report-mail';
@@ -14,8 +15,10 @@ import { exportOf, exportRun } from './ticket-export';
  * kind, same parameters) answers the run already under way instead of mailing the report twice: a
  * double click, or the page reloaded while 'Generating report, please wait...' showed. With it, a
  * new run starts regardless. Only runs of the last 10 minutes count, so a run that somehow never
- * ends cannot hold the report back for good. A session-level advisory lock on one connection makes
- * the check and the start one step, so two requests at the same moment still start one run.
+ * ends cannot hold the report back for good. An advisory lock per user and kind makes the check and
+ * the start one step, so two requests at the same moment still start one run; its waiters queue in
+ * memory (withAdvisoryLock), since each waiter holding a connection of its own let ten requests at
+ * once take the whole pool while the lock holder waited for a connection to start the run, for ever.
  */
 async function startReport<Params>(
   host: CommandHost,
@@ -25,12 +28,8 @@ async function startReport<Params>(
   ignoreLock: boolean,
 ): Promise<RunView> {
   if (ignoreLock) return startRun(host, definition, params, userId);
-  const lockKey = [`report:${definition.kind}`, userId];
-  const lock = await host.infra.pool.connect();
-  let lockStuck = false;
-  try {
-    await lock.query('SELECT pg_advisory_lock(hashtext($1), $2)', lockKey);
-    const { rows } = await lock.query<{ id: string }>(
+  return withAdvisoryLock(host.infra.pool, `report:${definition.kind}:${userId}`, async () => {
+    const { rows } = await host.infra.pool.query<{ id: string }>(
       `SELECT id FROM job_run
        WHERE kind = $1 AND user_id = $2 AND params = $3::jsonb AND finished_at IS NULL
          AND created_at > now() - interval '10 minutes'
@@ -39,13 +38,7 @@ async function startReport<Params>(
     );
     const running = rows[0] && (await readRun(host, [definition], rows[0].id));
     return running || (await startRun(host, definition, params, userId));
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', lockKey).catch(() => {
-      lockStuck = true;
-    });
-    // A connection that may still hold the lock is closed, not returned to the pool (which frees it).
-    lock.release(lockStuck);
-  }
+  });
 }
 
 /** 'true' or '1'; anything else (or nothing) is false. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   assertValid,
+  companyNameTooLong,
   contractorCompanies,
   contractorContacts,
   DomainError,
@@ -10,6 +11,7 @@ import {
   initialTicketState,
   materials,
   materialTypes,
+  maxIndexedTextLength,
   optionalId,
   projects,
   type ReceiptSource,
@@ -188,6 +190,9 @@ export async function saveTicket(
     body.createTransportIfDoesNotExist === true &&
     optionalId(merged.transportCompanyId) === null &&
     typedCompany !== '';
+  // The company's rules, under the form's name for the field (nothing is saved when they fail).
+  if (createsCompany && typedCompany.length > maxIndexedTextLength)
+    throw new DomainError('validation', companyNameTooLong, { transportCompanyName: companyNameTooLong });
   // A typed haulage company to create counts as chosen; it is created only once everything else
   // is valid, so a refused save creates nothing.
   const toValidate = createsCompany ? { ...merged, transportCompanyId: TYPED_COMPANY } : merged;

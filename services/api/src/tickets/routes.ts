@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DomainError,
+  isStorableInstant,
   maxStoredAmount,
   optionalId,
   optionalNumber,
@@ -25,7 +26,7 @@ import {
   type TicketFilter,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../catalogue/route-schemas';
+import { chosenId, errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../catalogue/route-schemas';
 import { startRun } from '../jobs/job-runs';
 import { RunViewSchema } from '../jobs/routes';
 import { bulkReceiveOf, bulkReceiveSchema } from './bulk-receive';
@@ -84,18 +85,27 @@ function filterOf(body: Record<string, unknown>, timeZone: string): TicketFilter
     }
     return n;
   };
-  const day = (value: unknown) =>
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? value.trim().slice(0, 10) : null;
+  const day = (value: unknown, field: string) => {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value.trim())) return null;
+    const text = value.trim().slice(0, 10);
+    // Date.parse accepts 2026-02-30 and year 0, PostgreSQL neither: a real day reads back the same.
+    const parsed = Date.parse(`${text}T00:00:00Z`);
+    if (!isStorableInstant(parsed) || new Date(parsed).toISOString().slice(0, 10) !== text) {
+      const message = ticketFormMessages.dateInvalid;
+      throw new DomainError('validation', message, { [field]: message });
+    }
+    return text;
+  };
   return {
     ticketNumber: number(body.ticketNumber, 'ticketNumber', searchMessages.ticketNotNumber),
     fromNumber: number(body.from, 'from', searchMessages.rangeNotNumber),
     toNumber: number(body.to, 'to', searchMessages.rangeNotNumber),
-    fromDate: day(body.fromDate),
-    toDate: day(body.toDate),
+    fromDate: day(body.fromDate, 'fromDate'),
+    toDate: day(body.toDate, 'toDate'),
     timeZone,
-    contractorCompanyId: optionalId(body.contractorCompanyId),
-    transportCompanyId: optionalId(body.transportCompanyId),
-    projectId: optionalId(body.projectId),
+    contractorCompanyId: chosenId(body.contractorCompanyId, 'contractorCompanyId'),
+    transportCompanyId: chosenId(body.transportCompanyId, 'transportCompanyId'),
+    projectId: chosenId(body.projectId, 'projectId'),
     jobSite: typeof body.jobSite === 'string' ? body.jobSite : null,
     truckLicensePlate: typeof body.truckLicensePlate === 'string' ? body.truckLicensePlate : null,
   };
@@ -456,10 +466,10 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const ticketId = optionalId(request.body.ticketId);
+      const ticketId = chosenId(request.body.ticketId, 'ticketId');
       if (ticketId === null)
         throw new DomainError('validation', 'No ticket selected.', { ticketId: 'No ticket selected.' });
-      const materialId = optionalId(request.body.materialId);
+      const materialId = chosenId(request.body.materialId, 'materialId');
       if (materialId === null)
         throw new DomainError('validation', 'Please select a material', {
           materialId: 'Please select a material',
@@ -484,7 +494,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Re-saves a log entry's data as a new event",
-        body: Type.Object({ logEntryId: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ logEntryId: Type.Integer({ minimum: 1, maximum: maxId }) }),
         response: ok(TicketSchema),
       },
     },

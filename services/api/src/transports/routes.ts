@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DomainError,
   decideMoveTrucks,
-  optionalId,
   transportCompanies,
   transportContacts,
   truckMessages,
@@ -28,6 +27,7 @@ import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import {
+  chosenId,
   errorResponses,
   idOf,
   LooseRecord,
@@ -132,7 +132,8 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ContactSchema), ...errorResponses },
       },
     },
-    async (request) => listTransportContacts(db, optionalId(request.body.transportCompanyId)),
+    async (request) =>
+      listTransportContacts(db, chosenId(request.body.transportCompanyId, 'transportCompanyId')),
   );
 
   registerCatalogueRoutes(app, {
@@ -159,7 +160,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(TruckSchema), ...errorResponses },
       },
     },
-    async (request) => listTrucks(db, optionalId(request.body.transportCompanyId)),
+    async (request) => listTrucks(db, chosenId(request.body.transportCompanyId, 'transportCompanyId')),
   );
 
   /**
@@ -239,8 +240,8 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const fromTransportCompanyId = optionalId(request.body.fromTransportCompanyId);
-      const toTransportCompanyId = optionalId(request.body.toTransportCompanyId);
+      const fromTransportCompanyId = chosenId(request.body.fromTransportCompanyId, 'fromTransportCompanyId');
+      const toTransportCompanyId = chosenId(request.body.toTransportCompanyId, 'toTransportCompanyId');
       return underReferenceDataLock(app, async () => {
         if (fromTransportCompanyId !== null) await companyMustExist(fromTransportCompanyId);
         const truckIds =

@@ -37,3 +37,27 @@ const earliestInstant = Date.parse('0001-01-01T00:00:00.000Z');
 const latestInstant = Date.parse('9999-12-31T23:59:59.999Z');
 export const isStorableInstant = (milliseconds: number): boolean =>
   milliseconds >= earliestInstant && milliseconds <= latestInstant;
+
+/** An id some record can have: no record has one past maxStoredInteger, and PostgreSQL refuses to look one up. */
+export const isStorableId = (id: number): boolean =>
+  Number.isInteger(id) && id >= 1 && id <= maxStoredInteger;
+/** The field error for an id or number past maxStoredInteger. */
+export const numberTooLargeMessage = 'This number is too large';
+
+/**
+ * Text kept in a btree index of the read models (names, usernames): PostgreSQL refuses an index entry
+ * past about 2700 bytes, which would stall every projection. 254 characters (the longest e-mail
+ * address) stay far below that in any script.
+ */
+export const maxIndexedTextLength = 254;
+
+/**
+ * Characters no text field may hold: NUL (PostgreSQL text and jsonb cannot store it) and a UTF-16
+ * surrogate without its pair (jsonb refuses it; UTF-8 cannot encode it). One rule for all input:
+ * the API refuses a request carrying one (plugins/error-handler.ts), before anything is written.
+ */
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasUnstorableCharacters = (value: string): boolean =>
+  value.includes('\u0000') || unpairedSurrogate.test(value);
+export const unstorableTextMessage = (field: string): string =>
+  `${field} contains characters that cannot be stored`;

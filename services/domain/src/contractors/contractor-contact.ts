@@ -1,5 +1,12 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { flag, optionalId, optionalText, text } from '../catalogue/fields';
+import {
+  flag,
+  isStorableId,
+  numberTooLargeMessage,
+  optionalId,
+  optionalText,
+  text,
+} from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { emailPattern, phonePattern } from '../validation';
 
@@ -51,6 +58,7 @@ export function validateContractorContact(
   const errors: FieldErrors = {};
   const contractorCompanyId = optionalId(companyId);
   if (contractorCompanyId === null) errors.contractorCompanyId = contactMessages.companyRequired;
+  else if (!isStorableId(contractorCompanyId)) errors.contractorCompanyId = numberTooLargeMessage;
   const basics = validateContactBasics(input, errors);
   const email = optionalText(input.email);
   if (email !== null && !emailPattern.test(email)) errors.email = contactMessages.emailInvalid;

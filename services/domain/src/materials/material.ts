@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { text } from '../catalogue/fields';
+import { maxIndexedTextLength, text } from '../catalogue/fields';
 import { assertValid } from '../errors';
 
 export interface NamedData {
@@ -16,10 +16,13 @@ export const materialTypes = defineCatalogue<'MaterialType', NamedData>('Materia
 });
 
 export const nameRequired = 'Name is required';
+export const nameTooLong = `Name can be max ${maxIndexedTextLength} characters`;
 
 /** Spec section 5: material and material type. */
 export function validateNamed(input: { name?: unknown }): NamedData {
   const name = text(input.name);
-  assertValid(name === '' ? { name: nameRequired } : {});
+  assertValid(
+    name === '' ? { name: nameRequired } : name.length > maxIndexedTextLength ? { name: nameTooLong } : {},
+  );
   return { name };
 }

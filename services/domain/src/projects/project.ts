@@ -1,5 +1,14 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { flag, isStorableAmount, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import {
+  flag,
+  isStorableAmount,
+  isStorableId,
+  numberTooLargeMessage,
+  optionalId,
+  optionalNumber,
+  optionalText,
+  text,
+} from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 
 export interface ProjectData {
@@ -36,6 +45,15 @@ export function validateProject(input: Record<string, unknown>): ProjectData {
   if (projectId === '') errors.projectId = projectMessages.projectIdRequired;
   const contractorCompanyId = optionalId(input.contractorCompanyId);
   if (contractorCompanyId === null) errors.contractorCompanyId = projectMessages.contractorRequired;
+  const ids = {
+    contractorCompanyId,
+    siteContactId: optionalId(input.siteContactId),
+    officeContactId: optionalId(input.officeContactId),
+    materialTypeId: optionalId(input.materialTypeId),
+  };
+  for (const [field, id] of Object.entries(ids)) {
+    if (id !== null && !isStorableId(id)) errors[field] = numberTooLargeMessage;
+  }
   const jobSite = text(input.jobSite);
   if (jobSite === '') errors.jobSite = projectMessages.jobSiteRequired;
   const approved = optionalNumber(input.approved) ?? 0;
@@ -45,9 +63,9 @@ export function validateProject(input: Record<string, unknown>): ProjectData {
     projectId,
     contractorCompanyId: contractorCompanyId as number,
     jobSite,
-    siteContactId: optionalId(input.siteContactId),
-    officeContactId: optionalId(input.officeContactId),
-    materialTypeId: optionalId(input.materialTypeId),
+    siteContactId: ids.siteContactId,
+    officeContactId: ids.officeContactId,
+    materialTypeId: ids.materialTypeId,
     isSoilFLOProject: flag(input.isSoilFLOProject),
     approved,
     overThreshold: flag(input.overThreshold),

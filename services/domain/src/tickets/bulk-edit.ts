@@ -1,6 +1,7 @@
-import { optionalId } from '../catalogue/fields';
+import { isStorableId, optionalId } from '../catalogue/fields';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
-import type { TicketDetails } from './ticket';
+import { type TicketDetails, TruckType } from './ticket';
+import { ticketFormMessages } from './validation';
 
 /** Spec sections 5, 8 and 9: the Update and Clear tabs. */
 export const bulkEditMessages = {
@@ -75,19 +76,32 @@ export type BulkPatch = Partial<
   >
 >;
 
-/** The ids and text of a bulk update's payload (section 7); the site contact is resolved by the caller. */
+/**
+ * The ids and text of a bulk update's payload (section 7); the site contact is resolved by the caller.
+ * An id no record can have (past int4) or a truck type other than 1 and 2 is a 400 naming the field.
+ */
 export function bulkUpdatePatchOf(body: Record<string, unknown>): BulkPatch {
   const patch: BulkPatch = {};
+  const errors: FieldErrors = {};
   for (const field of [
     'contractorCompanyId',
     'contractorOfficeContactId',
     'truckTypeId',
     'materialTypeId',
     'projectId',
+    'siteContactId',
   ] as const) {
     const id = optionalId(body[field]);
-    if (id !== null && id > 0) patch[field] = id;
+    if (id !== null && !isStorableId(id)) errors[field] = ticketFormMessages.numberTooLarge;
+    else if (id !== null && field !== 'siteContactId') patch[field] = id;
   }
+  if (
+    patch.truckTypeId !== undefined &&
+    patch.truckTypeId !== TruckType.Triaxle &&
+    patch.truckTypeId !== TruckType.Trailer
+  )
+    errors.truckTypeId ??= ticketFormMessages.truckTypeInvalid;
+  assertValid(errors);
   if (typeof body.jobSite === 'string' && body.jobSite.trim() !== '') patch.jobSite = body.jobSite.trim();
   // A switch that is off means "leave as it is": the tab cannot tell "not salt impacted" from "not chosen".
   if (body.isSaltImpacted === true) patch.isSaltImpacted = true;

@@ -3,6 +3,7 @@ import {
   isStorableInstant,
   maxStoredAmount,
   maxStoredInteger,
+  numberTooLargeMessage,
   optionalId,
   optionalNumber,
   optionalText,
@@ -33,7 +34,7 @@ export const ticketFormMessages = {
   ticketNumberNotNumber: 'Ticket number must be a number',
   truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
   licensePlateTooLong: truckMessages.plateTooLong,
-  numberTooLarge: 'This number is too large',
+  numberTooLarge: numberTooLargeMessage,
   weightTooLarge: 'Weight is too large',
 } as const;
 
@@ -53,15 +54,24 @@ const integerFields = [
 
 export const notesMaxLength = 500;
 
+/** Date.parse rolls 2026-02-30 over to 2 March: a day that does not read back the same is not a date. */
+const parseInstant = (text: string): number => {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  const dayStart = day === undefined ? Number.NaN : Date.parse(`${day}T00:00:00Z`);
+  if (day !== undefined && !(isStorableInstant(dayStart) && new Date(dayStart).toISOString().startsWith(day)))
+    return Number.NaN;
+  return Date.parse(text);
+};
+
 /** An ISO instant, or null; a value that is not a date is kept as text so validation can name it. */
 const instant = (value: unknown): string | null => {
   const text = optionalText(value);
   if (text === null) return null;
-  const parsed = Date.parse(text);
+  const parsed = parseInstant(text);
   return isStorableInstant(parsed) ? new Date(parsed).toISOString() : text;
 };
 
-const isInstant = (value: string | null): boolean => value === null || isStorableInstant(Date.parse(value));
+const isInstant = (value: string | null): boolean => value === null || isStorableInstant(parseInstant(value));
 
 /** Reads a ticket form into details (the names and flags of spec section 3). */
 export function readTicketDetails(input: Record<string, unknown>): TicketDetails {

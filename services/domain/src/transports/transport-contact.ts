@@ -1,5 +1,5 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { optionalId } from '../catalogue/fields';
+import { isStorableId, numberTooLargeMessage, optionalId } from '../catalogue/fields';
 import { contactMessages, validateContactBasics } from '../contractors/contractor-contact';
 import { assertValid, type FieldErrors } from '../errors';
 
@@ -24,6 +24,7 @@ export function validateTransportContact(
   const errors: FieldErrors = {};
   const transportCompanyId = optionalId(companyId);
   if (transportCompanyId === null) errors.transportCompanyId = contactMessages.companyRequired;
+  else if (!isStorableId(transportCompanyId)) errors.transportCompanyId = numberTooLargeMessage;
   const basics = validateContactBasics(input, errors);
   assertValid(errors);
   return { transportCompanyId: transportCompanyId as number, ...basics };

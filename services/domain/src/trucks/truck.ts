@@ -1,5 +1,13 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import { isStorableAmount, optionalId, optionalNumber, optionalText, text } from '../catalogue/fields';
+import {
+  isStorableAmount,
+  isStorableId,
+  numberTooLargeMessage,
+  optionalId,
+  optionalNumber,
+  optionalText,
+  text,
+} from '../catalogue/fields';
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { phonePattern } from '../validation';
@@ -49,6 +57,7 @@ export function validateTruck(
   const errors: FieldErrors = {};
   const transportCompanyId = optionalId(companyId);
   if (transportCompanyId === null) errors.transportCompanyId = truckMessages.companyRequired;
+  else if (!isStorableId(transportCompanyId)) errors.transportCompanyId = numberTooLargeMessage;
   const number = text(input.number);
   if (number === '') errors.number = truckMessages.numberRequired;
   const licensePlate = normalisePlate(input.licensePlate);

@@ -1,3 +1,4 @@
+import { maxIndexedTextLength } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { emailPattern, isBlank, phonePattern } from '../validation';
 
@@ -5,6 +6,7 @@ import { emailPattern, isBlank, phonePattern } from '../validation';
 export const userValidationMessages = {
   usernameRequired: 'Username is required',
   usernameNotEmail: 'Username must be a valid email',
+  usernameTooLong: `Username can be max ${maxIndexedTextLength} characters`,
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   passwordRequired: 'Password is required',
@@ -27,6 +29,7 @@ export function validateUserInput(input: UserInput, options: { passwordRequired:
   const errors: FieldErrors = {};
   if (isBlank(input.username)) errors.username = m.usernameRequired;
   else if (!emailPattern.test(input.username?.trim() ?? '')) errors.username = m.usernameNotEmail;
+  else if ((input.username?.trim().length ?? 0) > maxIndexedTextLength) errors.username = m.usernameTooLong;
   if (options.passwordRequired && isBlank(input.password)) errors.password = m.passwordRequired;
   if (input.roleId != null && input.roleId !== 1 && input.roleId !== 2) errors.roleId = m.roleInvalid;
   if (isBlank(input.firstName)) errors.firstName = m.firstNameRequired;
