@@ -285,73 +285,51 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const bulkTags = ['tickets', 'bulk'];
 
-  app.post(
-    '/api/ticket/bulk/check',
+  // The Update and Clear tabs: a check (the confirmation panel, changes nothing), then the run.
+  const bulkEdits = [
     {
-      ...admin,
-      schema: {
-        tags: bulkTags,
-        summary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
-        body: LooseRecord,
-        response: ok(BulkCheckSchema),
-      },
+      path: '/api/ticket/bulk',
+      paramsOf: bulkUpdateOf,
+      run: bulkUpdateRun,
+      checkSummary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
+      runSummary:
+        'Starts a bulk update of [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts); poll GET /api/job/{id}',
     },
-    async (request) => checkBulkEdit(app, await bulkUpdateOf(app, request.body)),
-  );
-
-  app.post(
-    '/api/ticket/bulk',
     {
-      ...admin,
-      schema: {
-        tags: bulkTags,
-        summary:
-          'Starts a bulk update of [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts); poll GET /api/job/{id}',
-        body: LooseRecord,
-        response: started,
-      },
+      path: '/api/ticket/bulk/clear',
+      paramsOf: bulkClearOf,
+      run: bulkClearRun,
+      checkSummary: 'What a bulk clear of [from, to] would change; changes nothing',
+      runSummary:
+        'Starts emptying the chosen fields of [from, to] in chunks of 100 (received tickets are skipped); poll GET /api/job/{id}',
     },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startRun(app, bulkUpdateRun, await bulkUpdateOf(app, request.body), request.currentUser.id),
-        ),
-  );
-
-  app.post(
-    '/api/ticket/bulk/clear/check',
-    {
-      ...admin,
-      schema: {
-        tags: bulkTags,
-        summary: 'What a bulk clear of [from, to] would change; changes nothing',
-        body: LooseRecord,
-        response: ok(BulkCheckSchema),
+  ] as const;
+  for (const edit of bulkEdits) {
+    app.post(
+      `${edit.path}/check`,
+      {
+        ...admin,
+        schema: {
+          tags: bulkTags,
+          summary: edit.checkSummary,
+          body: LooseRecord,
+          response: ok(BulkCheckSchema),
+        },
       },
-    },
-    async (request) => checkBulkEdit(app, await bulkClearOf(app, request.body)),
-  );
-
-  app.post(
-    '/api/ticket/bulk/clear',
-    {
-      ...admin,
-      schema: {
-        tags: bulkTags,
-        summary:
-          'Starts emptying the chosen fields of [from, to] in chunks of 100 (received tickets are skipped); poll GET /api/job/{id}',
-        body: LooseRecord,
-        response: started,
+      async (request) => checkBulkEdit(app, await edit.paramsOf(app, request.body)),
+    );
+    app.post(
+      edit.path,
+      {
+        ...admin,
+        schema: { tags: bulkTags, summary: edit.runSummary, body: LooseRecord, response: started },
       },
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startRun(app, bulkClearRun, await bulkClearOf(app, request.body), request.currentUser.id),
-        ),
-  );
+      async (request, reply) => {
+        const params = await edit.paramsOf(app, request.body);
+        return reply.code(202).send(await startRun(app, edit.run, params, request.currentUser.id));
+      },
+    );
+  }
 
   app.post(
     '/api/ticket/bulk/receive',
