@@ -80,9 +80,12 @@ export interface MailDelivery {
 
 export async function mailDelivery(host: CommandHost, mailId: string): Promise<MailDelivery> {
   try {
-    const job = await host.infra.jobs.queue(mailQueue).getJob(mailId);
-    if (!job) return { mailId, state: 'unknown', attempts: 0, failedReason: null };
-    const state = await job.getState();
+    // The state first, then the job: its attempts and reason are then at least as recent as the
+    // state (read the other way round, a 'failed' could come with the attempts of the one before).
+    const queue = host.infra.jobs.queue(mailQueue);
+    const state = await queue.getJobState(mailId);
+    const job = await queue.getJob(mailId);
+    if (!job || state === 'unknown') return { mailId, state: 'unknown', attempts: 0, failedReason: null };
     return {
       mailId,
       state: state === 'completed' ? 'sent' : state === 'failed' ? 'failed' : 'queued',
