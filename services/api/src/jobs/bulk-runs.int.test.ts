@@ -196,9 +196,9 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     await worker.stop();
   }, 180_000);
 
-  it.runIf(backend === 'Redis')(
-    'Redis killed mid-chunk and restarted: the run still completes, exactly once',
-    async () => {
+  // Only the Redis backend has a Redis to kill (the PostgreSQL one is covered by the test above).
+  if (backend === 'Redis')
+    it('Redis killed mid-chunk and restarted: the run still completes, exactly once', async () => {
       if (!redis) throw new Error('no Redis');
       await startWorker();
       const run = await start('/api/ticket/generate', { from: 30_001, to: 32_000 });
@@ -213,7 +213,5 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
         max: 32_000,
         events: 2000,
       });
-    },
-    180_000,
-  );
+    }, 180_000);
 });
