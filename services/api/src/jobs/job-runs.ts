@@ -243,7 +243,6 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
             index,
             done,
           ]);
-          await job.updateProgress(row.total === 0 ? 100 : Math.round((done / row.total) * 100));
         };
         // Commands inside a chunk skip their per-command wait for the read models; the chunk waits
         // once, at its end, for the furthest of its events (so a finished run is visible at once).

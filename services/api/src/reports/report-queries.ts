@@ -26,19 +26,23 @@ export async function countTicketsInRange(
   return row.count;
 }
 
-/** The export's rows: tickets of [from, to] under one prefix, in number order, at most `limit`. */
-export const exportTickets = (
-  db: Kysely<Database>,
-  range: { prefix: number; from: number; to: number },
-  limit: number,
-) =>
+/** Tickets with the names of what they refer to, as the reports print them. */
+const ticketsWithNames = (db: Kysely<Database>) =>
   db
     .selectFrom('tickets as t')
     .leftJoin('contractorCompanies as cc', 'cc.id', 't.contractorCompanyId')
     .leftJoin('transportCompanies as tc', 'tc.id', 't.transportCompanyId')
     .leftJoin('projects as p', 'p.id', 't.projectId')
     .leftJoin('materials as m', 'm.id', 't.materialId')
-    .leftJoin('materialTypes as mt', 'mt.id', 't.materialTypeId')
+    .leftJoin('materialTypes as mt', 'mt.id', 't.materialTypeId');
+
+/** The export's rows: tickets of [from, to] under one prefix, in number order, at most `limit`. */
+export const exportTickets = (
+  db: Kysely<Database>,
+  range: { prefix: number; from: number; to: number },
+  limit: number,
+) =>
+  ticketsWithNames(db)
     .select([
       't.prefix',
       't.ticketNumber',
@@ -73,13 +77,7 @@ export type ExportTicket = Awaited<ReturnType<typeof exportTickets>>[number];
  * an instant range by PostgreSQL so daylight-saving days have their 23 or 25 hours.
  */
 export const loadsReceivedOn = (db: Kysely<Database>, date: string, timeZone: string) =>
-  db
-    .selectFrom('tickets as t')
-    .leftJoin('contractorCompanies as cc', 'cc.id', 't.contractorCompanyId')
-    .leftJoin('transportCompanies as tc', 'tc.id', 't.transportCompanyId')
-    .leftJoin('projects as p', 'p.id', 't.projectId')
-    .leftJoin('materials as m', 'm.id', 't.materialId')
-    .leftJoin('materialTypes as mt', 'mt.id', 't.materialTypeId')
+  ticketsWithNames(db)
     .select([
       't.prefix',
       't.ticketNumber',

@@ -10,6 +10,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
 import { streamHasEventOf } from '../write-side/command-handler';
 import { applyTicketCommand, claimedTickets } from './commands';
+import { eachConcurrently } from './each-concurrently';
 import type { BulkReceiveParams } from './ticket-runs';
 
 /**
@@ -38,9 +39,6 @@ export const bulkReceiveSchema = {
     'Starts receiving every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range; poll GET /api/job/{id}, whose result is {success, fail, results}. Tickets already received are reported, never received twice',
   body: BulkReceiveBody,
 } as const;
-
-/** Tickets of one range are received a few at a time (each is its own stream). */
-const concurrency = 8;
 
 /** Why one ticket was not received, in the words its chip shows. */
 function reasonOf(error: unknown): string {
@@ -77,18 +75,10 @@ export async function receiveRange(
     ticketId: ticketIds.get(ticketNumber) ?? null,
   }));
   const outcomes: (string | null)[] = new Array(work.length).fill(null);
-  let next = 0;
   let finished = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const index = next++;
-      const item = work[index];
-      if (!item) continue;
-      if (item.ticketId === null) {
-        outcomes[index] = bulkReceiveMessages.doesNotExist;
-        finished++;
-        continue;
-      }
+  await eachConcurrently(work, async (item, index) => {
+    if (item.ticketId === null) outcomes[index] = bulkReceiveMessages.doesNotExist;
+    else {
       try {
         // As from the dashboard's Receive button; the run does not read each ticket back.
         const command = {
@@ -114,11 +104,10 @@ export async function receiveRange(
           ));
         if (!ours) outcomes[index] = reasonOf(error);
       }
-      finished++;
-      await run.progress(finished);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+    finished++;
+    await run.progress(finished);
+  });
 
   const failures = new Map<string, number[]>();
   work.forEach(({ ticketNumber }, index) => {

@@ -44,7 +44,7 @@ import { createRecord } from '../catalogue/catalogue-commands';
 import type { CommandHost } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
-import { handleCommand, loadAggregate, streamHasEventOf } from '../write-side/command-handler';
+import { handleCommand, hasEventOf, loadAggregate } from '../write-side/command-handler';
 import { generateMessages } from './generation';
 
 export const actorOf = (request: FastifyRequest): TicketActor => ({
@@ -317,16 +317,11 @@ export async function generateTickets(
         toWrite.push(claim);
         continue;
       }
-      const { state } = await loadAggregate(eventStore, ticketAggregate(claim.ticketId));
+      const { state, events } = await loadAggregate(eventStore, ticketAggregate(claim.ticketId));
       if (
         state.status === 'active' &&
         run.correlationId &&
-        (await streamHasEventOf(
-          eventStore,
-          ticketStreamId(claim.ticketId),
-          'TicketGenerated',
-          run.correlationId,
-        ))
+        hasEventOf(events, 'TicketGenerated', run.correlationId)
       )
         generatedBefore.push(claim.ticketNumber);
       else if (state.status === 'active') existing.push(claim.ticketNumber);

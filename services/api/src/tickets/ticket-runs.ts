@@ -24,24 +24,13 @@ import {
   generateResultMessage,
   generateTickets,
 } from './commands';
+import { eachConcurrently } from './each-concurrently';
 import { maxNumbersPerCall } from './generation';
 
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {
   await readModelsCurrent(host, { required: false });
   return reportTickets(host.infra.db, { fromNumber: range.from, toNumber: range.to });
-}
-
-/** Runs `work` over `items`, a few at a time (each ticket is its own stream). */
-async function eachConcurrently<T>(items: T[], work: (item: T, index: number) => Promise<void>, width = 8) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 // ---------------------------------------------------------------------------------------------

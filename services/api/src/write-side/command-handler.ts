@@ -1,5 +1,10 @@
 import { DomainError } from '@portal/domain';
-import { type EventStore, type GlobalPosition, WrongExpectedVersionError } from '@portal/event-store';
+import {
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from '@portal/event-store';
 
 export interface Aggregate<State, Event extends { type: string; data: unknown }, Command> {
   streamId: string;
@@ -28,10 +33,10 @@ export const staleWriteMessage = 'This record was changed by someone else. Reloa
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   eventStore: EventStore,
   aggregate: Pick<Aggregate<State, Event, never>, 'streamId' | 'initialState' | 'evolve'>,
-): Promise<{ state: State; version: number }> {
+): Promise<{ state: State; version: number; events: RecordedEvent[] }> {
   const events = await eventStore.readStream(aggregate.streamId);
   const state = events.reduce((s, e) => aggregate.evolve(s, e as unknown as Event), aggregate.initialState);
-  return { state, version: events.at(-1)?.streamVersion ?? 0 };
+  return { state, version: events.at(-1)?.streamVersion ?? 0, events };
 }
 
 /** True when the stream holds an event of `type` appended under `correlationId` (a bulk run's own work). */
@@ -41,9 +46,11 @@ export async function streamHasEventOf(
   type: string,
   correlationId: string,
 ): Promise<boolean> {
-  const events = await eventStore.readStream(streamId);
-  return events.some((event) => event.type === type && event.metadata.correlationId === correlationId);
+  return hasEventOf(await eventStore.readStream(streamId), type, correlationId);
 }
+
+export const hasEventOf = (events: readonly RecordedEvent[], type: string, correlationId: string): boolean =>
+  events.some((event) => event.type === type && event.metadata.correlationId === correlationId);
 
 /**
  * Load, decide, append with the loaded version as the expected one, then wait for the projections.
