@@ -110,6 +110,8 @@ export interface UsersTable {
   phoneNumber: string | null;
   /** Stream version of the user aggregate, sent back by the client for optimistic concurrency. */
   version: number;
+  /** Moves on with each password or role change; a token issued under an earlier one is refused. */
+  sessionVersion: Generated<number>;
   createdAt: ColumnType<Date, Date, Date>;
   updatedAt: ColumnType<Date, Date, Date>;
 }

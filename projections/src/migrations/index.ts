@@ -3,6 +3,7 @@ import * as users from './2026-11-21-001-users';
 import * as referenceData from './2026-11-21-002-reference-data';
 import * as tickets from './2026-11-21-003-tickets';
 import * as outboxMail from './2026-11-21-004-outbox-mail';
+import * as userSessions from './2026-11-23-001-user-sessions';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-002-reference-data': referenceData,
   '2026-11-21-003-tickets': tickets,
   '2026-11-21-004-outbox-mail': outboxMail,
+  '2026-11-23-001-user-sessions': userSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

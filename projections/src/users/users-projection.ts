@@ -1,8 +1,11 @@
 import { type UserEvent, userEventTypes } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
 import type { Projection } from '../runner/projection';
+
+// The user's existing sessions end: their tokens carry the version before this one.
+const nextSessionVersion = sql<number>`session_version + 1`;
 
 /** The `users` read model: one row per active user, keyed by id, with the aggregate's version. */
 export const usersProjection: Projection = {
@@ -44,14 +47,19 @@ export const usersProjection: Projection = {
       case 'UserRoleChanged':
         await trx
           .updateTable('users')
-          .set({ roleId: event.data.roleId, version, updatedAt: at })
+          .set({ roleId: event.data.roleId, version, sessionVersion: nextSessionVersion, updatedAt: at })
           .where('id', '=', event.data.userId)
           .execute();
         return;
       case 'UserPasswordChanged':
         await trx
           .updateTable('users')
-          .set({ passwordHash: event.data.passwordHash, version, updatedAt: at })
+          .set({
+            passwordHash: event.data.passwordHash,
+            version,
+            sessionVersion: nextSessionVersion,
+            updatedAt: at,
+          })
           .where('id', '=', event.data.userId)
           .execute();
         return;

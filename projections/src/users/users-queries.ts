@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, UserRow } from '../database';
 
-export type UserView = Omit<UserRow, 'passwordHash' | 'usernameKey' | 'createdAt' | 'updatedAt'>;
+export type UserView = Omit<
+  UserRow,
+  'passwordHash' | 'usernameKey' | 'sessionVersion' | 'createdAt' | 'updatedAt'
+>;
 
 const publicColumns = [
   'id',
@@ -19,11 +22,19 @@ export const listUsers = (db: Kysely<Database>): Promise<UserView[]> =>
 export const findUserById = (db: Kysely<Database>, id: number): Promise<UserView | undefined> =>
   db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
 
+/** The signed-in user behind a token: role and session version decide what the token may still do. */
+export const findSessionUser = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'roleId', 'firstName', 'lastName', 'sessionVersion'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
 /** Login lookup: includes the password hash, so it never leaves the auth slice. */
 export const findUserCredentials = (db: Kysely<Database>, username: string) =>
   db
     .selectFrom('users')
-    .select([...publicColumns, 'passwordHash'])
+    .select([...publicColumns, 'passwordHash', 'sessionVersion'])
     .where('usernameKey', '=', username.trim().toLowerCase())
     .executeTakeFirst();
 

@@ -42,7 +42,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in; answers the session token (a JWT) as a JSON string',
-        security: [],
         body: LoginBody,
         response: { 200: Type.String(), 400: ErrorSchema, 429: ErrorSchema },
       },
@@ -63,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         primarysid: String(user.id),
         nameid: `${user.firstName} ${user.lastName}`,
         role: user.roleId,
+        sv: user.sessionVersion,
       });
       // The spec's client expects the token as a JSON string, not as plain text.
       return reply.type('application/json').send(JSON.stringify(token));
