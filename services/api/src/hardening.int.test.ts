@@ -968,14 +968,15 @@ describe('values that used to reach the database', () => {
         'selectedDate',
         'Selected date is not a valid date.',
       ],
-      // '1e400' coerced to an integer is Infinity, which the schema's maximum lets through
+      // A body's text is not coerced to a number (it once became Infinity, past the schema's maximum)
       [
         'POST',
         '/api/ticket/restore',
         { logEntryId: '1e400' },
         'logEntryId',
-        'logEntryId must be a finite number',
+        'logEntryId must be a whole number',
       ],
+      // A path's is: '1e400' coerced to an integer is Infinity, which the schema's maximum lets through
       ['DELETE', '/api/truck/1e400', undefined, 'id', 'id must be a finite number'],
       ['GET', '/api/contractorcompany/1e400', undefined, 'id', 'id must be a finite number'],
       // A run id that looks like a uuid to a loose pattern; an attachment index past int4

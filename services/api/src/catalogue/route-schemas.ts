@@ -35,8 +35,8 @@ export const versionOf = (record: Record<string, unknown> | undefined): number |
 
 /** The record's id, or 0 (no record) when it has none or one no record can have (past int4). */
 export const idOf = (record: Record<string, unknown> | undefined): number => {
-  const id = Number(record?.id);
-  return isStorableId(id) ? id : 0;
+  const id = optionalId(record?.id, 'id');
+  return id !== null && isStorableId(id) ? id : 0;
 };
 
 /**
@@ -44,7 +44,7 @@ export const idOf = (record: Record<string, unknown> | undefined): number => {
  * the field when no record can have it (past int4), which PostgreSQL would refuse to look up.
  */
 export function chosenId(value: unknown, field: string): number | null {
-  const id = optionalId(value);
+  const id = optionalId(value, field);
   if (id !== null && !isStorableId(id))
     throw new DomainError('validation', numberTooLargeMessage, { [field]: numberTooLargeMessage });
   return id;

@@ -188,7 +188,7 @@ export async function saveTicket(
     typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
   const createsCompany =
     body.createTransportIfDoesNotExist === true &&
-    optionalId(merged.transportCompanyId) === null &&
+    optionalId(merged.transportCompanyId, 'transportCompanyId') === null &&
     typedCompany !== '';
   // The company's rules, under the form's name for the field (nothing is saved when they fail).
   if (createsCompany && typedCompany.length > maxIndexedTextLength)

@@ -381,7 +381,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const idInEnvelope = (body: { ticket?: Record<string, unknown> }) => {
-    const id = optionalId(body.ticket?.id);
+    const id = optionalId(body.ticket?.id, 'id');
     if (id === null) throw new DomainError('not_found', ticketMessages.notFound);
     return id;
   };

@@ -8,6 +8,7 @@ import {
   conflictingFields,
   DomainError,
   emptyTicketDetails,
+  optionalId,
   type TicketActor,
   type TicketDetails,
   validateBulkRange,
@@ -115,8 +116,8 @@ export async function bulkUpdateOf(
   const range = validateBulkRange(body);
   const patch: BulkPatch = bulkUpdatePatchOf(body);
   await assertReferencesExist(host, { ...emptyTicketDetails, ...patch });
-  const siteContactId = Number(body.siteContactId);
-  if (Number.isInteger(siteContactId) && siteContactId > 0) {
+  const siteContactId = optionalId(body.siteContactId, 'siteContactId');
+  if (siteContactId !== null) {
     const contact = await findContractorContact(host.infra.db, siteContactId);
     if (!contact)
       throw new DomainError('validation', 'Contact not found.', { siteContactId: 'Contact not found.' });

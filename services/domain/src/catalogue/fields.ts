@@ -1,3 +1,5 @@
+import { DomainError } from '../errors';
+
 /** Normalises loosely typed JSON input (forms send '', null or numbers as strings) into record fields. */
 export const text = (value: unknown): string =>
   typeof value === 'string' ? value.trim() : value == null ? '' : String(value).trim();
@@ -9,14 +11,27 @@ export const optionalText = (value: unknown): string | null => {
 
 export const flag = (value: unknown): boolean => value === true || value === 'true' || value === 1;
 
-/** A positive id, or null for "none chosen" (0, '', null). */
-export const optionalId = (value: unknown): number | null => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
+export const idNotWholeNumberMessage = (field: string) => `${field} must be a whole number`;
+
+/**
+ * A chosen id as a JSON body carries it: a whole number, or null for "none chosen" (absent, null, ''
+ * or a number below 1, as the spec's selects send 0). Nothing else is read as an id: `true`, `[2]`,
+ * `"2"`, `"2e0"` or `1.5` is a 400 naming the field, never record 1 or 2.
+ */
+export const optionalId = (value: unknown, field: string): number | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new DomainError('validation', idNotWholeNumberMessage(field), {
+      [field]: idNotWholeNumberMessage(field),
+    });
+  }
+  return value > 0 ? value : null;
 };
 
+/** A number from a form field (typed text or a JSON number); NaN for anything else (`true`, `[5]`). */
 export const optionalNumber = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'number' && typeof value !== 'string') return Number.NaN;
   const n = Number(value);
   return Number.isFinite(n) ? n : Number.NaN;
 };

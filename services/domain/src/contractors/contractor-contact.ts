@@ -56,7 +56,7 @@ export function validateContractorContact(
   },
 ): ContractorContactData {
   const errors: FieldErrors = {};
-  const contractorCompanyId = optionalId(companyId);
+  const contractorCompanyId = optionalId(companyId, 'contractorCompanyId');
   if (contractorCompanyId === null) errors.contractorCompanyId = contactMessages.companyRequired;
   else if (!isStorableId(contractorCompanyId)) errors.contractorCompanyId = numberTooLargeMessage;
   const basics = validateContactBasics(input, errors);

@@ -59,7 +59,7 @@ describe('contractor contact', () => {
   });
 
   it('treats the e-mail as optional and the flags as false when absent', () => {
-    expect(validateContractorContact('3', { name: 'Carla', number: '(416)555-0101', email: '' })).toEqual({
+    expect(validateContractorContact(3, { name: 'Carla', number: '(416)555-0101', email: '' })).toEqual({
       contractorCompanyId: 3,
       name: 'Carla',
       number: '(416)555-0101',
@@ -87,9 +87,14 @@ describe('contractor contact', () => {
   });
 
   it('needs a company', () => {
-    for (const companyId of [undefined, null, 0, '', 'x', -1]) {
+    for (const companyId of [undefined, null, 0, '', -1]) {
       expect(refusal(() => validateContractorContact(companyId, contact)).errors).toEqual({
         contractorCompanyId: 'Please select a company',
+      });
+    }
+    for (const companyId of ['x', '3', true, [3]]) {
+      expect(refusal(() => validateContractorContact(companyId, contact)).errors).toEqual({
+        contractorCompanyId: 'contractorCompanyId must be a whole number',
       });
     }
   });

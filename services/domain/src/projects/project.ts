@@ -43,13 +43,13 @@ export function validateProject(input: Record<string, unknown>): ProjectData {
   const errors: FieldErrors = {};
   const projectId = text(input.projectId);
   if (projectId === '') errors.projectId = projectMessages.projectIdRequired;
-  const contractorCompanyId = optionalId(input.contractorCompanyId);
+  const contractorCompanyId = optionalId(input.contractorCompanyId, 'contractorCompanyId');
   if (contractorCompanyId === null) errors.contractorCompanyId = projectMessages.contractorRequired;
   const ids = {
     contractorCompanyId,
-    siteContactId: optionalId(input.siteContactId),
-    officeContactId: optionalId(input.officeContactId),
-    materialTypeId: optionalId(input.materialTypeId),
+    siteContactId: optionalId(input.siteContactId, 'siteContactId'),
+    officeContactId: optionalId(input.officeContactId, 'officeContactId'),
+    materialTypeId: optionalId(input.materialTypeId, 'materialTypeId'),
   };
   for (const [field, id] of Object.entries(ids)) {
     if (id !== null && !isStorableId(id)) errors[field] = numberTooLargeMessage;

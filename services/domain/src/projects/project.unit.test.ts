@@ -18,7 +18,7 @@ const project = {
   contractorCompanyId: 2,
   jobSite: ' 1 Main St ',
   siteContactId: 5,
-  officeContactId: '6',
+  officeContactId: 6,
   materialTypeId: 0,
   isSoilFLOProject: false,
   approved: '1500.5',

@@ -91,7 +91,7 @@ export function bulkUpdatePatchOf(body: Record<string, unknown>): BulkPatch {
     'projectId',
     'siteContactId',
   ] as const) {
-    const id = optionalId(body[field]);
+    const id = optionalId(body[field], field);
     if (id !== null && !isStorableId(id)) errors[field] = ticketFormMessages.numberTooLarge;
     else if (id !== null && field !== 'siteContactId') patch[field] = id;
   }

@@ -65,7 +65,7 @@ describe('patches', () => {
         contractorCompanyId: 3,
         projectId: 0,
         jobSite: '  North Pit ',
-        truckTypeId: '2',
+        truckTypeId: 2,
         materialTypeId: null,
         isSaltImpacted: false,
       }),

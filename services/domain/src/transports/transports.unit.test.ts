@@ -36,7 +36,7 @@ describe('transport contact', () => {
   const contact = { name: ' Tom Dispatch ', number: ' (905)555-0199 ' };
 
   it('keeps the trimmed name and number and the company from the envelope', () => {
-    expect(validateTransportContact('7', contact)).toEqual({
+    expect(validateTransportContact(7, contact)).toEqual({
       transportCompanyId: 7,
       name: 'Tom Dispatch',
       number: '(905)555-0199',

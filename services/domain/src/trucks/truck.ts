@@ -55,7 +55,7 @@ export function validateTruck(
   },
 ): TruckData {
   const errors: FieldErrors = {};
-  const transportCompanyId = optionalId(companyId);
+  const transportCompanyId = optionalId(companyId, 'transportCompanyId');
   if (transportCompanyId === null) errors.transportCompanyId = truckMessages.companyRequired;
   else if (!isStorableId(transportCompanyId)) errors.transportCompanyId = numberTooLargeMessage;
   const number = text(input.number);

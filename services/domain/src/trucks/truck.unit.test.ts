@@ -43,7 +43,7 @@ describe('truck validation', () => {
   });
 
   it('treats driver name, driver number and tare weight as optional', () => {
-    expect(validateTruck('4', { number: '7', licensePlate: 'Xy9' })).toEqual({
+    expect(validateTruck(4, { number: '7', licensePlate: 'Xy9' })).toEqual({
       transportCompanyId: 4,
       driverName: null,
       driverNumber: null,
