@@ -1,15 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { servedOverHttps } from './config';
 import { contractorRoutes } from './contractors/routes';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 import { materialRoutes } from './materials/routes';
-import adminUi from './plugins/admin-ui';
+import { serveAdminUi } from './plugins/admin-ui';
 import authentication from './plugins/authentication';
+import { registerBrowserSecurity } from './plugins/browser-security';
 import errorHandler from './plugins/error-handler';
 import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
+import { requestValidatorFactory } from './plugins/request-validation';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
@@ -25,16 +28,23 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } },
+    // `//api/x` and `/api/x/` are `/api/x`: one route, one access decision, however it is spelled.
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const https = servedOverHttps(infra.config);
   await app.register(infrastructure, infra);
   await app.register(errorHandler);
-  await app.register(openapi);
+  // First of the request hooks, so refusals and 404s carry the headers too.
+  await registerBrowserSecurity(app, { https });
+  // Before any route: it gives every route its access, default 'user'.
   await app.register(authentication, {
     secret: infra.config.jwtSecret,
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
   });
-  if (infra.config.uiDist) await app.register(adminUi, { root: infra.config.uiDist });
+  await app.register(openapi, { https });
+  if (infra.config.uiDist) await serveAdminUi(app, infra.config.uiDist);
 
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -27,7 +27,13 @@ export interface PortalConfig {
   queuePrefix: string;
   /** Connections this process may open to PostgreSQL for events and read models. */
   databasePoolMax: number;
+  /** The address users open (PUBLIC_URL); an https one turns on HSTS and upgrades insecure requests. */
+  publicUrl: string | null;
 }
+
+/** Whether browsers reach the portal over HTTPS (directly or through a TLS-terminating proxy). */
+export const servedOverHttps = (config: PortalConfig): boolean =>
+  config.publicUrl?.startsWith('https://') ?? false;
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -63,5 +69,6 @@ export function configFromEnv(
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
+    publicUrl: optional(env.PUBLIC_URL),
   };
 }

@@ -113,7 +113,7 @@ describe('token checks on /api', () => {
       headers: bearer(adminToken),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No route GET /api/nothing/here' });
+    expect(response.json()).toEqual({ message: 'Not found.' });
   });
 
   it('takes a bodiless DELETE sent with a JSON content type (as react-admin sends it)', async () => {

@@ -1,14 +1,16 @@
 import jwt from '@fastify/jwt';
 import { DomainError, Role, type RoleId } from '@portal/domain';
-import { findUserById } from '@portal/projections';
-import type { FastifyRequest } from 'fastify';
+import { findSessionUser } from '@portal/projections';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Claims of the spec's session token (section 3, User). */
+/** Claims of the spec's session token (section 3, User), plus the user's session version. */
 export interface TokenClaims {
   primarysid: string;
   nameid: string;
   role: RoleId;
+  /** The user's session version when the token was issued: a password or role change moves it on. */
+  sv: number;
 }
 
 export interface CurrentUser {
@@ -27,6 +29,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser;
   }
+  interface FastifyInstance {
+    /** Every route's declared access, by `METHOD url` as registered (tests and docs read it). */
+    routeAccess(): Map<string, Access>;
+  }
 }
 
 declare module '@fastify/jwt' {
@@ -34,9 +40,6 @@ declare module '@fastify/jwt' {
     payload: TokenClaims;
   }
 }
-
-/** Paths under /api that need no token besides routes declaring `access: 'public'`. */
-const publicPrefixes = ['/api/docs'];
 
 export const authMessages = {
   missingToken: 'You are not logged in.',
@@ -52,21 +55,59 @@ function extractToken(request: FastifyRequest): string | undefined {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
 }
 
+const userIdPattern = /^[1-9][0-9]{0,9}$/;
+const maxUserId = 2_147_483_647;
+
+/** The user id a verified token names, or null when its subject or session version is malformed. */
+function tokenUserId(claims: TokenClaims): number | null {
+  if (typeof claims.primarysid !== 'string' || !userIdPattern.test(claims.primarysid)) return null;
+  if (!Number.isInteger(claims.sv)) return null;
+  const id = Number(claims.primarysid);
+  return id <= maxUserId ? id : null;
+}
+
+/** A public route needs no token, and its OpenAPI operation says it needs no credentials. */
+function markPublic(route: RouteOptions): void {
+  route.config = { ...route.config, access: 'public' };
+  if (route.schema) route.schema = { ...route.schema, security: [] };
+}
+
+/**
+ * Access is decided by the matched route, never by the URL's text (ARCHITECTURE.md, "Access fails
+ * closed"): every route gets `access: 'user'` unless it declares otherwise, and a request that
+ * matches no route goes to the not-found handler, which answers 404 with no data.
+ */
 export default fp<{ secret: string; expiresInSeconds: number }>(
   async (app, options) => {
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: options.expiresInSeconds, algorithm: 'HS256' },
-      verify: { extractToken, algorithms: ['HS256'] },
+      // A token without an expiry or a subject is not a session this portal issued.
+      verify: { extractToken, algorithms: ['HS256'], requiredClaims: ['exp', 'primarysid', 'sv'] },
     });
     app.decorateRequest('currentUser', null as unknown as CurrentUser);
+    // Kept by reference: a public scope's own hook runs after this one and changes `config` in place.
+    const routes: RouteOptions[] = [];
+    app.decorate('routeAccess', () => {
+      const access = new Map<string, Access>();
+      for (const route of routes)
+        for (const method of [route.method].flat())
+          access.set(`${method} ${route.url}`, route.config?.access ?? 'user');
+      return access;
+    });
 
-    // Every /api route needs a valid token unless it declares `access: 'public'`; the role comes
-    // from the read model, not the token, so a demoted or deleted user loses access at once.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.access === 'public') markPublic(route);
+      else route.config = { ...route.config, access: route.config?.access ?? 'user' };
+      routes.push(route);
+    });
+
+    // The role comes from the read model, not the token, so a demoted or deleted user loses access at
+    // once; the session version ends tokens issued before a password or role change.
     app.addHook('onRequest', async (request) => {
+      if (request.is404) return;
       const access = request.routeOptions.config.access ?? 'user';
-      if (access === 'public' || !request.url.startsWith('/api/')) return;
-      if (publicPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+      if (access === 'public') return;
       if (!extractToken(request)) throw new DomainError('unauthorized', authMessages.missingToken);
       let claims: TokenClaims;
       try {
@@ -74,8 +115,11 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       } catch {
         throw new DomainError('unauthorized', authMessages.invalidToken);
       }
-      const user = await findUserById(app.infra.db, Number(claims.primarysid));
-      if (!user) throw new DomainError('unauthorized', authMessages.invalidToken);
+      const userId = tokenUserId(claims);
+      const user = userId === null ? undefined : await findSessionUser(app.infra.db, userId);
+      if (!user || user.sessionVersion !== claims.sv) {
+        throw new DomainError('unauthorized', authMessages.invalidToken);
+      }
       request.currentUser = { id: user.id, roleId: user.roleId, name: `${user.firstName} ${user.lastName}` };
       if (access === 'admin' && user.roleId !== Role.Administrator) {
         throw new DomainError('forbidden', authMessages.forbidden);
@@ -84,3 +128,14 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
   },
   { name: 'authentication', dependencies: ['infrastructure'] },
 );
+
+/**
+ * Registers `plugin` in a scope of its own whose every route is public: the admin UI's files and
+ * the API reference, which hold no data. Anything else public declares it on its route.
+ */
+export async function registerPublic(app: FastifyInstance, plugin: FastifyPluginAsync): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', markPublic);
+    await scope.register(plugin);
+  });
+}

@@ -2,9 +2,10 @@ import {
   DomainError,
   type DomainErrorKind,
   hasUnstorableCharacters,
+  idNotWholeNumberMessage,
   unstorableTextMessage,
 } from '@portal/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -17,6 +18,7 @@ const statusOf: Record<DomainErrorKind, number> = {
 };
 
 export const unexpectedErrorMessage = 'An unexpected error occurred.';
+export const notFoundMessage = 'Not found.';
 
 /**
  * The first value in `input` (a body, query or params) that cannot be stored, with its message: a
@@ -39,6 +41,24 @@ export function unstorableInput(input: unknown): { field: string; message: strin
       }
     }
   }
+  return null;
+}
+
+/**
+ * A value of the wrong JSON type ("2" or true for a number), in the words the slices use for the same
+ * rule (services/domain/src/catalogue/fields.ts), naming the field by its key; null for other errors.
+ */
+function wrongTypeMessage(
+  failure: FastifySchemaValidationError | undefined,
+): { field: string; message: string } | null {
+  if (failure?.keyword !== 'type') return null;
+  const field = failure.instancePath
+    .split('/')
+    .filter((part) => !/^\d+$/.test(part))
+    .at(-1);
+  if (!field) return null;
+  if (failure.params.type === 'integer') return { field, message: idNotWholeNumberMessage(field) };
+  if (failure.params.type === 'number') return { field, message: `${field} must be a number` };
   return null;
 }
 
@@ -79,6 +99,12 @@ export default fp(
           );
       }
       if (error.validation) {
+        const typeError = wrongTypeMessage(error.validation[0]);
+        if (typeError) {
+          return reply
+            .status(400)
+            .send({ message: typeError.message, errors: { [typeError.field]: typeError.message } });
+        }
         return reply.status(400).send({ message: `Invalid request: ${error.message}` });
       }
       const status = error.statusCode ?? 500;
@@ -86,13 +112,8 @@ export default fp(
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: unexpectedErrorMessage });
     });
-    // Unknown API routes get JSON; any other GET gets the UI's index.html (when served) for deep links.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && app.hasReplyDecorator('sendFile')) {
-        return reply.sendFile('index.html');
-      }
-      return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
-    });
+    // A request that matches no route learns nothing but that (the UI's deep links have a route).
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: notFoundMessage }));
   },
   { name: 'error-handler' },
 );

@@ -1,10 +1,15 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { registerPublic } from './authentication';
+import { docsPolicy } from './browser-security';
 
-/** OpenAPI generated from the routes' TypeBox schemas: JSON at /api/docs/json, browsable at /api/docs. */
-export default fp(
-  async (app) => {
+/**
+ * OpenAPI generated from the routes' TypeBox schemas: JSON at /api/docs/json, browsable at /api/docs.
+ * The reference is public (it describes the API and holds no data).
+ */
+export default fp<{ https: boolean }>(
+  async (app, options) => {
     await app.register(swagger, {
       openapi: {
         info: { title: 'Haulage-ticket portal API', version: '1.0.0' },
@@ -17,7 +22,13 @@ export default fp(
         security: [{ bearer: [] }, { xAuthToken: [] }],
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await registerPublic(app, async (scope) => {
+      await scope.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        transformStaticCSP: docsPolicy(options),
+      });
+    });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['authentication'] },
 );

@@ -201,7 +201,6 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/truck/tare',
     {
-      config: { access: 'admin' },
       schema: {
         tags: ['trucks'],
         summary: "Sets a truck's tare weight (KG)",

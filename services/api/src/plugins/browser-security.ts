@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every answer, the UI's and the API's (docs/security.md, "Browser hardening").
+ * The session token sits in localStorage (spec section 9), so the policy's job is to keep any
+ * injected script from running: scripts only from this origin, no framing, no cross-origin paths in
+ * referrers (a ticket's public link carries its hash in the URL).
+ */
+export async function registerBrowserSecurity(
+  app: FastifyInstance,
+  options: { https: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion adds <style> elements at run time; styles cannot run script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+        // Only where the site is HTTPS: on a plain-HTTP site it would break every request.
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The print pages open same-origin pop-ups; nothing here embeds cross-origin resources.
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * Swagger UI sets its own policy on its pages (its inline scripts need their hashes); keep it, but
+ * refuse framing as everywhere else and upgrade requests only on an HTTPS site.
+ */
+export const docsPolicy =
+  (options: { https: boolean }) =>
+  (policy: string): string => {
+    const directives = policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'))
+      .filter((directive) => options.https || directive !== 'upgrade-insecure-requests');
+    return [...directives, "frame-ancestors 'none'"].join('; ');
+  };
