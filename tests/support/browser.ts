@@ -43,3 +43,23 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
 /** A react-admin form input by its source name (labels can match other controls mid-navigation). */
 export const formInput = (page: Page, name: string) =>
   page.locator(`form input[name="${name}"], form textarea[name="${name}"]`).first();
+
+/**
+ * Records every Content-Security-Policy violation the page reports (the `securitypolicyviolation`
+ * event and Chromium's console message both), from the next navigation on; read the list at the end.
+ */
+export async function collectCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation(violation: string): void })
+        .reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}

@@ -2,8 +2,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { registerPublic } from './authentication';
 
-/** A deep-link path of the UI, as opposed to the API (whose unknown paths answer JSON 404s). */
-const isApiPath = (path: string) => /^api(\/|$)/i.test(path);
+/**
+ * Whether a path the UI's fallback caught is the API's, however spelled (`%2Fapi`, `API`): unknown
+ * API paths answer JSON 404s, never the UI's page.
+ */
+function isApiPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: judge the text as sent.
+  }
+  return /^\/*api(\/|$)/i.test(decoded);
+}
 
 /**
  * Serves the built react-admin app, public (files hold no data): one route per built file, and

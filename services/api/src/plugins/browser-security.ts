@@ -40,15 +40,17 @@ export async function registerBrowserSecurity(
 
 /**
  * Swagger UI sets its own policy on its pages (its inline scripts need their hashes); keep it, but
+ * style it as the app is styled (it adds inline styles at run time, which a hash list would block),
  * refuse framing as everywhere else and upgrade requests only on an HTTPS site.
  */
 export const docsPolicy =
   (options: { https: boolean }) =>
   (policy: string): string => {
+    const replaced = ['frame-ancestors', 'style-src'];
     const directives = policy
       .split(';')
       .map((directive) => directive.trim())
-      .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'))
+      .filter((directive) => directive !== '' && !replaced.includes(directive.split(/\s+/)[0] ?? ''))
       .filter((directive) => options.https || directive !== 'upgrade-insecure-requests');
-    return [...directives, "frame-ancestors 'none'"].join('; ');
+    return [...directives, "style-src 'self' 'unsafe-inline'", "frame-ancestors 'none'"].join('; ');
   };

@@ -1,0 +1,192 @@
+import http from 'node:http';
+import type { Access } from '@portal/api/plugins/authentication';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, logInNewStandardUser, startTestPortal, type TestPortal } from '../support/portal';
+import { createStandInUi } from '../support/stand-in-ui';
+
+/**
+ * Access is decided by the matched route (issue: "/%61pi/user/all" once answered the user list with
+ * no token). Every operation of the OpenAPI document is called over real HTTP with no token, a
+ * standard user's and an administrator's, each spelled five ways, and must answer as its declared
+ * access says: 401 without a token, 403 for a standard user on an administrators' route, neither
+ * otherwise, and never a 5xx.
+ */
+
+let portal: TestPortal;
+let ui: ReturnType<typeof createStandInUi>;
+let tokens: Record<'none' | 'standard' | 'admin', Record<string, string>>;
+let agent: http.Agent;
+
+beforeAll(async () => {
+  // The UI's public file routes and its deep-link fallback must be in the matrix too.
+  ui = createStandInUi();
+  portal = await startTestPortal({ uiDist: ui.dist });
+  const admin = bearer(await portal.login());
+  tokens = { none: {}, standard: await logInNewStandardUser(portal, admin), admin };
+  agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+});
+afterAll(async () => {
+  agent?.destroy();
+  await portal?.stop();
+  ui?.remove();
+});
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** Sends `target` as the request line's target, byte for byte (no client-side normalising). */
+function send(
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  const { port } = new URL(portal.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path: target,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The five spellings of one path: the router must take each to the same route, or to none. */
+const spellings = (plain: string): Record<string, string> => ({
+  plain,
+  'percent-encoded': plain.replace('/api/', '/%61pi/'),
+  'absolute-form': `http://portal.test${plain}`,
+  'doubled slashes': `/${plain.replace('/api/', '/api//')}`,
+  'trailing slash': `${plain}/`,
+});
+
+/** A concrete path for an OpenAPI path template; ids that match nothing, so no call changes data. */
+const concrete = (template: string) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'hash'
+      ? 'AAAAAAAAAAAAAAAAAAAAAA'
+      : name.toLowerCase().includes('job')
+        ? 'no-such-run'
+        : '987654',
+  );
+
+/** What an answer must be for a caller under a route's access: a violation's description, or null. */
+function violation(access: Access, caller: keyof typeof tokens, answer: Answer): string | null {
+  if (answer.status >= 500) return `answered ${answer.status}`;
+  const refusedAs =
+    caller === 'none' && access !== 'public' ? 401 : caller === 'standard' && access === 'admin' ? 403 : null;
+  if (refusedAs !== null)
+    return answer.status === refusedAs ? null : `expected ${refusedAs}, got ${answer.status}`;
+  return answer.status === 401 || answer.status === 403 ? `refused with ${answer.status}` : null;
+}
+
+describe('the access matrix', () => {
+  it('every OpenAPI operation × caller × spelling answers as its declared access says', async () => {
+    const document = JSON.parse((await send('GET', '/api/docs/json', {})).body) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const declared = portal.app.routeAccess();
+    const cases: { method: string; template: string; access: Access }[] = [];
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        const route = `${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ':$1')}`;
+        const access = declared.get(route);
+        if (!access) throw new Error(`${route} is documented but has no declared access`);
+        cases.push({ method: method.toUpperCase(), template, access });
+      }
+    }
+    expect(cases.length).toBeGreaterThan(80);
+
+    const violations: string[] = [];
+    let calls = 0;
+    for (const { method, template, access } of cases) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+      for (const [caller, headers] of Object.entries(tokens) as [
+        keyof typeof tokens,
+        Record<string, string>,
+      ][]) {
+        for (const [spelling, target] of Object.entries(spellings(concrete(template)))) {
+          const answer = await send(method, target, headers, body);
+          calls++;
+          const wrong = violation(access, caller, answer);
+          if (wrong) violations.push(`${method} ${target} (${access}, ${caller}, ${spelling}): ${wrong}`);
+        }
+      }
+    }
+    console.log(
+      `access matrix: ${cases.length} operations × 3 callers × 5 spellings = ${calls} requests, ${violations.length} violations`,
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('lists its public routes: login, the ticket link, the API reference and the UI files, nothing else', () => {
+    const publicRoutes = [...portal.app.routeAccess()]
+      .filter(([, access]) => access === 'public')
+      .map(([route]) => route)
+      .filter((route) => !/^(GET|HEAD) \/api\/docs(\/|$)/.test(route));
+    expect(new Set(publicRoutes)).toEqual(
+      new Set([
+        'POST /api/auth/Authenticate',
+        'GET /api/ticket/:id/:hash',
+        'HEAD /api/ticket/:id/:hash',
+        'GET /',
+        'HEAD /',
+        'GET /index.html',
+        'HEAD /index.html',
+        'GET /assets/app.js',
+        'HEAD /assets/app.js',
+        'GET /*',
+        'HEAD /*',
+      ]),
+    );
+  });
+});
+
+describe('a request that matches no route', () => {
+  it('answers 404 with no data, however it is spelled and whoever asks', async () => {
+    const unmatched = [
+      '/API/user/all',
+      '/Api/user/all',
+      '/api/users/all',
+      '/%2Fapi/user/all',
+      '/api%2Fuser%2Fall',
+      '/api/user/all/extra',
+      '/api',
+      '/api/',
+      '/%61pi',
+    ];
+    for (const headers of Object.values(tokens)) {
+      for (const target of unmatched) {
+        const answer = await send('GET', target, headers);
+        expect(answer.status, target).toBe(404);
+        expect(JSON.parse(answer.body), target).toEqual({ message: 'Not found.' });
+      }
+    }
+  });
+
+  it('outside /api, a deep link of the UI gets its page (public, no data)', async () => {
+    for (const target of ['/dashboard', '/ticket/5?hash=x', '/users']) {
+      const answer = await send('GET', target, {});
+      expect(answer.status, target).toBe(200);
+      expect(answer.body, target).toContain('<div id="root">');
+    }
+    expect((await send('GET', '/assets/app.js', {})).body).toBe('console.log("portal")');
+  });
+});
