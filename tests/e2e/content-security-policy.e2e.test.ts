@@ -84,12 +84,20 @@ describe('the Content-Security-Policy', () => {
         headers: bearer(await portal.login()),
       })
     ).json<{ hash: string }>().hash;
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await visit(`/ticket/${ticketId}?hash=${hash}`);
     // The API reference (Swagger UI) under its own policy.
     await visit('/api/docs');
     await page.waitForSelector('.swagger-ui');
 
     expect(violations).toEqual([]);
+
+    // The collector itself sees a violation: an injected inline script, which the policy blocks.
+    await visit('/dashboard');
+    await page.evaluate(
+      "const script = document.createElement('script'); script.textContent = 'window.injected = 1'; document.body.append(script)",
+    );
+    await expect.poll(() => violations.some((violation) => violation.startsWith('script-src'))).toBe(true);
+    expect(await page.evaluate('window.injected')).toBeUndefined();
   });
 });
