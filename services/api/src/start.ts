@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { configFromEnv, dataDirFromEnv, defaultUiDist } from './config';
+import { configFromEnv, dataDirFromEnv, defaultUiDist, secretsFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
 import { startPortal } from './portal';
@@ -18,11 +18,7 @@ async function main(): Promise<void> {
   );
   const uiDist = existsSync(path.join(defaultUiDist, 'index.html')) ? defaultUiDist : null;
   if (!uiDist) console.warn('The admin UI is not built (npm run build): serving the API only.');
-  const config = configFromEnv(env, {
-    databaseUrl,
-    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
-    uiDist,
-  });
+  const config = configFromEnv(env, { databaseUrl, ...secretsFromEnv(env, secrets), uiDist });
 
   let portal: Awaited<ReturnType<typeof startPortal>>;
   try {

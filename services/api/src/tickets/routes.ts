@@ -219,7 +219,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
       if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
-      return { hash: ticketHash(config.jwtSecret, request.params.id, nonce) };
+      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
     },
   );
 
@@ -241,7 +241,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
       // A wrong hash and a missing ticket answer alike.
-      if (nonce === null || !isTicketHash(config.jwtSecret, request.params.id, nonce, request.params.hash)) {
+      if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
         throw new DomainError('not_found', ticketMessages.notFound);
       }
       return ticketOr404(request.params.id);

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The public link's hash (ARCHITECTURE.md): 128 bits of an HMAC over the ticket id and its
- * per-ticket nonce, keyed by a server secret. It cannot be guessed, is bound to one ticket, and is
- * revoked by changing the nonce.
+ * per-ticket nonce, keyed by the link secret (LINK_SECRET). It cannot be guessed, is bound to one
+ * ticket, and is revoked by changing the nonce.
  */
 export function ticketHash(secret: string, ticketId: number, nonce: string): string {
   return createHmac('sha256', secret)
