@@ -41,9 +41,11 @@ import {
 } from './commands';
 import { generateMessages, maxTicketNumber, validateGeneration } from './generation';
 import { ticketHistory } from './history';
+import { publicTicketOf } from './public-ticket';
 import {
   DailyCountsSchema,
   LogEntrySchema,
+  PublicTicketSchema,
   TicketEnvelope,
   TicketFilterBody,
   TicketList,
@@ -229,13 +231,13 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'A ticket without login, through its public-link hash',
+        summary: 'What the printed ticket shows, without login, through its public-link hash',
         security: [],
         params: Type.Object({
           id: Type.Integer({ minimum: 1, maximum: maxId }),
           hash: Type.String({ maxLength: 64 }),
         }),
-        response: ok(TicketSchema),
+        response: ok(PublicTicketSchema),
       },
     },
     async (request) => {
@@ -244,7 +246,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
         throw new DomainError('not_found', ticketMessages.notFound);
       }
-      return ticketOr404(request.params.id);
+      return publicTicketOf(await ticketOr404(request.params.id));
     },
   );
 
