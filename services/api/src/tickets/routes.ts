@@ -34,6 +34,7 @@ import {
   actorOf,
   deleteTicket,
   receiveTicket,
+  revokeTicketLink,
   runTicketCommand,
   saveTicket,
   toggleDispatch,
@@ -208,6 +209,8 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ticketOr404(request.params.id),
   );
 
+  const LinkHashSchema = Type.Object({ hash: Type.String() });
+
   app.get(
     '/api/ticket/:id/hash',
     {
@@ -215,12 +218,30 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The ticket's public-link hash",
         params: IdParams,
-        response: ok(Type.Object({ hash: Type.String() })),
+        response: ok(LinkHashSchema),
       },
     },
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
       if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
+      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
+    },
+  );
+
+  app.post(
+    '/api/ticket/:id/hash/revoke',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          "Revokes the ticket's public link: its hash answers 404 from now on. Answers the new link's hash",
+        params: IdParams,
+        response: ok(LinkHashSchema),
+      },
+    },
+    async (request) => {
+      const nonce = await revokeTicketLink(app, request.params.id, actorOf(request));
       return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
     },
   );
@@ -242,7 +263,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
-      // A wrong hash and a missing ticket answer alike.
+      // A wrong, revoked or foreign hash and a missing ticket answer alike.
       if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
         throw new DomainError('not_found', ticketMessages.notFound);
       }

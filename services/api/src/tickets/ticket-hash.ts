@@ -1,4 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A ticket's link nonce: made at generation and again at each revocation. */
+export const newHashNonce = (): string => randomBytes(16).toString('hex');
 
 /**
  * The public link's hash (ARCHITECTURE.md): 128 bits of an HMAC over the ticket id and its

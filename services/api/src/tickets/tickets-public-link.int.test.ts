@@ -2,9 +2,9 @@ import { findTicketHashNonce } from '@portal/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ticketHash } from './ticket-hash';
-import { messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
+import { type LogEntry, messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
-// The public hash link (ARCHITECTURE.md, "Public ticket link"): what it shows and its secret.
+// The public hash link (ARCHITECTURE.md, "Public ticket link"): what it shows, its secret, its revocation.
 const kit = useTicketPortal({ standardUser: true });
 
 let contractor: Named;
@@ -206,5 +206,71 @@ describe('the link secret', () => {
     } finally {
       await rotated.close();
     }
+  });
+});
+
+describe('POST /api/ticket/{id}/hash/revoke (administrators)', () => {
+  const revoke = (id: number, headers?: Record<string, string>) =>
+    kit.call('POST', `/api/ticket/${id}/hash/revoke`, undefined, headers);
+
+  it('a standard user gets 403, no token 401, and the link keeps working', async () => {
+    const ticket = await one();
+    const hash = await hashOf(ticket.id);
+    const standard = await revoke(ticket.id, kit.standard);
+    expect(standard.statusCode).toBe(403);
+    expect(standard.json()).toEqual({ message: messages.forbidden });
+    expect((await revoke(ticket.id, {})).statusCode).toBe(401);
+    expect(await hashOf(ticket.id)).toBe(hash);
+    expect((await anonymous(`/api/ticket/${ticket.id}/${hash}`)).statusCode).toBe(200);
+    expect(await kit.get(ticket.id)).toEqual(ticket);
+  });
+
+  it('issues a new link: the old hash answers 404 as a wrong one does, the new one opens the ticket', async () => {
+    const ticket = await one();
+    const old = await hashOf(ticket.id);
+    const response = await revoke(ticket.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { hash } = response.json<{ hash: string }>();
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(hash).not.toBe(old);
+
+    const oldLink = await anonymous(`/api/ticket/${ticket.id}/${old}`);
+    expect(oldLink.statusCode).toBe(404);
+    expect(oldLink.json()).toEqual(notFound);
+    expect((await anonymous(`/api/ticket/${ticket.id}/${hash}`)).statusCode).toBe(200);
+    expect(await hashOf(ticket.id)).toBe(hash);
+
+    // Revoked again, the second link goes the way of the first.
+    const again = (await revoke(ticket.id)).json<{ hash: string }>().hash;
+    expect((await anonymous(`/api/ticket/${ticket.id}/${hash}`)).statusCode).toBe(404);
+    expect((await anonymous(`/api/ticket/${ticket.id}/${again}`)).statusCode).toBe(200);
+  });
+
+  it("is an event on the ticket's stream, in its history and its log, without the nonce", async () => {
+    const ticket = await one();
+    await revoke(ticket.id);
+    const history = (await kit.call('GET', `/api/ticket/${ticket.id}/history`)).json<
+      { version: number; type: string; userId: number | null; data: Record<string, unknown> }[]
+    >();
+    expect(history.map((entry) => entry.type)).toEqual(['TicketGenerated', 'TicketLinkRevoked']);
+    expect(history[1]).toMatchObject({ version: 2, data: { ticketId: ticket.id } });
+    expect(history[1]?.userId).toEqual(expect.any(Number));
+    for (const entry of history) expect(entry.data).not.toHaveProperty('hashNonce');
+
+    const log = await kit.logs(ticket.id);
+    expect(log.find((entry: LogEntry) => entry.eventType === 'TicketLinkRevoked')).toMatchObject({
+      username: 'admin@portal.test',
+    });
+    // The ticket itself is unchanged but for its version.
+    expect(await kit.get(ticket.id)).toEqual({ ...ticket, version: ticket.version + 1 });
+  });
+
+  it('answers 404 for an unknown or deleted ticket', async () => {
+    expect((await revoke(987654)).statusCode).toBe(404);
+    const ticket = await one();
+    expect((await kit.call('DELETE', `/api/ticket/${ticket.id}`)).statusCode).toBe(204);
+    const response = await revoke(ticket.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(notFound);
   });
 });
