@@ -3,6 +3,7 @@ import path from 'node:path';
 import { configFromEnv, dataDirFromEnv, defaultUiDist, secretsFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
+import { portalLoggerOptions } from './logging';
 import { startPortal } from './portal';
 import { closeOnSignals } from './shutdown';
 
@@ -22,12 +23,7 @@ async function main(): Promise<void> {
 
   let portal: Awaited<ReturnType<typeof startPortal>>;
   try {
-    portal = await startPortal(config, {
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers["x-auth-token"]'],
-      },
-    });
+    portal = await startPortal(config, { logger: portalLoggerOptions(config.logLevel) });
   } catch (error) {
     await embedded?.stop();
     throw error;
