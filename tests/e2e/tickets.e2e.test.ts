@@ -51,7 +51,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 6 } });
+  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 7 } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);
@@ -227,5 +227,62 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       .poll(() => page.getByText(/^Search results: \d+ tickets?$/).innerText())
       .toBe('Search results: 1 ticket');
     expect(await page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
+  });
+});
+
+describe('the public link, end to end in Chromium', () => {
+  let ticket: Ticket;
+  let hash: string;
+  const hashOf = async () => (await api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
+
+  beforeAll(async () => {
+    ticket = await ticketNumbered(7);
+    const material = await api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
+    await api('PUT', '/api/ticket/edit', {
+      ticket: {
+        ...completeTicket(ticket.id),
+        // Not the truck of the other tests: the plate search above counts that truck's tickets.
+        truckId: null,
+        truckLicensePlate: 'CD67890',
+        siteContactNumber: '(416)555-0100',
+        materialId: material.id,
+        weight: 12500,
+        notes: 'Gate code 4411, for the office only',
+        isReceived: true,
+      },
+    });
+    hash = await hashOf();
+  });
+
+  it('signed out, shows what the printed ticket shows, read-only, and not the notes', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await expect.poll(() => visitor.getByRole('heading', { name: '[0] 000007' }).isVisible()).toBe(true);
+      for (const shown of [
+        'Received',
+        'North Pit',
+        'Acme Excavating',
+        'Sally Site',
+        '(416)555-0100',
+        'Northern Haulage',
+        'T-17',
+        'CD67890',
+        'Dave Driver',
+        'Clean fill',
+      ]) {
+        expect(await visitor.getByText(shown, { exact: true }).isVisible(), shown).toBe(true);
+      }
+      expect(await visitor.getByText(/^12\s500 KG$/).isVisible()).toBe(true);
+      expect(await visitor.getByText(/Gate code/).count()).toBe(0);
+      // No form and nothing to do: a printed ticket.
+      expect(await visitor.locator('form, input, textarea').count()).toBe(0);
+      expect(await visitor.getByRole('button').count()).toBe(0);
+      await screenshot(visitor, 'public-ticket-390');
+      await visitor.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(visitor, 'public-ticket-1440');
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -473,6 +473,13 @@ const portalMessages = {
         discard: 'Discard changes',
         resetReceipt: 'Reset receipt',
       },
+      // The public hash link: what it shows signed out.
+      publicLink: {
+        title: 'Haulage ticket',
+        netWeight: 'Net weight',
+        notFoundTitle: 'Ticket not found',
+        notFound: 'This link is not valid or no longer works. Ask the office for a new link.',
+      },
       reject: {
         button: 'Reject',
         title: 'Reject Ticket',
