@@ -155,6 +155,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
         )
         .toBe(true);
       expect(await standard.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await standard.getByRole('button', { name: 'Revoke public link' }).count()).toBe(0);
       await screenshot(standard, 'ticket-received-standard-user');
     } finally {
       await standard.close();
@@ -234,6 +235,17 @@ describe('the public link, end to end in Chromium', () => {
   let ticket: Ticket;
   let hash: string;
   const hashOf = async () => (await api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
+  /** An administrator's ticket page with the revoke dialog open, which says what revoking does. */
+  const openRevokeDialog = async (admin: Page, screenshotName: string) => {
+    await admin.goto(`${portal.url}/ticket/${ticket.id}`);
+    await admin.getByRole('button', { name: 'Revoke public link' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Revoke public link' });
+    await expect
+      .poll(() => dialog.getByText(/current public link stops working at once/).isVisible())
+      .toBe(true);
+    await screenshot(admin, screenshotName, { fullPage: false });
+    return dialog;
+  };
 
   beforeAll(async () => {
     ticket = await ticketNumbered(7);
@@ -281,6 +293,56 @@ describe('the public link, end to end in Chromium', () => {
       await screenshot(visitor, 'public-ticket-390');
       await visitor.setViewportSize({ width: 1440, height: 900 });
       await screenshot(visitor, 'public-ticket-1440');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it("on a phone, an administrator's revoke dialog says the old link stops working; Cancel keeps it", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await logIn(phone, portal.url, testAdmin.username, testAdmin.password);
+      const dialog = await openRevokeDialog(phone, 'revoke-link-dialog-390');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await hashOf()).toBe(hash);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('an administrator revokes it on the ticket page: the old link then shows not found, the new one the ticket', async () => {
+    const dialog = await openRevokeDialog(page, 'revoke-link-dialog-1440');
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await expect
+      .poll(() => dialog.getByText('Public link revoked: the old link no longer works.').isVisible())
+      .toBe(true);
+    const newLink = await dialog.getByLabel('New public link').inputValue();
+    const newHash = await hashOf();
+    expect(newHash).not.toBe(hash);
+    expect(newLink).toBe(`${portal.url}/ticket/${ticket.id}?hash=${newHash}`);
+    await screenshot(page, 'revoke-link-done-1440', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The page goes on with the ticket's new version: a save after the revocation is no conflict.
+    await formInput(page, 'jobSite').fill('South Pit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Ticket updated successfully').isVisible()).toBe(true);
+    await page.goto(`${portal.url}/ticket-log/${ticket.id}`);
+    await expect.poll(() => page.getByText('Public link revoked', { exact: true }).isVisible()).toBe(true);
+
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await expect.poll(() => visitor.getByText('Ticket not found').isVisible()).toBe(true);
+      expect(
+        await visitor
+          .getByText('This link is not valid or no longer works. Ask the office for a new link.')
+          .isVisible(),
+      ).toBe(true);
+      expect(await visitor.getByText('North Pit').count()).toBe(0);
+      await screenshot(visitor, 'public-ticket-revoked-390');
+      await visitor.goto(newLink);
+      await expect.poll(() => visitor.getByText('South Pit', { exact: true }).isVisible()).toBe(true);
     } finally {
       await visitor.close();
     }

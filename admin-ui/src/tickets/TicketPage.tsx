@@ -8,6 +8,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
 import { currentSession, Role } from '../session';
 import { PublicTicketCard } from './PublicTicketCard';
+import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
 import {
   displayTicketNumber,
@@ -48,7 +49,16 @@ const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
   );
 };
 
-const TicketLinks = ({ id, isAdministrator }: { id: string; isAdministrator: boolean }) => {
+/** The ticket's other pages, and for administrators the public link's revocation once the ticket is in. */
+const TicketLinks = ({
+  id,
+  ticket,
+  isAdministrator,
+}: {
+  id: string;
+  ticket: Ticket | undefined;
+  isAdministrator: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -60,6 +70,7 @@ const TicketLinks = ({ id, isAdministrator }: { id: string; isAdministrator: boo
           {translate('portal.tickets.audit.link')}
         </Button>
       )}
+      {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
     </Box>
   );
 };
@@ -81,7 +92,11 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
           </Typography>
           {ready && ticket && <TicketStatus ticket={ticket} />}
           <Box sx={{ flexGrow: 1 }} />
-          <TicketLinks id={id} isAdministrator={permissions.isAdministrator} />
+          <TicketLinks
+            id={id}
+            ticket={ready ? ticket : undefined}
+            isAdministrator={permissions.isAdministrator}
+          />
         </Box>
         {!ready ? (
           <Typography role="status" sx={{ py: 4 }}>

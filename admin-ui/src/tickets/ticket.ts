@@ -85,6 +85,8 @@ export type PublicTicket = Pick<
 
 // Spec section 2: the ticket's pages; the public link adds ?hash=… to the first.
 export const ticketPath = (id: Identifier) => `/ticket/${id}`;
+export const publicTicketUrl = (origin: string, id: Identifier, hash: string) =>
+  `${origin}${ticketPath(id)}?hash=${encodeURIComponent(hash)}`;
 export const ticketLogPath = (id: Identifier) => `/ticket-log/${id}`;
 export const ticketAuditPath = (id: Identifier) => `/ticket-audit/${id}`;
 

@@ -137,5 +137,19 @@ export function useTicketCalls(ticket: Ticket) {
     }
   }, [ticket.id, replaceTicket, notify, failed]);
 
-  return { save, reject, resetReceipt };
+  /** Administrators: a new public link replaces the old one, which then opens nothing; answers the new hash. */
+  const revokeLink = useCallback(async () => {
+    try {
+      const { hash } = await apiRequest<{ hash: string }>(`/api/ticket/${ticket.id}/hash/revoke`, {
+        method: 'POST',
+      });
+      // The revocation is an event on the ticket: its version moved on.
+      await reload();
+      return hash;
+    } catch (error) {
+      return failed(error);
+    }
+  }, [ticket.id, reload, failed]);
+
+  return { save, reject, resetReceipt, revokeLink };
 }
