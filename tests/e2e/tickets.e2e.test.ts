@@ -51,7 +51,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 6 } });
+  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 7 } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);
@@ -155,6 +155,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
         )
         .toBe(true);
       expect(await standard.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await standard.getByRole('button', { name: 'Revoke public link' }).count()).toBe(0);
       await screenshot(standard, 'ticket-received-standard-user');
     } finally {
       await standard.close();
@@ -227,5 +228,123 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       .poll(() => page.getByText(/^Search results: \d+ tickets?$/).innerText())
       .toBe('Search results: 1 ticket');
     expect(await page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
+  });
+});
+
+describe('the public link, end to end in Chromium', () => {
+  let ticket: Ticket;
+  let hash: string;
+  const hashOf = async () => (await api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
+  /** An administrator's ticket page with the revoke dialog open, which says what revoking does. */
+  const openRevokeDialog = async (admin: Page, screenshotName: string) => {
+    await admin.goto(`${portal.url}/ticket/${ticket.id}`);
+    await admin.getByRole('button', { name: 'Revoke public link' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Revoke public link' });
+    await expect
+      .poll(() => dialog.getByText(/current public link stops working at once/).isVisible())
+      .toBe(true);
+    await screenshot(admin, screenshotName, { fullPage: false });
+    return dialog;
+  };
+
+  beforeAll(async () => {
+    ticket = await ticketNumbered(7);
+    const material = await api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
+    await api('PUT', '/api/ticket/edit', {
+      ticket: {
+        ...completeTicket(ticket.id),
+        // Not the truck of the other tests: the plate search above counts that truck's tickets.
+        truckId: null,
+        truckLicensePlate: 'CD67890',
+        siteContactNumber: '(416)555-0100',
+        materialId: material.id,
+        weight: 12500,
+        notes: 'Gate code 4411, for the office only',
+        isReceived: true,
+      },
+    });
+    hash = await hashOf();
+  });
+
+  it('signed out, shows what the printed ticket shows, read-only, and not the notes', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await expect.poll(() => visitor.getByRole('heading', { name: '[0] 000007' }).isVisible()).toBe(true);
+      for (const shown of [
+        'Received',
+        'North Pit',
+        'Acme Excavating',
+        'Sally Site',
+        '(416)555-0100',
+        'Northern Haulage',
+        'T-17',
+        'CD67890',
+        'Dave Driver',
+        'Clean fill',
+      ]) {
+        expect(await visitor.getByText(shown, { exact: true }).isVisible(), shown).toBe(true);
+      }
+      expect(await visitor.getByText(/^12\s500 KG$/).isVisible()).toBe(true);
+      expect(await visitor.getByText(/Gate code/).count()).toBe(0);
+      // No form and nothing to do: a printed ticket.
+      expect(await visitor.locator('form, input, textarea').count()).toBe(0);
+      expect(await visitor.getByRole('button').count()).toBe(0);
+      await screenshot(visitor, 'public-ticket-390');
+      await visitor.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(visitor, 'public-ticket-1440');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it("on a phone, an administrator's revoke dialog says the old link stops working; Cancel keeps it", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await logIn(phone, portal.url, testAdmin.username, testAdmin.password);
+      const dialog = await openRevokeDialog(phone, 'revoke-link-dialog-390');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await hashOf()).toBe(hash);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('an administrator revokes it on the ticket page: the old link then shows not found, the new one the ticket', async () => {
+    const dialog = await openRevokeDialog(page, 'revoke-link-dialog-1440');
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await expect
+      .poll(() => dialog.getByText('Public link revoked: the old link no longer works.').isVisible())
+      .toBe(true);
+    const newLink = await dialog.getByLabel('New public link').inputValue();
+    const newHash = await hashOf();
+    expect(newHash).not.toBe(hash);
+    expect(newLink).toBe(`${portal.url}/ticket/${ticket.id}?hash=${newHash}`);
+    await screenshot(page, 'revoke-link-done-1440', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The page goes on with the ticket's new version: a save after the revocation is no conflict.
+    await formInput(page, 'jobSite').fill('South Pit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Ticket updated successfully').isVisible()).toBe(true);
+    await page.goto(`${portal.url}/ticket-log/${ticket.id}`);
+    await expect.poll(() => page.getByText('Public link revoked', { exact: true }).isVisible()).toBe(true);
+
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await expect.poll(() => visitor.getByText('Ticket not found').isVisible()).toBe(true);
+      expect(
+        await visitor
+          .getByText('This link is not valid or no longer works. Ask the office for a new link.')
+          .isVisible(),
+      ).toBe(true);
+      expect(await visitor.getByText('North Pit').count()).toBe(0);
+      await screenshot(visitor, 'public-ticket-revoked-390');
+      await visitor.goto(newLink);
+      await expect.poll(() => visitor.getByText('South Pit', { exact: true }).isVisible()).toBe(true);
+    } finally {
+      await visitor.close();
+    }
   });
 });

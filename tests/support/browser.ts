@@ -24,10 +24,23 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot under test-results/ for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+// Runs in the page (a string: this file is typed without the DOM). A cancelled animation counts as ended;
+// one that never ends (paused) holds the screenshot back 2 s at most.
+const transitionsEnded = `Promise.race([
+  Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined))),
+  new Promise((resolve) => setTimeout(resolve, 2000)),
+])`;
+
+/**
+ * Saves a screenshot under test-results/ for a person to look at, once running transitions (a dialog
+ * fading in) have ended: the whole page, or only the viewport (`fullPage: false`, e.g. for a dialog).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  await page.evaluate(transitionsEnded);
   const file = path.resolve('test-results', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

@@ -31,7 +31,12 @@ export async function startTestPortal(
       QUEUE_PREFIX: database.name,
       ...options.env,
     },
-    { databaseUrl: database.url, jwtSecret: randomBytes(32).toString('hex'), uiDist: options.uiDist ?? null },
+    {
+      databaseUrl: database.url,
+      jwtSecret: randomBytes(32).toString('hex'),
+      linkSecret: randomBytes(32).toString('hex'),
+      uiDist: options.uiDist ?? null,
+    },
   );
   const portal = await startPortal(config, { print: () => undefined }).catch(async (error) => {
     await database.drop();

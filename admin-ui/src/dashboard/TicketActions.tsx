@@ -72,7 +72,7 @@ const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
 const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
   const translate = useTranslate();
   const { permissions } = usePermissions();
-  if (mayEdit(ticket, { signedIn: true, isAdministrator: permissions === Role.Administrator })) {
+  if (mayEdit(ticket, { isAdministrator: permissions === Role.Administrator })) {
     return (
       <IconLinkButton
         to={ticketPath(ticket.id)}

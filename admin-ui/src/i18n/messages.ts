@@ -473,6 +473,19 @@ const portalMessages = {
         discard: 'Discard changes',
         resetReceipt: 'Reset receipt',
       },
+      // The public hash link: what it shows signed out, and its revocation by administrators.
+      publicLink: {
+        title: 'Haulage ticket',
+        netWeight: 'Net weight',
+        notFoundTitle: 'Ticket not found',
+        notFound: 'This link is not valid or no longer works. Ask the office for a new link.',
+        revoke: 'Revoke public link',
+        revokeText:
+          "The ticket's current public link stops working at once: whoever opens it is told the ticket was not found. A new link is issued in its place.",
+        revokeConfirm: 'Revoke link',
+        revoked: 'Public link revoked: the old link no longer works.',
+        newLink: 'New public link',
+      },
       reject: {
         button: 'Reject',
         title: 'Reject Ticket',
@@ -545,6 +558,7 @@ const portalMessages = {
         TicketDispatchToggled: 'Dispatch lock changed',
         TicketWeighed: 'Weighed',
         TicketRestored: 'Restored',
+        TicketLinkRevoked: 'Public link revoked',
         TicketDeleted: 'Deleted',
       },
       log: {

@@ -174,7 +174,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
 
 /**
  * The ticket's form in the variant that fits it: the full form, the short-ticket form, or the read-only
- * form of a load from the external system. Without a session (the public link) it is read-only, no actions.
+ * form of a load from the external system. The public link shows PublicTicketCard instead.
  */
 export const TicketForm = ({ ticket, permissions }: { ticket: Ticket; permissions: TicketPermissions }) => {
   const variant = ticketVariant(ticket);
@@ -187,9 +187,7 @@ export const TicketForm = ({ ticket, permissions }: { ticket: Ticket; permission
         ) : (
           <TicketFullFields ticket={ticket} readOnly={readOnly} />
         )}
-        {permissions.signedIn && (
-          <TicketToolbar ticket={ticket} variant={variant} permissions={permissions} />
-        )}
+        <TicketToolbar ticket={ticket} variant={variant} permissions={permissions} />
       </SourceContextProvider>
     </Form>
   );

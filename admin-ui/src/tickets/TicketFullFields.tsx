@@ -54,8 +54,7 @@ const ReceivedAt = () => {
 
 /**
  * The full ticket form's sections (spec section 2, Ticket edit page), editable or read-only. Read-only shows
- * the names the server joined in instead of dropdowns, so it makes no list calls (the public link has no
- * session to make them with).
+ * the names the server joined in instead of dropdowns, so it makes no list calls.
  */
 export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnly: boolean }) => {
   const ro = readOnly ? { readOnly: true } : {};

@@ -1,12 +1,14 @@
 import HistoryIcon from '@mui/icons-material/History';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { Alert, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Title, useAuthenticated, useTranslate } from 'react-admin';
+import { HttpError, Title, useAuthenticated, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
 import { currentSession, Role } from '../session';
+import { PublicTicketCard } from './PublicTicketCard';
+import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
 import {
   displayTicketNumber,
@@ -15,7 +17,7 @@ import {
   ticketAuditPath,
   ticketLogPath,
 } from './ticket';
-import { useTicket } from './useTicket';
+import { usePublicTicket, useTicket } from './useTicket';
 
 /** What the ticket is now, at a glance: received or not, complete, rejected (with why), locked, external. */
 const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
@@ -47,10 +49,19 @@ const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
   );
 };
 
-const TicketLinks = ({ id, isAdministrator }: { id: string; isAdministrator: boolean }) => {
+/** The ticket's other pages, and for administrators the public link's revocation once the ticket is in. */
+const TicketLinks = ({
+  id,
+  ticket,
+  isAdministrator,
+}: {
+  id: string;
+  ticket: Ticket | undefined;
+  isAdministrator: boolean;
+}) => {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       <Button component={Link} to={ticketLogPath(id)} startIcon={<HistoryIcon />} size="small">
         {translate('portal.tickets.log.link')}
       </Button>
@@ -59,27 +70,20 @@ const TicketLinks = ({ id, isAdministrator }: { id: string; isAdministrator: boo
           {translate('portal.tickets.audit.link')}
         </Button>
       )}
+      {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
     </Box>
   );
 };
 
 /** 'Loading...' until the ticket is in and at least 1 second has passed, then the ticket's form. */
-const TicketScreen = ({
-  id,
-  hash,
-  permissions,
-}: {
-  id: string;
-  hash: string | null;
-  permissions: TicketPermissions;
-}) => {
+const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPermissions }) => {
   const translate = useTranslate();
-  const { data: ticket, error, ready } = useTicket(id, hash);
-  // Signed in, a 401 or 403 ends the session as anywhere else; the public link only says what went wrong.
-  useNotifyLoadError(permissions.signedIn && ready ? error : null);
+  const { data: ticket, error, ready } = useTicket(id);
+  // A 401 or 403 ends the session as anywhere else.
+  useNotifyLoadError(ready ? error : null);
   return (
     <Card sx={{ mt: 2 }}>
-      {permissions.signedIn && <Title title="portal.tickets.editTitle" />}
+      <Title title="portal.tickets.editTitle" />
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
           <Typography variant="h5" component="h1">
@@ -88,7 +92,11 @@ const TicketScreen = ({
           </Typography>
           {ready && ticket && <TicketStatus ticket={ticket} />}
           <Box sx={{ flexGrow: 1 }} />
-          {permissions.signedIn && <TicketLinks id={id} isAdministrator={permissions.isAdministrator} />}
+          <TicketLinks
+            id={id}
+            ticket={ready ? ticket : undefined}
+            isAdministrator={permissions.isAdministrator}
+          />
         </Box>
         {!ready ? (
           <Typography role="status" sx={{ py: 4 }}>
@@ -111,11 +119,38 @@ const TicketScreen = ({
   );
 };
 
-/** The public link's frame: no menu, no session, just the ticket. */
+/**
+ * The public link without login: 'Loading...' for at least 1 second, then what the printed ticket shows,
+ * or a not-found state for a wrong or revoked link.
+ */
+const PublicTicketScreen = ({ id, hash }: { id: string; hash: string }) => {
+  const translate = useTranslate();
+  const { data: ticket, error, ready } = usePublicTicket(id, hash);
+  if (!ready) {
+    return (
+      <Typography role="status" sx={{ py: 4 }}>
+        {translate('portal.tickets.loading')}
+      </Typography>
+    );
+  }
+  if (ticket) return <PublicTicketCard ticket={ticket} />;
+  return error instanceof HttpError && error.status === 404 ? (
+    <Alert severity="warning" sx={{ mt: 1 }}>
+      <AlertTitle>{translate('portal.tickets.publicLink.notFoundTitle')}</AlertTitle>
+      {translate('portal.tickets.publicLink.notFound')}
+    </Alert>
+  ) : (
+    <Alert severity="error" sx={{ mt: 1 }}>
+      {error?.message || translate('portal.errors.unexpected')}
+    </Alert>
+  );
+};
+
+/** The public link's frame: no menu, no session, just the ticket, as wide as a printed one. */
 const PublicFrame = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
   return (
-    <Box component="main" sx={{ maxWidth: 1440, mx: 'auto', p: { xs: 1, sm: 2 } }}>
+    <Box component="main" sx={{ maxWidth: 912, mx: 'auto', p: { xs: 1, sm: 2 } }}>
       <Typography variant="subtitle1" color="text.secondary">
         {translate('portal.appName')}
       </Typography>
@@ -131,18 +166,14 @@ const SignedInTicketPage = ({ id }: { id: string }) => {
   if (!session) return null;
   return (
     <PortalLayout>
-      <TicketScreen
-        id={id}
-        hash={null}
-        permissions={{ signedIn: true, isAdministrator: session.role === Role.Administrator }}
-      />
+      <TicketScreen id={id} permissions={{ isAdministrator: session.role === Role.Administrator }} />
     </PortalLayout>
   );
 };
 
 /**
- * /ticket/{id} (spec section 2). The route is public: with `?hash=…` and no session the ticket is fetched
- * through its public link and shown read-only without the menu; otherwise the page is the signed-in one.
+ * /ticket/{id} (spec section 2). The route is public: with `?hash=…` and no session the public link shows
+ * what the printed ticket shows, without the menu; otherwise the page is the signed-in one.
  */
 export const TicketPage = () => {
   const { id = '' } = useParams();
@@ -151,7 +182,7 @@ export const TicketPage = () => {
   if (hash && !currentSession()) {
     return (
       <PublicFrame>
-        <TicketScreen id={id} hash={hash} permissions={{ signedIn: false, isAdministrator: false }} />
+        <PublicTicketScreen id={id} hash={hash} />
       </PublicFrame>
     );
   }

@@ -30,6 +30,7 @@ const knownEvents = new Set([
   'TicketDispatchToggled',
   'TicketWeighed',
   'TicketRestored',
+  'TicketLinkRevoked',
   'TicketDeleted',
 ]);
 

@@ -31,6 +31,7 @@ describe('the ticket log', () => {
 
   it("names the event in words and the user as 'First Last (username)'", () => {
     expect(eventTypeKey('TicketReceiptReset')).toBe('portal.tickets.events.TicketReceiptReset');
+    expect(eventTypeKey('TicketLinkRevoked')).toBe('portal.tickets.events.TicketLinkRevoked');
     expect(eventTypeKey('SomethingNew')).toBeNull();
     expect(logEntryUser(entry({}))).toBe('Portal Administrator (admin@example.com)');
     expect(logEntryUser(entry({ firstName: null, lastName: null }))).toBe('admin@example.com');

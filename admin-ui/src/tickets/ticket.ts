@@ -56,8 +56,37 @@ export interface Ticket {
   version: number;
 }
 
+/**
+ * What the public link shows (`GET /api/ticket/{id}/{hash}`): what the printed ticket shows. The server's
+ * PublicTicketSchema (services/api/src/tickets/schemas.ts) names the same fields; the UI imports no server
+ * types, so they are picked here again.
+ */
+export type PublicTicket = Pick<
+  Ticket,
+  | 'id'
+  | 'prefix'
+  | 'ticketNumber'
+  | 'date'
+  | 'timeLoaded'
+  | 'timeReceived'
+  | 'jobSite'
+  | 'contractorCompanyName'
+  | 'siteContactName'
+  | 'siteContactNumber'
+  | 'transportCompanyName'
+  | 'truckNumber'
+  | 'truckLicensePlate'
+  | 'truckDriverName'
+  | 'materialTypeName'
+  | 'materialName'
+  | 'weight'
+  | 'isReceived'
+>;
+
 // Spec section 2: the ticket's pages; the public link adds ?hash=… to the first.
 export const ticketPath = (id: Identifier) => `/ticket/${id}`;
+export const publicTicketUrl = (origin: string, id: Identifier, hash: string) =>
+  `${origin}${ticketPath(id)}?hash=${encodeURIComponent(hash)}`;
 export const ticketLogPath = (id: Identifier) => `/ticket-log/${id}`;
 export const ticketAuditPath = (id: Identifier) => `/ticket-audit/${id}`;
 
@@ -105,13 +134,12 @@ export const ticketVariant = (ticket: Ticket): TicketVariant =>
 
 /** What the signed-in user may do on a ticket's page (spec section 6; the server refuses the rest). */
 export interface TicketPermissions {
-  signedIn: boolean;
   isAdministrator: boolean;
 }
 
 /** Standard users cannot change received tickets (403 'Standard users cannot edit received tickets.'). */
-export const mayEdit = (ticket: Ticket, { signedIn, isAdministrator }: TicketPermissions) =>
-  signedIn && (isAdministrator || !ticket.isReceived);
+export const mayEdit = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>
+  isAdministrator || !ticket.isReceived;
 
 /** Reject is an administrators' call, refused (409) once received. */
 export const mayReject = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { currentSession } from '../session';
-import { loggedInUserId, type Ticket, ticketSaveEnvelope } from './ticket';
+import { loggedInUserId, type PublicTicket, type Ticket, ticketSaveEnvelope } from './ticket';
 
 /** Spec sections 2 and 9: the ticket page says 'Loading...' for at least 1 second. */
 const MINIMUM_LOADING_MS = 1000;
@@ -19,27 +19,30 @@ function useMinimumDelay(key: string): boolean {
 
 const ticketQueryKey = (id: string) => ['tickets', 'page', id] as const;
 
-/**
- * The ticket of /ticket/{id}: GET /api/ticket/{id} when signed in, GET /api/ticket/{id}/{hash} for the
- * public link without login. `ready` turns true once loaded and at least 1 second has passed.
- */
-export function useTicket(id: string, hash: string | null) {
-  const signedIn = currentSession() !== null;
-  const publicLink = !signedIn && hash !== null;
-  const query = useQuery({
-    queryKey: [...ticketQueryKey(id), publicLink ? hash : null],
-    queryFn: () =>
-      apiRequest<Ticket>(
-        publicLink
-          ? `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(hash ?? '')}`
-          : `/api/ticket/${encodeURIComponent(id)}`,
-      ),
-    enabled: signedIn || publicLink,
-    retry: false,
-  });
+/** One of the ticket page's loads; `ready` turns true once loaded and at least 1 second has passed. */
+function useTicketPageQuery<T>(id: string, queryKey: readonly unknown[], path: string, enabled: boolean) {
+  const query = useQuery({ queryKey, queryFn: () => apiRequest<T>(path), enabled, retry: false });
   const minimumElapsed = useMinimumDelay(id);
   return { ...query, ready: minimumElapsed && !query.isPending };
 }
+
+/** The ticket of /ticket/{id} for a signed-in user: GET /api/ticket/{id}. */
+export const useTicket = (id: string) =>
+  useTicketPageQuery<Ticket>(
+    id,
+    ticketQueryKey(id),
+    `/api/ticket/${encodeURIComponent(id)}`,
+    currentSession() !== null,
+  );
+
+/** What the public link shows without login: GET /api/ticket/{id}/{hash}. */
+export const usePublicTicket = (id: string, hash: string) =>
+  useTicketPageQuery<PublicTicket>(
+    id,
+    ['tickets', 'public', id, hash],
+    `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(hash)}`,
+    true,
+  );
 
 /** Field errors of a 400 answer ({message, errors: {field: message}}), if any. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
@@ -134,5 +137,19 @@ export function useTicketCalls(ticket: Ticket) {
     }
   }, [ticket.id, replaceTicket, notify, failed]);
 
-  return { save, reject, resetReceipt };
+  /** Administrators: a new public link replaces the old one, which then opens nothing; answers the new hash. */
+  const revokeLink = useCallback(async () => {
+    try {
+      const { hash } = await apiRequest<{ hash: string }>(`/api/ticket/${ticket.id}/hash/revoke`, {
+        method: 'POST',
+      });
+      // The revocation is an event on the ticket: its version moved on.
+      await reload();
+      return hash;
+    } catch (error) {
+      return failed(error);
+    }
+  }, [ticket.id, reload, failed]);
+
+  return { save, reject, resetReceipt, revokeLink };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DataDirSecrets } from './data-dir-secrets';
 
 /** Everything the portal reads from its environment (README, "Configuration"). */
 export interface PortalConfig {
@@ -9,6 +10,8 @@ export interface PortalConfig {
   redisUrl: string | null;
   eventStoreUrl: string | null;
   jwtSecret: string;
+  /** Keys the public ticket links' hashes (never the session secret: one leaking does not give the other). */
+  linkSecret: string;
   /** Session length (spec: a login is valid until the token's expiry). */
   jwtExpiresInSeconds: number;
   adminEmail: string | null;
@@ -45,10 +48,16 @@ export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ??
 
 const optional = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
 
-/** Reads the settings that need no embedded services; `databaseUrl` and `jwtSecret` come resolved. */
+/** JWT_SECRET and LINK_SECRET when set, otherwise the ones generated into the data dir. */
+export const secretsFromEnv = (env: Env, generated: DataDirSecrets) => ({
+  jwtSecret: optional(env.JWT_SECRET) ?? generated.jwtSecret,
+  linkSecret: optional(env.LINK_SECRET) ?? generated.linkSecret,
+});
+
+/** Reads the settings that need no embedded services; `databaseUrl` and the secrets come resolved. */
 export function configFromEnv(
   env: Env,
-  resolved: { databaseUrl: string; jwtSecret: string; uiDist: string | null },
+  resolved: { databaseUrl: string; jwtSecret: string; linkSecret: string; uiDist: string | null },
 ): PortalConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -57,6 +66,7 @@ export function configFromEnv(
     redisUrl: optional(env.REDIS_URL),
     eventStoreUrl: optional(env.EVENTSTORE_URL),
     jwtSecret: resolved.jwtSecret,
+    linkSecret: resolved.linkSecret,
     jwtExpiresInSeconds: Number(env.JWT_EXPIRES_IN_SECONDS ?? 8 * 3600),
     adminEmail: optional(env.ADMIN_EMAIL),
     adminPassword: optional(env.ADMIN_PASSWORD),

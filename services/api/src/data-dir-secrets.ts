@@ -4,18 +4,28 @@ import path from 'node:path';
 
 export interface DataDirSecrets {
   jwtSecret: string;
+  /** Keys the public ticket links' hashes; kept apart from the session-signing secret. */
+  linkSecret: string;
   embeddedPostgresPassword: string;
 }
 
-/** Secrets generated on first start and kept (mode 0600) in the data dir, so restarts keep sessions valid. */
+const newSecret = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/**
+ * Secrets generated on first start and kept (mode 0600) in the data dir, so restarts keep sessions
+ * and links valid. A file from an older release lacking a secret gains it, keeping the others.
+ */
 export function loadOrCreateSecrets(dataDir: string): DataDirSecrets {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DataDirSecrets;
+  const kept: Partial<DataDirSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets: DataDirSecrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    embeddedPostgresPassword: randomBytes(24).toString('base64url'),
+    jwtSecret: kept.jwtSecret ?? newSecret(48),
+    linkSecret: kept.linkSecret ?? newSecret(48),
+    embeddedPostgresPassword: kept.embeddedPostgresPassword ?? newSecret(24),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).some((name) => !(name in kept))) {
+    writeFileSync(file, JSON.stringify({ ...kept, ...secrets }, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }

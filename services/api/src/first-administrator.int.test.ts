@@ -9,7 +9,12 @@ describe('first administrator', () => {
     const database = await createTestDatabase();
     const config = configFromEnv(
       { PORT: '0', HOST: '127.0.0.1' },
-      { databaseUrl: database.url, jwtSecret: randomBytes(16).toString('hex'), uiDist: null },
+      {
+        databaseUrl: database.url,
+        jwtSecret: randomBytes(16).toString('hex'),
+        linkSecret: randomBytes(16).toString('hex'),
+        uiDist: null,
+      },
     );
     const printed: string[] = [];
     try {

@@ -718,6 +718,7 @@ describe('hostile input on every write route', () => {
         '/api/mail/outbox/:id/attachments/0',
         '/api/mail/outbox/1/attachments/:id',
       ].map((url): Target => ({ method: 'GET', url, fields: [':id'] })),
+      { method: 'POST', url: '/api/ticket/:id/hash/revoke', fields: [':id'] },
       { method: 'GET', url: '/api/contractorcompany/all', fields: ['?name'] },
       { method: 'GET', url: '/api/ticket/latest/active', fields: ['?filter'] },
     ];

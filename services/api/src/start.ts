@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { configFromEnv, dataDirFromEnv, defaultUiDist } from './config';
+import { configFromEnv, dataDirFromEnv, defaultUiDist, secretsFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
+import { portalLoggerOptions } from './logging';
 import { startPortal } from './portal';
 import { closeOnSignals } from './shutdown';
 
@@ -18,20 +19,11 @@ async function main(): Promise<void> {
   );
   const uiDist = existsSync(path.join(defaultUiDist, 'index.html')) ? defaultUiDist : null;
   if (!uiDist) console.warn('The admin UI is not built (npm run build): serving the API only.');
-  const config = configFromEnv(env, {
-    databaseUrl,
-    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
-    uiDist,
-  });
+  const config = configFromEnv(env, { databaseUrl, ...secretsFromEnv(env, secrets), uiDist });
 
   let portal: Awaited<ReturnType<typeof startPortal>>;
   try {
-    portal = await startPortal(config, {
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers["x-auth-token"]'],
-      },
-    });
+    portal = await startPortal(config, { logger: portalLoggerOptions(config.logLevel) });
   } catch (error) {
     await embedded?.stop();
     throw error;

@@ -1,4 +1,4 @@
-import { configFromEnv, dataDirFromEnv } from './config';
+import { configFromEnv, dataDirFromEnv, secretsFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { embeddedDatabaseUrl, embeddedPort } from './embedded-database';
 import { startServices } from './portal';
@@ -15,11 +15,7 @@ async function main(): Promise<void> {
   const databaseUrl =
     env.DATABASE_URL ??
     embeddedDatabaseUrl({ port: embeddedPort(env), password: secrets.embeddedPostgresPassword });
-  const config = configFromEnv(env, {
-    databaseUrl,
-    jwtSecret: env.JWT_SECRET ?? secrets.jwtSecret,
-    uiDist: null,
-  });
+  const config = configFromEnv(env, { databaseUrl, ...secretsFromEnv(env, secrets), uiDist: null });
   const services = await startServices(config, { workers: true, api: false });
   console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})`);
 

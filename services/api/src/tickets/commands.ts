@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   assertValid,
   companyNameTooLong,
@@ -46,6 +45,7 @@ import { siteDate } from '../site-time';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand, hasEventOf, loadAggregate } from '../write-side/command-handler';
 import { generateMessages } from './generation';
+import { newHashNonce } from './ticket-hash';
 
 export const actorOf = (request: FastifyRequest): TicketActor => ({
   userId: request.currentUser.id,
@@ -103,6 +103,22 @@ export async function deleteTicket(app: CommandHost, ticketId: number, actor: Ti
     { type: 'DeleteTicket', actor },
     { actorId: actor.userId },
   );
+}
+
+/** Revokes the ticket's public link with a new nonce, so the old hash opens nothing; answers the new nonce. */
+export async function revokeTicketLink(
+  app: CommandHost,
+  ticketId: number,
+  actor: TicketActor,
+): Promise<string> {
+  const hashNonce = newHashNonce();
+  await applyTicketCommand(
+    app,
+    ticketId,
+    { type: 'RevokeTicketLink', hashNonce, actor },
+    { actorId: actor.userId },
+  );
+  return hashNonce;
 }
 
 /** The ticket as its forms show it (number and details), so a save that omits a field keeps it. */
@@ -349,13 +365,12 @@ export async function generateTickets(
       ticketNumber: number;
       ticketId: number;
     }): Promise<GlobalPosition> => {
-      const hashNonce = randomBytes(16).toString('hex');
       const data = {
         ticketId,
         prefix,
         ticketNumber,
         isSoilFLOLoad: range.isSoilFLOTicket,
-        hashNonce,
+        hashNonce: newHashNonce(),
         date: occurredAt,
       };
       const events = decideTicket({ type: 'GenerateTicket', data }, initialTicketState);

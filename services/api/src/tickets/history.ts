@@ -20,6 +20,13 @@ export interface TicketHistoryEntry {
 
 const asRecord = (state: TicketState) => (state.status === 'active' ? ticketLogObject(state) : null);
 
+/** The link nonce is an input of the public link's hash: history shows that it changed, not its value. */
+function withoutHashNonce(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !('hashNonce' in data)) return data;
+  const { hashNonce: _hidden, ...shown } = data as Record<string, unknown>;
+  return shown;
+}
+
 /** Replays a ticket's stream from the event store alone: every event in order and the state after it. */
 export async function ticketHistory(eventStore: EventStore, ticketId: number): Promise<TicketHistoryEntry[]> {
   const events = await eventStore.readStream(ticketStreamId(ticketId));
@@ -31,7 +38,7 @@ export async function ticketHistory(eventStore: EventStore, ticketId: number): P
       type: event.type,
       occurredAt: event.metadata.occurredAt,
       userId: event.metadata.userId,
-      data: event.data,
+      data: withoutHashNonce(event.data),
       state: asRecord(state),
     };
   });

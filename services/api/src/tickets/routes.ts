@@ -34,6 +34,7 @@ import {
   actorOf,
   deleteTicket,
   receiveTicket,
+  revokeTicketLink,
   runTicketCommand,
   saveTicket,
   toggleDispatch,
@@ -41,9 +42,11 @@ import {
 } from './commands';
 import { generateMessages, maxTicketNumber, validateGeneration } from './generation';
 import { ticketHistory } from './history';
+import { publicTicketOf } from './public-ticket';
 import {
   DailyCountsSchema,
   LogEntrySchema,
+  PublicTicketSchema,
   TicketEnvelope,
   TicketFilterBody,
   TicketList,
@@ -206,6 +209,8 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ticketOr404(request.params.id),
   );
 
+  const LinkHashSchema = Type.Object({ hash: Type.String() });
+
   app.get(
     '/api/ticket/:id/hash',
     {
@@ -213,13 +218,31 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The ticket's public-link hash",
         params: IdParams,
-        response: ok(Type.Object({ hash: Type.String() })),
+        response: ok(LinkHashSchema),
       },
     },
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
       if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
-      return { hash: ticketHash(config.jwtSecret, request.params.id, nonce) };
+      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
+    },
+  );
+
+  app.post(
+    '/api/ticket/:id/hash/revoke',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary:
+          "Revokes the ticket's public link: its hash answers 404 from now on. Answers the new link's hash",
+        params: IdParams,
+        response: ok(LinkHashSchema),
+      },
+    },
+    async (request) => {
+      const nonce = await revokeTicketLink(app, request.params.id, actorOf(request));
+      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
     },
   );
 
@@ -229,22 +252,22 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'A ticket without login, through its public-link hash',
+        summary: 'What the printed ticket shows, without login, through its public-link hash',
         security: [],
         params: Type.Object({
           id: Type.Integer({ minimum: 1, maximum: maxId }),
           hash: Type.String({ maxLength: 64 }),
         }),
-        response: ok(TicketSchema),
+        response: ok(PublicTicketSchema),
       },
     },
     async (request) => {
       const nonce = await findTicketHashNonce(db, request.params.id);
-      // A wrong hash and a missing ticket answer alike.
-      if (nonce === null || !isTicketHash(config.jwtSecret, request.params.id, nonce, request.params.hash)) {
+      // A wrong, revoked or foreign hash and a missing ticket answer alike.
+      if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
         throw new DomainError('not_found', ticketMessages.notFound);
       }
-      return ticketOr404(request.params.id);
+      return publicTicketOf(await ticketOr404(request.params.id));
     },
   );
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { LooseRecord, Nullable } from '../catalogue/route-schemas';
 
 /**
@@ -65,6 +65,36 @@ export const TicketSchema = Type.Object(
 );
 
 export const TicketList = Type.Array(TicketSchema);
+
+/**
+ * What the public hash link shows: what the printed ticket shows (ARCHITECTURE.md, "Public ticket
+ * link"). No notes, no staff, no office contact, no internal ids but the ticket's own.
+ */
+export const PublicTicketSchema = Type.Pick(
+  TicketSchema,
+  [
+    'id',
+    'prefix',
+    'ticketNumber',
+    'date',
+    'timeLoaded',
+    'timeReceived',
+    'jobSite',
+    'contractorCompanyName',
+    'siteContactName',
+    'siteContactNumber',
+    'transportCompanyName',
+    'truckNumber',
+    'truckLicensePlate',
+    'truckDriverName',
+    'materialTypeName',
+    'materialName',
+    'weight',
+    'isReceived',
+  ] as const,
+  { $id: 'PublicTicket', additionalProperties: false },
+);
+export type PublicTicket = Static<typeof PublicTicketSchema>;
 
 /** Spec section 7: {ticket, loggedInUserId, createTransportIfDoesNotExist}; the token names the user. */
 export const TicketEnvelope = Type.Object({

@@ -1,9 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A ticket's link nonce: made at generation and again at each revocation. */
+export const newHashNonce = (): string => randomBytes(16).toString('hex');
 
 /**
  * The public link's hash (ARCHITECTURE.md): 128 bits of an HMAC over the ticket id and its
- * per-ticket nonce, keyed by a server secret. It cannot be guessed, is bound to one ticket, and is
- * revoked by changing the nonce.
+ * per-ticket nonce, keyed by the link secret (LINK_SECRET). It cannot be guessed, is bound to one
+ * ticket, and is revoked by changing the nonce.
  */
 export function ticketHash(secret: string, ticketId: number, nonce: string): string {
   return createHmac('sha256', secret)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { at, expectInvalid, messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
-// Reading a ticket, its public link, and the full and short forms (spec sections 3, 5 and 7).
+// Reading a ticket and the full and short forms (spec sections 3, 5 and 7); the public link: tickets-public-link.int.test.ts.
 const kit = useTicketPortal();
 
 let contractor: Named;
@@ -87,52 +87,6 @@ describe('GET /api/ticket/{id}', () => {
     const [ticket] = await kit.fresh();
     const response = await kit.call('GET', `/api/ticket/${ticket?.id}`, undefined, {});
     expect(response.statusCode).toBe(401);
-  });
-});
-
-describe('the public hash link', () => {
-  it('GET /api/ticket/{id}/{hash} answers the ticket without a token', async () => {
-    const [ticket] = await kit.fresh();
-    if (!ticket) throw new Error('no ticket');
-    const hashResponse = await kit.call('GET', `/api/ticket/${ticket.id}/hash`);
-    expect(hashResponse.statusCode).toBe(200);
-    const { hash } = hashResponse.json<{ hash: string }>();
-    // At least 128 bits: base64url of 16 bytes.
-    expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(Buffer.from(hash, 'base64url')).toHaveLength(16);
-    // The same link every time.
-    expect((await kit.call('GET', `/api/ticket/${ticket.id}/hash`)).json()).toEqual({ hash });
-
-    const open = await kit.portal.app.inject({ method: 'GET', url: `/api/ticket/${ticket.id}/${hash}` });
-    expect(open.statusCode, open.body).toBe(200);
-    expect(open.json()).toEqual(await kit.get(ticket.id));
-  });
-
-  it('a wrong hash, another ticket’s hash, an unknown ticket and no token answer 404/404/404/401', async () => {
-    const [ticket, other] = await kit.fresh(2);
-    if (!ticket || !other) throw new Error('no tickets');
-    const { hash } = (await kit.call('GET', `/api/ticket/${ticket.id}/hash`)).json<{ hash: string }>();
-    const { hash: otherHash } = (await kit.call('GET', `/api/ticket/${other.id}/hash`)).json<{
-      hash: string;
-    }>();
-    expect(otherHash).not.toBe(hash);
-    const anonymous = (url: string) => kit.portal.app.inject({ method: 'GET', url });
-
-    const flipped = `${hash.slice(0, -1)}${hash.endsWith('A') ? 'B' : 'A'}`;
-    for (const wrong of [
-      flipped,
-      otherHash,
-      'x',
-      hash.toLowerCase() === hash ? hash.toUpperCase() : hash.toLowerCase(),
-    ]) {
-      const response = await anonymous(`/api/ticket/${ticket.id}/${wrong}`);
-      expect(response.statusCode, wrong).toBe(404);
-      expect(response.json()).toEqual({ message: messages.notFound });
-    }
-    expect((await anonymous(`/api/ticket/987654/${hash}`)).statusCode).toBe(404);
-    expect((await kit.call('GET', '/api/ticket/987654/hash')).statusCode).toBe(404);
-    expect((await anonymous(`/api/ticket/${ticket.id}`)).statusCode).toBe(401);
-    expect((await anonymous(`/api/ticket/${ticket.id}/hash`)).statusCode).toBe(401);
   });
 });
 

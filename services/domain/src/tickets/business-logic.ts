@@ -57,6 +57,8 @@ export type TicketCommand =
       now: string;
     }
   | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
+  /** `hashNonce`: the new link's nonce, random, made by the caller (deciders make no randomness). */
+  | { type: 'RevokeTicketLink'; hashNonce: string; actor: TicketActor }
   /** Bulk update and bulk clear (spec section 5): never on a received ticket. */
   | { type: 'BulkEditTicket'; patch: Partial<TicketDetails>; overwrite: boolean; actor: TicketActor }
   | { type: 'DeleteTicket'; actor: TicketActor };
@@ -236,6 +238,13 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       return sameData(details, ticket.details)
         ? []
         : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }];
+    }
+
+    case 'RevokeTicketLink': {
+      const ticket = activeTicket(state);
+      return [
+        { type: 'TicketLinkRevoked', data: { ticketId: ticket.ticketId, hashNonce: command.hashNonce } },
+      ];
     }
 
     case 'DeleteTicket': {

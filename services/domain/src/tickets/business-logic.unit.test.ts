@@ -611,6 +611,17 @@ describe('ticket decider: restore', () => {
   });
 });
 
+describe('ticket decider: revoke the public link', () => {
+  it('records the new nonce, which replaces the old one; nothing else changes', () => {
+    const state = given(generated, loaded, received());
+    const revoked: TicketEvent = { type: 'TicketLinkRevoked', data: { ticketId: 12, hashNonce: 'n2' } };
+    expect(decideTicket({ type: 'RevokeTicketLink', hashNonce: 'n2', actor: admin }, state)).toEqual([
+      revoked,
+    ]);
+    expect(given(generated, loaded, received(), revoked)).toEqual({ ...active(state), hashNonce: 'n2' });
+  });
+});
+
 describe('ticket decider: delete, and a deleted or absent ticket', () => {
   it('deletes a ticket', () => {
     expect(decideTicket({ type: 'DeleteTicket', actor: admin }, given(generated, loaded))).toEqual([deleted]);
@@ -633,6 +644,7 @@ describe('ticket decider: delete, and a deleted or absent ticket', () => {
     ['ToggleDispatch', { type: 'ToggleDispatch', actor: admin, today: '2026-03-10', siteDateOf: (i) => i }],
     ['WeighTicket', weigh(40000, 15000, admin)],
     ['RestoreTicket', { type: 'RestoreTicket', details: loadedDetails, logEntryId: 1, actor: admin }],
+    ['RevokeTicketLink', { type: 'RevokeTicketLink', hashNonce: 'n2', actor: admin }],
     ['DeleteTicket', { type: 'DeleteTicket', actor: admin }],
   ];
   const notFound = { kind: 'not_found', message: 'Ticket not found.', errors: undefined };

@@ -103,6 +103,8 @@ export type TicketEvent =
       data: { ticketId: number; materialId: number; scaleWeight: number; tareWeight: number; weight: number };
     }
   | { type: 'TicketRestored'; data: { ticketId: number; details: TicketDetails; logEntryId: number } }
+  /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
+  | { type: 'TicketLinkRevoked'; data: { ticketId: number; hashNonce: string } }
   | { type: 'TicketDeleted'; data: { ticketId: number } };
 
 export const ticketEventTypes: TicketEvent['type'][] = [
@@ -114,6 +116,7 @@ export const ticketEventTypes: TicketEvent['type'][] = [
   'TicketDispatchToggled',
   'TicketWeighed',
   'TicketRestored',
+  'TicketLinkRevoked',
   'TicketDeleted',
 ];
 
@@ -208,6 +211,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         ...t,
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
       }));
+    case 'TicketLinkRevoked':
+      return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':
       return { status: 'deleted', ticketId: event.data.ticketId };
     default: {

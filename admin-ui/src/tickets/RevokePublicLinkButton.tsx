@@ -1,0 +1,90 @@
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { publicTicketUrl, type Ticket } from './ticket';
+import { useTicketCalls } from './useTicket';
+
+/**
+ * Administrators: revoke the ticket's public link, after a confirmation saying the old link stops working.
+ * On success the dialog says so and shows the new link, for when the ticket must be shared again.
+ */
+export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
+  const translate = useTranslate();
+  const titleId = useId();
+  const { revokeLink } = useTicketCalls(ticket);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [newLink, setNewLink] = useState<string | null>(null);
+
+  const close = () => {
+    if (pending) return;
+    setOpen(false);
+    setNewLink(null);
+  };
+
+  const revoke = async () => {
+    setPending(true);
+    try {
+      setNewLink(publicTicketUrl(window.location.origin, ticket.id, await revokeLink()));
+    } catch {
+      // The failure was toasted; the dialog stays for another try or Cancel.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button color="warning" size="small" startIcon={<LinkOffIcon />} onClick={() => setOpen(true)}>
+        {translate('portal.tickets.publicLink.revoke')}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>{translate('portal.tickets.publicLink.revoke')}</DialogTitle>
+        <DialogContent>
+          {newLink === null ? (
+            <DialogContentText>{translate('portal.tickets.publicLink.revokeText')}</DialogContentText>
+          ) : (
+            <>
+              <Alert severity="success" sx={{ mb: 2 }}>
+                {translate('portal.tickets.publicLink.revoked')}
+              </Alert>
+              <TextField
+                label={translate('portal.tickets.publicLink.newLink')}
+                value={newLink}
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+                onFocus={(event) => event.target.select()}
+              />
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {newLink === null ? (
+            <>
+              <Button onClick={close} disabled={pending}>
+                {translate('ra.action.cancel')}
+              </Button>
+              <Button color="warning" variant="contained" onClick={revoke} disabled={pending}>
+                {translate('portal.tickets.publicLink.revokeConfirm')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="contained" onClick={close}>
+              {translate('ra.action.close')}
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
