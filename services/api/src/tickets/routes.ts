@@ -253,7 +253,6 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'What the printed ticket shows, without login, through its public-link hash',
-        security: [],
         params: Type.Object({
           id: Type.Integer({ minimum: 1, maximum: maxId }),
           hash: Type.String({ maxLength: 64 }),
