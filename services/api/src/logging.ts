@@ -10,20 +10,27 @@ const decoded = (text: string): string | null => {
   }
 };
 
+/** A path segment that could be a link hash (22 base64url characters) or another such token. */
+const tokenLike = /^[A-Za-z0-9_-]{16,}$/;
+
 /**
  * `url` with the public link's hash taken out: the path segment holding the matched route's `hash`
  * parameter (raw or percent-encoded, which the router decodes alike) and every `hash` query value
- * (the UI's /ticket/{id}?hash=…). A hash in a log would open the ticket for whoever reads the log.
+ * (the UI's /ticket/{id}?hash=…). A request that matched no route (a link mistyped or cut short) has
+ * no parameters to go by, so every token-like segment of its path goes. A hash in a log would open
+ * the ticket for whoever reads the log.
  */
-export function withoutLinkHash(url: string, hashParam: string | undefined): string {
+export function withoutLinkHash(url: string, route: { matched: boolean; hash?: string }): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const shownPath = hashParam
-    ? path
-        .split('/')
-        .map((segment) => (decoded(segment) === hashParam ? redacted : segment))
-        .join('/')
-    : path;
+  const isHash = (segment: string) => {
+    const text = decoded(segment);
+    return text !== null && (route.matched ? text === route.hash : tokenLike.test(text));
+  };
+  const shownPath = path
+    .split('/')
+    .map((segment) => (isHash(segment) ? redacted : segment))
+    .join('/');
   if (queryAt === -1) return shownPath;
   const shownQuery = url
     .slice(queryAt + 1)
@@ -42,7 +49,10 @@ function requestForLog(request: FastifyRequest) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: withoutLinkHash(request.url, typeof hash === 'string' ? hash : undefined),
+    url: withoutLinkHash(request.url, {
+      matched: !request.is404,
+      ...(typeof hash === 'string' ? { hash } : {}),
+    }),
     version: typeof version === 'string' ? version : undefined,
     host: request.host,
     remoteAddress: request.ip,
