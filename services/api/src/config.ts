@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the portal reads from its environment (README, "Configuration"). */
@@ -27,7 +28,12 @@ export interface PortalConfig {
   queuePrefix: string;
   /** Connections this process may open to PostgreSQL for events and read models. */
   databasePoolMax: number;
+  /** Which proxies' X-Forwarded-For names the client (Fastify's `trustProxy`); false: the socket's address. */
+  trustProxy: TrustProxy;
 }
+
+/** false, true (every hop), or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[];
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -38,6 +44,45 @@ type Env = Record<string, string | undefined>;
 export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
 
 const optional = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
+
+// Named ranges proxy-addr (Fastify's trustProxy) understands.
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string): boolean => {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: unset, empty or `false` trusts no proxy, so a client cannot pick its own address with
+ * X-Forwarded-For; `true` trusts every hop (only behind a proxy that overwrites the header); otherwise
+ * a comma-separated list of the proxies' addresses and CIDR ranges. A number of hops is refused:
+ * Fastify 5.12 ignores it (it cannot tell a proxy from a client connecting directly), which would
+ * silently put every client behind the proxy's one address.
+ */
+export function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    throw new Error(
+      'TRUST_PROXY: a number of hops cannot tell a proxy from a client that connects directly; ' +
+        "list the proxies' addresses or CIDR ranges (or true, behind a proxy that overwrites X-Forwarded-For).",
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !isAddressOrRange(entry));
+  if (invalid !== undefined) {
+    throw new Error(
+      `TRUST_PROXY: "${invalid}" is not true, false, a number of hops, an address or a CIDR range.`,
+    );
+  }
+  return entries;
+}
 
 /** Reads the settings that need no embedded services; `databaseUrl` and `jwtSecret` come resolved. */
 export function configFromEnv(
@@ -63,5 +108,6 @@ export function configFromEnv(
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
 }
