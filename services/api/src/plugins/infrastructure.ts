@@ -3,6 +3,7 @@ import type { Database, ProjectionRunner } from '@portal/projections';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { LoginLimiter } from '../auth/login-limiter';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
 import type { CommandContext } from '../write-side/command-handler';
@@ -15,6 +16,7 @@ export interface Infrastructure {
   eventStore: EventStore;
   projections: ProjectionRunner;
   jobs: JobQueues;
+  loginLimiter: LoginLimiter;
 }
 
 declare module 'fastify' {
