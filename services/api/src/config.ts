@@ -30,6 +30,8 @@ export interface PortalConfig {
   databasePoolMax: number;
   /** Which proxies' X-Forwarded-For names the client (Fastify's `trustProxy`); false: the socket's address. */
   trustProxy: TrustProxy;
+  /** Password hashes (argon2id) this process computes at once; the others wait their turn. */
+  passwordHashingConcurrency: number;
 }
 
 /** false, true (every hop), or the proxies' addresses and CIDR ranges. */
@@ -84,6 +86,14 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   return entries;
 }
 
+function positiveIntegerFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number of 1 or more.`);
+  return number;
+}
+
 /** Reads the settings that need no embedded services; `databaseUrl` and `jwtSecret` come resolved. */
 export function configFromEnv(
   env: Env,
@@ -109,5 +119,10 @@ export function configFromEnv(
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    passwordHashingConcurrency: positiveIntegerFromEnv(
+      'PASSWORD_HASHING_CONCURRENCY',
+      env.PASSWORD_HASHING_CONCURRENCY,
+      1,
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trustProxyFromEnv } from './config';
+import { configFromEnv, trustProxyFromEnv } from './config';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -27,5 +27,23 @@ describe('TRUST_PROXY', () => {
     '-1',
   ])('refuses %j with a message naming the entry', (value) => {
     expect(() => trustProxyFromEnv(value)).toThrow(/^TRUST_PROXY: ".*" is not true, false, a number of hops/);
+  });
+});
+
+describe('PASSWORD_HASHING_CONCURRENCY', () => {
+  const read = (value?: string) =>
+    configFromEnv(
+      { PASSWORD_HASHING_CONCURRENCY: value },
+      { databaseUrl: 'postgres://unused', jwtSecret: 'unused', uiDist: null },
+    ).passwordHashingConcurrency;
+
+  it('is 1 unless set, else the number given', () => {
+    expect(read()).toBe(1);
+    expect(read('')).toBe(1);
+    expect(read('3')).toBe(3);
+  });
+
+  it.each(['0', '-1', '1.5', 'two'])('refuses %j', (value) => {
+    expect(() => read(value)).toThrow('PASSWORD_HASHING_CONCURRENCY must be a whole number of 1 or more.');
   });
 });

@@ -3,6 +3,7 @@ import { allProjections, createReadModelDb, migrateReadModels, ProjectionRunner 
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createLoginLimiter } from './auth/login-limiter';
+import { PasswordHashing } from './auth/passwords';
 import type { PortalConfig } from './config';
 import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
@@ -62,7 +63,8 @@ export async function startServices(
     applicationName: `${role}-queues`,
   });
   const loginLimiter = createLoginLimiter(config, pool);
-  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs, loginLimiter };
+  const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
+  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs, loginLimiter, passwords };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   return {

@@ -11,7 +11,6 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ErrorSchema } from '../http-schemas';
 import { clientAddressKey } from './client-address';
 import { loginLimits } from './login-limiter';
-import { verifyPassword } from './passwords';
 
 export const loginMessages = {
   usernameRequired: 'Username is required',
@@ -60,13 +59,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${minutes(loginLimits.perAddress.periodMs)} minutes; a username takes at most ` +
           `${loginLimits.perAccount.limit} failures per ${minutes(loginLimits.perAccount.periodMs)} minutes ` +
           'from all addresses together. A locked-out login answers 429 (with Retry-After) without its ' +
-          'password being checked; a successful login starts its address over.',
+          'password being checked; a successful login starts its address over. Password checks take ' +
+          'turns between client addresses, a few waiting per address: past that, 429 too.',
         security: [],
         body: LoginBody,
         response: {
           200: Type.String(),
           400: ErrorSchema,
-          429: { ...ErrorSchema, description: 'Too many failed logins: try again after the minutes named' },
+          429: {
+            ...ErrorSchema,
+            description:
+              'Too many failed logins (try again after the minutes named), or too many in progress',
+          },
         },
       },
     },
@@ -83,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let valid: boolean;
       try {
         user = await findUserCredentials(app.infra.db, username);
-        valid = await verifyPassword(user?.passwordHash ?? null, password);
+        valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt.address);
       } catch (error) {
         await limiter.cancel(attempt);
         throw error;

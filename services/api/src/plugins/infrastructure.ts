@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { LoginLimiter } from '../auth/login-limiter';
+import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
 import type { CommandContext } from '../write-side/command-handler';
@@ -17,6 +18,7 @@ export interface Infrastructure {
   projections: ProjectionRunner;
   jobs: JobQueues;
   loginLimiter: LoginLimiter;
+  passwords: PasswordHashing;
 }
 
 declare module 'fastify' {

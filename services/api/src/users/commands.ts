@@ -13,7 +13,6 @@ import {
 } from '@portal/domain';
 import { countAdministrators, findUserIdByUsername } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../auth/passwords';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
 import { nextId } from '../write-side/ids';
@@ -52,7 +51,7 @@ export async function registerUser(
   actorId: number | null,
 ): Promise<number> {
   validateUserInput(body, { passwordRequired: true });
-  const passwordHash = await hashPassword(body.password ?? '');
+  const passwordHash = await app.infra.passwords.hash(body.password ?? '');
   const profile = trimmedProfile(body);
   return withAdvisoryLock(app.infra.pool, USERS_LOCK, async () => {
     const facts = await userSetFacts(app, profile.username);
@@ -72,7 +71,7 @@ export async function editUser(app: FastifyInstance, body: UserBody, actorId: nu
   const userId = body.id ?? 0;
   if (userId < 1) throw new DomainError('not_found', userMessages.notFound);
   validateUserInput(body, { passwordRequired: false });
-  const newPasswordHash = body.password?.trim() ? await hashPassword(body.password) : null;
+  const newPasswordHash = body.password?.trim() ? await app.infra.passwords.hash(body.password) : null;
   const profile = trimmedProfile(body);
   return withAdvisoryLock(app.infra.pool, USERS_LOCK, async () => {
     const facts = await userSetFacts(app, profile.username);
