@@ -43,7 +43,7 @@ export async function httpUsersBench(): Promise<BenchRow[]> {
         headers,
         body: JSON.stringify({
           username: `bench-${n}@portal.test`,
-          password: 'S3cret-password',
+          password: 'Bench-saffron-glacier-64',
           firstName: 'Bench',
           lastName: `User ${n}`,
           phoneNumber: '(416)555-0101',

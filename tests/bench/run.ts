@@ -11,6 +11,7 @@ import pg from 'pg';
 import { bulkBench } from './bulk.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
+import { loginBench } from './login.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
 import { referenceListsBench, ticketsBench } from './tickets.bench';
@@ -19,6 +20,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'event-store', run: eventStoreBench },
   { name: 'projection-lag', run: projectionLagBench },
   { name: 'http-users', run: httpUsersBench },
+  { name: 'login', run: loginBench },
   { name: 'reference-lists', run: referenceListsBench },
   { name: 'tickets', run: ticketsBench },
   { name: 'bulk', run: bulkBench },

@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Created before any bulk run keeps the projections busy.
   await api('POST', '/api/user/new', {
     username: 'gate@portal.test',
-    password: 'Gate-Pa55word',
+    password: 'Gatehouse-birch-comet-63',
     firstName: 'Gina',
     lastName: 'Gate',
   });
@@ -262,7 +262,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
   it('a standard user sees only the Search tab', async () => {
     const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, portal.url, 'gate@portal.test', 'Gate-Pa55word');
+      await logIn(standard, portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
       await standard.getByRole('tab', { name: 'Search' }).waitFor();
       expect(await standard.getByRole('tab').count()).toBe(1);
       expect(await standard.getByRole('link', { name: 'Outbox' }).count()).toBe(0);

@@ -139,13 +139,13 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
     await api('POST', '/api/user/new', {
       username: 'gate@portal.test',
-      password: 'Gate-Pa55word',
+      password: 'Gatehouse-birch-comet-63',
       firstName: 'Gina',
       lastName: 'Gate',
     });
     const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, portal.url, 'gate@portal.test', 'Gate-Pa55word');
+      await logIn(standard, portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
       await standard.goto(`${portal.url}/ticket/${ticket.id}`);
       await expect
         .poll(() =>

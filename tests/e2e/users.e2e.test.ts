@@ -36,6 +36,8 @@ const visibleMenu = async () => {
   return shown;
 };
 
+const deskPassword = 'Desk-lantern-pebble-27';
+
 const logIn = (username: string, password: string) => logInWith(page, portal.url, username, password);
 
 async function logOut() {
@@ -73,6 +75,13 @@ describe('users, end to end in Chromium', () => {
     await field('lastName').fill('Desk');
     await field('phoneNumber').pressSequentially('4165550199', { delay: 40 });
     expect(await field('phoneNumber').inputValue()).toBe('(416)555-0199');
+    // The server's password policy refuses a common pattern, and its reason shows under the field.
+    await page.getByRole('button', { name: 'Save' }).click();
+    const refusal = page.getByText(
+      'Password is too easy to guess. This is similar to a commonly used password. Use a longer phrase of uncommon words.',
+    );
+    await expect.poll(() => refusal.isVisible()).toBe(true);
+    await field('password').fill(deskPassword);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${portal.url}/users`);
     const row = page.getByRole('row', { name: /driver\.desk@portal\.test/ });
@@ -82,7 +91,7 @@ describe('users, end to end in Chromium', () => {
     await screenshot(page, 'users-list');
     await logOut();
 
-    await logIn('driver.desk@portal.test', 'Desk-Pa55word');
+    await logIn('driver.desk@portal.test', deskPassword);
     await expect.poll(visibleMenu).toEqual(['Dashboard', 'Scale', 'Logout']);
     await expect.poll(() => page.getByText('Dana Desk').isVisible()).toBe(true);
     await page.goto(`${portal.url}/users`);

@@ -4,7 +4,8 @@ import type { RunView } from '@portal/api/jobs/job-runs';
 import { type RunningPortal, startPortal } from '@portal/api/portal';
 import { createTestDatabase, type TestDatabase } from './database';
 
-export const testAdmin = { username: 'admin@portal.test', password: 'Admin-Pa55word!' } as const;
+// Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).
+export const testAdmin = { username: 'admin@portal.test', password: 'Ledger-harbor-quartz-91' } as const;
 
 export interface TestPortal extends RunningPortal {
   database: TestDatabase;
@@ -68,7 +69,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The standard (role 2) user the API tests create next to the administrator. */
 export const testStandardUser = {
   username: 'standard@portal.test',
-  password: 'S3cret-password',
+  password: 'Gravel-orchid-tandem-58',
   firstName: 'Sam',
   lastName: 'Std',
 } as const;

@@ -27,6 +27,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: infra.config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } },
     // `//api/x` and `/api/x/` are `/api/x`: one route, one access decision, however it is spelled.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DataDirSecrets } from './data-dir-secrets';
 
@@ -32,11 +33,18 @@ export interface PortalConfig {
   databasePoolMax: number;
   /** The address users open (PUBLIC_URL); an https one turns on HSTS and upgrades insecure requests. */
   publicUrl: string | null;
+  /** Which proxies' X-Forwarded-For names the client (Fastify's `trustProxy`); false: the socket's address. */
+  trustProxy: TrustProxy;
+  /** Password hashes (argon2id) this process computes at once; the others wait their turn. */
+  passwordHashingConcurrency: number;
 }
 
 /** Whether browsers reach the portal over HTTPS (directly or through a TLS-terminating proxy). */
 export const servedOverHttps = (config: PortalConfig): boolean =>
   config.publicUrl?.startsWith('https://') ?? false;
+
+/** false, true (every hop), or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[];
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -53,6 +61,53 @@ export const secretsFromEnv = (env: Env, generated: DataDirSecrets) => ({
   jwtSecret: optional(env.JWT_SECRET) ?? generated.jwtSecret,
   linkSecret: optional(env.LINK_SECRET) ?? generated.linkSecret,
 });
+
+// Named ranges proxy-addr (Fastify's trustProxy) understands.
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string): boolean => {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: unset, empty or `false` trusts no proxy, so a client cannot pick its own address with
+ * X-Forwarded-For; `true` trusts every hop (only behind a proxy that overwrites the header); otherwise
+ * a comma-separated list of the proxies' addresses and CIDR ranges. A number of hops is refused:
+ * Fastify 5.12 ignores it (it cannot tell a proxy from a client connecting directly), which would
+ * silently put every client behind the proxy's one address.
+ */
+export function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    throw new Error(
+      'TRUST_PROXY: a number of hops cannot tell a proxy from a client that connects directly; ' +
+        "list the proxies' addresses or CIDR ranges (or true, behind a proxy that overwrites X-Forwarded-For).",
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !isAddressOrRange(entry));
+  if (invalid !== undefined) {
+    throw new Error(
+      `TRUST_PROXY: "${invalid}" is not true, false, a number of hops, an address or a CIDR range.`,
+    );
+  }
+  return entries;
+}
+
+function positiveIntegerFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number of 1 or more.`);
+  return number;
+}
 
 /** Reads the settings that need no embedded services; `databaseUrl` and the secrets come resolved. */
 export function configFromEnv(
@@ -80,5 +135,11 @@ export function configFromEnv(
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
     publicUrl: optional(env.PUBLIC_URL),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    passwordHashingConcurrency: positiveIntegerFromEnv(
+      'PASSWORD_HASHING_CONCURRENCY',
+      env.PASSWORD_HASHING_CONCURRENCY,
+      1,
+    ),
   };
 }

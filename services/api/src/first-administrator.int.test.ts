@@ -45,4 +45,34 @@ describe('first administrator', () => {
       await database.drop();
     }
   });
+
+  it('refuses a weak ADMIN_PASSWORD at the first start, naming the rule; later starts do not read it', async () => {
+    const database = await createTestDatabase();
+    const jwtSecret = randomBytes(16).toString('hex');
+    const start = (adminPassword: string) =>
+      startPortal(
+        configFromEnv(
+          { PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@portal.test', ADMIN_PASSWORD: adminPassword },
+          { databaseUrl: database.url, jwtSecret, linkSecret: randomBytes(16).toString('hex'), uiDist: null },
+        ),
+        { print: () => undefined },
+      );
+    try {
+      await expect(start('Admin-2024')).rejects.toThrow(
+        'ADMIN_PASSWORD is not accepted for the first administrator: Password must be at least 12 characters',
+      );
+      await (await start('Quartz-lantern-meadow-42')).close();
+      // The administrator exists now, so an old weak ADMIN_PASSWORD left in the environment stops nothing.
+      const restarted = await start('Admin-2024');
+      const login = await restarted.app.inject({
+        method: 'POST',
+        url: '/api/auth/Authenticate',
+        payload: { username: 'boss@portal.test', password: 'Quartz-lantern-meadow-42' },
+      });
+      expect(login.statusCode).toBe(200);
+      await restarted.close();
+    } finally {
+      await database.drop();
+    }
+  });
 });

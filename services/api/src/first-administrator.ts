@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Role } from '@portal/domain';
+import { DomainError, Role } from '@portal/domain';
 import { countUsers } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { registerUser } from './users/commands';
@@ -22,7 +22,13 @@ export async function ensureFirstAdministrator(
     app,
     { username, password, roleId: Role.Administrator, firstName: 'Portal', lastName: 'Administrator' },
     null,
-  );
+  ).catch((error: unknown) => {
+    // A refused ADMIN_EMAIL or ADMIN_PASSWORD (the password policy, say) stops the start, naming it.
+    if (!(error instanceof DomainError) || error.kind !== 'validation') throw error;
+    const field = Object.keys(error.fieldErrors ?? {})[0];
+    const variable = field === 'password' ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new Error(`${variable} is not accepted for the first administrator: ${error.message}`);
+  });
   // The portal is ready only once the administrator can log in: the login reads the read model, and
   // a command's own wait for it is bounded to a few seconds (a long transaction elsewhere on the
   // server, or a loaded machine, can hold projections back longer).

@@ -231,7 +231,7 @@ describe('hostile input on every write route', () => {
     const project = await kit.project({ contractorCompanyId: contractor.id });
     const user = await ok<{ id: number; username: string }>('POST', '/api/user/new', {
       username: 'hardened@portal.test',
-      password: 'Hardened-Pa55',
+      password: 'Hardened-tulip-anvil-72',
       firstName: 'Harry',
       lastName: 'Hardened',
       roleId: 2,
@@ -297,7 +297,7 @@ describe('hostile input on every write route', () => {
     const userBody = (id?: number) => ({
       ...(id
         ? { id, username: user.username }
-        : { username: `hostile${unique()}@portal.test`, password: 'Pa55word!' }),
+        : { username: `hostile${unique()}@portal.test`, password: 'Hostile-maple-rocket-19' }),
       firstName: 'Holly',
       lastName: 'Hostile',
       phoneNumber: '(416)555-0104',
@@ -853,10 +853,23 @@ describe('values that used to reach the database', () => {
         'name',
         'Company name can be max 254 characters',
       ],
+      // The login counts attempts per username in a btree-indexed table (without Redis)
+      [
+        'POST',
+        '/api/auth/Authenticate',
+        { username: `${longText}@example.com`, password: 'x' },
+        'username',
+        'Username can be max 254 characters',
+      ],
       [
         'POST',
         '/api/user/new',
-        { username: `${longText}@example.com`, password: 'Pa55word!', firstName: 'L', lastName: 'Long' },
+        {
+          username: `${longText}@example.com`,
+          password: 'Hostile-maple-rocket-19',
+          firstName: 'L',
+          lastName: 'Long',
+        },
         'username',
         'Username can be max 254 characters',
       ],

@@ -2,6 +2,8 @@ import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
 import { allProjections, createReadModelDb, migrateReadModels, ProjectionRunner } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createLoginLimiter } from './auth/login-limiter';
+import { PasswordHashing } from './auth/passwords';
 import type { PortalConfig } from './config';
 import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
@@ -60,7 +62,9 @@ export async function startServices(
     prefix: config.queuePrefix,
     applicationName: `${role}-queues`,
   });
-  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs };
+  const loginLimiter = createLoginLimiter(config, pool);
+  const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
+  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs, loginLimiter, passwords };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   return {
@@ -68,6 +72,7 @@ export async function startServices(
     host,
     async close() {
       await jobs.close();
+      await loginLimiter.close();
       await projections.stop();
       await eventStore.close();
       await pool.end();

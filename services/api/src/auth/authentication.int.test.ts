@@ -50,7 +50,7 @@ describe('POST /api/auth/Authenticate', () => {
   });
 
   it('answers an unknown user and a wrong password alike, in about the same time', async () => {
-    await createUser('timing@portal.test', 'right-one');
+    await createUser('timing@portal.test', 'Timing-copper-walrus-85');
     const timed = async (payload: object) => {
       const started = performance.now();
       const response = await login(payload);
@@ -68,9 +68,9 @@ describe('POST /api/auth/Authenticate', () => {
   });
 
   it('throttles a name after five failures, even with the right password; unknown names alike', async () => {
-    await createUser('throttled@portal.test', 'right-one');
+    await createUser('throttled@portal.test', 'Throttled-nutmeg-beacon-29');
     for (const [username, password] of [
-      ['throttled@portal.test', 'right-one'],
+      ['throttled@portal.test', 'Throttled-nutmeg-beacon-29'],
       ['ghost2@portal.test', 'any'],
     ] as const) {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -117,7 +117,7 @@ describe('token checks on /api', () => {
   });
 
   it('takes a bodiless DELETE sent with a JSON content type (as react-admin sends it)', async () => {
-    const created = await createUser('deleted-by-ui@portal.test', 'some-password');
+    const created = await createUser('deleted-by-ui@portal.test', 'Deleted-saddle-prism-33');
     const response = await portal.app.inject({
       method: 'DELETE',
       url: `/api/user/${created.id}`,

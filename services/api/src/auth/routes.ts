@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError, emailPattern, isBlank } from '@portal/domain';
+import {
+  DomainError,
+  emailPattern,
+  isBlank,
+  maxIndexedTextLength,
+  userValidationMessages,
+} from '@portal/domain';
 import { findUserCredentials } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
 import { ErrorSchema } from '../http-schemas';
-import { LoginThrottle } from './login-throttle';
-import { verifyPassword } from './passwords';
+import { clientAddressKey } from './client-address';
+import { loginLimits } from './login-limiter';
 
 export const loginMessages = {
   usernameRequired: 'Username is required',
@@ -26,14 +32,18 @@ function validateLogin(body: Static<typeof LoginBody>): { username: string; pass
   const username = body.username?.trim() ?? '';
   if (isBlank(username)) errors.username = loginMessages.usernameRequired;
   else if (!emailPattern.test(username)) errors.username = loginMessages.usernameNotEmail;
+  // No account has a longer name, and a name of any length would make counter keys of any length.
+  else if (username.length > maxIndexedTextLength) errors.username = userValidationMessages.usernameTooLong;
   if (isBlank(body.password)) errors.password = loginMessages.passwordRequired;
   const first = Object.values(errors)[0];
   if (first) throw new DomainError('validation', first, errors);
   return { username, password: body.password ?? '' };
 }
 
+const minutes = (ms: number) => ms / 60_000;
+
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const throttle = new LoginThrottle();
+  const limiter = app.infra.loginLimiter;
 
   app.post(
     '/api/auth/Authenticate',
@@ -42,22 +52,47 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in; answers the session token (a JWT) as a JSON string',
+        description:
+          'An unknown username and a wrong password get the same 400. Failed logins are counted per ' +
+          `username (known or not) and client address: the ${loginLimits.perAddress.limit}th within ` +
+          `${minutes(loginLimits.perAddress.periodMs)} minutes locks that address out of that username for ` +
+          `${minutes(loginLimits.perAddress.periodMs)} minutes; a username takes at most ` +
+          `${loginLimits.perAccount.limit} failures per ${minutes(loginLimits.perAccount.periodMs)} minutes ` +
+          'from all addresses together. A locked-out login answers 429 (with Retry-After) without its ' +
+          'password being checked; a successful login starts its address over. Password checks take ' +
+          'turns between client addresses, a few waiting per address: past that, 429 too.',
         body: LoginBody,
-        response: { 200: Type.String(), 400: ErrorSchema, 429: ErrorSchema },
+        response: {
+          200: Type.String(),
+          400: ErrorSchema,
+          429: {
+            ...ErrorSchema,
+            description:
+              'Too many failed logins (try again after the minutes named), or too many in progress',
+          },
+        },
       },
     },
     async (request, reply) => {
       const { username, password } = validateLogin(request.body);
-      const key = username.toLowerCase();
-      const locked = throttle.lockedMinutes(key);
-      if (locked > 0) throw new DomainError('throttled', loginMessages.throttled(locked));
-      const user = await findUserCredentials(app.infra.db, username);
-      const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !valid) {
-        throttle.recordFailure(key);
-        throw new DomainError('validation', loginMessages.invalidCredentials);
+      const attempt = { account: username.toLowerCase(), address: clientAddressKey(request.ip) };
+      // Counted before the password is checked: concurrent guesses cannot all pass a count read earlier.
+      const locked = await limiter.reserve(attempt);
+      if (locked) {
+        reply.header('retry-after', Math.ceil(locked.lockedForMs / 1000));
+        throw new DomainError('throttled', loginMessages.throttled(Math.ceil(minutes(locked.lockedForMs))));
       }
-      throttle.recordSuccess(key);
+      let user: Awaited<ReturnType<typeof findUserCredentials>>;
+      let valid: boolean;
+      try {
+        user = await findUserCredentials(app.infra.db, username);
+        valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt.address);
+      } catch (error) {
+        await limiter.cancel(attempt);
+        throw error;
+      }
+      if (!user || !valid) throw new DomainError('validation', loginMessages.invalidCredentials);
+      await limiter.succeeded(attempt);
       const token = await reply.jwtSign({
         primarysid: String(user.id),
         nameid: `${user.firstName} ${user.lastName}`,

@@ -1,4 +1,4 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from './mail-jobs';
 import type { OutboxMail, OutboxMailSummary } from './outbox';
@@ -13,7 +13,7 @@ beforeAll(async () => {
   admin = bearer(await portal.login());
   const user = {
     username: 'clerk@portal.test',
-    password: 'S3cret-password',
+    password: testStandardUser.password,
     firstName: 'Cleo',
     lastName: 'Clerk',
   };

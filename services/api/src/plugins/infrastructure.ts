@@ -3,6 +3,8 @@ import type { Database, ProjectionRunner } from '@portal/projections';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { LoginLimiter } from '../auth/login-limiter';
+import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
 import type { CommandContext } from '../write-side/command-handler';
@@ -15,6 +17,8 @@ export interface Infrastructure {
   eventStore: EventStore;
   projections: ProjectionRunner;
   jobs: JobQueues;
+  loginLimiter: LoginLimiter;
+  passwords: PasswordHashing;
 }
 
 declare module 'fastify' {

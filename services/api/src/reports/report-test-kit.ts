@@ -4,7 +4,7 @@
  * tests check in the mails.
  */
 import type { RunView } from '@portal/api/jobs/job-runs';
-import { bearer, runToEnd, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 
@@ -14,7 +14,7 @@ export const siteTimeZone = 'America/Toronto';
 
 export const standardUser = {
   username: 'clerk@portal.test',
-  password: 'S3cret-password',
+  password: testStandardUser.password,
   firstName: 'Cleo',
   lastName: 'Clerk',
 } as const;

@@ -1,4 +1,10 @@
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  runToEnd,
+  startTestPortal,
+  type TestPortal,
+  testStandardUser,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7) on a real portal and PostgreSQL.
@@ -36,7 +42,7 @@ const messages = {
 
 const standardUser = {
   username: 'bulk-standard@portal.test',
-  password: 'S3cret-password',
+  password: testStandardUser.password,
   firstName: 'Sam',
   lastName: 'Standard',
 } as const;

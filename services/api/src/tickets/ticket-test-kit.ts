@@ -3,7 +3,13 @@
  * file, the administrator (and, on demand, one standard user) logged in once, and short ways to make
  * the reference data and tickets a test needs.
  */
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import {
+  bearer,
+  runToEnd,
+  startTestPortal,
+  type TestPortal,
+  testStandardUser,
+} from '@portal/tests/support/portal';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export type Headers = Record<string, string>;
@@ -107,7 +113,7 @@ export const messages = {
 
 export const standardUser = {
   username: 'standard@portal.test',
-  password: 'S3cret-password',
+  password: testStandardUser.password,
   firstName: 'Sam',
   lastName: 'Standard',
 } as const;

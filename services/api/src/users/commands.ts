@@ -3,6 +3,7 @@ import {
   decideUser,
   evolveUser,
   initialUserState,
+  isBlank,
   Role,
   type RoleId,
   type UserCommand,
@@ -13,7 +14,7 @@ import {
 } from '@portal/domain';
 import { countAdministrators, findUserIdByUsername } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/password-policy';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
 import { nextId } from '../write-side/ids';
@@ -46,14 +47,21 @@ const trimmedProfile = (body: UserBody) => ({
   phoneNumber: body.phoneNumber?.trim() ? body.phoneNumber.trim() : null,
 });
 
+/** The password policy's verdict on the password a save sets; a blank one sets none (on edit, it keeps the old). */
+const newPasswordProblem = (body: UserBody, profile: ReturnType<typeof trimmedProfile>) =>
+  isBlank(body.password) ? null : passwordProblem(body.password ?? '', profile);
+
 export async function registerUser(
   app: FastifyInstance,
   body: UserBody,
   actorId: number | null,
 ): Promise<number> {
-  validateUserInput(body, { passwordRequired: true });
-  const passwordHash = await hashPassword(body.password ?? '');
   const profile = trimmedProfile(body);
+  validateUserInput(body, {
+    passwordRequired: true,
+    passwordProblem: await newPasswordProblem(body, profile),
+  });
+  const passwordHash = await app.infra.passwords.hash(body.password ?? '');
   return withAdvisoryLock(app.infra.pool, USERS_LOCK, async () => {
     const facts = await userSetFacts(app, profile.username);
     const userId = await nextId(app.infra.pool, 'user');
@@ -71,9 +79,12 @@ export async function registerUser(
 export async function editUser(app: FastifyInstance, body: UserBody, actorId: number): Promise<number> {
   const userId = body.id ?? 0;
   if (userId < 1) throw new DomainError('not_found', userMessages.notFound);
-  validateUserInput(body, { passwordRequired: false });
-  const newPasswordHash = body.password?.trim() ? await hashPassword(body.password) : null;
   const profile = trimmedProfile(body);
+  validateUserInput(body, {
+    passwordRequired: false,
+    passwordProblem: await newPasswordProblem(body, profile),
+  });
+  const newPasswordHash = body.password?.trim() ? await app.infra.passwords.hash(body.password) : null;
   return withAdvisoryLock(app.infra.pool, USERS_LOCK, async () => {
     const facts = await userSetFacts(app, profile.username);
     const roleId = (body.roleId ?? Role.Standard) as RoleId;

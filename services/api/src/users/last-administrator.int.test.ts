@@ -17,14 +17,14 @@ async function twoAdministrators() {
     headers: first,
     payload: {
       username: 'second@portal.test',
-      password: 'Second-pw1',
+      password: 'Second-admin-fjord-44',
       firstName: 'Sec',
       lastName: 'Ond',
       roleId: 1,
     },
   });
   expect(created.statusCode).toBe(200);
-  const second = bearer(await p.login('second@portal.test', 'Second-pw1'));
+  const second = bearer(await p.login('second@portal.test', 'Second-admin-fjord-44'));
   const users = (await p.app.inject({ method: 'GET', url: '/api/user/all', headers: first })).json<User[]>();
   const firstUser = users.find((u) => u.username === 'admin@portal.test') as User;
   const secondUser = created.json<User>();

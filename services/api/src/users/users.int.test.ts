@@ -1,4 +1,5 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { userStreamId } from '@portal/domain';
+import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;
@@ -19,7 +20,7 @@ const call = (
 ) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const newUser = (overrides: object = {}) => ({
   username: `user-${Math.random().toString(36).slice(2)}@portal.test`,
-  password: 'S3cret-password',
+  password: testStandardUser.password,
   firstName: 'Sam',
   lastName: 'Standard',
   phoneNumber: '(416)555-0101',
@@ -31,7 +32,7 @@ const create = async (overrides: object = {}, headers = admin): Promise<User> =>
   return response.json<User>();
 };
 const all = async (): Promise<User[]> => (await call('GET', '/api/user/all', admin)).json<User[]>();
-const loginAs = async (username: string, password = 'S3cret-password') =>
+const loginAs = async (username: string, password: string = testStandardUser.password) =>
   bearer(await portal.login(username, password));
 
 describe('creating users', () => {
@@ -62,6 +63,18 @@ describe('creating users', () => {
     [{ firstName: '' }, 'firstName', 'First name is required'],
     [{ lastName: '  ' }, 'lastName', 'Last name is required'],
     [{ password: '' }, 'password', 'Password is required'],
+    [{ password: 'Short-pw-11' }, 'password', 'Password must be at least 12 characters'],
+    [{ password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    [
+      { username: 'same.as.password@portal.test', password: 'Same.As.Password@portal.test' },
+      'password',
+      'Password must not be the username',
+    ],
+    [
+      { password: 'Password1234!' },
+      'password',
+      'Password is too easy to guess. This is similar to a commonly used password. Use a longer phrase of uncommon words.',
+    ],
     [{ phoneNumber: '416-555-0101' }, 'phoneNumber', 'Phone number is not valid'],
   ])('refuses %o with 400 and the spec message, creating nothing', async (change, field, message) => {
     const before = (await all()).length;
@@ -109,11 +122,37 @@ describe('editing users', () => {
 
     const changed = await call('PUT', '/api/user/edit', admin, {
       ...edited.json(),
-      password: 'N3w-password',
+      password: 'Renewed-willow-cipher-36',
     });
     expect(changed.statusCode).toBe(200);
     await expect(loginAs('edit-me@portal.test')).rejects.toThrow(/400/);
-    await loginAs('edit-me@portal.test', 'N3w-password');
+    await loginAs('edit-me@portal.test', 'Renewed-willow-cipher-36');
+  });
+
+  it('lets an account with a password from before the policy log in, and holds only a new password to it', async () => {
+    const user = await create({ username: 'legacy@portal.test' });
+    // A password set before the policy existed, as the event store holds it.
+    const { lastPosition } = await portal.infra.eventStore.append(userStreamId(user.id), [
+      {
+        type: 'UserPasswordChanged',
+        data: { userId: user.id, passwordHash: await portal.infra.passwords.hash('legacy') },
+        metadata: { userId: null, occurredAt: new Date().toISOString() },
+      },
+    ]);
+    await portal.app.commands.waitForProjections(lastPosition);
+    await loginAs('legacy@portal.test', 'legacy');
+
+    const current = (await call('GET', `/api/user/${user.id}`, admin)).json<User>();
+    const renamed = await call('PUT', '/api/user/edit', admin, {
+      ...current,
+      firstName: 'Lee',
+      password: '',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const again = await call('PUT', '/api/user/edit', admin, { ...renamed.json(), password: 'legacy' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ password: 'Password must be at least 12 characters' });
+    await loginAs('legacy@portal.test', 'legacy');
   });
 
   it('refuses a stale version with 409 and changes nothing', async () => {

@@ -84,6 +84,21 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  // Login attempt counters shared by the API processes when there is no Redis (auth/attempt-counters.ts).
+  // Keys name an account, or an account and a client address; expired rows are deleted as new ones come.
+  '2026-11-23-001-login-attempt-counters': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE login_attempt_counter (
+          key text PRIMARY KEY,
+          attempts integer NOT NULL,
+          resets_at timestamptz NOT NULL
+        )`.execute(db);
+      await sql`CREATE INDEX login_attempt_counter_resets_at_idx ON login_attempt_counter (resets_at)`.execute(
+        db,
+      );
+    },
+  },
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,84 @@
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { PortalConfig } from '../config';
+import { type AttemptCounters, PostgresAttemptCounters, RedisAttemptCounters } from './attempt-counters';
+
+/** The limits of docs/security.md, "Login abuse". */
+export const loginLimits = {
+  /** Failed logins to one account from one client address; the one that reaches it locks that address out. */
+  perAddress: { limit: 5, periodMs: 15 * 60_000 },
+  /** Failed logins to one account from all addresses together. */
+  perAccount: { limit: 100, periodMs: 60 * 60_000 },
+} as const;
+
+/** A login attempt as it is counted: the lower-cased username (known or not) and the client's address key. */
+export interface LoginAttempt {
+  account: string;
+  address: string;
+}
+
+/**
+ * Counts logins per account and client address, and per account across addresses, in counters every
+ * API process shares. An attempt is reserved before its password is checked, so a burst of concurrent
+ * guesses gets no more checks than the limit; a stranger's failures lock out only the stranger's
+ * address, up to the account-wide cap.
+ */
+export class LoginLimiter {
+  constructor(
+    private readonly counters: AttemptCounters,
+    /** QUEUE_PREFIX: portals sharing one Redis keep their counters apart. */
+    private readonly keyPrefix: string,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private keys(attempt: LoginAttempt) {
+    // The namespaces differ ('address:' before 'account:'), so no username can name another counter.
+    return {
+      perAddress: `${this.keyPrefix}:login-attempts:address:${attempt.address}:account:${attempt.account}`,
+      perAccount: `${this.keyPrefix}:login-attempts:account:${attempt.account}`,
+    };
+  }
+
+  /** Takes one attempt before the password is checked: null when taken, else how long the lock-out lasts. */
+  async reserve(attempt: LoginAttempt): Promise<{ lockedForMs: number } | null> {
+    const keys = this.keys(attempt);
+    const lockedForMs = await this.counters.take(
+      [
+        { key: keys.perAddress, ...loginLimits.perAddress },
+        { key: keys.perAccount, ...loginLimits.perAccount },
+      ],
+      this.clock(),
+    );
+    return lockedForMs > 0 ? { lockedForMs } : null;
+  }
+
+  /** The password was right: this address starts over, and the account-wide count keeps failures only. */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    const keys = this.keys(attempt);
+    await this.counters.forget([keys.perAddress]);
+    await this.counters.giveBack([keys.perAccount], this.clock());
+  }
+
+  /** No password was checked (the hashing queue was full, or a fault): the attempt counts nowhere. */
+  async cancel(attempt: LoginAttempt): Promise<void> {
+    const keys = this.keys(attempt);
+    await this.counters.giveBack([keys.perAddress, keys.perAccount], this.clock());
+  }
+
+  close(): Promise<void> {
+    return this.counters.close();
+  }
+}
+
+/** Counters on Redis when REDIS_URL is set, else in the portal's PostgreSQL database. */
+export function createLoginLimiter(
+  config: Pick<PortalConfig, 'redisUrl' | 'queuePrefix'>,
+  pool: pg.Pool,
+  clock?: () => number,
+): LoginLimiter {
+  if (!config.redisUrl) return new LoginLimiter(new PostgresAttemptCounters(pool), config.queuePrefix, clock);
+  // Opened on first use (worker processes never log anyone in); a login fails fast when Redis is down.
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => console.warn(`login attempt counters: ${error.message}`));
+  return new LoginLimiter(new RedisAttemptCounters(redis), config.queuePrefix, clock);
+}

@@ -1,0 +1,38 @@
+import { DomainError } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import { decoyHash, PasswordHashing, passwordHashingBusyMessage } from './passwords';
+
+const parametersOf = (hash: string) => hash.split('$').slice(1, 4).join('$');
+
+describe('PasswordHashing', () => {
+  it('hashes with argon2id and verifies: right, wrong, and an unknown user against the decoy', async () => {
+    const passwords = new PasswordHashing({ concurrency: 1 });
+    const hash = await passwords.hash('Quartz-lantern-meadow-42');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-42', '192.0.2.1')).toBe(true);
+    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-43', '192.0.2.1')).toBe(false);
+    expect(await passwords.verify(null, 'Quartz-lantern-meadow-42', '192.0.2.1')).toBe(false);
+    expect(await passwords.verify('not a hash', 'anything', '192.0.2.1')).toBe(false);
+    expect(passwords.checksPerformed).toBe(4);
+  });
+
+  it('gives the decoy the parameters of a fresh hash, so an unknown user costs what a known one does', async () => {
+    const fresh = await new PasswordHashing({ concurrency: 1 }).hash('any password at all');
+    expect(parametersOf(decoyHash)).toBe(parametersOf(fresh));
+  });
+
+  it('refuses an address past its share of the queue with a 429, without checking', async () => {
+    const passwords = new PasswordHashing({ concurrency: 1 });
+    const checks = Array.from({ length: 9 }, () =>
+      passwords.verify(decoyHash, 'guess', '198.51.100.9').then(
+        () => 'checked',
+        (error: unknown) => error,
+      ),
+    );
+    const answers = await Promise.all(checks);
+    expect(answers.filter((answer) => answer === 'checked')).toHaveLength(8);
+    const refused = answers.find((answer) => answer instanceof DomainError);
+    expect(refused).toMatchObject({ kind: 'throttled', message: passwordHashingBusyMessage });
+    expect(passwords.checksPerformed).toBe(8);
+  });
+});
