@@ -71,6 +71,9 @@ export async function createJobQueues(
       application_name: options.applicationName ?? 'portal-queues',
     });
     postgres.on('error', (error) => console.warn(`job queue connection lost: ${error.message}`));
+    // Every BullMQ queue and worker on this shared pool listens for its errors (about 20 in all), past
+    // Node's default warning at 10; a bound still flags a real leak.
+    postgres.setMaxListeners(64);
     // BullMQ migrates only the pools it creates itself; this one is ours.
     const client = await postgres.connect();
     try {

@@ -92,7 +92,11 @@ describe('POST /api/ticket/search', () => {
 
   it('by contractor and by haulage company, alone and combined', async () => {
     expect(ids(await search({ contractorCompanyId: acme.id }))).toEqual([elm.id, north.id]);
-    expect(ids(await search({ contractorCompanyId: String(other.id) }))).toEqual([south.id]);
+    expect(ids(await search({ contractorCompanyId: other.id }))).toEqual([south.id]);
+    // A body's id is a JSON number: the text of one is refused, not coerced.
+    const asText = await kit.call('POST', '/api/ticket/search', { contractorCompanyId: String(other.id) });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json().message).toBe('contractorCompanyId must be a whole number');
     expect(ids(await search({ transportCompanyId: roadCo.id }))).toEqual([elm.id, south.id]);
     expect(ids(await search({ contractorCompanyId: acme.id, transportCompanyId: roadCo.id }))).toEqual([
       elm.id,
