@@ -10,7 +10,6 @@ export default defineConfig({
           include: [
             'services/*/src/**/*.unit.test.ts',
             'projections/src/**/*.unit.test.ts',
-            'scale-bridge/src/**/*.unit.test.ts',
             'admin-ui/src/**/*.unit.test.ts',
           ],
         },

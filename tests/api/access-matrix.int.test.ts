@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { Access } from '@portal/api/plugins/authentication';
+import type { Access } from '@portal/api';
+import { bearer, logInNewStandardUser, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, logInNewStandardUser, startTestPortal, type TestPortal } from '../support/portal';
 import { createStandInUi } from '../support/stand-in-ui';
 
 /**

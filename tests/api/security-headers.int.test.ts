@@ -1,5 +1,5 @@
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestPortal, type TestPortal } from '../support/portal';
 import { createStandInUi } from '../support/stand-in-ui';
 
 /** Security headers on every answer: the UI's files and deep links, API answers, refusals, 404s, docs. */

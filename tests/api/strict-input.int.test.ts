@@ -1,5 +1,5 @@
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestPortal, type TestPortal } from '../support/portal';
 
 /**
  * JSON bodies are taken as sent (issue: `PUT /api/contractorcompany/edit {"id": true}` edited

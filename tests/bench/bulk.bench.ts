@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { startSmtpTestReceiver } from '@portal/api/mail/smtp-test-receiver';
-import { testRedisUrl } from '@portal/tests/support/database';
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import type { RunView } from '@portal/api';
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { type BenchRow, mustBeZero, perSecond, row } from './report';
 import { sleep } from './support';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { bearer, startTestPortal, testAdmin } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, testAdmin } from '@portal/api/test/portal';
 import type autocannon from 'autocannon';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
 import { cannon, cannonRows } from './support';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { type BenchRow, mustBeZero, percentile, row } from './report';
 import { sleep } from './support';
 

@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { testServerUrl } from '@portal/tests/support/database';
+import { testServerUrl } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { bulkBench } from './bulk.bench';
 import { eventStoreBench } from './event-store.bench';

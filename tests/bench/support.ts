@@ -1,5 +1,5 @@
 import type { NewEvent } from '@portal/event-store';
-import { createTestDatabase } from '@portal/tests/support/database';
+import { createTestDatabase } from '@portal/event-store/test/test-servers';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type BenchRow, mustBeZero, row } from './report';

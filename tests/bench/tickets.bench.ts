@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { sql } from 'kysely';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
 import { cannon, cannonRows } from './support';

@@ -1,9 +1,8 @@
-import { defaultUiDist } from '@portal/api/config';
-import { keepInOutbox } from '@portal/api/mail/outbox';
-import { launchChromium, logIn, screenshot as saveScreenshot } from '@portal/tests/support/browser';
-import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import { defaultUiDist, keepInOutbox } from '@portal/api';
+import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, logIn, screenshot as saveScreenshot } from '../support/browser';
 
 let portal: TestPortal;
 let browser: Browser;

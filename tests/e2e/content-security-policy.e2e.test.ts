@@ -1,8 +1,8 @@
-import { defaultUiDist } from '@portal/api/config';
-import { collectCspViolations, launchChromium, logIn, screenshot } from '@portal/tests/support/browser';
-import { bearer, runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import { defaultUiDist } from '@portal/api';
+import { bearer, runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectCspViolations, launchChromium, logIn, screenshot } from '../support/browser';
 
 /**
  * The admin UI runs under the portal's Content-Security-Policy (scripts from its own origin only, no

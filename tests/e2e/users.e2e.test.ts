@@ -1,8 +1,8 @@
-import { defaultUiDist } from '@portal/api/config';
-import { launchChromium, logIn as logInWith, screenshot } from '@portal/tests/support/browser';
-import { startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import { defaultUiDist } from '@portal/api';
+import { startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, logIn as logInWith, screenshot } from '../support/browser';
 
 let portal: TestPortal;
 let browser: Browser;

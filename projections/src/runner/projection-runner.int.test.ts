@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
-import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';

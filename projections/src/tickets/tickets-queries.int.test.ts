@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

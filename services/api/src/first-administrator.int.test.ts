@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase } from '@portal/tests/support/database';
+import { createTestDatabase } from '@portal/event-store/test/test-servers';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
 import { startPortal } from './portal';

@@ -12,15 +12,15 @@
  * took the whole pool and hung.
  */
 import { randomBytes } from 'node:crypto';
-import { awaitRun } from '@portal/tests/support/portal';
-import { describe, expect, it } from 'vitest';
+import { awaitRun } from '@portal/api/test/portal';
 import {
   type Headers,
   type InjectResponse,
   type Method,
   type Ticket,
   useTicketPortal,
-} from './tickets/ticket-test-kit';
+} from '@portal/api/test/ticket-kit';
+import { describe, expect, it } from 'vitest';
 
 const kit = useTicketPortal();
 

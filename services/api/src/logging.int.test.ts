@@ -1,8 +1,8 @@
+import { useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { portalLoggerOptions } from './logging';
-import { useTicketPortal } from './tickets/ticket-test-kit';
 
 // The portal's request log, written to memory, never holds a public link's hash.
 const kit = useTicketPortal();

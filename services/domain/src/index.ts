@@ -9,6 +9,7 @@ export * from './settings/settings';
 export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
 export * from './tickets/ticket';
+export * from './tickets/ticket-range';
 export * from './tickets/validation';
 export * from './transports/transport-company';
 export * from './transports/transport-contact';

@@ -1,4 +1,4 @@
-import * as domain from '@portal/domain/tickets/ticket-range';
+import * as domain from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../i18n/messages';
 import {

@@ -1,4 +1,4 @@
-import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;

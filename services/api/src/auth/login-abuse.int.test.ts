@@ -1,5 +1,5 @@
-import { testRedisUrl } from '@portal/tests/support/database';
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHashingBusyMessage } from './passwords';
 import { loginMessages } from './routes';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/tests/support/database';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import {
   startTestPortal,
   type TestPortal,
   testStandardUser,
-} from '@portal/tests/support/portal';
+} from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;

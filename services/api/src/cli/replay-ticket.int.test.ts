@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);

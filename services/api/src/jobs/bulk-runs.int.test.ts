@@ -1,12 +1,12 @@
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { awaitRun, bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { awaitRun, bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import {
   type RedisServer,
   startRedisServer,
   startWorkerProcess,
   type WorkerProcess,
-} from '@portal/tests/support/processes';
+} from '@portal/api/test/processes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunView } from './job-runs';
 
 // Bulk runs processed by separate worker processes (`npm run worker`), on both queue backends:
 // a worker killed mid-chunk, Redis killed mid-chunk, two workers on one queue. The API process

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/tests/support/database';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueues, type JobFamily, type QueueBackend } from './job-queues';
 

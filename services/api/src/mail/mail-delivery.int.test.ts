@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/tests/support/database';
 import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -8,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueues, type JobFamily, type JobQueues, type QueueBackend } from '../jobs/job-queues';
 import { enqueueMail, mailJobFamily } from './mail-jobs';
 import { createMailer } from './mailer';
-import { startSmtpTestReceiver } from './smtp-test-receiver';
 
 let database: TestDatabase;
 let pool: pg.Pool;

@@ -1,4 +1,4 @@
-import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from './mail-jobs';
 import type { OutboxMail, OutboxMailSummary } from './outbox';

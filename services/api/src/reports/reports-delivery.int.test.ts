@@ -1,9 +1,9 @@
-import { runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { type Headers, logIn, mailReaches, readSheets, siteTimeZone } from '@portal/api/test/report-kit';
+import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '../mail/smtp-test-receiver';
 import { siteDate } from '../site-time';
 import { projectsReportMessages } from './projects-report';
-import { type Headers, logIn, mailReaches, readSheets, siteTimeZone } from './report-test-kit';
 
 // Queues on PostgreSQL (no REDIS_URL) sending through SMTP, to a server that refuses the first five
 // deliveries: the first mail fails for good (five attempts), the next is delivered.

@@ -1,11 +1,18 @@
-import type { RunView } from '@portal/api/jobs/job-runs';
-import type { OutboxMail, OutboxMailSummary } from '@portal/api/mail/outbox';
-import { runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import {
+  countRuns,
+  type Headers,
+  logIn,
+  mailReaches,
+  readSheets,
+  siteTimeZone,
+} from '@portal/api/test/report-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunView } from '../jobs/job-runs';
+import type { OutboxMail, OutboxMailSummary } from '../mail/outbox';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';
 import { recipientMessages } from './report-mail';
-import { countRuns, type Headers, logIn, mailReaches, readSheets, siteTimeZone } from './report-test-kit';
 import { exportMessages } from './ticket-export';
 
 // Embedded mode: no SMTP_URL and no REDIS_URL, so the queues run on PostgreSQL and mails are kept

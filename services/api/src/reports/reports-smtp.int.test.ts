@@ -1,12 +1,4 @@
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { testRedisUrl } from '@portal/tests/support/database';
-import { runToEnd, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '../mail/smtp-test-receiver';
-import { dailySummaryMessages } from './daily-summary';
-import { projectsReportMessages } from './projects-report';
-import { xlsxContentType } from './report-mail';
+import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import {
   type Headers,
   loadDay,
@@ -17,7 +9,15 @@ import {
   readSheets,
   seedLoads,
   siteTimeZone,
-} from './report-test-kit';
+} from '@portal/api/test/report-kit';
+import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunView } from '../jobs/job-runs';
+import { dailySummaryMessages } from './daily-summary';
+import { projectsReportMessages } from './projects-report';
+import { xlsxContentType } from './report-mail';
 import { exportColumns, exportMessages } from './ticket-export';
 
 // The production set-up: queues on Redis, mails through a real SMTP server.

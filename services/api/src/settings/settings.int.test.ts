@@ -4,7 +4,7 @@ import {
   logInNewStandardUser,
   startTestPortal,
   type TestPortal,
-} from '@portal/tests/support/portal';
+} from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;

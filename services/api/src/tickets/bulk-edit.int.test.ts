@@ -1,7 +1,7 @@
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { runToEnd } from '@portal/tests/support/portal';
+import { runToEnd } from '@portal/api/test/portal';
+import { type Named, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
+import type { RunView } from '../jobs/job-runs';
 
 // The Update and Clear tabs' calls (spec sections 5, 7, 8 and 9): bulk/check, bulk, bulk/clear/check,
 // bulk/clear, on a real portal whose runs go through real queues (BullMQ on PostgreSQL).

@@ -4,7 +4,7 @@ import {
   startTestPortal,
   type TestPortal,
   testStandardUser,
-} from '@portal/tests/support/portal';
+} from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7) on a real portal and PostgreSQL.

@@ -1,10 +1,13 @@
-import { DomainError, type TicketActor, ticketMessages, ticketStreamId } from '@portal/domain';
 import {
+  DomainError,
   parseTicketRanges,
+  type TicketActor,
   type TicketRange,
+  ticketMessages,
   ticketNumbersOf,
   ticketRangeKey,
-} from '@portal/domain/tickets/ticket-range';
+  ticketStreamId,
+} from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';

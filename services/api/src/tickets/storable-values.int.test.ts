@@ -1,5 +1,5 @@
+import { useTicketPortal } from '@portal/api/test/ticket-kit';
 import { describe, expect, it } from 'vitest';
-import { useTicketPortal } from './ticket-test-kit';
 
 // A value the read models cannot store (a year past 9999, an amount past numeric(12, 2), an integer
 // past int4) would be accepted by the write side and then refused by every projection run, holding

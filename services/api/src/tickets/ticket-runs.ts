@@ -11,9 +11,11 @@ import {
   optionalId,
   type TicketActor,
   type TicketDetails,
+  type TicketRange,
+  ticketNumbersOf,
+  ticketRangeKey,
   validateBulkRange,
 } from '@portal/domain';
-import { type TicketRange, ticketNumbersOf, ticketRangeKey } from '@portal/domain/tickets/ticket-range';
 import { findContractorContact, getSettings, reportTickets, type TicketView } from '@portal/projections';
 import type { ChunkView, RunDefinition } from '../jobs/job-runs';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';

@@ -1,5 +1,5 @@
+import { at, messages, type Named, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { at, messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // Spec section 6 and the contract's "Who" column, enforced by the server.
 const kit = useTicketPortal({ standardUser: true });

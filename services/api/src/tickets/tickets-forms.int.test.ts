@@ -1,5 +1,12 @@
+import {
+  at,
+  expectInvalid,
+  messages,
+  type Named,
+  type Ticket,
+  useTicketPortal,
+} from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { at, expectInvalid, messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // Reading a ticket and the full and short forms (spec sections 3, 5 and 7); the public link: tickets-public-link.int.test.ts.
 const kit = useTicketPortal();

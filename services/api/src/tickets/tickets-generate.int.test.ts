@@ -1,6 +1,6 @@
-import { runToEnd } from '@portal/tests/support/portal';
+import { runToEnd } from '@portal/api/test/portal';
+import { expectInvalid, messages, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { describe, expect, it } from 'vitest';
-import { expectInvalid, messages, type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // POST /api/ticket/generate (spec sections 5, 8 and 9; docs/api-tickets.md).
 const kit = useTicketPortal({ standardUser: true });

@@ -1,5 +1,5 @@
+import { type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // Numbers beyond PostgreSQL's integer range (2^31 − 1) are refused with a 4xx, never a 500 or a stuck projection.
 const kit = useTicketPortal();

@@ -1,8 +1,14 @@
+import {
+  type LogEntry,
+  messages,
+  type Named,
+  type Ticket,
+  useTicketPortal,
+} from '@portal/api/test/ticket-kit';
 import { findTicketHashNonce } from '@portal/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ticketHash } from './ticket-hash';
-import { type LogEntry, messages, type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // The public hash link (ARCHITECTURE.md, "Public ticket link"): what it shows, its secret, its revocation.
 const kit = useTicketPortal({ standardUser: true });

@@ -1,6 +1,13 @@
-import { runToEnd } from '@portal/tests/support/portal';
+import { runToEnd } from '@portal/api/test/portal';
+import {
+  at,
+  expectInvalid,
+  type Named,
+  standardUser,
+  type Ticket,
+  useTicketPortal,
+} from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { at, expectInvalid, type Named, standardUser, type Ticket, useTicketPortal } from './ticket-test-kit';
 
 // Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).
 const kit = useTicketPortal({ standardUser: true });

@@ -1,4 +1,3 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import {
   at,
   expectInvalid,
@@ -9,7 +8,8 @@ import {
   standardUser,
   type Ticket,
   useTicketPortal,
-} from './ticket-test-kit';
+} from '@portal/api/test/ticket-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The ticket lifecycle (spec section 4): receive, reset, reject, the dispatch lock and weighing in.
 const kit = useTicketPortal({ standardUser: true });

@@ -1,5 +1,11 @@
+import {
+  type Named,
+  type Project,
+  type Ticket,
+  type Truck,
+  useTicketPortal,
+} from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Named, type Project, type Ticket, type Truck, useTicketPortal } from './ticket-test-kit';
 
 // Tickets and the records they refer to: a project's tickets, and deletes of records still in use.
 const kit = useTicketPortal();

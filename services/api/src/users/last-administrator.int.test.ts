@@ -1,4 +1,4 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/tests/support/portal';
+import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // Each race gets its own portal, so "the last administrator" is exactly the two admins below.

@@ -1,5 +1,5 @@
+import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/api/test/portal';
 import { userStreamId } from '@portal/domain';
-import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let portal: TestPortal;

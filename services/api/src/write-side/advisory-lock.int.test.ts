@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@portal/tests/support/database';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAdvisoryLock } from './advisory-lock';

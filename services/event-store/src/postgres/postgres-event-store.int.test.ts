@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { describeEventStoreContract, eventually, pause } from '@portal/event-store/test/event-store-contract';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
 import {
   type AppendResult,
   comparePositions,
@@ -10,7 +11,6 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from '../event-store';
-import { describeEventStoreContract, eventually, pause } from '../event-store.contract';
 import { migrateEventStore } from './migrate-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 

@@ -3,10 +3,11 @@
  * environment a test needs, and one day of loads at the site made through the API, whose totals the
  * tests check in the mails.
  */
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { bearer, runToEnd, type TestPortal, testStandardUser } from '@portal/tests/support/portal';
+
+import { bearer, runToEnd, type TestPortal, testStandardUser } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import type { RunView } from '../src/jobs/job-runs';
 
 export type Headers = Record<string, string>;
 

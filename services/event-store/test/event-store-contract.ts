@@ -7,7 +7,7 @@ import {
   type NewEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
-} from './event-store';
+} from '../src/event-store';
 
 export interface EventStoreUnderTest {
   store: EventStore;

@@ -9,7 +9,7 @@ import {
   startTestPortal,
   type TestPortal,
   testStandardUser,
-} from '@portal/tests/support/portal';
+} from '@portal/api/test/portal';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export type Headers = Record<string, string>;

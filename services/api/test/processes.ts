@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@portal/api/config';
+import { repoRoot } from '../src/config';
 
 /** Resolves once `child` prints `ready` on stdout; rejects if it exits first or takes too long. */
 function waitForLine(child: ChildProcess, ready: RegExp, what: string, timeoutMs = 60_000): Promise<void> {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { configFromEnv, type PortalConfig } from '@portal/api/config';
-import type { RunView } from '@portal/api/jobs/job-runs';
-import { type RunningPortal, startPortal } from '@portal/api/portal';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import { configFromEnv, type PortalConfig } from '../src/config';
+import type { RunView } from '../src/jobs/job-runs';
+import { type RunningPortal, startPortal } from '../src/portal';
 
 // Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).
 export const testAdmin = { username: 'admin@portal.test', password: 'Ledger-harbor-quartz-91' } as const;
