@@ -1,7 +1,35 @@
-import { Type } from '@sinclair/typebox';
+import { maxStoredInteger } from '@portal/domain';
+import { type TSchema, Type } from '@sinclair/typebox';
 
 /** Every error body: the message to show, plus per-field messages for form validation. */
 export const ErrorSchema = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** PostgreSQL integer ids: a larger number is a 400, not a database error. */
+export const maxId = maxStoredInteger;
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: maxId }) });
+
+/** Error answers every route may give. */
+export const errorResponses = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+};
+
+/**
+ * Bodies are loose objects: each field is read and validated by the slice, so a missing or
+ * malformed field gets the spec's own message rather than a schema error.
+ */
+export const LooseRecord = Type.Record(Type.String(), Type.Unknown());
+
+export const Versioned = {
+  id: Type.Integer(),
+  version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
+};

@@ -10,7 +10,7 @@ import { ensureFirstAdministrator } from './first-administrator';
 import { jobFamilies } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
-import { migrateWriteSide } from './write-side/ids';
+import { migrateWriteSide } from './write-side/write-side-migrations';
 
 export interface RunningServices {
   infra: Infrastructure;

@@ -8,6 +8,7 @@ export * from './projects/project';
 export * from './settings/settings';
 export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
+export * from './tickets/generation-range';
 export * from './tickets/ticket';
 export * from './tickets/ticket-range';
 export * from './tickets/validation';

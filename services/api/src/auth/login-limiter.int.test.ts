@@ -4,7 +4,7 @@ import { createReadModelDb } from '@portal/projections';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateWriteSide } from '../write-side/ids';
+import { migrateWriteSide } from '../write-side/write-side-migrations';
 import { createLoginLimiter, type LoginLimiter, loginLimits } from './login-limiter';
 
 const minute = 60_000;

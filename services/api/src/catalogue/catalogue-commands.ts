@@ -2,7 +2,7 @@ import type { Catalogue, CatalogueRecord } from '@portal/domain';
 import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
-import { type IdKind, nextId } from '../write-side/ids';
+import { type IdKind, nextId } from '../write-side/next-id';
 
 /**
  * Reference data is written one command at a time (an administrator's pace), so rules that span

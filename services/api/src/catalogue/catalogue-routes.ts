@@ -3,9 +3,10 @@ import type { Catalogue, CatalogueRecord } from '@portal/domain';
 import { DomainError } from '@portal/domain';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { IdKind } from '../write-side/ids';
+import { errorResponses, IdParams, LooseRecord } from '../http-schemas';
+import { idOf, versionOf } from '../loose-body';
+import type { IdKind } from '../write-side/next-id';
 import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';
-import { errorResponses, IdParams, idOf, LooseRecord, versionOf } from './route-schemas';
 
 export interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
   /** Route prefix from spec section 7, e.g. '/api/contractorcompany'. */

@@ -17,7 +17,8 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { chosenId, errorResponses, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
+import { errorResponses, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { chosenId } from '../loose-body';
 
 const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });
 

@@ -3,7 +3,7 @@ import { materials, materialTypes, validateNamed } from '@portal/domain';
 import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, Versioned } from '../catalogue/route-schemas';
+import { errorResponses, Versioned } from '../http-schemas';
 
 const NamedSchema = Type.Object({ ...Versioned, name: Type.String() });
 

@@ -1,5 +1,5 @@
 import jwt from '@fastify/jwt';
-import { DomainError, Role, type RoleId } from '@portal/domain';
+import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -56,14 +56,13 @@ function extractToken(request: FastifyRequest): string | undefined {
 }
 
 const userIdPattern = /^[1-9][0-9]{0,9}$/;
-const maxUserId = 2_147_483_647;
 
 /** The user id a verified token names, or null when its subject or session version is malformed. */
 function tokenUserId(claims: TokenClaims): number | null {
   if (typeof claims.primarysid !== 'string' || !userIdPattern.test(claims.primarysid)) return null;
   if (!Number.isInteger(claims.sv)) return null;
   const id = Number(claims.primarysid);
-  return id <= maxUserId ? id : null;
+  return isStorableId(id) ? id : null;
 }
 
 /** A public route needs no token, and its OpenAPI operation says it needs no credentials. */

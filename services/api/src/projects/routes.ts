@@ -17,7 +17,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, IdParams, LooseRecord, Nullable, Versioned } from '../catalogue/route-schemas';
+import { errorResponses, IdParams, LooseRecord, Nullable, Versioned } from '../http-schemas';
 
 const ProjectSchema = Type.Object(
   {

@@ -1,11 +1,10 @@
-import { DomainError } from '@portal/domain';
+import { DomainError, validateTicketRange } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
-import { validateTicketRange } from '../tickets/generation';
 import {
   addTableSheet,
   currentUserEmail,

@@ -3,7 +3,8 @@ import { settings, settingsId, validateSettings } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
-import { errorResponses, LooseRecord, Nullable, Versioned, versionOf } from '../catalogue/route-schemas';
+import { errorResponses, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { versionOf } from '../loose-body';
 
 const SettingsSchema = Type.Object(
   {

@@ -7,6 +7,7 @@ import {
   decideTicket,
   evolveTicket,
   type FieldErrors,
+  generateMessages,
   initialTicketState,
   materials,
   materialTypes,
@@ -44,7 +45,6 @@ import type { CommandHost } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand, hasEventOf, loadAggregate } from '../write-side/command-handler';
-import { generateMessages } from './generation';
 import { newHashNonce } from './ticket-hash';
 
 export const actorOf = (request: FastifyRequest): TicketActor => ({

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DomainError,
+  generateMessages,
   isStorableInstant,
   maxStoredAmount,
+  maxTicketNumber,
   optionalId,
   optionalNumber,
   readTicketDetails,
   type TicketCommand,
   ticketFormMessages,
   ticketMessages,
+  validateGeneration,
 } from '@portal/domain';
 import {
   activeTicketsToday,
@@ -26,9 +29,10 @@ import {
   type TicketFilter,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { chosenId, errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../catalogue/route-schemas';
+import { errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../http-schemas';
 import { startRun } from '../jobs/job-runs';
 import { RunViewSchema } from '../jobs/routes';
+import { chosenId } from '../loose-body';
 import { bulkReceiveOf, bulkReceiveSchema } from './bulk-receive';
 import {
   actorOf,
@@ -40,7 +44,6 @@ import {
   toggleDispatch,
   weighTicket,
 } from './commands';
-import { generateMessages, maxTicketNumber, validateGeneration } from './generation';
 import { ticketHistory } from './history';
 import { publicTicketOf } from './public-ticket';
 import {

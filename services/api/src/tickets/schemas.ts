@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { LooseRecord, Nullable } from '../catalogue/route-schemas';
+import { LooseRecord, Nullable } from '../http-schemas';
 
 /**
  * The queries answer Dates; a date-time response field writes one as its ISO string (as JSON.stringify

@@ -8,6 +8,7 @@ import {
   conflictingFields,
   DomainError,
   emptyTicketDetails,
+  maxNumbersPerCall,
   optionalId,
   type TicketActor,
   type TicketDetails,
@@ -28,7 +29,6 @@ import {
   generateTickets,
 } from './commands';
 import { eachConcurrently } from './each-concurrently';
-import { maxNumbersPerCall } from './generation';
 
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {

@@ -26,15 +26,8 @@ import {
 import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import {
-  chosenId,
-  errorResponses,
-  idOf,
-  LooseRecord,
-  Nullable,
-  Versioned,
-  versionOf,
-} from '../catalogue/route-schemas';
+import { errorResponses, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';
 

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { passwordProblem } from '../auth/password-policy';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
-import { nextId } from '../write-side/ids';
+import { nextId } from '../write-side/next-id';
 import type { UserBody } from './schemas';
 
 // Username uniqueness and "at least one administrator" span users: their commands run one at a time.

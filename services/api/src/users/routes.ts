@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DomainError, roleName, userMessages } from '@portal/domain';
 import { findUserById, listUsers, type UserView } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../http-schemas';
+import { ErrorSchema, IdParams } from '../http-schemas';
 import { deleteUser, editUser, registerUser } from './commands';
-import { UserBodySchema, UserIdParams, type UserResponse, UserSchema } from './schemas';
+import { UserBodySchema, type UserResponse, UserSchema } from './schemas';
 
 const toResponse = (user: UserView): UserResponse => ({
   ...user,
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], params: UserIdParams, response: { 200: UserSchema, ...errors } },
+      schema: { tags: ['users'], params: IdParams, response: { 200: UserSchema, ...errors } },
     },
     async (request) => savedUser(request.params.id),
   );
@@ -61,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/user/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['users'], params: UserIdParams, response: { 204: Type.Null(), ...errors } },
+      schema: { tags: ['users'], params: IdParams, response: { 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
       await deleteUser(app, request.params.id, request.currentUser.id);

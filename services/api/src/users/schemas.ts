@@ -34,5 +34,3 @@ export const UserBodySchema = Type.Object({
   phoneNumber: Type.Optional(NullableString),
 });
 export type UserBody = Static<typeof UserBodySchema>;
-
-export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

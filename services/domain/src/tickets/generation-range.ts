@@ -1,4 +1,6 @@
-import { assertValid, DomainError, type FieldErrors, optionalNumber } from '@portal/domain';
+import { optionalNumber } from '../catalogue/fields';
+import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { maxTicketNumber } from './ticket-range';
 
 /** Spec sections 5 and 9: Generate and Export ranges. */
 export const generateMessages = {
@@ -12,7 +14,6 @@ export const generateMessages = {
     `${numbers.length === 1 ? 'Ticket' : 'Tickets'} ${numbers.join(', ')} already ${numbers.length === 1 ? 'exists' : 'exist'} and ${numbers.length === 1 ? 'was' : 'were'} not generated again.`,
 } as const;
 
-export const maxTicketNumber = 999_999;
 export const maxTicketsPerGeneration = 2000;
 export const maxNumbersPerCall = 1000;
 

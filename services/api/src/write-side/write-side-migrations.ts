@@ -1,19 +1,6 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import type pg from 'pg';
 
-/** Kinds of entity with numeric ids (the spec's routes take numbers); one sequence each. */
-export type IdKind =
-  | 'user'
-  | 'contractor_company'
-  | 'contractor_contact'
-  | 'project'
-  | 'transport_company'
-  | 'transport_contact'
-  | 'truck'
-  | 'material'
-  | 'material_type'
-  | 'ticket';
-
+/** The write side's own tables (id sequences, number claims, runs, login counters): frozen, date-prefixed. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-id-sequences': {
     async up(db: Kysely<any>) {
@@ -110,10 +97,4 @@ export async function migrateWriteSide(db: Kysely<any>): Promise<void> {
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
-}
-
-/** A new id for an aggregate, never reused even when the command that took it fails. */
-export async function nextId(pool: pg.Pool, kind: IdKind): Promise<number> {
-  const { rows } = await pool.query<{ id: string }>(`SELECT nextval('${kind}_id_seq') AS id`);
-  return Number(rows[0]?.id);
 }
