@@ -1,13 +1,11 @@
 import { maxStoredInteger } from '@portal/domain';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 
 /** Every error body: the message to show, plus per-field messages for form validation. */
 export const ErrorSchema = Type.Object({
   message: Type.String(),
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** PostgreSQL integer ids: a larger number is a 400, not a database error. */
 export const maxId = maxStoredInteger;

@@ -3,6 +3,7 @@ import {
   contractorCompanies,
   contractorContacts,
   DomainError,
+  Nullable,
   validateCompany,
   validateContractorContact,
 } from '@portal/domain';
@@ -17,7 +18,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { errorResponses, LooseRecord, Versioned } from '../http-schemas';
 import { chosenId } from '../loose-body';
 
 const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });

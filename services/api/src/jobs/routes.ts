@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DomainError } from '@portal/domain';
+import { DomainError, Nullable } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, Nullable } from '../http-schemas';
+import { errorResponses } from '../http-schemas';
 import { readRun } from './job-runs';
 import { runDefinitions } from './run-definitions';
 

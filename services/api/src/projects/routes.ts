@@ -3,6 +3,7 @@ import {
   contractorCompanies,
   DomainError,
   type FieldErrors,
+  Nullable,
   projects,
   validateProject,
 } from '@portal/domain';
@@ -17,7 +18,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, IdParams, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { errorResponses, IdParams, LooseRecord, Versioned } from '../http-schemas';
 
 const ProjectSchema = Type.Object(
   {

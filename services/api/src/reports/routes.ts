@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Nullable } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, Nullable } from '../http-schemas';
+import { errorResponses } from '../http-schemas';
 import { type RunDefinition, type RunView, readRun, startRun } from '../jobs/job-runs';
 import { RunViewSchema } from '../jobs/routes';
 import type { CommandHost } from '../plugins/infrastructure';

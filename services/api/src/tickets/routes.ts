@@ -5,6 +5,7 @@ import {
   isStorableInstant,
   maxStoredAmount,
   maxTicketNumber,
+  Nullable,
   optionalId,
   optionalNumber,
   readTicketDetails,
@@ -29,7 +30,7 @@ import {
   type TicketFilter,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, LooseRecord, maxId, Nullable } from '../http-schemas';
+import { errorResponses, IdParams, LooseRecord, maxId } from '../http-schemas';
 import { startRun } from '../jobs/job-runs';
 import { RunViewSchema } from '../jobs/routes';
 import { chosenId } from '../loose-body';

@@ -1,5 +1,6 @@
+import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
-import { LooseRecord, Nullable } from '../http-schemas';
+import { LooseRecord } from '../http-schemas';
 
 /**
  * The queries answer Dates; a date-time response field writes one as its ISO string (as JSON.stringify

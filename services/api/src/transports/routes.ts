@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DomainError,
   decideMoveTrucks,
+  Nullable,
   transportCompanies,
   transportContacts,
   truckMessages,
@@ -26,7 +27,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, LooseRecord, Nullable, Versioned } from '../http-schemas';
+import { errorResponses, LooseRecord, Versioned } from '../http-schemas';
 import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';

@@ -1,6 +1,7 @@
+import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableString = Nullable(Type.String());
 
 /** A user as the API returns it: never the password or its hash. */
 export const UserSchema = Type.Object(

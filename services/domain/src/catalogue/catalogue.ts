@@ -1,3 +1,4 @@
+import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { DomainError } from '../errors';
 import { sameData } from '../same-data';
 
@@ -26,6 +27,8 @@ export type CatalogueCommand<Data> =
 
 export interface Catalogue<Name extends string, Data> {
   name: Name;
+  /** Event schemas, version 1, keyed by event type (as the users' and tickets' are). */
+  eventSchemas: Record<`${Name}Created` | `${Name}Updated` | `${Name}Deleted`, TObject>;
   /** Human name used in messages: 'Contractor company'. */
   label: string;
   streamId(id: number): string;
@@ -39,26 +42,34 @@ export interface Catalogue<Name extends string, Data> {
 export const inUseMessage = (label: string, referencedBy: string[]): string =>
   `This ${label.toLowerCase()} is still used by ${referencedBy.join(' and ')}. Remove or move them first.`;
 
-export function defineCatalogue<Name extends string, Data extends object>(
+/** A catalogue of records of the `record` schema, its events and decider. */
+export function defineCatalogue<Name extends string, RecordSchema extends TObject>(
   name: Name,
-  options: { label: string; streamPrefix: string },
-): Catalogue<Name, Data> {
+  options: { label: string; streamPrefix: string; record: RecordSchema },
+): Catalogue<Name, Static<RecordSchema>> {
+  type Data = Static<RecordSchema>;
   const eventTypes = {
     created: `${name}Created`,
     updated: `${name}Updated`,
     deleted: `${name}Deleted`,
   } as const;
+  const recordWithId = Type.Composite([Type.Object({ id: Type.Integer() }), options.record]);
   const notFoundMessage = `${options.label} not found.`;
   type Event = CatalogueEvent<Name, Data>;
 
   return {
     name,
+    eventSchemas: {
+      [eventTypes.created]: recordWithId,
+      [eventTypes.updated]: recordWithId,
+      [eventTypes.deleted]: Type.Object({ id: Type.Integer() }),
+    } as unknown as Catalogue<Name, Data>['eventSchemas'],
     label: options.label,
     streamId: (id) => `${options.streamPrefix}-${id}`,
     eventTypes,
     notFoundMessage,
     initialState: { status: 'absent' },
-    evolve(state, event) {
+    evolve(_state, event) {
       switch (event.type) {
         case eventTypes.created:
         case eventTypes.updated:
@@ -66,7 +77,8 @@ export function defineCatalogue<Name extends string, Data extends object>(
         case eventTypes.deleted:
           return { status: 'deleted', id: event.data.id };
         default:
-          return state;
+          // A generic name's event types do not narrow to never; an unknown one is a programming error.
+          throw new Error(`${name} has no event ${(event as { type: string }).type}`);
       }
     },
     decide(command, state) {

@@ -1,7 +1,9 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { contractorCompanies } from '../contractors/contractor-company';
 import { DomainError } from '../errors';
 import { materialTypes } from '../materials/material';
+import { Nullable } from '../schemas';
 import { transportCompanies } from '../transports/transport-company';
 import {
   type CatalogueCommand,
@@ -12,8 +14,13 @@ import {
   inUseMessage,
 } from './catalogue';
 
-type Gadget = { name: string; weight: number | null };
-const gadgets = defineCatalogue<'Gadget', Gadget>('Gadget', { label: 'Gadget box', streamPrefix: 'gadget' });
+const GadgetSchema = Type.Object({ name: Type.String(), weight: Nullable(Type.Number()) });
+type Gadget = Static<typeof GadgetSchema>;
+const gadgets = defineCatalogue('Gadget', {
+  label: 'Gadget box',
+  streamPrefix: 'gadget',
+  record: GadgetSchema,
+});
 
 const created: CatalogueEvent<'Gadget', Gadget> = {
   type: 'GadgetCreated',
@@ -59,9 +66,14 @@ describe('catalogue kit', () => {
     expect(given(created, updated, deleted)).toEqual({ status: 'deleted', id: 4 });
   });
 
-  it('ignores events of other catalogues', () => {
+  it('refuses an event it does not know: a programming error, never silently skipped', () => {
     const foreign = { type: 'WidgetCreated', data: { id: 4 } } as unknown as CatalogueEvent<'Gadget', Gadget>;
-    expect(given(created, foreign)).toEqual(given(created));
+    expect(() => given(created, foreign)).toThrow('Gadget has no event WidgetCreated');
+  });
+
+  it('has one schema per event type, the record with its id', () => {
+    expect(Object.keys(gadgets.eventSchemas)).toEqual(['GadgetCreated', 'GadgetUpdated', 'GadgetDeleted']);
+    expect(Object.keys(gadgets.eventSchemas.GadgetCreated.properties)).toEqual(['id', 'name', 'weight']);
   });
 });
 

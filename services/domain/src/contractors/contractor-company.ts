@@ -1,18 +1,17 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import { maxIndexedTextLength, text } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 
-export interface ContractorCompanyData {
-  name: string;
-}
+/** A company is its name: contractor and transport companies alike. */
+export const CompanyDataSchema = Type.Object({ name: Type.String() });
+export type ContractorCompanyData = Static<typeof CompanyDataSchema>;
 
-export const contractorCompanies = defineCatalogue<'ContractorCompany', ContractorCompanyData>(
-  'ContractorCompany',
-  {
-    label: 'Contractor company',
-    streamPrefix: 'contractor-company',
-  },
-);
+export const contractorCompanies = defineCatalogue('ContractorCompany', {
+  label: 'Contractor company',
+  streamPrefix: 'contractor-company',
+  record: CompanyDataSchema,
+});
 
 export const companyNameRequired = 'Company name is required';
 export const companyNameTooLong = `Company name can be max ${maxIndexedTextLength} characters`;

@@ -1,3 +1,4 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import {
   flag,
@@ -8,24 +9,24 @@ import {
   text,
 } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
+import { Nullable } from '../schemas';
 import { emailPattern, phonePattern } from '../validation';
 
-export interface ContractorContactData {
-  contractorCompanyId: number;
-  name: string;
-  number: string;
-  email: string | null;
-  isOfficeContact: boolean;
-  isSiteContact: boolean;
-}
+export const ContractorContactDataSchema = Type.Object({
+  contractorCompanyId: Type.Integer(),
+  name: Type.String(),
+  number: Type.String(),
+  email: Nullable(Type.String()),
+  isOfficeContact: Type.Boolean(),
+  isSiteContact: Type.Boolean(),
+});
+export type ContractorContactData = Static<typeof ContractorContactDataSchema>;
 
-export const contractorContacts = defineCatalogue<'ContractorContact', ContractorContactData>(
-  'ContractorContact',
-  {
-    label: 'Contractor contact',
-    streamPrefix: 'contractor-contact',
-  },
-);
+export const contractorContacts = defineCatalogue('ContractorContact', {
+  label: 'Contractor contact',
+  streamPrefix: 'contractor-contact',
+  record: ContractorContactDataSchema,
+});
 
 export const contactMessages = {
   nameRequired: 'Contact name is required',

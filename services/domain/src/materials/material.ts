@@ -1,18 +1,20 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import { maxIndexedTextLength, text } from '../catalogue/fields';
 import { assertValid } from '../errors';
 
-export interface NamedData {
-  name: string;
-}
+export const NamedDataSchema = Type.Object({ name: Type.String() });
+export type NamedData = Static<typeof NamedDataSchema>;
 
-export const materials = defineCatalogue<'Material', NamedData>('Material', {
+export const materials = defineCatalogue('Material', {
   label: 'Material',
   streamPrefix: 'material',
+  record: NamedDataSchema,
 });
-export const materialTypes = defineCatalogue<'MaterialType', NamedData>('MaterialType', {
+export const materialTypes = defineCatalogue('MaterialType', {
   label: 'Material type',
   streamPrefix: 'material-type',
+  record: NamedDataSchema,
 });
 
 export const nameRequired = 'Name is required';

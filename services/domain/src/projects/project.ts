@@ -1,3 +1,4 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import {
   flag,
@@ -10,25 +11,28 @@ import {
   text,
 } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
+import { Nullable } from '../schemas';
 
-export interface ProjectData {
+export const ProjectDataSchema = Type.Object({
   /** The contractor's own project reference (spec: projectId), not the numeric id. */
-  projectId: string;
-  contractorCompanyId: number;
-  jobSite: string;
-  siteContactId: number | null;
-  officeContactId: number | null;
-  materialTypeId: number | null;
-  isSoilFLOProject: boolean;
-  approved: number;
-  overThreshold: boolean;
-  saltImpacted: boolean;
-  notes: string | null;
-}
+  projectId: Type.String(),
+  contractorCompanyId: Type.Integer(),
+  jobSite: Type.String(),
+  siteContactId: Nullable(Type.Integer()),
+  officeContactId: Nullable(Type.Integer()),
+  materialTypeId: Nullable(Type.Integer()),
+  isSoilFLOProject: Type.Boolean(),
+  approved: Type.Number(),
+  overThreshold: Type.Boolean(),
+  saltImpacted: Type.Boolean(),
+  notes: Nullable(Type.String()),
+});
+export type ProjectData = Static<typeof ProjectDataSchema>;
 
-export const projects = defineCatalogue<'Project', ProjectData>('Project', {
+export const projects = defineCatalogue('Project', {
   label: 'Project',
   streamPrefix: 'project',
+  record: ProjectDataSchema,
 });
 
 export const projectMessages = {

@@ -1,21 +1,25 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import { isStorableAmount, maxStoredInteger, optionalNumber, optionalText } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
+import { Nullable } from '../schemas';
 import { emailPattern, phonePattern } from '../validation';
 
-export interface SettingsData {
-  currentPrefix: number;
-  defaultTareWeight: number;
-  haulageRecordReceiverName: string | null;
-  haulageRecordReceiverPhone: string | null;
-  haulageRecordReceiverEmail: string | null;
-}
+export const SettingsDataSchema = Type.Object({
+  currentPrefix: Type.Integer(),
+  defaultTareWeight: Type.Number(),
+  haulageRecordReceiverName: Nullable(Type.String()),
+  haulageRecordReceiverPhone: Nullable(Type.String()),
+  haulageRecordReceiverEmail: Nullable(Type.String()),
+});
+export type SettingsData = Static<typeof SettingsDataSchema>;
 
 /** One settings record (id 1) for the site. */
 export const settingsId = 1;
-export const settings = defineCatalogue<'Settings', SettingsData>('Settings', {
+export const settings = defineCatalogue('Settings', {
   label: 'Settings',
   streamPrefix: 'settings',
+  record: SettingsDataSchema,
 });
 
 /** Spec section 9: prefix 0, default tare weight 0. */

@@ -1,3 +1,6 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../schemas';
+
 /**
  * A haulage ticket: one truck load, from generation through loading, dispatch and receipt
  * (spec sections 3 and 4). Names shown beside ids (company, material, …) come from the read
@@ -9,36 +12,39 @@ export const ticketStreamId = (ticketId: number): string => `ticket-${ticketId}`
 export const TruckType = { Triaxle: 1, Trailer: 2 } as const;
 export const truckTypeNames: Record<number, string> = { 1: 'Triaxle', 2: 'Trailer' };
 
+const NullableString = Nullable(Type.String());
+const NullableInteger = Nullable(Type.Integer());
+
 /** The fields staff fill in on the ticket forms (full, short and dispatch). */
-export interface TicketDetails {
-  date: string | null;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  jobSite: string | null;
-  contractorCompanyId: number | null;
-  transportCompanyId: number | null;
-  truckId: number | null;
-  truckTypeId: number | null;
-  truckNumber: string | null;
-  truckLicensePlate: string | null;
-  truckDriverName: string | null;
-  truckDriverNumber: string | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  contractorOfficeContactId: number | null;
-  transportContactName: string | null;
-  transportContactNumber: string | null;
-  projectId: number | null;
-  projectLeader: string | null;
-  materialTypeId: number | null;
-  materialId: number | null;
-  isSaltImpacted: boolean;
-  notes: string | null;
-  /** Net weight in KG. */
-  weight: number | null;
-  soilFLOTicketId: number | null;
-  updateSoilFLO: boolean;
-}
+export const TicketDetailsSchema = Type.Object({
+  date: NullableString,
+  timeLoaded: NullableString,
+  timeReceived: NullableString,
+  jobSite: NullableString,
+  contractorCompanyId: NullableInteger,
+  transportCompanyId: NullableInteger,
+  truckId: NullableInteger,
+  truckTypeId: NullableInteger,
+  truckNumber: NullableString,
+  truckLicensePlate: NullableString,
+  truckDriverName: NullableString,
+  truckDriverNumber: NullableString,
+  siteContactName: NullableString,
+  siteContactNumber: NullableString,
+  contractorOfficeContactId: NullableInteger,
+  transportContactName: NullableString,
+  transportContactNumber: NullableString,
+  projectId: NullableInteger,
+  projectLeader: NullableString,
+  materialTypeId: NullableInteger,
+  materialId: NullableInteger,
+  isSaltImpacted: Type.Boolean(),
+  notes: NullableString,
+  weight: Nullable(Type.Number({ description: 'Net weight in KG' })),
+  soilFLOTicketId: NullableInteger,
+  updateSoilFLO: Type.Boolean(),
+});
+export type TicketDetails = Static<typeof TicketDetailsSchema>;
 
 export const emptyTicketDetails: TicketDetails = {
   date: null,
@@ -70,55 +76,52 @@ export const emptyTicketDetails: TicketDetails = {
 };
 
 /** Where a receipt came from: the spec gives the dashboard and the ticket page different rules. */
-export type ReceiptSource = 'dashboard' | 'ticket' | 'scale' | 'bulk';
+const ReceiptSourceSchema = Type.Union(
+  (['dashboard', 'ticket', 'scale', 'bulk'] as const).map((source) => Type.Literal(source)),
+);
+export type ReceiptSource = Static<typeof ReceiptSourceSchema>;
 
-export type TicketEvent =
-  | {
-      type: 'TicketGenerated';
-      data: {
-        ticketId: number;
-        prefix: number;
-        ticketNumber: number;
-        isSoilFLOLoad: boolean;
-        hashNonce: string;
-        date: string;
-      };
-    }
-  | { type: 'TicketEdited'; data: { ticketId: number; details: TicketDetails } }
-  | {
-      type: 'TicketReceived';
-      data: {
-        ticketId: number;
-        timeReceived: string;
-        timeLoaded: string | null;
-        receivedByUserId: number;
-        source: ReceiptSource;
-      };
-    }
-  | { type: 'TicketReceiptReset'; data: { ticketId: number } }
-  | { type: 'TicketRejected'; data: { ticketId: number; reason: string } }
-  | { type: 'TicketDispatchToggled'; data: { ticketId: number; isDispatched: boolean } }
-  | {
-      type: 'TicketWeighed';
-      data: { ticketId: number; materialId: number; scaleWeight: number; tareWeight: number; weight: number };
-    }
-  | { type: 'TicketRestored'; data: { ticketId: number; details: TicketDetails; logEntryId: number } }
+const ticketId = Type.Integer();
+
+/** Event schemas, version 1. A changed payload gets a new schema and an upcaster, never an edit here. */
+export const TicketEventSchemas = {
+  TicketGenerated: Type.Object({
+    ticketId,
+    prefix: Type.Integer(),
+    ticketNumber: Type.Integer(),
+    isSoilFLOLoad: Type.Boolean(),
+    hashNonce: Type.String(),
+    date: Type.String(),
+  }),
+  TicketEdited: Type.Object({ ticketId, details: TicketDetailsSchema }),
+  TicketReceived: Type.Object({
+    ticketId,
+    timeReceived: Type.String(),
+    timeLoaded: NullableString,
+    receivedByUserId: Type.Integer(),
+    source: ReceiptSourceSchema,
+  }),
+  TicketReceiptReset: Type.Object({ ticketId }),
+  TicketRejected: Type.Object({ ticketId, reason: Type.String() }),
+  TicketDispatchToggled: Type.Object({ ticketId, isDispatched: Type.Boolean() }),
+  TicketWeighed: Type.Object({
+    ticketId,
+    materialId: Type.Integer(),
+    scaleWeight: Type.Number(),
+    tareWeight: Type.Number(),
+    weight: Type.Number(),
+  }),
+  TicketRestored: Type.Object({ ticketId, details: TicketDetailsSchema, logEntryId: Type.Integer() }),
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
-  | { type: 'TicketLinkRevoked'; data: { ticketId: number; hashNonce: string } }
-  | { type: 'TicketDeleted'; data: { ticketId: number } };
+  TicketLinkRevoked: Type.Object({ ticketId, hashNonce: Type.String() }),
+  TicketDeleted: Type.Object({ ticketId }),
+};
 
-export const ticketEventTypes: TicketEvent['type'][] = [
-  'TicketGenerated',
-  'TicketEdited',
-  'TicketReceived',
-  'TicketReceiptReset',
-  'TicketRejected',
-  'TicketDispatchToggled',
-  'TicketWeighed',
-  'TicketRestored',
-  'TicketLinkRevoked',
-  'TicketDeleted',
-];
+type Schemas = typeof TicketEventSchemas;
+export type TicketEvent = {
+  [K in keyof Schemas]: { type: K; data: Static<Schemas[K]> };
+}[keyof Schemas];
+export const ticketEventTypes = Object.keys(TicketEventSchemas) as TicketEvent['type'][];
 
 export interface ActiveTicket {
   status: 'active';

@@ -1,12 +1,10 @@
 import { defineCatalogue } from '../catalogue/catalogue';
-import type { ContractorCompanyData } from '../contractors/contractor-company';
+import { CompanyDataSchema, type ContractorCompanyData } from '../contractors/contractor-company';
 
 export type TransportCompanyData = ContractorCompanyData;
 
-export const transportCompanies = defineCatalogue<'TransportCompany', TransportCompanyData>(
-  'TransportCompany',
-  {
-    label: 'Transport company',
-    streamPrefix: 'transport-company',
-  },
-);
+export const transportCompanies = defineCatalogue('TransportCompany', {
+  label: 'Transport company',
+  streamPrefix: 'transport-company',
+  record: CompanyDataSchema,
+});

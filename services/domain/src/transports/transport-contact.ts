@@ -1,21 +1,21 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import { isStorableId, numberTooLargeMessage, optionalId } from '../catalogue/fields';
 import { contactMessages, validateContactBasics } from '../contractors/contractor-contact';
 import { assertValid, type FieldErrors } from '../errors';
 
-export interface TransportContactData {
-  transportCompanyId: number;
-  name: string;
-  number: string;
-}
+export const TransportContactDataSchema = Type.Object({
+  transportCompanyId: Type.Integer(),
+  name: Type.String(),
+  number: Type.String(),
+});
+export type TransportContactData = Static<typeof TransportContactDataSchema>;
 
-export const transportContacts = defineCatalogue<'TransportContact', TransportContactData>(
-  'TransportContact',
-  {
-    label: 'Transport contact',
-    streamPrefix: 'transport-contact',
-  },
-);
+export const transportContacts = defineCatalogue('TransportContact', {
+  label: 'Transport contact',
+  streamPrefix: 'transport-contact',
+  record: TransportContactDataSchema,
+});
 
 export function validateTransportContact(
   companyId: unknown,

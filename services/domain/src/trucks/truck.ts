@@ -1,3 +1,4 @@
+import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import {
   isStorableAmount,
@@ -10,19 +11,25 @@ import {
 } from '../catalogue/fields';
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { Nullable } from '../schemas';
 import { phonePattern } from '../validation';
 
-export interface TruckData {
-  transportCompanyId: number;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
+export const TruckDataSchema = Type.Object({
+  transportCompanyId: Type.Integer(),
+  driverName: Nullable(Type.String()),
+  driverNumber: Nullable(Type.String()),
+  number: Type.String(),
+  licensePlate: Type.String(),
   /** KG; null when never tared (the default tare weight from settings applies). */
-  tareWeight: number | null;
-}
+  tareWeight: Nullable(Type.Number()),
+});
+export type TruckData = Static<typeof TruckDataSchema>;
 
-export const trucks = defineCatalogue<'Truck', TruckData>('Truck', { label: 'Truck', streamPrefix: 'truck' });
+export const trucks = defineCatalogue('Truck', {
+  label: 'Truck',
+  streamPrefix: 'truck',
+  record: TruckDataSchema,
+});
 
 /** Spec section 9: plates are 7 characters; the formatted form is AA99999. */
 export const licensePlateMaxLength = 7;
