@@ -5,7 +5,7 @@ const TOKEN_KEY = 'token';
 export const Role = { Administrator: 1, Standard: 2 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 
-export interface Session {
+interface Session {
   token: string;
   userId: string;
   fullName: string;

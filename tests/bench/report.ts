@@ -53,7 +53,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 
-export interface MachineInfo {
+interface MachineInfo {
   cpus: number;
   cpuModel: string;
   totalMemoryMiB: number;
@@ -74,7 +74,7 @@ export const machineInfo = (postgres: string): MachineInfo => ({
   loadAverage1mAtStart: os.loadavg()[0] ?? 0,
 });
 
-export const resultsDir = path.resolve(import.meta.dirname, '../../bench/results');
+const resultsDir = path.resolve(import.meta.dirname, '../../bench/results');
 
 /** Writes `<timestamp>.json` (colons replaced, so the name is portable) and `latest.json`; returns both paths. */
 export async function writeResults(report: { startedAt: Date } & Record<string, unknown>): Promise<string[]> {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser build. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps trying to reach Google on this closed network.
 const chromiumArgs = [

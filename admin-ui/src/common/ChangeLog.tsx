@@ -23,13 +23,13 @@ import { formatDateTime } from '../i18n/dates';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
 /** What every log entry of the API has (spec section 3, Logs). */
-export interface ChangeLogEntry {
+interface ChangeLogEntry {
   id: Identifier;
   date: string;
 }
 
 /** One field of a record before and after a change. */
-export interface ChangedField {
+interface ChangedField {
   field: string;
   before: unknown;
   after: unknown;
@@ -40,12 +40,12 @@ export interface ChangedField {
  * How a changed field stands out. `row`: in a heavier weight, and when unchanged fields are shown too, the
  * whole row on a light amber wash. `after`: its new value on the wash, in the heavier weight.
  */
-export type ChangeHighlight = 'row' | 'after';
+type ChangeHighlight = 'row' | 'after';
 
 const wash = (theme: Theme) => alpha(theme.palette.warning.main, 0.16);
 const changedAfter = { backgroundColor: wash, fontWeight: 500 };
 
-export interface ChangeLogProps<Entry extends ChangeLogEntry> {
+interface ChangeLogProps<Entry extends ChangeLogEntry> {
   /**
    * Where the screen's words are in the catalogue: `title`, `showUnchanged`, `empty`, `noChanges`,
    * `changesOf`, `field`, `before` and `after` under it, e.g. 'portal.tickets.log'.

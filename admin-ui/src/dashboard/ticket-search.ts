@@ -1,5 +1,5 @@
 /** The Search tab's form (spec section 2, Dashboard): a ticket number plus the filters. */
-export interface TicketSearchValues {
+interface TicketSearchValues {
   ticketNumber: string;
   transportCompanyId: number | string | null;
   contractorCompanyId: number | string | null;

@@ -1,7 +1,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { currentSession } from '../session';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Spec section 8: a 401 on this call (the user list) does not send the user to /login. */

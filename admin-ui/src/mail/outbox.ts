@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
 
 /** A kept mail as GET /api/mail/outbox lists it (services/api/src/mail/routes.ts). */
-export interface OutboxMailSummary {
+interface OutboxMailSummary {
   id: number;
   to: string[];
   subject: string;
@@ -11,7 +11,7 @@ export interface OutboxMailSummary {
 }
 
 /** One kept mail with its bodies (GET /api/mail/outbox/{id}). */
-export interface OutboxMail extends OutboxMailSummary {
+interface OutboxMail extends OutboxMailSummary {
   html: string;
   text: string;
 }

@@ -13,7 +13,7 @@ export interface ProjectLogEntry {
 
 export type LogChangeKind = 'created' | 'updated' | 'deleted';
 
-export interface FieldComparison {
+interface FieldComparison {
   field: string;
   before: unknown;
   after: unknown;

@@ -206,7 +206,7 @@ const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
   );
 };
 
-export interface ReceiveTicketDialogProps {
+interface ReceiveTicketDialogProps {
   /** The ticket to receive; the dialog shows nothing without one. */
   ticket: ReceivableTicket | null | undefined;
   open: boolean;

@@ -108,7 +108,7 @@ const id = (value: unknown): number | null => {
   return value != null && value !== '' && Number.isInteger(number) && number > 0 ? number : null;
 };
 
-export interface ReceiveRequest {
+interface ReceiveRequest {
   ticketId: number;
   source: ReceiptSource;
   ticket?: Record<string, string | number | null>;

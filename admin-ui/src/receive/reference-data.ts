@@ -3,7 +3,7 @@ import { apiRequest } from '../dataProvider/http-client';
 import type { KnownTruck } from './receive-ticket';
 
 /** A haulage company as GET /api/transportcompany/all lists it. */
-export interface HaulageCompany {
+interface HaulageCompany {
   id: number;
   name: string;
 }

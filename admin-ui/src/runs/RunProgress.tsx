@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { type ChunkView, chunkRange, chunkWarning, type RunView, runPercent } from './run';
 
 /** 'Tickets 1 to 1000', 'Ticket 5', or 'Part 2' when the chunk is not a range of numbers. */
-export function useChunkLabel() {
+function useChunkLabel() {
   const translate = useTranslate();
   return (chunk: Pick<ChunkView, 'index' | 'spec'>) => {
     const range = chunkRange(chunk);

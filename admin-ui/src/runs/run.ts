@@ -37,7 +37,7 @@ export const RUN_POLL_MS = 500;
 export const isRunFinished = (run: Pick<RunView, 'state'>): boolean =>
   run.state === 'completed' || run.state === 'failed';
 
-export const isChunkFinished = (chunk: Pick<ChunkView, 'state'>): boolean =>
+const isChunkFinished = (chunk: Pick<ChunkView, 'state'>): boolean =>
   chunk.state === 'completed' || chunk.state === 'failed';
 
 /** The progress bar's value, 0 to 100: done of total (a finished run with nothing to do is full). */
@@ -76,7 +76,7 @@ export function newlyFinishedChunks<Spec, Result>(
 }
 
 /** How the mail of an export or report run is doing (the run's `result.mail`, read on every poll). */
-export interface MailDelivery {
+interface MailDelivery {
   mailId: string;
   state: 'queued' | 'sent' | 'failed' | 'unknown';
   attempts: number;

@@ -4,13 +4,13 @@ import { apiRequest } from '../dataProvider/http-client';
 import { type ChunkView, isRunFinished, newlyFinishedChunks, RUN_POLL_MS, type RunView } from './run';
 
 /** The call that starts a run: it answers 202 with the run. */
-export interface RunRequest {
+interface RunRequest {
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
 }
 
-export interface UseRunOptions<Result, ChunkResult, Spec> {
+interface UseRunOptions<Result, ChunkResult, Spec> {
   /** Each chunk once, as soon as a poll shows it completed or failed (e.g. a per-chunk warning toast). */
   onChunkFinished?: (chunk: ChunkView<Spec, ChunkResult>, run: RunView<Result, ChunkResult, Spec>) => void;
   /**
@@ -28,7 +28,7 @@ export interface UseRunOptions<Result, ChunkResult, Spec> {
 }
 
 /** How a start ended: the finished run, or the error (already reported) that stopped it. */
-export type RunOutcome<Run> = { run: Run; error: null } | { run: null; error: unknown };
+type RunOutcome<Run> = { run: Run; error: null } | { run: null; error: unknown };
 
 const stopped = { run: null, error: null } as const;
 

@@ -31,7 +31,7 @@ import { ticketLogPath, ticketPath } from './ticket';
 import { byTicketFieldOrder, eventTypeKey } from './ticket-log';
 
 /** One event of `GET /api/ticket/{id}/history`, with the ticket as of that event (null once deleted). */
-export interface TicketHistoryEvent {
+interface TicketHistoryEvent {
   version: number;
   type: string;
   occurredAt: string;

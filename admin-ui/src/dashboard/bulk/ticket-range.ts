@@ -6,7 +6,7 @@
  */
 
 /** Why an entry is refused; `ticketRangeMessageKeys` names the catalogue text of each. */
-export type TicketRangeProblem = 'format' | 'endBeforeStart' | 'tooLarge' | 'maxNumber';
+type TicketRangeProblem = 'format' | 'endBeforeStart' | 'tooLarge' | 'maxNumber';
 
 export const ticketRangeMessageKeys: Record<TicketRangeProblem, string> = {
   format: 'portal.bulk.receive.rangeFormat',
@@ -25,9 +25,7 @@ export interface TicketRange {
   to: number;
 }
 
-export type TicketRangeParse =
-  | { ok: true; ranges: TicketRange[] }
-  | { ok: false; problem: TicketRangeProblem };
+type TicketRangeParse = { ok: true; ranges: TicketRange[] } | { ok: false; problem: TicketRangeProblem };
 
 const partPattern = /^([0-9]+)(?:\s*-\s*([0-9]+))?$/;
 

@@ -12,7 +12,7 @@ export const loginLimits = {
 } as const;
 
 /** A login attempt as it is counted: the lower-cased username (known or not) and the client's address key. */
-export interface LoginAttempt {
+interface LoginAttempt {
   account: string;
   address: string;
 }

@@ -1,7 +1,7 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** docs/security.md, "Passwords": what a new password must be (NIST SP 800-63B: length and a blocklist, no composition rules). */
-export const passwordRules = {
+const passwordRules = {
   minLength: 12,
   maxLength: 128,
   /** zxcvbn's 0-4 scale; 3 is "safely unguessable: moderate protection from offline slow-hash attacks". */
@@ -17,7 +17,7 @@ export const passwordPolicyMessages = {
 } as const;
 
 /** Who the password is for: their names are the first things an attacker tries. */
-export interface PasswordOwner {
+interface PasswordOwner {
   username: string;
   firstName: string;
   lastName: string;

@@ -19,7 +19,7 @@ export async function underReferenceDataLock<T>(app: CommandHost, work: () => Pr
   });
 }
 
-export interface SaveOptions<Data> {
+interface SaveOptions<Data> {
   actorId: number;
   /** The version the client loaded (edit forms send it back); a different one is a 409. */
   expectedVersion?: number;

@@ -8,7 +8,7 @@ import { idOf, versionOf } from '../loose-body';
 import type { IdKind } from '../write-side/next-id';
 import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';
 
-export interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
+interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
   /** Route prefix from spec section 7, e.g. '/api/contractorcompany'. */
   base: string;
   tag: string;

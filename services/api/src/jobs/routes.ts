@@ -5,7 +5,7 @@ import { errorResponses } from '../http-schemas';
 import { readRun } from './job-runs';
 import { runDefinitions } from './run-definitions';
 
-export const ChunkViewSchema = Type.Object({
+const ChunkViewSchema = Type.Object({
   index: Type.Integer(),
   spec: Type.Unknown({ description: 'What the chunk covers, e.g. {from, to}' }),
   state: Type.Union(['pending', 'running', 'completed', 'failed'].map((state) => Type.Literal(state))),
@@ -35,7 +35,7 @@ export const RunViewSchema = Type.Object(
   { $id: 'JobRun' },
 );
 
-export const runNotFoundMessage = 'Job not found.';
+const runNotFoundMessage = 'Job not found.';
 
 /** Bulk runs are started by their own routes (202 with this document) and polled here. */
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {

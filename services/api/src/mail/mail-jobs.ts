@@ -10,7 +10,7 @@ export const mailQueue = 'mail';
  * should attachments grow to megabytes, store them in a table and pass the row's id instead.
  * Never put credentials here: the mailer takes them from the configuration.
  */
-export interface MailJobData {
+interface MailJobData {
   to: string[];
   subject: string;
   html: string;

@@ -17,7 +17,7 @@ export interface OutboxMail extends OutboxMailSummary {
   text: string;
 }
 
-export const outboxMessages = {
+const outboxMessages = {
   mailNotFound: 'Mail not found.',
   attachmentNotFound: 'Attachment not found.',
 } as const;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions 
 import fp from 'fastify-plugin';
 
 /** Claims of the spec's session token (section 3, User), plus the user's session version. */
-export interface TokenClaims {
+interface TokenClaims {
   primarysid: string;
   nameid: string;
   role: RoleId;
@@ -13,7 +13,7 @@ export interface TokenClaims {
   sv: number;
 }
 
-export interface CurrentUser {
+interface CurrentUser {
   id: number;
   roleId: RoleId;
   name: string;
@@ -41,7 +41,7 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const authMessages = {
+const authMessages = {
   missingToken: 'You are not logged in.',
   invalidToken: 'Your session has expired or is not valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',

@@ -17,8 +17,8 @@ const statusOf: Record<DomainErrorKind, number> = {
   throttled: 429,
 };
 
-export const unexpectedErrorMessage = 'An unexpected error occurred.';
-export const notFoundMessage = 'Not found.';
+const unexpectedErrorMessage = 'An unexpected error occurred.';
+const notFoundMessage = 'Not found.';
 
 /**
  * The first value in `input` (a body, query or params) that cannot be stored, with its message: a
@@ -26,7 +26,7 @@ export const notFoundMessage = 'Not found.';
  * string like '1e400' the schema coerced to an integer: ajv then skips minimum and maximum). Fields
  * are named by their key, as the forms name them (an array's items by the array's key); null if none.
  */
-export function unstorableInput(input: unknown): { field: string; message: string } | null {
+function unstorableInput(input: unknown): { field: string; message: string } | null {
   const pending: [unknown, string][] = [[input, 'body']];
   for (let i = 0; i < pending.length; i++) {
     const [value, field] = pending[i] as [unknown, string];

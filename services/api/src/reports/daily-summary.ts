@@ -38,14 +38,14 @@ export const dailySummaryMessages = {
   invalidDate: 'Selected date is not a valid date.',
 } as const;
 
-export interface DailySummaryParams {
+interface DailySummaryParams {
   /** The site's calendar day, YYYY-MM-DD. */
   date: string;
   /** The current user first, then the addresses the call named. */
   recipients: string[];
 }
 
-export interface DailySummaryChunkResult {
+interface DailySummaryChunkResult {
   date: string;
   recipients: string[];
   loads: number;
@@ -57,7 +57,7 @@ export interface DailySummaryChunkResult {
  * `selectedDate` is the day the date picker chose: a plain YYYY-MM-DD is that day; an ISO instant
  * (the picker's local midnight) is the site's calendar day of that instant. Absent: today at the site.
  */
-export function summaryDateOf(selectedDate: string | undefined, timeZone: string, now = new Date()): string {
+function summaryDateOf(selectedDate: string | undefined, timeZone: string, now = new Date()): string {
   const text = selectedDate?.trim() ?? '';
   if (text === '') return siteDate(timeZone, now);
   const invalid = () =>
@@ -104,7 +104,7 @@ interface Group {
   kg: number;
 }
 
-export interface DailySummary {
+interface DailySummary {
   date: string;
   /** Per contractor, project, job site and material, in that order. */
   groups: Group[];
@@ -122,7 +122,7 @@ const siteKey = (jobSite: string | null) => (jobSite ?? '').trim().toLowerCase()
 
 const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
-export function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
+function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
   const groups = new Map<string, Group>();
   const contractors = new Map<string, { contractor: string; loads: number; kg: number }>();
   for (const load of loads) {
@@ -163,7 +163,7 @@ export function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummar
   };
 }
 
-export function dailySummaryTables(summary: DailySummary) {
+function dailySummaryTables(summary: DailySummary) {
   const byGroup: Table = {
     title: 'Loads by contractor, project, job site and material',
     headers: ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
@@ -221,7 +221,7 @@ const overview = (summary: DailySummary) =>
   `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${twoDecimals(tonnesOf(summary.kg))} net tonnes` +
   (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
 
-export const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
+const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
 
 export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryParams, DailySummaryChunkResult> =
   {

@@ -29,11 +29,11 @@ export const projectsReportMessages = {
   failure: 'Failed to generate projects report.',
 } as const;
 
-export interface ProjectsReportParams {
+interface ProjectsReportParams {
   recipients: string[];
 }
 
-export interface ProjectsReportChunkResult {
+interface ProjectsReportChunkResult {
   date: string;
   recipients: string[];
   projects: number;
@@ -41,7 +41,7 @@ export interface ProjectsReportChunkResult {
   mailId: string;
 }
 
-export function projectsTable(projects: ProjectTotals[]): Table {
+function projectsTable(projects: ProjectTotals[]): Table {
   const netKg = projects.reduce((sum, project) => sum + project.netKg, 0);
   return {
     title: 'Projects',
@@ -68,7 +68,7 @@ export function projectsTable(projects: ProjectTotals[]): Table {
   };
 }
 
-export const projectsReportFileName = (date: string) => `projects-report-${date}.xlsx`;
+const projectsReportFileName = (date: string) => `projects-report-${date}.xlsx`;
 
 export const projectsReportRun: RunDefinition<
   ProjectsReportParams,

@@ -17,7 +17,7 @@ export const recipientMessages = {
   noEmail: 'Your user has no email address to send the report to.',
 } as const;
 
-export const maxRecipients = 20;
+const maxRecipients = 20;
 
 /**
  * The current user's username, which is their e-mail address (spec section 5: usernames are
@@ -71,7 +71,7 @@ export function validateRecipients(field: string, typed: readonly string[]): str
  * failed; unknown: the queue no longer holds the job (completed jobs are trimmed after a day) or
  * could not be asked.
  */
-export interface MailDelivery {
+interface MailDelivery {
   mailId: string;
   state: 'queued' | 'sent' | 'failed' | 'unknown';
   attempts: number;

@@ -22,7 +22,7 @@ import { countTicketsInRange, type ExportTicket, exportTickets } from './report-
 
 /** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed (spec sections 5, 7, 8). */
 
-export const maxTicketsPerExport = 10_000;
+const maxTicketsPerExport = 10_000;
 
 export const exportMessages = {
   /** Spec section 8: the UI's toast once the run has completed. */
@@ -35,7 +35,7 @@ export const exportMessages = {
 /** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
 export const sixDigits = (ticketNumber: number): string => String(ticketNumber).padStart(6, '0');
 
-export interface ExportParams {
+interface ExportParams {
   from: number;
   to: number;
   /** The prefix current when the export was asked for. */
@@ -43,7 +43,7 @@ export interface ExportParams {
   email: string;
 }
 
-export interface ExportChunkResult {
+interface ExportChunkResult {
   email: string;
   rows: number;
   mailId: string;
@@ -100,7 +100,7 @@ const statusOf = (ticket: ExportTicket): string =>
           : 'Generated';
 
 /** The export as a table: one row per ticket, then the total net weight of the tickets that have one. */
-export function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: string): Table {
+function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: string): Table {
   const totalKg = tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0);
   const kgColumn = exportColumns.indexOf('Net weight (kg)');
   return {
@@ -137,7 +137,7 @@ export function exportTable(tickets: ExportTicket[], params: ExportParams, timeZ
   };
 }
 
-export const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
+const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
   `ticket-export-${sixDigits(params.from)}-${sixDigits(params.to)}.xlsx`;
 
 export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkResult> = {

@@ -22,7 +22,7 @@ import type { BulkReceiveParams } from './ticket-runs';
  * received as from the dashboard's Receive button.
  */
 
-export const bulkReceiveMessages = {
+const bulkReceiveMessages = {
   alreadyReceived: 'already received',
   doesNotExist: 'does not exist',
 } as const;

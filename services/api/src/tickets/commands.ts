@@ -182,7 +182,7 @@ async function transportCompanyByName(app: CommandHost, name: string, actorId: n
 /** Stands in for a haulage company typed by name while the form is validated (never saved). */
 const TYPED_COMPANY = 1;
 
-export interface TicketSave {
+interface TicketSave {
   ticket?: Record<string, unknown>;
   createTransportIfDoesNotExist?: unknown;
 }

@@ -8,7 +8,7 @@ import {
 import type { EventStore } from '@portal/event-store';
 import { ticketLogObject } from '@portal/projections';
 
-export interface TicketHistoryEntry {
+interface TicketHistoryEntry {
   version: number;
   type: string;
   occurredAt: string;

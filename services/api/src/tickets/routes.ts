@@ -67,7 +67,7 @@ import {
   generateRun,
 } from './ticket-runs';
 
-export const searchMessages = {
+const searchMessages = {
   ticketNotNumber: 'Ticket must be a number',
   rangeNotNumber: 'Ticket number must be a number',
 } as const;

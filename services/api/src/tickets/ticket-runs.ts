@@ -39,14 +39,14 @@ async function ticketsInRange(host: CommandHost, range: { from: number; to: numb
 // ---------------------------------------------------------------------------------------------
 // Generate (spec: chunks of 1000 numbers, at most 2000 in all)
 
-export interface GenerateParams {
+interface GenerateParams {
   from: number;
   to: number;
   isSoilFLOTicket: boolean;
 }
 
 /** One chunk's answer, as the spec's generate call gives it. */
-export interface GenerateChunkResult {
+interface GenerateChunkResult {
   success: boolean;
   tickets: number[];
   error: string | null;
@@ -86,7 +86,7 @@ export const generateRun: RunDefinition<GenerateParams, { from: number; to: numb
 // ---------------------------------------------------------------------------------------------
 // Bulk update and bulk clear (spec: chunks of 100 numbers; received tickets are never changed)
 
-export interface BulkEditParams {
+interface BulkEditParams {
   from: number;
   to: number;
   /** The prefix current when the run started: its numbers are those tickets. */
@@ -96,13 +96,13 @@ export interface BulkEditParams {
   overwrite: boolean;
 }
 
-export interface BulkEditChunkResult {
+interface BulkEditChunkResult {
   updated: number[];
   skipped: { ticketNumber: number; reason: string }[];
 }
 
 /** The answer of bulk/check and bulk/clear/check. */
-export interface BulkCheck {
+interface BulkCheck {
   count: number;
   ticketNumbers: number[];
   excludedTicketNumbers: number[];

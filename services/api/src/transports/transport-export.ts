@@ -2,7 +2,7 @@ import type { TruckView } from '@portal/projections';
 import ExcelJS from 'exceljs';
 
 /** Spec section 9: the transport export's columns, in order. */
-export const transportExportColumns = [
+const transportExportColumns = [
   'transportCompanyName',
   'truckNumber',
   'licensePlate',

@@ -6,7 +6,7 @@ import {
   WrongExpectedVersionError,
 } from '@portal/event-store';
 
-export interface Aggregate<State, Event extends { type: string; data: unknown }, Command> {
+interface Aggregate<State, Event extends { type: string; data: unknown }, Command> {
   streamId: string;
   initialState: State;
   evolve(state: State, event: Event): State;
@@ -19,7 +19,7 @@ export interface CommandContext {
   waitForProjections(position: GlobalPosition): Promise<unknown>;
 }
 
-export interface CommandOptions {
+interface CommandOptions {
   actorId: number | null;
   /** The version the client loaded; a different current version means a stale save. */
   expectedVersion?: number;
@@ -28,7 +28,7 @@ export interface CommandOptions {
   correlationId?: string;
 }
 
-export const staleWriteMessage = 'This record was changed by someone else. Reload it and try again.';
+const staleWriteMessage = 'This record was changed by someone else. Reload it and try again.';
 
 export async function loadAggregate<State, Event extends { type: string; data: unknown }>(
   eventStore: EventStore,
