@@ -1,6 +1,6 @@
 /**
- * The event store port. Two adapters implement it (PostgreSQL, the default; EventStoreDB when
- * EVENTSTORE_URL is set) and both must pass the contract suite in `event-store.contract.ts`.
+ * The event store port. The PostgreSQL adapter implements it; every adapter must pass the contract
+ * suite in `test/event-store-contract.ts` (an EventStoreDB adapter is a later release).
  */
 
 /** Position in the global order. Compared lexicographically: commit first, then prepare. */
