@@ -282,15 +282,18 @@ describe('projects', () => {
     expect((await call('GET', '/api/project/contractor/999999', admin)).json()).toEqual([]);
   });
 
-  it('saving requires a logged-in user: without a token it is 401', async () => {
-    const response = await call(
-      'POST',
-      '/api/project/new',
-      {},
-      { project: projectInput(), loggedInUserId: 1 },
-    );
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'You are not logged in.' });
+  it("saving requires a logged-in user: without a token it is 401 'User must be logged in.' (spec section 5)", async () => {
+    const saved = await createProject();
+    const before = await all();
+    for (const [method, url, project] of [
+      ['POST', '/api/project/new', projectInput()],
+      ['PUT', '/api/project/edit', { ...saved, jobSite: 'Anonymous Pit' }],
+    ] as const) {
+      const response = await call(method, url, {}, { project, loggedInUserId: 1 });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'User must be logged in.' });
+    }
+    expect(await all()).toEqual(before);
   });
 
   it('standard users read (200) but every write and the log are 403, changing nothing', async () => {

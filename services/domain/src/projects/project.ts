@@ -36,7 +36,6 @@ export const projectMessages = {
   jobSiteRequired: 'Job site is required',
   contractorRequired: 'Please select a contractor',
   approvedInvalid: 'Approved must be a number of 0 or more',
-  userRequired: 'User must be logged in.',
 } as const;
 
 export function validateProject(input: Record<string, unknown>): ProjectData {

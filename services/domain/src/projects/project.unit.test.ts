@@ -87,7 +87,6 @@ describe('project validation', () => {
       projectIdRequired: 'Project ID is required',
       jobSiteRequired: 'Job site is required',
       contractorRequired: 'Please select a contractor',
-      userRequired: 'User must be logged in.',
     });
     expect(projects.streamId(9)).toBe('project-9');
     expect(projects.notFoundMessage).toBe('Project not found.');
