@@ -192,7 +192,7 @@ describe('projects', () => {
     [{ projectId: '   ' }, 'projectId', 'Project ID is required'],
     [{ jobSite: '' }, 'jobSite', 'Job site is required'],
     [{ contractorCompanyId: 0 }, 'contractorCompanyId', 'Please select a contractor'],
-    [{ contractorCompanyId: null }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ contractorCompanyId: null }, 'contractorCompanyId', 'Contractor is required'],
   ])('refuses %o with 400 on %s: %s', async (change, field, message) => {
     const response = await save('POST', projectInput(change));
     expect(response.statusCode).toBe(400);
@@ -206,7 +206,7 @@ describe('projects', () => {
     }
     expect((await save('POST', {})).json().errors).toEqual({
       projectId: 'Project ID is required',
-      contractorCompanyId: 'Please select a contractor',
+      contractorCompanyId: 'Contractor is required',
       jobSite: 'Job site is required',
     });
     expect((await call('POST', '/api/project/new', admin, {})).statusCode).toBe(400);
