@@ -62,6 +62,13 @@ describe('transports, end to end in Chromium', () => {
     await page.goto(`${portal.url}/transport-company/${bakkieId}`);
     await expect.poll(() => page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
     await screenshot(page, 'transport-company-page');
+    // The page loads GET /api/transportcompany/{id}, which also carries the contacts and trucks; a save sends the name.
+    await formInput(page, 'name').fill('Bakkie Brothers');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Transport company Bakkie Brothers').isVisible()).toBe(true);
+    await page.reload();
+    expect(await formInput(page, 'name').inputValue()).toBe('Bakkie Brothers');
+    await expect.poll(() => page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
 
     await page.goto(`${portal.url}/transports`);
     const [download] = await Promise.all([
@@ -82,8 +89,8 @@ describe('transports, end to end in Chromium', () => {
       'driverNumber',
       'tareWeight',
     ]);
-    expect(values(2)).toEqual(['Bakkie Bros', 'T-100', 'CA10000', 'Sipho Dlamini', '', 15000]);
-    expect(values(3)).toEqual(['Total Bakkie Bros', '1 truck', undefined, undefined, undefined, 15000]);
+    expect(values(2)).toEqual(['Bakkie Brothers', 'T-100', 'CA10000', 'Sipho Dlamini', '', 15000]);
+    expect(values(3)).toEqual(['Total Bakkie Brothers', '1 truck', undefined, undefined, undefined, 15000]);
     expect(values(4)).toEqual(['Total', '1 truck', undefined, undefined, undefined, 15000]);
   });
 });

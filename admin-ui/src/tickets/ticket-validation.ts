@@ -10,11 +10,16 @@ const m = (key: string) => `portal.tickets.validation.${key}`;
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
-/** A dropdown's id must be at least 1. */
-const selected =
-  (message: string): Validator =>
-  (value) =>
-    isBlank(value) || !(Number(value) >= 1) ? message : undefined;
+/**
+ * A required dropdown, with the server's two texts: empty (the selects clear to '') is '… is required'; a
+ * value below 1 (a "none" of 0) is 'Please select …'.
+ */
+const chosen =
+  (requiredKey: string, notSelectedKey: string): Validator =>
+  (value) => {
+    if (isBlank(value)) return m(requiredKey);
+    return Number(value) >= 1 ? undefined : m(notSelectedKey);
+  };
 
 const receivedAfterLoaded: Validator = (value, values) => {
   const loaded = Date.parse(String(values?.timeLoaded ?? ''));
@@ -35,9 +40,9 @@ export const fullTicketValidators = {
   timeReceived: [requiredText(m('timeReceivedRequired')), receivedAfterLoaded],
   truckDriverName: requiredText(m('driverNameRequired')),
   truckLicensePlate: requiredText(m('licensePlateRequired')),
-  contractorCompanyId: selected(m('contractorRequired')),
-  transportCompanyId: selected(m('haulageCompanyRequired')),
-  truckTypeId: selected(m('truckTypeRequired')),
+  contractorCompanyId: chosen('contractorRequired', 'contractorNotSelected'),
+  transportCompanyId: chosen('haulageCompanyRequired', 'haulageCompanyNotSelected'),
+  truckTypeId: chosen('truckTypeRequired', 'truckTypeNotSelected'),
   notes: maxLength(NOTES_MAX_LENGTH, m('notesTooLong')),
   weight: numeric,
 } satisfies Record<string, Validator | Validator[]>;

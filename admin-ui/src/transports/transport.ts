@@ -1,6 +1,9 @@
 import type { Identifier, RaRecord } from 'react-admin';
 
-/** A transport company as `GET /api/transportcompany/all` and `/{id}` return it. */
+/**
+ * A transport company as `GET /api/transportcompany/all` lists it. `GET /{id}` answers it without truckCount
+ * and with its contacts and trucks, which the company page reads through their own lists instead.
+ */
 export interface TransportCompany extends RaRecord {
   id: number;
   name: string;

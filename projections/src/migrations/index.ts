@@ -4,6 +4,7 @@ import * as referenceData from './2026-11-21-002-reference-data';
 import * as tickets from './2026-11-21-003-tickets';
 import * as outboxMail from './2026-11-21-004-outbox-mail';
 import * as userSessions from './2026-11-23-001-user-sessions';
+import * as ticketPlateSearch from './2026-11-23-002-ticket-plate-search';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-tickets': tickets,
   '2026-11-21-004-outbox-mail': outboxMail,
   '2026-11-23-001-user-sessions': userSessions,
+  '2026-11-23-002-ticket-plate-search': ticketPlateSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
-import type { Kysely } from 'kysely';
+import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelDb, type Database } from '../database';
@@ -10,6 +10,7 @@ import {
   findTicket,
   loadedTicketsToday,
   receivedTicketsToday,
+  searchTickets,
 } from './tickets-queries';
 
 // The dashboard's "today" is the site's calendar day (spec section 4), whatever the server's zone.
@@ -40,6 +41,7 @@ interface Seed {
   isReceived?: boolean;
   jobSite?: string | null;
   contractorCompanyId?: number | null;
+  truckLicensePlate?: string | null;
 }
 /** A ticket straight into the read model; answers its id. */
 async function ticket(seed: Seed): Promise<number> {
@@ -63,6 +65,7 @@ async function ticket(seed: Seed): Promise<number> {
       timeReceived: seed.timeReceived ?? null,
       jobSite: seed.jobSite ?? null,
       contractorCompanyId: seed.contractorCompanyId ?? null,
+      truckLicensePlate: seed.truckLicensePlate ?? null,
     })
     .execute();
   return id;
@@ -208,5 +211,50 @@ describe('the ticket view', () => {
     });
     expect(Object.keys(view ?? {})).not.toContain('isSoilFloLoad');
     expect(await findTicket(db, 987654)).toBeUndefined();
+  });
+});
+
+describe('the plate search', () => {
+  const byPlate = async (truckLicensePlate: string) => ids(await searchTickets(db, { truckLicensePlate }));
+
+  it("is a case-insensitive contains: 'b12' finds AB12345; % and _ are searched for, not wildcards", async () => {
+    const ab = await ticket({ truckLicensePlate: 'AB12345' });
+    const cd = await ticket({ truckLicensePlate: 'CD12399' });
+    await ticket({ truckLicensePlate: 'XY98765' });
+    await ticket({ truckLicensePlate: null });
+    expect(await byPlate('b12')).toEqual([ab]);
+    expect(await byPlate(' ab12345 ')).toEqual([ab]);
+    // Shorter than a trigram: still answered.
+    expect(await byPlate('12')).toEqual([ab, cd]);
+    expect(await byPlate('1%5')).toEqual([]);
+    expect(await byPlate('_')).toEqual([]);
+  });
+
+  it('is served by the trigram index on the upper-cased plate', async () => {
+    await ticket({ truckLicensePlate: 'AB12345' });
+    // The SQL the search really runs, caught as Kysely sends it.
+    let searchSql: CompiledQuery | undefined;
+    const watched = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+      log: (event) => {
+        searchSql = event.query;
+      },
+    });
+    await searchTickets(watched, { truckLicensePlate: 'b12' });
+    if (!searchSql) throw new Error('the search ran no query');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // A table this small is read whole whenever that is allowed; forbid it to see which index serves.
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${searchSql.sql}`, [
+        ...searchSql.parameters,
+      ]);
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('tickets_plate_trgm_idx');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

@@ -125,7 +125,7 @@ export interface TicketFilter {
   contractorCompanyId?: number | null;
   transportCompanyId?: number | null;
   projectId?: number | null;
-  /** Case-insensitive "contains". */
+  /** Case-insensitive "contains", as is the plate. */
   jobSite?: string | null;
   truckLicensePlate?: string | null;
 }
@@ -151,8 +151,11 @@ function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
   // Served by the trigram index on lower(job_site) when the text is rare enough to be worth it.
   if (filter.jobSite?.trim())
     conditions.push(sql`lower(t.job_site) LIKE ${`%${escapeLike(filter.jobSite.trim().toLowerCase())}%`}`);
+  // Served by the trigram index on upper(truck_license_plate), whose expression this must repeat.
   if (filter.truckLicensePlate?.trim())
-    conditions.push(sql`t.truck_license_plate = ${filter.truckLicensePlate.trim().toUpperCase()}`);
+    conditions.push(
+      sql`upper(t.truck_license_plate) LIKE '%' || upper(${escapeLike(filter.truckLicensePlate.trim())}) || '%'`,
+    );
   return conditions;
 }
 

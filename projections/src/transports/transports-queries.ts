@@ -84,6 +84,13 @@ export const findTruckIdByPlate = async (
   (await db.selectFrom('trucks').select('id').where('licensePlate', '=', licensePlate).executeTakeFirst())
     ?.id ?? null;
 
+/** Spec section 3: a transport company "with contacts and trucks", as its page shows it. */
+export async function findTransportCompanyDetails(db: Kysely<Database>, id: number) {
+  const company = await findTransportCompany(db, id);
+  if (!company) return undefined;
+  return { ...company, contacts: await listTransportContacts(db, id), trucks: await listTrucks(db, id) };
+}
+
 export const truckIdsOfCompany = async (
   db: Kysely<Database>,
   transportCompanyId: number,

@@ -76,11 +76,12 @@ export const exportEmailError = (value: unknown) => {
 // ---------------------------------------------------------------------------------------------
 // Update and Clear: from required, to optional and defaulting to from (spec section 5).
 
-const digitsOnly = /^\d+$/;
+/** Whole numbers, negative ones too: '-5' is a number below the minimum, not a non-number (as the server says). */
+const wholeNumber = /^-?\d+$/;
 
 const bulkNumberError = (value: unknown, notNumberKey: string) => {
   const text = String(value).trim();
-  if (!digitsOnly.test(text)) return k(notNumberKey);
+  if (!wholeNumber.test(text)) return k(notNumberKey);
   const n = Number(text);
   if (n < 1) return k('minNumber');
   if (n > MAX_TICKET_NUMBER) return k('maxNumber');

@@ -65,6 +65,11 @@ describe('Update and Clear validation (spec section 5)', () => {
     expect(text(bulkRangeValidators.from(''))).toBe(bulkEditMessages.fromRequired);
     expect(text(bulkRangeValidators.from('abc'))).toBe(bulkEditMessages.fromNotNumber);
     expect(text(bulkRangeValidators.from('0'))).toBe(bulkEditMessages.minNumber);
+    expect(text(bulkRangeValidators.from('-5'))).toBe(bulkEditMessages.minNumber);
+    expect(text(bulkRangeValidators.from(' -1 '))).toBe(bulkEditMessages.minNumber);
+    expect(text(bulkRangeValidators.from('-'))).toBe(bulkEditMessages.fromNotNumber);
+    expect(text(bulkRangeValidators.from('1.5'))).toBe(bulkEditMessages.fromNotNumber);
+    expect(text(bulkRangeValidators.to('-5', { from: '1' }))).toBe(bulkEditMessages.minNumber);
     expect(text(bulkRangeValidators.from('1000000'))).toBe(bulkEditMessages.maxNumber);
     expect(text(bulkRangeValidators.to('x', { from: '1' }))).toBe(bulkEditMessages.toNotNumber);
     expect(text(bulkRangeValidators.to('1', { from: '5' }))).toBe(bulkEditMessages.fromAfterTo);

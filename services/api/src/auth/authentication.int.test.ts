@@ -92,7 +92,7 @@ describe('token checks on /api', () => {
   it('answers 401 with a message for a missing, forged or expired token', async () => {
     const missing = await listUsers({});
     expect(missing.statusCode).toBe(401);
-    expect(missing.json().message).toBe('You are not logged in.');
+    expect(missing.json().message).toBe('User must be logged in.');
 
     const [header, payload] = adminToken.split('.');
     const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;

@@ -21,6 +21,11 @@ interface CatalogueRouteOptions<Name extends string, Data extends object, Body e
   recordOf?(body: Static<Body>): Record<string, unknown>;
   validate(body: Static<Body>): Data;
   find(id: number): Promise<object | undefined>;
+  /**
+   * What `GET {base}/{id}` answers when the spec gives the entity more than its saved record (a
+   * transport company with its contacts and trucks); `/new` and `/edit` still answer `response`.
+   */
+  details?: { response: TObject; find(id: number): Promise<object | undefined>; description: string };
   referencedBy(id: number): Promise<string[]>;
   /** Rules against other records (the referenced company exists, a plate is free). */
   check?(record: CatalogueRecord<Data>): Promise<void>;
@@ -40,16 +45,27 @@ export function registerCatalogueRoutes<
   const body = (options.body ?? LooseRecord) as Body;
   const recordOf = options.recordOf ?? ((value: Static<Body>) => value as Record<string, unknown>);
   // The response schema serialises the view; the handler only has to find it.
-  const saved = async (id: number): Promise<Record<string, unknown>> => {
-    const view = await options.find(id);
+  const found = async (find: (id: number) => Promise<object | undefined>, id: number) => {
+    const view = await find(id);
     if (!view) throw new DomainError('not_found', catalogue.notFoundMessage);
     return view as Record<string, unknown>;
   };
+  const saved = (id: number) => found(options.find, id);
   const write = { config: { access: 'admin' as const } };
   const ok = { 200: options.response, ...errorResponses };
+  const { details } = options;
 
-  app.get(`${base}/:id`, { schema: { tags: [tag], params: IdParams, response: ok } }, async (request) =>
-    saved(request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags: [tag],
+        params: IdParams,
+        ...(details ? { description: details.description } : {}),
+        response: details ? { 200: details.response, ...errorResponses } : ok,
+      },
+    },
+    async (request) => found(details?.find ?? options.find, request.params.id),
   );
 
   app.post(`${base}/new`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {

@@ -42,7 +42,8 @@ declare module '@fastify/jwt' {
 }
 
 const authMessages = {
-  missingToken: 'You are not logged in.',
+  /** Spec sections 5 (saving a project) and 8 (preconditions): what a call without a session is told. */
+  missingToken: 'User must be logged in.',
   invalidToken: 'Your session has expired or is not valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',
 } as const;

@@ -192,7 +192,7 @@ describe('projects', () => {
     [{ projectId: '   ' }, 'projectId', 'Project ID is required'],
     [{ jobSite: '' }, 'jobSite', 'Job site is required'],
     [{ contractorCompanyId: 0 }, 'contractorCompanyId', 'Please select a contractor'],
-    [{ contractorCompanyId: null }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ contractorCompanyId: null }, 'contractorCompanyId', 'Contractor is required'],
   ])('refuses %o with 400 on %s: %s', async (change, field, message) => {
     const response = await save('POST', projectInput(change));
     expect(response.statusCode).toBe(400);
@@ -206,7 +206,7 @@ describe('projects', () => {
     }
     expect((await save('POST', {})).json().errors).toEqual({
       projectId: 'Project ID is required',
-      contractorCompanyId: 'Please select a contractor',
+      contractorCompanyId: 'Contractor is required',
       jobSite: 'Job site is required',
     });
     expect((await call('POST', '/api/project/new', admin, {})).statusCode).toBe(400);
@@ -282,15 +282,18 @@ describe('projects', () => {
     expect((await call('GET', '/api/project/contractor/999999', admin)).json()).toEqual([]);
   });
 
-  it('saving requires a logged-in user: without a token it is 401', async () => {
-    const response = await call(
-      'POST',
-      '/api/project/new',
-      {},
-      { project: projectInput(), loggedInUserId: 1 },
-    );
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'You are not logged in.' });
+  it("saving requires a logged-in user: without a token it is 401 'User must be logged in.' (spec section 5)", async () => {
+    const saved = await createProject();
+    const before = await all();
+    for (const [method, url, project] of [
+      ['POST', '/api/project/new', projectInput()],
+      ['PUT', '/api/project/edit', { ...saved, jobSite: 'Anonymous Pit' }],
+    ] as const) {
+      const response = await call(method, url, {}, { project, loggedInUserId: 1 });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'User must be logged in.' });
+    }
+    expect(await all()).toEqual(before);
   });
 
   it('standard users read (200) but every write and the log are 403, changing nothing', async () => {

@@ -159,6 +159,8 @@ describe('bulk update', () => {
     [{ jobSite: 'X' }, { from: messages.fromRequired }],
     [{ from: 'ten', jobSite: 'X' }, { from: messages.fromNotNumber }],
     [{ from: 0, jobSite: 'X' }, { from: messages.minNumber }],
+    [{ from: -5, jobSite: 'X' }, { from: messages.minNumber }],
+    [{ from: 5, to: '-5', jobSite: 'X' }, { to: messages.minNumber }],
   ])('refuses %o with 400 and the spec message, starting nothing', async (payload, errors) => {
     const before = await runCount();
     for (const url of ['/api/ticket/bulk/check', '/api/ticket/bulk']) {

@@ -242,6 +242,8 @@ export async function receiveTicket(
   const details = input.ticket
     ? validateShortTicket({ ...(await currentForm(app, input.ticketId)), ...input.ticket })
     : undefined;
+  // The dialog's fill-in names records as a save does, so it passes the save's check before anything is received.
+  if (details) await assertReferencesExist(app, details);
   const command: TicketCommand = {
     type: 'ReceiveTicket',
     source: input.source,

@@ -139,9 +139,9 @@ describe('full-form save: PUT /api/ticket/edit', () => {
       timeReceived: 'Time received is required',
       truckDriverName: 'Driver name is required',
       truckLicensePlate: 'License plate is required',
-      contractorCompanyId: 'Please select a contractor',
-      transportCompanyId: 'Please select a haulage company',
-      truckTypeId: 'Please select a truck type',
+      contractorCompanyId: 'Contractor is required',
+      transportCompanyId: 'Haulage company is required',
+      truckTypeId: 'Truck type is required',
     });
     expect(await kit.get(ticket.id)).toEqual(ticket);
   });
@@ -162,11 +162,22 @@ describe('full-form save: PUT /api/ticket/edit', () => {
       message: 'Please select a contractor',
     },
     {
-      change: { transportCompanyId: null },
+      change: { contractorCompanyId: null },
+      field: 'contractorCompanyId',
+      message: 'Contractor is required',
+    },
+    {
+      change: { transportCompanyId: 0 },
       field: 'transportCompanyId',
       message: 'Please select a haulage company',
     },
+    {
+      change: { transportCompanyId: null },
+      field: 'transportCompanyId',
+      message: 'Haulage company is required',
+    },
     { change: { truckTypeId: 0 }, field: 'truckTypeId', message: 'Please select a truck type' },
+    { change: { truckTypeId: '' }, field: 'truckTypeId', message: 'Truck type is required' },
     {
       change: { timeLoaded: loaded, timeReceived: '2025-06-02T13:59:00.000Z' },
       field: 'timeReceived',
@@ -361,7 +372,7 @@ describe('createTransportIfDoesNotExist', () => {
   beforeAll(async () => {
     [fullFormTicket] = (await kit.fresh()) as [Ticket];
   });
-  it('on the full form a typed company is refused with "Please select a haulage company" before it is created', async () => {
+  it('on the full form a typed company with createTransportIfDoesNotExist counts as chosen: it is created and saved', async () => {
     const form = {
       ...kit.completeForm(refs()),
       transportCompanyId: null,

@@ -84,9 +84,11 @@ describe('POST /api/ticket/search', () => {
     },
   );
 
-  it('by licence plate, whatever its case', async () => {
+  it('by licence plate: contains, whatever its case', async () => {
     expect(ids(await search({ truckLicensePlate: 'ab12345' }))).toEqual([north.id]);
     expect(ids(await search({ truckLicensePlate: ' CD67890 ' }))).toEqual([south.id]);
+    expect(ids(await search({ truckLicensePlate: 'b12' }))).toEqual([north.id]);
+    expect(ids(await search({ truckLicensePlate: '3579', jobSite: 'zqx' }))).toEqual([elm.id]);
     expect(await search({ truckLicensePlate: 'ZZ00000' })).toEqual([]);
   });
 

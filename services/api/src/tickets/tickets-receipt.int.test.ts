@@ -9,6 +9,7 @@ import {
   type Ticket,
   useTicketPortal,
 } from '@portal/api/test/ticket-kit';
+import { ticketStreamId } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The ticket lifecycle (spec section 4): receive, reset, reject, the dispatch lock and weighing in.
@@ -91,6 +92,26 @@ describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
     });
     expect(await eventTypes(ticket.id)).toEqual(['TicketReceived', 'TicketEdited', 'TicketGenerated']);
   });
+
+  it.each([
+    ['transportCompanyId', 'Transport company not found.'],
+    ['truckId', 'Truck not found.'],
+  ])(
+    "an unknown %s in the dialog's details is a 400 naming it: not received, no event appended",
+    async (field, message) => {
+      const ticket = await one();
+      const events = () => kit.portal.infra.eventStore.readStream(ticketStreamId(ticket.id));
+      const before = await events();
+      const response = await receive({
+        ticketId: ticket.id,
+        source: 'dashboard',
+        ticket: { jobSite: 'Ghost Site', [field]: 987654 },
+      });
+      expectInvalid(response, { [field]: message });
+      expect(await events()).toEqual(before);
+      expect(await kit.get(ticket.id)).toEqual(ticket);
+    },
+  );
 
   it('receiving twice is a 409 and changes nothing', async () => {
     const ticket = await one();

@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import {
   findTransportCompany,
+  findTransportCompanyDetails,
   findTransportContact,
   findTruck,
   findTruckIdByPlate,
@@ -58,6 +59,17 @@ const TruckSchema = Type.Object(
     tareWeight: Nullable(Type.Number({ description: 'KG' })),
   },
   { $id: 'Truck' },
+);
+
+/** Spec section 3: "TransportCompany: id, name; with contacts and trucks". */
+const CompanyDetailsSchema = Type.Object(
+  {
+    ...Versioned,
+    name: Type.String(),
+    contacts: Type.Array(ContactSchema),
+    trucks: Type.Array(TruckSchema),
+  },
+  { $id: 'TransportCompanyDetails' },
 );
 
 /** Spec section 7's envelope for contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
@@ -114,6 +126,12 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: CompanySchema,
     validate: validateCompany,
     find: (id) => findTransportCompany(db, id),
+    details: {
+      response: CompanyDetailsSchema,
+      find: (id) => findTransportCompanyDetails(db, id),
+      description:
+        'The company with its contacts and trucks (spec section 3). /all, /new and /edit answer the company without them: {id, name, version}, and /all adds truckCount.',
+    },
     referencedBy: (id) => transportCompanyReferences(db, id),
   });
 

@@ -84,6 +84,9 @@ const createTruck = async (transportCompanyId: number, overrides: Partial<Truck>
   return response.json<Truck>();
 };
 
+/** GET /api/transportcompany/{id} of a company with no contacts and no trucks. */
+const withoutFleet = (company: Company) => ({ ...company, contacts: [], trucks: [] });
+
 describe('transport companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
     const created = await call('POST', '/api/transportcompany/new', admin, { name: ' Haul Co ' });
@@ -91,7 +94,9 @@ describe('transport companies', () => {
     const saved = created.json<Company>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Haul Co', version: 1 });
 
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(
+      withoutFleet(saved),
+    );
     expect(await companies()).toContainEqual({ ...saved, truckCount: 0 });
 
     const edited = await call('PUT', '/api/transportcompany/edit', admin, { ...saved, name: 'Haul Co Ltd' });
@@ -102,6 +107,35 @@ describe('transport companies', () => {
     expect((await call('DELETE', `/api/transportcompany/${saved.id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).statusCode).toBe(404);
     expect((await companies()).map((c) => c.id)).not.toContain(saved.id);
+  });
+
+  it('GET /{id} answers the company with its contacts and trucks (spec section 3); /new, /edit and /all without them', async () => {
+    const fleet = await createCompany('Fleet Detail Haulage');
+    const other = await createCompany('Other Detail Haulage');
+    const contact = await createContact(fleet.id, 'Ann Dispatch');
+    const trucks = [
+      await createTruck(fleet.id, {
+        driverName: 'Dan Driver',
+        driverNumber: '(905)555-0123',
+        tareWeight: 14000,
+      }),
+      await createTruck(fleet.id),
+    ];
+    await createContact(other.id);
+    await createTruck(other.id);
+
+    const response = await call('GET', `/api/transportcompany/${fleet.id}`, standard);
+    expect(response.statusCode, response.body).toBe(200);
+    const details = response.json<Company & { contacts: Contact[]; trucks: Truck[] }>();
+    expect(details).toEqual({ ...fleet, contacts: [contact], trucks: expect.arrayContaining(trucks) });
+    expect(details.trucks).toHaveLength(2);
+
+    const edited = await call('PUT', '/api/transportcompany/edit', admin, {
+      ...fleet,
+      name: 'Fleet Detail Ltd',
+    });
+    expect(edited.json()).toEqual({ id: fleet.id, name: 'Fleet Detail Ltd', version: 2 });
+    expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 2 });
   });
 
   it('an edit that changes nothing keeps the version', async () => {
@@ -175,7 +209,7 @@ describe('transport companies', () => {
     expect((await call('DELETE', `/api/transportcompany/${busy.id}`, admin)).json()).toEqual({
       message: 'This transport company is still used by 2 trucks and 1 contact. Remove or move them first.',
     });
-    expect((await call('GET', `/api/transportcompany/${busy.id}`, admin)).json()).toEqual(busy);
+    expect((await call('GET', `/api/transportcompany/${busy.id}`, admin)).json()).toMatchObject(busy);
 
     const empty = await createCompany('Empty Haulage');
     const moved = await call('POST', '/api/truck/move', admin, {
@@ -196,7 +230,9 @@ describe('transport companies', () => {
   it('standard users read (200) but every write and the export are 403, changing nothing', async () => {
     const saved = await createCompany('Read Only Haulage');
     expect((await companies(standard)).map((c) => c.id)).toContain(saved.id);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, standard)).json()).toEqual(saved);
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, standard)).json()).toEqual(
+      withoutFleet(saved),
+    );
     const before = (await companies()).length;
     for (const response of await Promise.all([
       call('POST', '/api/transportcompany/new', standard, { name: 'Sneaky' }),
@@ -208,7 +244,9 @@ describe('transport companies', () => {
       expect(response.json()).toEqual({ message: forbidden });
     }
     expect((await companies()).length).toBe(before);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(
+      withoutFleet(saved),
+    );
   });
 
   it('read-your-writes: every created company is in the very next list, 20 rounds without retry', async () => {

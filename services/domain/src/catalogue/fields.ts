@@ -13,13 +13,16 @@ export const flag = (value: unknown): boolean => value === true || value === 'tr
 
 export const idNotWholeNumberMessage = (field: string) => `${field} must be a whole number`;
 
+/** Nothing sent for a field: absent, null or '' (a cleared form field). */
+const isMissing = (value: unknown): boolean => value === undefined || value === null || value === '';
+
 /**
  * A chosen id as a JSON body carries it: a whole number, or null for "none chosen" (absent, null, ''
  * or a number below 1, as the spec's selects send 0). Nothing else is read as an id: `true`, `[2]`,
  * `"2"`, `"2e0"` or `1.5` is a 400 naming the field, never record 1 or 2.
  */
 export const optionalId = (value: unknown, field: string): number | null => {
-  if (value === undefined || value === null || value === '') return null;
+  if (isMissing(value)) return null;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     throw new DomainError('validation', idNotWholeNumberMessage(field), {
       [field]: idNotWholeNumberMessage(field),
@@ -27,6 +30,20 @@ export const optionalId = (value: unknown, field: string): number | null => {
   }
   return value > 0 ? value : null;
 };
+
+/** The two texts of a required dropdown (spec section 5): one for nothing sent, one for "none" (below 1). */
+export interface ChoiceMessages {
+  required: string;
+  notSelected: string;
+}
+
+/**
+ * Why a required dropdown for which `optionalId` answered null holds no record: nothing was sent
+ * (absent, null or ''), so `required` ('Contractor is required'); or a number below 1 was, the
+ * selects' "none", so `notSelected` ('Please select a contractor').
+ */
+export const unchosenIdMessage = (value: unknown, messages: ChoiceMessages): string =>
+  isMissing(value) ? messages.required : messages.notSelected;
 
 /** A number from a form field (typed text or a JSON number); NaN for anything else (`true`, `[5]`). */
 export const optionalNumber = (value: unknown): number | null => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
-import { optionalId, optionalNumber } from './fields';
+import { optionalId, optionalNumber, unchosenIdMessage } from './fields';
 
 describe('ids in JSON bodies', () => {
   it('reads a whole number as the id, and absent, empty or below 1 as none chosen', () => {
@@ -19,6 +19,16 @@ describe('ids in JSON bodies', () => {
       expect(refused, JSON.stringify(coercible)).toBeInstanceOf(DomainError);
       expect(refused).toMatchObject({ kind: 'validation', fieldErrors: { id: 'id must be a whole number' } });
     }
+  });
+});
+
+describe('a required dropdown that holds no record', () => {
+  const messages = { required: 'Contractor is required', notSelected: 'Please select a contractor' };
+
+  it('is "required" when nothing was sent, and "not selected" when a number below 1 was', () => {
+    for (const missing of [undefined, null, ''])
+      expect(unchosenIdMessage(missing, messages)).toBe(messages.required);
+    for (const none of [0, -1]) expect(unchosenIdMessage(none, messages)).toBe(messages.notSelected);
   });
 });
 

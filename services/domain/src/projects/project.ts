@@ -9,6 +9,7 @@ import {
   optionalNumber,
   optionalText,
   text,
+  unchosenIdMessage,
 } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { Nullable } from '../schemas';
@@ -38,9 +39,9 @@ export const projects = defineCatalogue('Project', {
 export const projectMessages = {
   projectIdRequired: 'Project ID is required',
   jobSiteRequired: 'Job site is required',
-  contractorRequired: 'Please select a contractor',
+  contractorRequired: 'Contractor is required',
+  contractorNotSelected: 'Please select a contractor',
   approvedInvalid: 'Approved must be a number of 0 or more',
-  userRequired: 'User must be logged in.',
 } as const;
 
 export function validateProject(input: Record<string, unknown>): ProjectData {
@@ -48,7 +49,12 @@ export function validateProject(input: Record<string, unknown>): ProjectData {
   const projectId = text(input.projectId);
   if (projectId === '') errors.projectId = projectMessages.projectIdRequired;
   const contractorCompanyId = optionalId(input.contractorCompanyId, 'contractorCompanyId');
-  if (contractorCompanyId === null) errors.contractorCompanyId = projectMessages.contractorRequired;
+  if (contractorCompanyId === null) {
+    errors.contractorCompanyId = unchosenIdMessage(input.contractorCompanyId, {
+      required: projectMessages.contractorRequired,
+      notSelected: projectMessages.contractorNotSelected,
+    });
+  }
   const ids = {
     contractorCompanyId,
     siteContactId: optionalId(input.siteContactId, 'siteContactId'),

@@ -61,9 +61,12 @@ describe('project validation', () => {
     [{ projectId: '   ' }, 'projectId', 'Project ID is required'],
     [{ jobSite: '' }, 'jobSite', 'Job site is required'],
     [{ jobSite: null }, 'jobSite', 'Job site is required'],
+    // Nothing sent is 'Contractor is required'; "none" (a number below 1) is 'Please select a contractor'.
+    [{ contractorCompanyId: '' }, 'contractorCompanyId', 'Contractor is required'],
+    [{ contractorCompanyId: null }, 'contractorCompanyId', 'Contractor is required'],
+    [{ contractorCompanyId: undefined }, 'contractorCompanyId', 'Contractor is required'],
     [{ contractorCompanyId: 0 }, 'contractorCompanyId', 'Please select a contractor'],
-    [{ contractorCompanyId: '' }, 'contractorCompanyId', 'Please select a contractor'],
-    [{ contractorCompanyId: undefined }, 'contractorCompanyId', 'Please select a contractor'],
+    [{ contractorCompanyId: -3 }, 'contractorCompanyId', 'Please select a contractor'],
     [{ approved: -1 }, 'approved', 'Approved must be a number of 0 or more'],
     [{ approved: 'lots' }, 'approved', 'Approved must be a number of 0 or more'],
   ])('refuses %o on %s with %s', (change, field, message) => {
@@ -77,7 +80,7 @@ describe('project validation', () => {
   it('reports every field at once', () => {
     expect(refusal(() => validateProject({})).errors).toEqual({
       projectId: 'Project ID is required',
-      contractorCompanyId: 'Please select a contractor',
+      contractorCompanyId: 'Contractor is required',
       jobSite: 'Job site is required',
     });
   });
@@ -86,8 +89,8 @@ describe('project validation', () => {
     expect(projectMessages).toMatchObject({
       projectIdRequired: 'Project ID is required',
       jobSiteRequired: 'Job site is required',
-      contractorRequired: 'Please select a contractor',
-      userRequired: 'User must be logged in.',
+      contractorRequired: 'Contractor is required',
+      contractorNotSelected: 'Please select a contractor',
     });
     expect(projects.streamId(9)).toBe('project-9');
     expect(projects.notFoundMessage).toBe('Project not found.');

@@ -26,18 +26,27 @@ export const bulkChunkSize = 100;
 export const maxBulkNumbers = 10_000;
 const maxTicketNumber = 999_999;
 
-/** from required and at least 1; to optional, defaulting to from (spec section 5). */
+/** A whole number, negative or not, typed as text or sent as a JSON number; null for anything else. */
+const wholeNumberOf = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : null;
+};
+
+/**
+ * from required and at least 1; to optional, defaulting to from (spec section 5). A negative or zero
+ * number is a number below the minimum, not a non-number.
+ */
 export function validateBulkRange(input: { from?: unknown; to?: unknown }): { from: number; to: number } {
   const m = bulkEditMessages;
   const errors: FieldErrors = {};
   const read = (value: unknown, field: 'from' | 'to', notNumber: string): number | null => {
     const text = typeof value === 'string' ? value.trim() : value;
     if (text === undefined || text === null || text === '') return null;
-    if (typeof text === 'boolean' || !/^\d+$/.test(String(text))) {
+    const n = wholeNumberOf(text);
+    if (n === null) {
       errors[field] = notNumber;
       return null;
     }
-    const n = Number(text);
     if (n < 1) errors[field] = m.minNumber;
     else if (n > maxTicketNumber) errors[field] = m.maxNumber;
     return n;

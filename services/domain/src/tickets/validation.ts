@@ -7,6 +7,7 @@ import {
   optionalId,
   optionalNumber,
   optionalText,
+  unchosenIdMessage,
 } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/truck';
@@ -22,9 +23,12 @@ export const ticketFormMessages = {
   timeReceivedRequired: 'Time received is required',
   driverNameRequired: 'Driver name is required',
   licensePlateRequired: 'License plate is required',
-  contractorRequired: 'Please select a contractor',
-  haulageCompanyRequired: 'Please select a haulage company',
-  truckTypeRequired: 'Please select a truck type',
+  contractorRequired: 'Contractor is required',
+  contractorNotSelected: 'Please select a contractor',
+  haulageCompanyRequired: 'Haulage company is required',
+  haulageCompanyNotSelected: 'Please select a haulage company',
+  truckTypeRequired: 'Truck type is required',
+  truckTypeNotSelected: 'Please select a truck type',
   receivedAfterLoaded: 'Time received must be after time loaded',
   notesTooLong: 'Notes can be max 500 characters',
   weightNotNumber: 'Weight must be a number',
@@ -152,9 +156,14 @@ export function validateFullTicket(input: Record<string, unknown>): TicketDetail
   if (details.timeReceived === null) errors.timeReceived = m.timeReceivedRequired;
   if (details.truckDriverName === null) errors.truckDriverName = m.driverNameRequired;
   if (details.truckLicensePlate === null) errors.truckLicensePlate = m.licensePlateRequired;
-  if (details.contractorCompanyId === null) errors.contractorCompanyId = m.contractorRequired;
-  if (details.transportCompanyId === null) errors.transportCompanyId = m.haulageCompanyRequired;
-  if (details.truckTypeId === null) errors.truckTypeId = m.truckTypeRequired;
+  const choices = [
+    ['contractorCompanyId', { required: m.contractorRequired, notSelected: m.contractorNotSelected }],
+    ['transportCompanyId', { required: m.haulageCompanyRequired, notSelected: m.haulageCompanyNotSelected }],
+    ['truckTypeId', { required: m.truckTypeRequired, notSelected: m.truckTypeNotSelected }],
+  ] as const;
+  for (const [field, messages] of choices) {
+    if (details[field] === null) errors[field] = unchosenIdMessage(input[field], messages);
+  }
   formatErrors(details, errors);
   assertValid(errors);
   return details;
