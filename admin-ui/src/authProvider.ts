@@ -1,6 +1,7 @@
+import { Role } from '@portal/domain';
 import type { AuthProvider } from 'react-admin';
 import { keepsSessionOnUnauthorized } from './dataProvider/http-client';
-import { clearToken, currentSession, Role, sessionFromToken, storeToken } from './session';
+import { clearToken, currentSession, sessionFromToken, storeToken } from './session';
 
 /** Screens and resources only administrators may open (spec section 6); the server refuses them with 403 too. */
 const administratorResources = new Set([

@@ -1,9 +1,8 @@
+import { Role, type RoleId } from '@portal/domain';
+
 /** The signed-in session: the API's JWT kept in localStorage (spec section 9) and the claims the UI reads from it. */
 
 const TOKEN_KEY = 'token';
-
-export const Role = { Administrator: 1, Standard: 2 } as const;
-export type RoleId = (typeof Role)[keyof typeof Role];
 
 interface Session {
   token: string;

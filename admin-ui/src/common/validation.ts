@@ -1,8 +1,7 @@
+import { emailPattern, phonePattern } from '@portal/domain';
 import type { Validator } from 'react-admin';
 
-/** The rules of spec section 5; the server applies the same patterns and texts. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const phonePattern = /^\(\d{3}\)\d{3}-\d{4}$/;
+// The rules of spec section 5 are the domain's: the server applies the same patterns.
 
 const isBlank = (value: unknown): boolean =>
   value == null || (typeof value === 'string' && value.trim() === '');

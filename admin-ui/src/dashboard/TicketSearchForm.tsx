@@ -1,12 +1,13 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button } from '@mui/material';
+import { licensePlateMaxLength } from '@portal/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { DateInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { useHaulageCompanies } from '../receive/reference-data';
-import { LICENSE_PLATE_MAX_LENGTH, normalisePlateInput } from '../trucks/truck';
+import { normalisePlateInput } from '../trucks/truck';
 import { useContractorCompanies } from './dashboard-queries';
 import {
   emptyTicketSearch,
@@ -140,7 +141,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
         parse={normalisePlateInput}
         autoComplete="off"
         slotProps={{
-          htmlInput: { maxLength: LICENSE_PLATE_MAX_LENGTH, spellCheck: false, autoCapitalize: 'characters' },
+          htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
         }}
       />
       <DateInput source="fromDate" label="portal.dashboard.search.fromDate" />

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, Card, CardContent, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { displayTicketNumber } from '@portal/domain';
 import {
   Datagrid,
   FunctionField,
@@ -14,7 +15,6 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
-import { displayTicketNumber } from '../tickets/ticket';
 import { displayInstant, type TicketRow } from './dashboard-ticket';
 import { TicketActions } from './TicketActions';
 

@@ -7,9 +7,9 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ScaleIcon from '@mui/icons-material/Scale';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
+import { Role } from '@portal/domain';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import outbox from '../mail';
-import { Role } from '../session';
 import settings from '../settings';
 import users from '../users';
 

@@ -12,6 +12,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import { displayTicketNumber, licensePlateMaxLength } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import {
   Form,
@@ -27,8 +28,8 @@ import { useNotifySaveError } from '../common/useNotifySaveError';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { apiRequest } from '../dataProvider/http-client';
-import { displayTicketNumber, type Ticket } from '../tickets/ticket';
-import { LICENSE_PLATE_MAX_LENGTH, normalisePlateInput } from '../trucks/truck';
+import type { Ticket } from '../tickets/ticket';
+import { normalisePlateInput } from '../trucks/truck';
 import {
   autofillFromTruck,
   type KnownTruck,
@@ -111,7 +112,7 @@ const TicketSummary = ({ ticket }: { ticket: ReceivableTicket }) => {
 };
 
 const plateSlotProps = {
-  htmlInput: { maxLength: LICENSE_PLATE_MAX_LENGTH, spellCheck: false, autoCapitalize: 'characters' },
+  htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
 } as const;
 
 /**

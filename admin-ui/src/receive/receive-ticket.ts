@@ -1,5 +1,5 @@
+import { licensePlateMaxLength } from '@portal/domain';
 import type { Ticket } from '../tickets/ticket';
-import { LICENSE_PLATE_MAX_LENGTH } from '../trucks/truck';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
 export type ReceivableTicket = Pick<
@@ -72,7 +72,7 @@ export const lockedFields = (ticket: ReceivableTicket) => ({
 /** Spec section 9: a plate autofills at 7 characters, when it is a known truck's plate. */
 export function truckWithPlate(plate: string, trucks: readonly KnownTruck[]): KnownTruck | undefined {
   const wanted = plate.trim().toUpperCase();
-  if (wanted.length !== LICENSE_PLATE_MAX_LENGTH) return undefined;
+  if (wanted.length !== licensePlateMaxLength) return undefined;
   return trucks.find((truck) => truck.licensePlate.trim().toUpperCase() === wanted);
 }
 

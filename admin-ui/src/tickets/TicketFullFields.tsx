@@ -1,3 +1,4 @@
+import { displayTicketNumber, notesMaxLength } from '@portal/domain';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PhoneInput } from '../common/PhoneInput';
@@ -12,13 +13,7 @@ import {
   ShownValue,
   TicketSection,
 } from './TicketInputs';
-import {
-  displayTicketNumber,
-  NOTES_MAX_LENGTH,
-  receivingContact,
-  type Ticket,
-  truckTypeChoices,
-} from './ticket';
+import { receivingContact, type Ticket, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
 
 const contactLabel = (contact: { name?: string; number?: string | null }) =>
@@ -171,7 +166,7 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
         multiline
         minRows={3}
         validate={validate(v.notes)}
-        slotProps={{ htmlInput: { maxLength: NOTES_MAX_LENGTH } }}
+        slotProps={{ htmlInput: { maxLength: notesMaxLength } }}
         helperText={readOnly ? false : 'portal.tickets.notesHint'}
         {...ro}
       />

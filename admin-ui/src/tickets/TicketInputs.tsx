@@ -1,4 +1,5 @@
 import { Box, TextField, Typography } from '@mui/material';
+import { licensePlateMaxLength } from '@portal/domain';
 import type { ReactNode } from 'react';
 import {
   type AutocompleteInputProps,
@@ -15,7 +16,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
-import { LICENSE_PLATE_MAX_LENGTH, normalisePlateInput } from '../trucks/truck';
+import { normalisePlateInput } from '../trucks/truck';
 
 /** A titled group of fields: two columns from `sm` (992 px) up, one on phones. */
 export const TicketSection = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -59,7 +60,7 @@ export const PlateInput = (props: TextInputProps) => (
     parse={normalisePlateInput}
     autoComplete="off"
     slotProps={{
-      htmlInput: { maxLength: LICENSE_PLATE_MAX_LENGTH, spellCheck: false, autoCapitalize: 'characters' },
+      htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
     }}
     {...props}
   />

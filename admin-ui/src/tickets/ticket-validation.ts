@@ -1,6 +1,6 @@
+import { notesMaxLength } from '@portal/domain';
 import { maxLength, type Validator } from 'react-admin';
 import { requiredText } from '../common/validation';
-import { NOTES_MAX_LENGTH } from './ticket';
 
 /**
  * Spec section 5, Full ticket form, checked on Save with the spec's messages word for word; the server
@@ -43,7 +43,7 @@ export const fullTicketValidators = {
   contractorCompanyId: chosen('contractorRequired', 'contractorNotSelected'),
   transportCompanyId: chosen('haulageCompanyRequired', 'haulageCompanyNotSelected'),
   truckTypeId: chosen('truckTypeRequired', 'truckTypeNotSelected'),
-  notes: maxLength(NOTES_MAX_LENGTH, m('notesTooLong')),
+  notes: maxLength(notesMaxLength, m('notesTooLong')),
   weight: numeric,
 } satisfies Record<string, Validator | Validator[]>;
 

@@ -90,18 +90,11 @@ export const publicTicketUrl = (origin: string, id: Identifier, hash: string) =>
 export const ticketLogPath = (id: Identifier) => `/ticket-log/${id}`;
 export const ticketAuditPath = (id: Identifier) => `/ticket-audit/${id}`;
 
-/** Spec sections 2 and 9: '[prefix] number', the number zero-padded to 6 digits. */
-export const displayTicketNumber = ({ prefix, ticketNumber }: Pick<Ticket, 'prefix' | 'ticketNumber'>) =>
-  `[${prefix}] ${String(ticketNumber).padStart(6, '0')}`;
-
 /** Spec section 3, Truck types: the 'Triaxle or Trailer' select. */
 export const truckTypeChoices = [
   { id: 1, name: 'portal.tickets.truckTypes.triaxle' },
   { id: 2, name: 'portal.tickets.truckTypes.trailer' },
 ];
-
-/** Spec section 9: notes are at most 500 characters. */
-export const NOTES_MAX_LENGTH = 500;
 
 /**
  * Values only the full form fills in. A ticket with none of them (a generated one, or one with only a

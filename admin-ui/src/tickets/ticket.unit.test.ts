@@ -1,6 +1,6 @@
+import { displayTicketNumber } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  displayTicketNumber,
   hasFullFormValues,
   mayEdit,
   mayReject,

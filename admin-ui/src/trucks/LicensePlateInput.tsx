@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
+import { formattedPlatePattern, licensePlateMaxLength } from '@portal/domain';
 import { BooleanInput, maxLength, TextInput, useRecordContext, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { requiredText } from '../common/validation';
-import { formattedPlatePattern, LICENSE_PLATE_MAX_LENGTH, normalisePlateInput, type Truck } from './truck';
+import { normalisePlateInput, type Truck } from './truck';
 
 /** The form-only switch: on, the plate must be AA99999; off, any 7 characters will do (spec section 5). */
 const FORMATTED = 'plateFormatted';
@@ -14,7 +15,7 @@ const formattedPlate: Validator = (value, values) =>
 
 const validatePlate = [
   requiredText('portal.trucks.licensePlateRequired'),
-  maxLength(LICENSE_PLATE_MAX_LENGTH, 'portal.trucks.licensePlateTooLong'),
+  maxLength(licensePlateMaxLength, 'portal.trucks.licensePlateTooLong'),
   formattedPlate,
 ];
 
@@ -39,7 +40,7 @@ export const LicensePlateInput = () => {
         autoComplete="off"
         fullWidth={false}
         slotProps={{
-          htmlInput: { maxLength: LICENSE_PLATE_MAX_LENGTH, spellCheck: false, autoCapitalize: 'characters' },
+          htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
         }}
       />
       <BooleanInput

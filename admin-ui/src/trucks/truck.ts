@@ -1,3 +1,4 @@
+import { licensePlateMaxLength } from '@portal/domain';
 import type { Identifier, RaRecord } from 'react-admin';
 
 /** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
@@ -18,13 +19,9 @@ export interface Truck extends RaRecord {
 export const truckPath = (truckId: Identifier | 'new', companyId: Identifier) =>
   `/trucks/${truckId}/transport-company/${companyId}`;
 
-/** Spec sections 5 and 9: plates are at most 7 characters; the formatted form is AA99999. */
-export const LICENSE_PLATE_MAX_LENGTH = 7;
-export const formattedPlatePattern = /^[A-Z]{2}\d{5}$/;
-
 /** What the plate field keeps of each keystroke: upper case, never more than 7 characters. */
 export const normalisePlateInput = (value: string): string =>
-  value.toUpperCase().slice(0, LICENSE_PLATE_MAX_LENGTH);
+  value.toUpperCase().slice(0, licensePlateMaxLength);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 

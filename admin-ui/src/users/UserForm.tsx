@@ -1,8 +1,8 @@
+import { Role } from '@portal/domain';
 import { PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { PhoneInput } from '../common/PhoneInput';
 import { email, requiredText } from '../common/validation';
-import { Role } from '../session';
 import { roleChoices } from './roles';
 
 // Spec section 5, User: the texts are the catalogue's keys for the spec's words.

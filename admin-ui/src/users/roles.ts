@@ -1,4 +1,4 @@
-import { Role } from '../session';
+import { Role } from '@portal/domain';
 
 /** Spec section 6: the role is chosen from this list on the user form; names come from the catalogue. */
 export const roleChoices = [

@@ -1,5 +1,5 @@
+import type { RoleId } from '@portal/domain';
 import type { RaRecord } from 'react-admin';
-import type { RoleId } from '../session';
 
 /** A user as `GET /api/user/{id}` and `/api/user/all` return it; the password never comes back. */
 export interface User extends RaRecord {

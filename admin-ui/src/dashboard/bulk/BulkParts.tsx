@@ -1,4 +1,5 @@
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { maxTicketNumber } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NumberInput, TextInput, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -37,7 +38,7 @@ export const FieldGrid = ({ children }: { children: ReactNode }) => (
   </Box>
 );
 
-const numericInput = { htmlInput: { inputMode: 'numeric' as const, min: 1, max: 999_999, step: 1 } };
+const numericInput = { htmlInput: { inputMode: 'numeric' as const, min: 1, max: maxTicketNumber, step: 1 } };
 
 /** Generate and Export: from and to, both required (spec section 5); from gets the focus. */
 export const TicketNumberRangeInputs = () => (

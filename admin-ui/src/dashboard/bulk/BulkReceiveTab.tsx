@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
+import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext } from 'react-hook-form';
@@ -10,13 +11,7 @@ import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
 import { type BulkReceiveRunResult, type ReceiveChip, receiveChips } from './bulk-forms';
-import {
-  parseTicketRanges,
-  type TicketRange,
-  ticketCount,
-  ticketRangeError,
-  ticketRangeKey,
-} from './ticket-range';
+import { ticketCount, ticketRangeError } from './ticket-range';
 
 interface Pending {
   ticketRange: string;

@@ -3,7 +3,7 @@
  * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
  */
 
-import { MAX_TICKET_NUMBER } from './ticket-range';
+import { emailPattern, maxTicketNumber } from '@portal/domain';
 
 const k = (key: string) => `portal.bulk.validation.${key}`;
 
@@ -31,7 +31,7 @@ const requiredTicketNumber = (requiredKey: string) => (value: unknown) => {
   if (isBlank(value)) return k(requiredKey);
   const n = numberOf(value);
   if (!Number.isFinite(n)) return k(requiredKey);
-  if (n > MAX_TICKET_NUMBER) return k('maxNumber');
+  if (n > maxTicketNumber) return k('maxNumber');
   if (!Number.isInteger(n) || n < 1) return k('minNumber');
   return undefined;
 };
@@ -66,8 +66,6 @@ export const generateBody = (range: TicketNumberRange) => ({ ...range, isSoilFLO
 /** POST /api/ticket/generate/excel. */
 export const exportBody = (range: TicketNumberRange, email: string) => ({ ...range, email: email.trim() });
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const exportEmailError = (value: unknown) => {
   if (isBlank(value)) return k('emailRequired');
   return emailPattern.test(String(value).trim()) ? undefined : k('emailNotValid');
@@ -84,7 +82,7 @@ const bulkNumberError = (value: unknown, notNumberKey: string) => {
   if (!wholeNumber.test(text)) return k(notNumberKey);
   const n = Number(text);
   if (n < 1) return k('minNumber');
-  if (n > MAX_TICKET_NUMBER) return k('maxNumber');
+  if (n > maxTicketNumber) return k('maxNumber');
   return undefined;
 };
 

@@ -1,4 +1,4 @@
-import { DomainError, isStorableInstant } from '@portal/domain';
+import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -22,7 +22,6 @@ import {
   xlsxContentType,
 } from './report-mail';
 import { loadsReceivedOn, type ReceivedLoad } from './report-queries';
-import { sixDigits } from './ticket-export';
 
 /**
  * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per
@@ -203,7 +202,7 @@ function loadsTable(loads: ReceivedLoad[], timeZone: string): Table {
       'Net (t)',
     ],
     rows: loads.map((load) => [
-      sixDigits(load.ticketNumber),
+      paddedTicketNumber(load.ticketNumber),
       siteDateTime(timeZone, load.timeReceived),
       load.contractor ?? '',
       load.project ?? '',

@@ -1,4 +1,4 @@
-import { DomainError, validateTicketRange } from '@portal/domain';
+import { DomainError, paddedTicketNumber, validateTicketRange } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
@@ -29,11 +29,10 @@ export const exportMessages = {
   sent: (email: string) => `Email with ticket export has been sent to: ${email}`,
   tooMany: `Export failed. You can only export max ${maxTicketsPerExport} tickets at a time.`,
   noTickets: (from: number, to: number) =>
-    `There are no tickets from ${sixDigits(from)} to ${sixDigits(to)} to export.`,
+    `There are no tickets from ${paddedTicketNumber(from)} to ${paddedTicketNumber(to)} to export.`,
 } as const;
 
 /** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
-export const sixDigits = (ticketNumber: number): string => String(ticketNumber).padStart(6, '0');
 
 interface ExportParams {
   from: number;
@@ -104,10 +103,10 @@ function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: st
   const totalKg = tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0);
   const kgColumn = exportColumns.indexOf('Net weight (kg)');
   return {
-    title: `Tickets ${sixDigits(params.from)} to ${sixDigits(params.to)} (prefix ${params.prefix})`,
+    title: `Tickets ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix})`,
     headers: [...exportColumns],
     rows: tickets.map((ticket) => [
-      sixDigits(ticket.ticketNumber),
+      paddedTicketNumber(ticket.ticketNumber),
       siteDateTime(timeZone, ticket.date).slice(0, 10),
       ticket.contractor ?? '',
       ticket.project ?? '',
@@ -138,7 +137,7 @@ function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: st
 }
 
 const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
-  `ticket-export-${sixDigits(params.from)}-${sixDigits(params.to)}.xlsx`;
+  `ticket-export-${paddedTicketNumber(params.from)}-${paddedTicketNumber(params.to)}.xlsx`;
 
 export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkResult> = {
   kind: 'export',
@@ -157,10 +156,10 @@ export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkRes
     addTableSheet(workbook, 'Tickets', table);
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
     const mailId = mailIdOf(run.id);
-    const summary = `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'} from ${sixDigits(params.from)} to ${sixDigits(params.to)} (prefix ${params.prefix}) are attached as ${exportFileName(params)}.`;
+    const summary = `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'} from ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix}) are attached as ${exportFileName(params)}.`;
     await enqueueMail(host.infra.jobs, mailId, {
       to: [params.email],
-      subject: `Ticket export ${sixDigits(params.from)} to ${sixDigits(params.to)}`,
+      subject: `Ticket export ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)}`,
       html: mailDocument('Ticket export', [htmlParagraph(summary)]),
       text: summary,
       attachments: [{ filename: exportFileName(params), content, contentType: xlsxContentType }],

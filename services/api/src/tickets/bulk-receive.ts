@@ -6,6 +6,7 @@ import {
   ticketMessages,
   ticketNumbersOf,
   ticketRangeKey,
+  ticketRangeMessages,
   ticketStreamId,
 } from '@portal/domain';
 import { getSettings } from '@portal/projections';
@@ -131,7 +132,10 @@ export async function bulkReceiveOf(
 ): Promise<BulkReceiveParams> {
   const entry = typeof body.ticketRange === 'number' ? String(body.ticketRange) : body.ticketRange;
   const parsed = parseTicketRanges(entry);
-  if (!parsed.ok) throw new DomainError('validation', parsed.message, { ticketRange: parsed.message });
+  if (!parsed.ok) {
+    const message = ticketRangeMessages[parsed.problem];
+    throw new DomainError('validation', message, { ticketRange: message });
+  }
   const { currentPrefix: prefix } = await getSettings(app.infra.db);
   return { ranges: parsed.ranges, forceReceive: body.forceReceive === true, prefix };
 }

@@ -703,9 +703,9 @@ describe('isTicketComplete', () => {
 
 describe('ticket numbers and weights', () => {
   it("displays '[prefix] number', zero-padded to 6 digits", () => {
-    expect(displayTicketNumber(0, 42)).toBe('[0] 000042');
-    expect(displayTicketNumber(3, 999999)).toBe('[3] 999999');
-    expect(displayTicketNumber(12, 1)).toBe('[12] 000001');
+    expect(displayTicketNumber({ prefix: 0, ticketNumber: 42 })).toBe('[0] 000042');
+    expect(displayTicketNumber({ prefix: 3, ticketNumber: 999999 })).toBe('[3] 999999');
+    expect(displayTicketNumber({ prefix: 12, ticketNumber: 1 })).toBe('[12] 000001');
   });
 
   it('net weight = scale − tare, to 2 decimals', () => {

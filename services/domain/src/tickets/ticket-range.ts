@@ -22,9 +22,12 @@ export interface TicketRange {
   to: number;
 }
 
+/** Why an entry is refused; `ticketRangeMessages` has the spec's text of each. */
+export type TicketRangeProblem = keyof typeof ticketRangeMessages;
+
 export type TicketRangeParse =
   | { ok: true; ranges: TicketRange[] }
-  | { ok: false; message: (typeof ticketRangeMessages)[keyof typeof ticketRangeMessages] };
+  | { ok: false; problem: TicketRangeProblem };
 
 /** One part: a number, or two numbers joined by a hyphen (ASCII digits only; no backtracking blow-up). */
 const partPattern = /^([0-9]+)(?:\s*-\s*([0-9]+))?$/;
@@ -54,22 +57,21 @@ export function ticketNumbersOf({ from, to }: TicketRange): number[] {
  * whole entry must be well formed first; then the first range breaking a rule names it.
  */
 export function parseTicketRanges(text: unknown): TicketRangeParse {
-  if (typeof text !== 'string') return { ok: false, message: ticketRangeMessages.format };
+  if (typeof text !== 'string') return { ok: false, problem: 'format' };
   const parts = text.split(',').map((part) => part.trim());
   const matched: [string, string | undefined][] = [];
   for (const part of parts) {
     const match = partPattern.exec(part);
-    if (!match?.[1]) return { ok: false, message: ticketRangeMessages.format };
+    if (!match?.[1]) return { ok: false, problem: 'format' };
     matched.push([match[1], match[2]]);
   }
   const ranges: TicketRange[] = [];
   for (const [start, end] of matched) {
     const from = numberOf(start);
     const to = end === undefined ? from : numberOf(end);
-    if (from > maxTicketNumber || to > maxTicketNumber)
-      return { ok: false, message: ticketRangeMessages.maxNumber };
-    if (to < from) return { ok: false, message: ticketRangeMessages.endBeforeStart };
-    if (to - from >= maxRangeSpan) return { ok: false, message: ticketRangeMessages.tooLarge };
+    if (from > maxTicketNumber || to > maxTicketNumber) return { ok: false, problem: 'maxNumber' };
+    if (to < from) return { ok: false, problem: 'endBeforeStart' };
+    if (to - from >= maxRangeSpan) return { ok: false, problem: 'tooLarge' };
     ranges.push({ from, to });
   }
   return { ok: true, ranges };

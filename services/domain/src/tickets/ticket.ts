@@ -245,9 +245,17 @@ export function isTicketComplete(details: TicketDetails, isReceived = false): bo
   );
 }
 
+/** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
+export const paddedTicketNumber = (ticketNumber: number): string => String(ticketNumber).padStart(6, '0');
+
 /** Spec sections 2 and 9: '[prefix] number', the number zero-padded to 6 digits. */
-export const displayTicketNumber = (prefix: number, ticketNumber: number): string =>
-  `[${prefix}] ${String(ticketNumber).padStart(6, '0')}`;
+export const displayTicketNumber = ({
+  prefix,
+  ticketNumber,
+}: {
+  prefix: number;
+  ticketNumber: number;
+}): string => `[${prefix}] ${paddedTicketNumber(ticketNumber)}`;
 
 /** Spec section 4: net = scale weight − truck tare (or the default tare), to 2 decimals, in KG. */
 export const netWeight = (scaleWeight: number, tareWeight: number): number =>
