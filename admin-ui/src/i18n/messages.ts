@@ -1,3 +1,4 @@
+import { ticketFormMessages, ticketMessages } from '@portal/domain';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
@@ -492,27 +493,8 @@ const portalMessages = {
         reason: 'Reason',
         confirm: 'Reject',
       },
-      // Spec section 5, Full ticket form, word for word; the server sends the same texts.
-      validation: {
-        ticketNumberRequired: 'Ticket number is required',
-        dateRequired: 'Date is required',
-        jobSiteRequired: 'Job site is required',
-        siteContactRequired: 'Site contact is required',
-        timeLoadedRequired: 'Time loaded is required',
-        timeReceivedRequired: 'Time received is required',
-        driverNameRequired: 'Driver name is required',
-        licensePlateRequired: 'License plate is required',
-        contractorRequired: 'Contractor is required',
-        contractorNotSelected: 'Please select a contractor',
-        haulageCompanyRequired: 'Haulage company is required',
-        haulageCompanyNotSelected: 'Please select a haulage company',
-        truckTypeRequired: 'Truck type is required',
-        truckTypeNotSelected: 'Please select a truck type',
-        receivedAfterLoaded: 'Time received must be after time loaded',
-        notesTooLong: 'Notes can be max 500 characters',
-        weightNotNumber: 'Weight must be a number',
-        reasonRequired: 'A reason is required to reject a ticket.',
-      },
+      // Spec section 5, Full ticket form: the domain's texts, which the server sends too.
+      validation: { ...ticketFormMessages, reasonRequired: ticketMessages.reasonRequired },
       fields: {
         id: 'ID',
         prefix: 'Prefix',
