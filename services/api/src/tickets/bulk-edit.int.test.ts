@@ -1,5 +1,5 @@
 import type { RunView } from '@portal/api/jobs/job-runs';
-import { runToEnd } from '@portal/tests/support/portal';
+import { respondAsync, runToEnd } from '@portal/tests/support/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Named, type Ticket, useTicketPortal } from './ticket-test-kit';
 
@@ -237,10 +237,12 @@ describe('bulk clear', () => {
 describe('runs', () => {
   it('are polled by administrators only; an unknown run is a 404', async () => {
     const [ticket] = await kit.fresh(1);
-    const started = await kit.call('POST', '/api/ticket/bulk', {
-      from: ticket?.ticketNumber,
-      jobSite: 'Polled',
-    });
+    const started = await kit.call(
+      'POST',
+      '/api/ticket/bulk',
+      { from: ticket?.ticketNumber, jobSite: 'Polled' },
+      { ...kit.admin, ...respondAsync },
+    );
     expect(started.statusCode).toBe(202);
     const { id } = started.json<RunView>();
     expect((await kit.call('GET', `/api/job/${id}`, undefined, kit.standard)).statusCode).toBe(403);
