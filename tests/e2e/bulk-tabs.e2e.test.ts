@@ -99,8 +99,14 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
 
     // Two chunks (1000 and 100 numbers).
     await panel.locator('input[name="to"]').fill('1100');
+    // The tab asks for the run at once (Prefer: respond-async) and follows it with the progress bar.
+    const started = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/ticket/generate'),
+    );
     // Enter submits.
     await panel.locator('input[name="to"]').press('Enter');
+    expect((await started).status()).toBe(202);
+    expect(await (await started).request().headerValue('prefer')).toBe('respond-async');
     await expect
       .poll(() => toast('Tickets have been generated successfully.').isVisible(), { timeout: 90_000 })
       .toBe(true);

@@ -6,6 +6,8 @@ interface RequestOptions {
   body?: unknown;
   /** Spec section 8: a 401 on this call (the user list) does not send the user to /login. */
   keepSessionOnUnauthorized?: boolean;
+  /** Sent besides the session's (e.g. `Prefer`). */
+  headers?: Record<string, string>;
 }
 
 const unauthorizedButKeepSession = new WeakSet<object>();
@@ -73,6 +75,7 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
 /** Calls the same-origin API with the session token in both headers the server accepts (spec section 7). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = sessionHeaders('application/json');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   try {
     const { json } = await fetchUtils.fetchJson(path, {
       method: options.method ?? 'GET',

@@ -3,7 +3,7 @@ import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { type ChunkView, isRunFinished, newlyFinishedChunks, RUN_POLL_MS, type RunView } from './run';
 
-/** The call that starts a run: it answers 202 with the run. */
+/** The call that starts a run: asked with `Prefer: respond-async`, it answers 202 with the run at once. */
 interface RunRequest {
   path: string;
   method?: 'GET' | 'POST';
@@ -100,9 +100,11 @@ export function useRun<Result = unknown, ChunkResult = unknown, Spec = unknown>(
       setRun(null);
       let snapshot: Run;
       try {
+        // Without it, the generate and bulk calls would answer only when the run is done (no progress bar).
         snapshot = await apiRequest<Run>(request.path, {
           method: request.method ?? 'POST',
           body: request.body,
+          headers: { Prefer: 'respond-async' },
         });
       } catch (error) {
         if (!current()) return stopped;

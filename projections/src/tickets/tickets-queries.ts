@@ -169,6 +169,14 @@ export const searchTickets = (db: Kysely<Database>, filter: TicketFilter, limit 
 export const reportTickets = (db: Kysely<Database>, filter: TicketFilter, limit = 10_000) =>
   ticketRows(db, filterConditions(filter), sql`t.ticket_number, t.id`, sql`LIMIT ${limit}`);
 
+/** The tickets of one prefix with these numbers, in number order (e.g. those a bulk run changed). */
+export const ticketsNumbered = (db: Kysely<Database>, prefix: number, ticketNumbers: number[]) =>
+  ticketRows(
+    db,
+    [sql`t.prefix = ${prefix}`, sql`t.ticket_number = ANY(${ticketNumbers}::int[])`],
+    sql`t.ticket_number`,
+  );
+
 /**
  * The site's calendar day holding `at` (by default the current one) as an instant range [start, end),
  * worked out by PostgreSQL in the site's zone. Both bounds are stable expressions: in an index

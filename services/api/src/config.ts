@@ -37,6 +37,11 @@ export interface PortalConfig {
   trustProxy: TrustProxy;
   /** Password hashes (argon2id) this process computes at once; the others wait their turn. */
   passwordHashingConcurrency: number;
+  /**
+   * How long a call that starts a bulk run (generate, bulk update, clear, receive) waits for it to
+   * finish before answering 202 with the run's location instead; 0: it never waits.
+   */
+  runWaitSeconds: number;
 }
 
 /** Whether browsers reach the portal over HTTPS (directly or through a TLS-terminating proxy). */
@@ -101,11 +106,15 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   return entries;
 }
 
-function positiveIntegerFromEnv(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
+function wholeNumberFromEnv(
+  name: string,
+  value: string | undefined,
+  options: { fallback: number; minimum: number },
+): number {
+  if (value === undefined || value.trim() === '') return options.fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new Error(`${name} must be a whole number of 1 or more.`);
+  if (!Number.isInteger(number) || number < options.minimum)
+    throw new Error(`${name} must be a whole number of ${options.minimum} or more.`);
   return number;
 }
 
@@ -136,10 +145,17 @@ export function configFromEnv(
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
     publicUrl: optional(env.PUBLIC_URL),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    passwordHashingConcurrency: positiveIntegerFromEnv(
+    passwordHashingConcurrency: wholeNumberFromEnv(
       'PASSWORD_HASHING_CONCURRENCY',
       env.PASSWORD_HASHING_CONCURRENCY,
-      1,
+      {
+        fallback: 1,
+        minimum: 1,
+      },
     ),
+    runWaitSeconds: wholeNumberFromEnv('RUN_WAIT_SECONDS', env.RUN_WAIT_SECONDS, {
+      fallback: 60,
+      minimum: 0,
+    }),
   };
 }

@@ -30,12 +30,18 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+/** The configuration read from `env` alone. */
+const configOf = (env: Record<string, string | undefined>) =>
+  configFromEnv(env, {
+    databaseUrl: 'postgres://unused',
+    jwtSecret: 'unused',
+    linkSecret: 'unused',
+    uiDist: null,
+  });
+
 describe('PASSWORD_HASHING_CONCURRENCY', () => {
   const read = (value?: string) =>
-    configFromEnv(
-      { PASSWORD_HASHING_CONCURRENCY: value },
-      { databaseUrl: 'postgres://unused', jwtSecret: 'unused', linkSecret: 'unused', uiDist: null },
-    ).passwordHashingConcurrency;
+    configOf({ PASSWORD_HASHING_CONCURRENCY: value }).passwordHashingConcurrency;
 
   it('is 1 unless set, else the number given', () => {
     expect(read()).toBe(1);
@@ -45,5 +51,20 @@ describe('PASSWORD_HASHING_CONCURRENCY', () => {
 
   it.each(['0', '-1', '1.5', 'two'])('refuses %j', (value) => {
     expect(() => read(value)).toThrow('PASSWORD_HASHING_CONCURRENCY must be a whole number of 1 or more.');
+  });
+});
+
+describe('RUN_WAIT_SECONDS', () => {
+  const read = (value?: string) => configOf({ RUN_WAIT_SECONDS: value }).runWaitSeconds;
+
+  it('is 60 unless set; 0 (never wait) is allowed', () => {
+    expect(read()).toBe(60);
+    expect(read('')).toBe(60);
+    expect(read('0')).toBe(0);
+    expect(read('5')).toBe(5);
+  });
+
+  it.each(['-1', '0.5', 'soon'])('refuses %j', (value) => {
+    expect(() => read(value)).toThrow('RUN_WAIT_SECONDS must be a whole number of 0 or more.');
   });
 });

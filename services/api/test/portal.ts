@@ -98,9 +98,13 @@ export const injector =
   ) =>
     portal().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
+/** Asks a route that starts a run to answer 202 with the run at once rather than wait for its end. */
+export const respondAsync = { prefer: 'respond-async' } as const;
+
 /**
- * Starts a bulk run (the route answers 202 with the run) and polls GET /api/job/{id} until it has
- * finished; returns the finished run. Throws on any other status or when it does not finish in time.
+ * Starts a bulk run (with `Prefer: respond-async` the route answers 202 with the run) and polls
+ * GET /api/job/{id} until it has finished; returns the finished run. Throws on any other status or
+ * when it does not finish in time.
  */
 export async function runToEnd(
   portal: TestPortal,
@@ -108,7 +112,7 @@ export async function runToEnd(
   request: { method: 'GET' | 'POST'; url: string; payload?: object },
   timeoutMs = 60_000,
 ): Promise<RunView> {
-  const started = await portal.app.inject({ ...request, headers });
+  const started = await portal.app.inject({ ...request, headers: { ...headers, ...respondAsync } });
   if (started.statusCode !== 202)
     throw new Error(`${request.method} ${request.url}: ${started.statusCode} ${started.body}`);
   return awaitRun(portal, headers, started.json<RunView>().id, timeoutMs);

@@ -1,4 +1,11 @@
-import { awaitRun, bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import {
+  awaitRun,
+  bearer,
+  respondAsync,
+  runToEnd,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/api/test/portal';
 import {
   type RedisServer,
   startRedisServer,
@@ -51,7 +58,12 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
   });
 
   const start = async (url: string, payload: object): Promise<RunView> => {
-    const response = await portal.app.inject({ method: 'POST', url, headers: admin, payload });
+    const response = await portal.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...admin, ...respondAsync },
+      payload,
+    });
     expect(response.statusCode, response.body).toBe(202);
     return response.json<RunView>();
   };

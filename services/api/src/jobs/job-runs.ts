@@ -77,7 +77,7 @@ export interface RunDefinition<Params = any, Spec = any, Result = any> {
   summarize?(chunks: ChunkView<Spec, Result>[], host: CommandHost): Promise<unknown> | unknown;
 }
 
-const unexpectedChunkError = 'Unexpected error has occurred.';
+export const unexpectedChunkError = 'Unexpected error has occurred.';
 
 interface ChunkJobData {
   runId: string;

@@ -1,4 +1,4 @@
-import { runToEnd } from '@portal/api/test/portal';
+import { respondAsync, runToEnd } from '@portal/api/test/portal';
 import { type Named, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../jobs/job-runs';
@@ -239,10 +239,12 @@ describe('bulk clear', () => {
 describe('runs', () => {
   it('are polled by administrators only; an unknown run is a 404', async () => {
     const [ticket] = await kit.fresh(1);
-    const started = await kit.call('POST', '/api/ticket/bulk', {
-      from: ticket?.ticketNumber,
-      jobSite: 'Polled',
-    });
+    const started = await kit.call(
+      'POST',
+      '/api/ticket/bulk',
+      { from: ticket?.ticketNumber, jobSite: 'Polled' },
+      { ...kit.admin, ...respondAsync },
+    );
     expect(started.statusCode).toBe(202);
     const { id } = started.json<RunView>();
     expect((await kit.call('GET', `/api/job/${id}`, undefined, kit.standard)).statusCode).toBe(403);

@@ -40,7 +40,7 @@ export const BulkReceiveBody = Type.Object({
 
 export const bulkReceiveSchema = {
   summary:
-    'Starts receiving every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range; poll GET /api/job/{id}, whose result is {success, fail, results}. Tickets already received are reported, never received twice',
+    'Receives every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range. Tickets already received are reported, never received twice',
   body: BulkReceiveBody,
 } as const;
 

@@ -31,8 +31,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, LooseRecord, maxId } from '../http-schemas';
-import { startRun } from '../jobs/job-runs';
-import { RunViewSchema } from '../jobs/routes';
+import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
 import { chosenId } from '../loose-body';
 import { bulkReceiveOf, bulkReceiveSchema } from './bulk-receive';
 import {
@@ -48,7 +47,9 @@ import {
 import { ticketHistory } from './history';
 import { publicTicketOf } from './public-ticket';
 import {
+  BulkReceiveAnswerSchema,
   DailyCountsSchema,
+  GenerateAnswerSchema,
   LogEntrySchema,
   PublicTicketSchema,
   TicketEnvelope,
@@ -65,6 +66,7 @@ import {
   bulkUpdateRun,
   checkBulkEdit,
   generateRun,
+  ticketsChangedBy,
 } from './ticket-runs';
 
 const searchMessages = {
@@ -274,7 +276,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const started = { 202: RunViewSchema, ...errorResponses } as const;
+  const answerRun = runAnswers(app);
 
   app.post(
     '/api/ticket/generate',
@@ -283,20 +285,29 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Starts generating ticket numbers [from, to] (at most 2000), in chunks of 1000; poll GET /api/job/{id}. Each chunk answers {success, tickets, error}; existing numbers are reported, never duplicated',
+          'Generates ticket numbers [from, to] (at most 2000) in chunks of 1000; existing numbers are reported, never duplicated',
+        description: runRouteDescription(
+          "the spec's `{success, tickets, error}`: the numbers generated, and the existing ones named in `error`; a search right after it finds them",
+        ),
+        headers: PreferHeaders,
         body: Type.Object({
           from: Type.Optional(Type.Unknown()),
           to: Type.Optional(Type.Unknown()),
           isSoilFLOTicket: Type.Optional(Type.Boolean()),
           email: Type.Optional(Nullable(Type.String())),
         }),
-        response: started,
+        response: runResponses(GenerateAnswerSchema),
       },
     },
     async (request, reply) => {
       const range = validateGeneration(request.body);
       const params = { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true };
-      return reply.code(202).send(await startRun(app, generateRun, params, request.currentUser.id));
+      return answerRun(request, reply, {
+        definition: generateRun,
+        params,
+        answer: (run) => run.result,
+        answerTellsFailure: true,
+      });
     },
   );
 
@@ -319,15 +330,18 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       run: bulkUpdateRun,
       checkSummary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
       runSummary:
-        'Starts a bulk update of [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts); poll GET /api/job/{id}',
+        'Bulk-updates [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts)',
+      answer:
+        'the tickets it updated (Ticket[], in number order; received and conflicting tickets it skipped are not among them)',
     },
     {
       path: '/api/ticket/bulk/clear',
       paramsOf: bulkClearOf,
       run: bulkClearRun,
       checkSummary: 'What a bulk clear of [from, to] would change; changes nothing',
-      runSummary:
-        'Starts emptying the chosen fields of [from, to] in chunks of 100 (received tickets are skipped); poll GET /api/job/{id}',
+      runSummary: 'Empties the chosen fields of [from, to] in chunks of 100 (received tickets are skipped)',
+      answer:
+        'the tickets it cleared (Ticket[], in number order, as bulk update answers: the spec gives no shape; received tickets are not among them)',
     },
   ] as const;
   for (const edit of bulkEdits) {
@@ -348,24 +362,48 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       edit.path,
       {
         ...admin,
-        schema: { tags: bulkTags, summary: edit.runSummary, body: LooseRecord, response: started },
+        schema: {
+          tags: bulkTags,
+          summary: edit.runSummary,
+          description: `${runRouteDescription(edit.answer)} A run with a failed chunk answers 500 with its Location.`,
+          headers: PreferHeaders,
+          body: LooseRecord,
+          response: runResponses(TicketList),
+        },
       },
       async (request, reply) => {
         const params = await edit.paramsOf(app, request.body);
-        return reply.code(202).send(await startRun(app, edit.run, params, request.currentUser.id));
+        return answerRun(request, reply, {
+          definition: edit.run,
+          params,
+          answer: (run) => ticketsChangedBy(app, run, params),
+          answerTellsFailure: false,
+        });
       },
     );
   }
 
   app.post(
     '/api/ticket/bulk/receive',
-    { ...admin, schema: { tags: bulkTags, ...bulkReceiveSchema, response: started } },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await startRun(app, bulkReceiveRun, await bulkReceiveOf(app, request.body), request.currentUser.id),
+    {
+      ...admin,
+      schema: {
+        tags: bulkTags,
+        ...bulkReceiveSchema,
+        description: runRouteDescription(
+          "the spec's `{success, fail, results}`: ranges received, ranges failed, and each range's chip `{key, value, message?}`",
         ),
+        headers: PreferHeaders,
+        response: runResponses(BulkReceiveAnswerSchema),
+      },
+    },
+    async (request, reply) =>
+      answerRun(request, reply, {
+        definition: bulkReceiveRun,
+        params: await bulkReceiveOf(app, request.body),
+        answer: (run) => run.result,
+        answerTellsFailure: true,
+      }),
   );
 
   app.put(

@@ -67,6 +67,27 @@ export const TicketSchema = Type.Object(
 
 export const TicketList = Type.Array(TicketSchema);
 
+/** Generate's answer (spec section 7), a chunk's and the whole run's: existing numbers are named in `error`. */
+export const GenerateAnswerSchema = Type.Object({
+  success: Type.Boolean(),
+  tickets: Type.Array(Type.Integer(), { description: 'The numbers generated' }),
+  error: Nullable(Type.String()),
+});
+
+/** One range of a bulk receive, one chip on the Bulk Receive tab. */
+export const ReceiveChipSchema = Type.Object({
+  key: Type.String({ description: "The range, e.g. '1-3'" }),
+  value: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
+  message: Type.Optional(Type.String({ description: 'What was not received, and why' })),
+});
+
+/** Bulk receive's answer (spec section 7): ranges received, ranges failed, and every range's chip. */
+export const BulkReceiveAnswerSchema = Type.Object({
+  success: Type.Integer(),
+  fail: Type.Integer(),
+  results: Type.Array(ReceiveChipSchema),
+});
+
 /**
  * What the public hash link shows: what the printed ticket shows (ARCHITECTURE.md, "Public ticket
  * link"). No notes, no staff, no office contact, no internal ids but the ticket's own.

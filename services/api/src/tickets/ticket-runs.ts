@@ -17,8 +17,15 @@ import {
   ticketRangeKey,
   validateBulkRange,
 } from '@portal/domain';
-import { findContractorContact, getSettings, reportTickets, type TicketView } from '@portal/projections';
-import type { ChunkView, RunDefinition } from '../jobs/job-runs';
+import {
+  findContractorContact,
+  getSettings,
+  reportTickets,
+  type TicketView,
+  ticketsNumbered,
+} from '@portal/projections';
+import type { Static } from '@sinclair/typebox';
+import type { ChunkView, RunDefinition, RunView } from '../jobs/job-runs';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
 import { receiveRange } from './bulk-receive';
 import {
@@ -29,6 +36,7 @@ import {
   generateTickets,
 } from './commands';
 import { eachConcurrently } from './each-concurrently';
+import type { GenerateAnswerSchema, ReceiveChipSchema } from './schemas';
 
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {
@@ -46,11 +54,7 @@ interface GenerateParams {
 }
 
 /** One chunk's answer, as the spec's generate call gives it. */
-interface GenerateChunkResult {
-  success: boolean;
-  tickets: number[];
-  error: string | null;
-}
+type GenerateChunkResult = Static<typeof GenerateAnswerSchema>;
 
 export const generateRun: RunDefinition<GenerateParams, { from: number; to: number }, GenerateChunkResult> = {
   kind: 'generate',
@@ -216,6 +220,19 @@ const bulkEditRun = (
   },
 });
 
+/** The tickets a finished bulk update or clear changed, as they are now, in number order. */
+export async function ticketsChangedBy(
+  host: CommandHost,
+  run: RunView,
+  params: BulkEditParams,
+): Promise<TicketView[]> {
+  const changed = (run.chunks as ChunkView<unknown, BulkEditChunkResult>[]).flatMap(
+    (chunk) => chunk.result?.updated ?? [],
+  );
+  await readModelsCurrent(host, { required: false });
+  return ticketsNumbered(host.infra.db, params.prefix, changed);
+}
+
 export const bulkUpdateRun = bulkEditRun('bulk-update', 'ticket-bulk-update');
 export const bulkClearRun = bulkEditRun('bulk-clear', 'ticket-bulk-clear');
 
@@ -228,11 +245,7 @@ export interface BulkReceiveParams {
   prefix: number;
 }
 
-interface Chip {
-  key: string;
-  value: 'pending' | 'success' | 'failed';
-  message?: string;
-}
+type Chip = Static<typeof ReceiveChipSchema>;
 
 export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Chip> = {
   kind: 'bulk-receive',

@@ -1,0 +1,161 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { ErrorSchema, errorResponses } from '../http-schemas';
+import { type RunDefinition, type RunView, readRun, startRun, unexpectedChunkError } from './job-runs';
+import { RunViewSchema } from './routes';
+
+/**
+ * The spec's calls that run on the job queues (generate, bulk update, clear and receive) answer the
+ * spec's shape once their run has finished: the request waits for it, up to RUN_WAIT_SECONDS, and
+ * answers 202 with the run's location if it takes longer. A client that would rather go on at once
+ * (the admin UI, for its progress bars) sends `Prefer: respond-async` (RFC 7240) and gets the 202 at
+ * once.
+ */
+
+const jobLocation = (runId: string) => `/api/job/${runId}`;
+
+/** RFC 7240: comma-separated preferences, each a token with an optional `=value` and `;` parameters. */
+export function prefersRespondAsync(prefer: string | string[] | undefined): boolean {
+  return [prefer ?? []]
+    .flat()
+    .join(',')
+    .split(',')
+    .some((preference) => preference.split(/[;=]/)[0]?.trim().toLowerCase() === 'respond-async');
+}
+
+/** How often a waiting request reads its run's row. */
+const pollEveryMs = 100;
+
+/**
+ * Waits until the run has finished (completed or failed), reading its row: the run table is the truth
+ * on either queue backend, and a connection is taken only for each read. A timeout of 0 never waits.
+ */
+async function waitForRunEnd(
+  pool: pg.Pool,
+  runId: string,
+  options: { timeoutMs: number; signal: AbortSignal },
+): Promise<'finished' | 'timed-out' | 'stopped'> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (options.signal.aborted) return 'stopped';
+    if (Date.now() >= deadline) return 'timed-out';
+    const { rows } = await pool.query<{ finished: boolean }>(
+      'SELECT finished_at IS NOT NULL AS finished FROM job_run WHERE id = $1',
+      [runId],
+    );
+    if (rows[0]?.finished) return 'finished';
+    // An abort ends the pause early (rejecting it); the loop's first check then returns.
+    await sleep(Math.min(pollEveryMs, deadline - Date.now()), undefined, { signal: options.signal }).catch(
+      () => undefined,
+    );
+  }
+}
+
+/** `Prefer`, declared so that the OpenAPI description lists it. */
+export const PreferHeaders = Type.Object({
+  prefer: Type.Optional(
+    Type.String({
+      description:
+        "respond-async (RFC 7240): answer 202 at once with the run and its Location instead of waiting for the run's end",
+    }),
+  ),
+});
+
+const { $id: _runId, ...runDocument } = RunViewSchema;
+/** 202: the run, with where to poll it. */
+const RunAccepted = Type.Unsafe<Static<typeof RunViewSchema>>({
+  ...runDocument,
+  description: 'The run, not finished yet: poll its Location',
+  headers: {
+    Location: { type: 'string', description: '/api/job/{id}, the run' },
+    'Preference-Applied': {
+      type: 'string',
+      description: 'respond-async, when the request asked for it',
+    },
+  },
+});
+
+/** What a route that starts a run answers: 200 the spec's shape, 202 the run, 500 a failed run it cannot tell. */
+export const runResponses = <Finished extends TSchema>(finished: Finished) =>
+  ({ 200: finished, 202: RunAccepted, ...errorResponses, 500: ErrorSchema }) as const;
+
+/** The OpenAPI description of a route that starts a run; `answer` is its 200's body. */
+export const runRouteDescription = (answer: string) =>
+  `Runs on the job queues. Without a Prefer header the request waits for the run to finish and answers 200 with ${answer}. ` +
+  'If the run has not finished within RUN_WAIT_SECONDS (default 60; 0: never wait), or the portal is shutting down, ' +
+  'it answers 202 with the run so far and `Location: /api/job/{id}`, to poll until the run has finished. ' +
+  'With `Prefer: respond-async` (RFC 7240) it answers that 202 at once, with `Preference-Applied: respond-async`. ' +
+  'Invalid input is a 400 with the spec message, and starts nothing.';
+
+interface RunRoute<Params> {
+  definition: RunDefinition<Params>;
+  params: Params;
+  /** The spec's answer of the finished run. */
+  answer(run: RunView): unknown;
+  /**
+   * False when that answer cannot tell that a chunk failed (bulk update's tickets): a failed run then
+   * answers 500 with 'Unexpected error has occurred.' and the run's Location.
+   */
+  answerTellsFailure: boolean;
+}
+
+/** Aborts when the response closes before it was sent (or has already): the client went away. */
+function watchForClientLeaving(reply: FastifyReply): { signal: AbortSignal; stopWatching(): void } {
+  const left = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) left.abort();
+  };
+  if (reply.raw.destroyed) left.abort();
+  reply.raw.on('close', onClose);
+  return { signal: left.signal, stopWatching: () => reply.raw.off('close', onClose) };
+}
+
+/**
+ * Answers the calls that start runs (see the top of this file). One per app: closing the app stops
+ * every wait, so the waiting requests get their 202 at once instead of holding the shutdown up.
+ */
+export function runAnswers(app: FastifyInstance) {
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+
+  return async function answerRun<Params>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RunRoute<Params>,
+  ): Promise<FastifyReply> {
+    const respondAsync = prefersRespondAsync(request.headers.prefer);
+    const accepted = (run: RunView) => {
+      reply.code(202).header('location', jobLocation(run.id));
+      if (respondAsync) reply.header('preference-applied', 'respond-async');
+      return reply.send(run);
+    };
+    // Watched from the start: the client may leave while the run is being started.
+    const clientLeaving = watchForClientLeaving(reply);
+    try {
+      const started = await startRun(app, route.definition, route.params, request.currentUser.id);
+      if (respondAsync) return accepted(started);
+      const outcome = await waitForRunEnd(app.infra.pool, started.id, {
+        timeoutMs: app.infra.config.runWaitSeconds * 1000,
+        signal: AbortSignal.any([clientLeaving.signal, closing.signal]),
+      });
+      if (clientLeaving.signal.aborted)
+        request.log.info({ runId: started.id }, 'the client went away while waiting; its run goes on');
+
+      const run = await readRun(app, [route.definition], started.id);
+      if (!run) throw new Error(`run ${started.id} is gone`);
+      // Kept alive, the connection would hold the shutdown up until the client closed it.
+      if (closing.signal.aborted) reply.header('connection', 'close');
+      if (outcome !== 'finished') return accepted(run);
+      if (run.state === 'failed' && !route.answerTellsFailure)
+        return reply
+          .code(500)
+          .header('location', jobLocation(run.id))
+          .send({ message: unexpectedChunkError });
+      return reply.code(200).send(await route.answer(run));
+    } finally {
+      clientLeaving.stopWatching();
+    }
+  };
+}
