@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { RunView } from '@portal/api';
 import { bearer, respondAsync, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import type { RunView } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { type BenchRow, mustBeZero, perSecond, row } from './report';
 import { sleep } from './support';

@@ -4,6 +4,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -16,7 +17,7 @@ import {
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiRequest } from '../dataProvider/http-client';
-import { mayEdit, type Ticket, ticketLogPath, ticketPath } from '../tickets/ticket';
+import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
 

@@ -1,6 +1,6 @@
+import type { Ticket } from '@portal/contract';
 import type { RaRecord } from 'react-admin';
 import { formatDateTimeToMinute } from '../i18n/dates';
-import type { Ticket } from '../tickets/ticket';
 
 /** A ticket as a react-admin list row (the table pages and sorts them in the browser). */
 export type TicketRow = Ticket & RaRecord;

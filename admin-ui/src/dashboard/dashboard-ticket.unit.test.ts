@@ -1,5 +1,5 @@
+import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import type { Ticket } from '../tickets/ticket';
 import { displayInstant, mayToggleDispatch } from './dashboard-ticket';
 import { isBlankSearch, ticketNumberError, toSearchBody } from './ticket-search';
 

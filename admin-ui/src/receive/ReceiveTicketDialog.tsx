@@ -12,6 +12,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, licensePlateMaxLength } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import {
@@ -28,7 +29,6 @@ import { useNotifySaveError } from '../common/useNotifySaveError';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { apiRequest } from '../dataProvider/http-client';
-import type { Ticket } from '../tickets/ticket';
 import { normalisePlateInput } from '../trucks/truck';
 import {
   autofillFromTruck,

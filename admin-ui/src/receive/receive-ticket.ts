@@ -1,5 +1,5 @@
+import type { Ticket } from '@portal/contract';
 import { licensePlateMaxLength } from '@portal/domain';
-import type { Ticket } from '../tickets/ticket';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
 export type ReceivableTicket = Pick<

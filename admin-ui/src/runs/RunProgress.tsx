@@ -1,7 +1,8 @@
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
+import type { ChunkView, RunView } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { type ChunkView, chunkRange, chunkWarning, type RunView, runPercent } from './run';
+import { chunkRange, chunkWarning, runPercent } from './run';
 
 /** 'Tickets 1 to 1000', 'Ticket 5', or 'Part 2' when the chunk is not a range of numbers. */
 function useChunkLabel() {

@@ -1,35 +1,9 @@
+import type { ChunkView, RunView } from '@portal/contract';
 /**
- * Bulk runs as the API reports them (services/api/src/jobs/job-runs.ts): a starting route answers 202
+ * Bulk runs as the API reports them (RunView, the contract): a starting route answers 202
  * with the run, and GET /api/job/{id} is polled until the run has finished. Pure helpers only; the
  * polling lives in `useRun`.
  */
-
-export type RunState = 'queued' | 'running' | 'completed' | 'failed';
-export type ChunkState = 'pending' | 'running' | 'completed' | 'failed';
-
-export interface ChunkView<Spec = unknown, Result = unknown> {
-  index: number;
-  spec: Spec;
-  state: ChunkState;
-  total: number;
-  done: number;
-  result: Result | null;
-  error: string | null;
-}
-
-export interface RunView<Result = unknown, ChunkResult = unknown, Spec = unknown> {
-  id: string;
-  kind: string;
-  /** failed: finished with at least one failed chunk. */
-  state: RunState;
-  total: number;
-  done: number;
-  createdAt: string;
-  finishedAt: string | null;
-  chunks: ChunkView<Spec, ChunkResult>[];
-  /** The run's answer so far; its shape depends on the kind. */
-  result: Result | null;
-}
 
 /** How often a run is polled while it goes (about every 500 ms). */
 export const RUN_POLL_MS = 500;

@@ -1,13 +1,6 @@
+import type { ChunkView, RunView } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type ChunkView,
-  chunkRange,
-  chunkWarning,
-  isRunFinished,
-  newlyFinishedChunks,
-  type RunView,
-  runPercent,
-} from './run';
+import { chunkRange, chunkWarning, isRunFinished, newlyFinishedChunks, runPercent } from './run';
 
 const chunk = (overrides: Partial<ChunkView>): ChunkView => ({
   index: 0,

@@ -1,7 +1,8 @@
+import type { ChunkView, RunView } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
-import { type ChunkView, isRunFinished, newlyFinishedChunks, RUN_POLL_MS, type RunView } from './run';
+import { isRunFinished, newlyFinishedChunks, RUN_POLL_MS } from './run';
 
 /** The call that starts a run: asked with `Prefer: respond-async`, it answers 202 with the run at once. */
 interface RunRequest {

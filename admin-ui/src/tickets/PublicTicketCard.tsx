@@ -1,10 +1,10 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Card, CardContent, Chip, Divider, Typography } from '@mui/material';
+import type { PublicTicket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import { TicketValue } from './TicketValue';
-import type { PublicTicket } from './ticket';
 
 type Shown = [field: keyof PublicTicket, label: string];
 

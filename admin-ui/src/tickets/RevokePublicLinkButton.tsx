@@ -9,9 +9,10 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { publicTicketUrl, type Ticket } from './ticket';
+import { publicTicketUrl } from './ticket';
 import { useTicketCalls } from './useTicket';
 
 /**

@@ -4,6 +4,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { useState } from 'react';
 import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
 import { type FieldValues, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
@@ -14,7 +15,6 @@ import { TicketShortFields } from './TicketShortFields';
 import {
   mayEdit,
   mayReject,
-  type Ticket,
   type TicketPermissions,
   type TicketVariant,
   ticketVariant,

@@ -1,3 +1,4 @@
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -13,7 +14,7 @@ import {
   ShownValue,
   TicketSection,
 } from './TicketInputs';
-import { receivingContact, type Ticket, truckTypeChoices } from './ticket';
+import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
 
 const contactLabel = (contact: { name?: string; number?: string | null }) =>

@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip, Typography } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
-import { type Ticket, ticketAuditPath, ticketPath } from './ticket';
+import { ticketAuditPath, ticketPath } from './ticket';
 import { compareTicketLogEntry, eventTypeKey, logEntryUser, type TicketLogEntry } from './ticket-log';
 
 /**

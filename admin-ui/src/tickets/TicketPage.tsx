@@ -1,6 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { HttpError, Title, useAuthenticated, useTranslate } from 'react-admin';
@@ -11,7 +12,7 @@ import { currentSession } from '../session';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
-import { type Ticket, type TicketPermissions, ticketAuditPath, ticketLogPath } from './ticket';
+import { type TicketPermissions, ticketAuditPath, ticketLogPath } from './ticket';
 import { usePublicTicket, useTicket } from './useTicket';
 
 /** What the ticket is now, at a glance: received or not, complete, rejected (with why), locked, external. */

@@ -1,9 +1,9 @@
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { useId } from 'react';
 import { type RaRecord, TextInput, useGetList } from 'react-admin';
 import { PhoneInput } from '../common/PhoneInput';
 import { everyRow, InstantInput, PlateInput, ShownValue, TicketSection } from './TicketInputs';
-import type { Ticket } from './ticket';
 
 /**
  * The haulage company typed by name; the known companies are offered as suggestions. A name that matches

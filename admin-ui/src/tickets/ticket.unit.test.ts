@@ -1,10 +1,10 @@
+import type { Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
   hasFullFormValues,
   mayEdit,
   mayReject,
-  type Ticket,
   ticketSaveEnvelope,
   ticketVariant,
   toFullTicketPayload,

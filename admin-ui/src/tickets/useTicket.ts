@@ -1,9 +1,10 @@
+import type { PublicTicket, Ticket } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { currentSession } from '../session';
-import { loggedInUserId, type PublicTicket, type Ticket, ticketSaveEnvelope } from './ticket';
+import { loggedInUserId, ticketSaveEnvelope } from './ticket';
 
 /** Spec sections 2 and 9: the ticket page says 'Loading...' for at least 1 second. */
 const MINIMUM_LOADING_MS = 1000;

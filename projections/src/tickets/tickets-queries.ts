@@ -1,58 +1,13 @@
+import type { Ticket, TicketInstantField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
 
-/** Spec section 3, Ticket: the row plus the names each screen shows beside the ids. */
-export interface TicketView {
-  id: number;
-  prefix: number;
-  ticketNumber: number;
-  date: Date | null;
-  timeLoaded: Date | null;
-  timeReceived: Date | null;
-  isReceived: boolean;
-  isComplete: boolean;
-  isDispatched: boolean;
-  isRejected: boolean;
-  rejectReason: string | null;
-  jobSite: string | null;
-  contractorCompanyId: number | null;
-  contractorCompanyName: string | null;
-  transportCompanyId: number | null;
-  transportCompanyName: string | null;
-  truckId: number | null;
-  truckTypeId: number | null;
-  truckTypeName: string | null;
-  truckNumber: string | null;
-  truckLicensePlate: string | null;
-  truckDriverName: string | null;
-  truckDriverNumber: string | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  contractorOfficeContactId: number | null;
-  contractorOfficeContactName: string | null;
-  contractorOfficeContactNumber: string | null;
-  contractorOfficeContactEmail: string | null;
-  transportContactName: string | null;
-  transportContactNumber: string | null;
-  projectId: number | null;
-  projectProjectId: string | null;
-  projectLeader: string | null;
-  materialTypeId: number | null;
-  materialTypeName: string | null;
-  materialId: number | null;
-  materialName: string | null;
-  isSaltImpacted: boolean;
-  notes: string | null;
-  weight: number | null;
-  userId: number | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  version: number;
-  isSoilFLOLoad: boolean;
-  soilFLOTicketId: number | null;
-  updateSoilFLO: boolean;
-}
+/**
+ * Spec section 3, Ticket: the row plus the names each screen shows beside the ids. The API's Ticket
+ * (the contract), with its instants as Dates, which the answer writes as ISO strings.
+ */
+export type TicketView = Omit<Ticket, TicketInstantField> & { [Field in TicketInstantField]: Date | null };
 
 /**
  * The columns of a TicketView, each under its field name. Plain SQL, run without the CamelCasePlugin

@@ -13,13 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { awaitRun } from '@portal/api/test/portal';
-import {
-  type Headers,
-  type InjectResponse,
-  type Method,
-  type Ticket,
-  useTicketPortal,
-} from '@portal/api/test/ticket-kit';
+import { type Headers, type InjectResponse, type Method, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const kit = useTicketPortal();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { RunView } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { configFromEnv, type PortalConfig } from '../src/config';
-import type { RunView } from '../src/jobs/job-runs';
 import { type RunningPortal, startPortal } from '../src/portal';
 
 // Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).

@@ -5,9 +5,9 @@
  */
 
 import { bearer, runToEnd, type TestPortal, testStandardUser } from '@portal/api/test/portal';
+import type { RunView } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import type { RunView } from '../src/jobs/job-runs';
 
 export type Headers = Record<string, string>;
 

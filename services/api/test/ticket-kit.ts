@@ -10,63 +10,12 @@ import {
   type TestPortal,
   testStandardUser,
 } from '@portal/api/test/portal';
+import type { Ticket } from '@portal/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export type Headers = Record<string, string>;
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The contract's Ticket (docs/api-tickets.md). */
-export interface Ticket {
-  id: number;
-  prefix: number;
-  ticketNumber: number;
-  date: string | null;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  isReceived: boolean;
-  isComplete: boolean;
-  isDispatched: boolean;
-  isRejected: boolean;
-  rejectReason: string | null;
-  isSoilFLOLoad: boolean;
-  soilFLOTicketId: number | null;
-  jobSite: string | null;
-  contractorCompanyId: number | null;
-  contractorCompanyName: string | null;
-  transportCompanyId: number | null;
-  transportCompanyName: string | null;
-  truckId: number | null;
-  truckTypeId: number | null;
-  truckTypeName: string | null;
-  truckNumber: string | null;
-  truckLicensePlate: string | null;
-  truckDriverName: string | null;
-  truckDriverNumber: string | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  contractorOfficeContactId: number | null;
-  contractorOfficeContactName: string | null;
-  contractorOfficeContactNumber: string | null;
-  contractorOfficeContactEmail: string | null;
-  transportContactName: string | null;
-  transportContactNumber: string | null;
-  projectId: number | null;
-  projectProjectId: string | null;
-  projectLeader: string | null;
-  materialTypeId: number | null;
-  materialTypeName: string | null;
-  materialId: number | null;
-  materialName: string | null;
-  isSaltImpacted: boolean;
-  notes: string | null;
-  weight: number | null;
-  userId: number | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  updateSoilFLO: boolean;
-  version: number;
-}
 
 export interface LogEntry {
   id: number;

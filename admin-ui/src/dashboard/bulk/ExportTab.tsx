@@ -1,12 +1,13 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { Typography } from '@mui/material';
+import type { RunView } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext } from 'react-hook-form';
 import { apiRequest } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
-import { chunkWarning, isMailQueued, mailDeliveryOf, type RunView } from '../../runs/run';
+import { chunkWarning, isMailQueued, mailDeliveryOf } from '../../runs/run';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';

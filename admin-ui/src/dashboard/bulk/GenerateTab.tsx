@@ -1,8 +1,9 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
+import type { ChunkView } from '@portal/contract';
 import { Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { RunProgress } from '../../runs/RunProgress';
-import { type ChunkView, chunkWarning } from '../../runs/run';
+import { chunkWarning } from '../../runs/run';
 import { useRun } from '../../runs/useRun';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
 import {

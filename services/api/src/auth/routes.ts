@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@portal/contract';
 import {
   DomainError,
   emailPattern,
@@ -8,7 +9,6 @@ import {
 } from '@portal/domain';
 import { findUserCredentials } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../http-schemas';
 import { clientAddressKey } from './client-address';
 import { loginLimits } from './login-limiter';
 

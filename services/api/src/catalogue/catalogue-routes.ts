@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses, IdParams, LooseRecord } from '@portal/contract';
 import type { Catalogue, CatalogueRecord } from '@portal/domain';
 import { DomainError } from '@portal/domain';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses, IdParams, LooseRecord } from '../http-schemas';
 import { idOf, versionOf } from '../loose-body';
 import type { IdKind } from '../write-side/next-id';
 import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
 import {
   contractorCompanies,
   contractorContacts,
@@ -18,7 +19,6 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, LooseRecord, Versioned } from '../http-schemas';
 import { chosenId } from '../loose-body';
 
 const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });

@@ -12,8 +12,8 @@ import {
   startWorkerProcess,
   type WorkerProcess,
 } from '@portal/api/test/processes';
+import type { RunView } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from './job-runs';
 
 // Bulk runs processed by separate worker processes (`npm run worker`), on both queue backends:
 // a worker killed mid-chunk, Redis killed mid-chunk, two workers on one queue. The API process

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChunkView, RunView } from '@portal/contract';
 import { DomainError } from '@portal/domain';
 import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import type { Job } from 'bullmq';
@@ -25,31 +26,7 @@ export type RunKind =
   | 'daily-summary'
   | 'projects-report';
 
-export type ChunkState = 'pending' | 'running' | 'completed' | 'failed';
-
-export interface ChunkView<Spec = unknown, Result = unknown> {
-  index: number;
-  spec: Spec;
-  state: ChunkState;
-  total: number;
-  done: number;
-  result: Result | null;
-  error: string | null;
-}
-
-export interface RunView {
-  id: string;
-  kind: RunKind;
-  /** queued: no chunk started; failed: finished with at least one failed chunk. */
-  state: 'queued' | 'running' | 'completed' | 'failed';
-  total: number;
-  done: number;
-  createdAt: string;
-  finishedAt: string | null;
-  chunks: ChunkView[];
-  /** The run's answer so far (e.g. bulk receive's {success, fail, results}); kind-specific. */
-  result: unknown;
-}
+type ChunkState = ChunkView['state'];
 
 export interface ChunkContext<Params, Spec> {
   host: CommandHost;

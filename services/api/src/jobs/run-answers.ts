@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RunView } from '@portal/contract';
+import { ErrorSchema, errorResponses, RunViewSchema } from '@portal/contract';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { ErrorSchema, errorResponses } from '../http-schemas';
-import { type RunDefinition, type RunView, readRun, startRun, unexpectedChunkError } from './job-runs';
-import { RunViewSchema } from './routes';
+import { type RunDefinition, readRun, startRun, unexpectedChunkError } from './job-runs';
 
 /**
  * The spec's calls that run on the job queues (generate, bulk update, clear and receive) answer the

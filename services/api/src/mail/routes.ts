@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, IdParams, maxId } from '@portal/contract';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, maxId } from '../http-schemas';
 import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox';
 
 const OutboxMailSummarySchema = Type.Object(

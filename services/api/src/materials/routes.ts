@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, Versioned } from '@portal/contract';
 import { materials, materialTypes, validateNamed } from '@portal/domain';
 import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, Versioned } from '../http-schemas';
 
 const NamedSchema = Type.Object({ ...Versioned, name: Type.String() });
 

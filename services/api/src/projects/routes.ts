@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, IdParams, LooseRecord, Versioned } from '@portal/contract';
 import {
   contractorCompanies,
   DomainError,
@@ -18,7 +19,6 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, IdParams, LooseRecord, Versioned } from '../http-schemas';
 
 const ProjectSchema = Type.Object(
   {

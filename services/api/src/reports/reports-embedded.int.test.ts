@@ -7,8 +7,8 @@ import {
   readSheets,
   siteTimeZone,
 } from '@portal/api/test/report-kit';
+import type { RunView } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from '../jobs/job-runs';
 import type { OutboxMail, OutboxMailSummary } from '../mail/outbox';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';

@@ -11,10 +11,10 @@ import {
   siteTimeZone,
 } from '@portal/api/test/report-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import type { RunView } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from '../jobs/job-runs';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';
 import { xlsxContentType } from './report-mail';

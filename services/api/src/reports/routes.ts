@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RunView } from '@portal/contract';
+import { errorResponses, RunViewSchema } from '@portal/contract';
 import { Nullable } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { errorResponses } from '../http-schemas';
-import { type RunDefinition, type RunView, readRun, startRun } from '../jobs/job-runs';
-import { RunViewSchema } from '../jobs/routes';
+import { type RunDefinition, readRun, startRun } from '../jobs/job-runs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { dailySummaryOf, dailySummaryRun } from './daily-summary';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
 import { Nullable, settings, settingsId, validateSettings } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
-import { errorResponses, LooseRecord, Versioned } from '../http-schemas';
 import { versionOf } from '../loose-body';
 
 const SettingsSchema = Type.Object(

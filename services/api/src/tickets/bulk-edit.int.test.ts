@@ -1,7 +1,7 @@
 import { respondAsync, runToEnd } from '@portal/api/test/portal';
-import { type Named, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { RunView, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from '../jobs/job-runs';
 
 // The Update and Clear tabs' calls (spec sections 5, 7, 8 and 9): bulk/check, bulk, bulk/clear/check,
 // bulk/clear, on a real portal whose runs go through real queues (BullMQ on PostgreSQL).

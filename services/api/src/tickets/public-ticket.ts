@@ -1,5 +1,5 @@
+import type { PublicTicket } from '@portal/contract';
 import type { TicketView } from '@portal/projections';
-import type { PublicTicket } from './schemas';
 
 const iso = (instant: Date | null): string | null => instant?.toISOString() ?? null;
 

@@ -1,5 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  BulkReceiveAnswerSchema,
+  DailyCountsSchema,
+  errorResponses,
+  GenerateAnswerSchema,
+  IdParams,
+  LogEntrySchema,
+  LooseRecord,
+  maxId,
+  PublicTicketSchema,
+  TicketEnvelope,
+  TicketFilterBody,
+  TicketList,
+  TicketSchema,
+} from '@portal/contract';
+import {
   DomainError,
   generateMessages,
   isStorableInstant,
@@ -30,7 +45,6 @@ import {
   type TicketFilter,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, LooseRecord, maxId } from '../http-schemas';
 import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
 import { chosenId } from '../loose-body';
 import { bulkReceiveOf, bulkReceiveSchema } from './bulk-receive';
@@ -46,17 +60,6 @@ import {
 } from './commands';
 import { ticketHistory } from './history';
 import { publicTicketOf } from './public-ticket';
-import {
-  BulkReceiveAnswerSchema,
-  DailyCountsSchema,
-  GenerateAnswerSchema,
-  LogEntrySchema,
-  PublicTicketSchema,
-  TicketEnvelope,
-  TicketFilterBody,
-  TicketList,
-  TicketSchema,
-} from './schemas';
 import { isTicketHash, ticketHash } from './ticket-hash';
 import {
   bulkClearOf,

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { bearer, respondAsync, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import type { RunView, TicketSchema } from '@portal/contract';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type RunView, unexpectedChunkError } from '../jobs/job-runs';
+import { unexpectedChunkError } from '../jobs/job-runs';
 import { portalLoggerOptions } from '../logging';
-import type { TicketSchema } from './schemas';
 
 /**
  * The spec's section-7 client knows nothing of job runs: generate, bulk update, bulk clear and bulk

@@ -1,3 +1,4 @@
+import type { ChunkView, GenerateAnswerSchema, ReceiveChipSchema, RunView } from '@portal/contract';
 import {
   type BulkPatch,
   bulkChunks,
@@ -25,7 +26,7 @@ import {
   ticketsNumbered,
 } from '@portal/projections';
 import type { Static } from '@sinclair/typebox';
-import type { ChunkView, RunDefinition, RunView } from '../jobs/job-runs';
+import type { RunDefinition } from '../jobs/job-runs';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
 import { receiveRange } from './bulk-receive';
 import {
@@ -36,7 +37,6 @@ import {
   generateTickets,
 } from './commands';
 import { eachConcurrently } from './each-concurrently';
-import type { GenerateAnswerSchema, ReceiveChipSchema } from './schemas';
 
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {

@@ -1,4 +1,5 @@
-import { at, messages, type Named, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { at, messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Spec section 6 and the contract's "Who" column, enforced by the server.

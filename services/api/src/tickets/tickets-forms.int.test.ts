@@ -1,11 +1,5 @@
-import {
-  at,
-  expectInvalid,
-  messages,
-  type Named,
-  type Ticket,
-  useTicketPortal,
-} from '@portal/api/test/ticket-kit';
+import { at, expectInvalid, messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Reading a ticket and the full and short forms (spec sections 3, 5 and 7); the public link: tickets-public-link.int.test.ts.

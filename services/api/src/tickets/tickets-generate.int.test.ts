@@ -1,5 +1,6 @@
 import { runToEnd } from '@portal/api/test/portal';
-import { expectInvalid, messages, type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { expectInvalid, messages, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 // POST /api/ticket/generate (spec sections 5, 8 and 9; docs/api-tickets.md).

@@ -1,4 +1,5 @@
-import { type Ticket, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Numbers beyond PostgreSQL's integer range (2^31 − 1) are refused with a 4xx, never a 500 or a stuck projection.

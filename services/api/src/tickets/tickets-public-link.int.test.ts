@@ -1,10 +1,5 @@
-import {
-  type LogEntry,
-  messages,
-  type Named,
-  type Ticket,
-  useTicketPortal,
-} from '@portal/api/test/ticket-kit';
+import { type LogEntry, messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { findTicketHashNonce } from '@portal/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

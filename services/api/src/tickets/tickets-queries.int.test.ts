@@ -1,12 +1,6 @@
 import { runToEnd } from '@portal/api/test/portal';
-import {
-  at,
-  expectInvalid,
-  type Named,
-  standardUser,
-  type Ticket,
-  useTicketPortal,
-} from '@portal/api/test/ticket-kit';
+import { at, expectInvalid, type Named, standardUser, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).

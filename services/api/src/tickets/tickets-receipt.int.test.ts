@@ -6,9 +6,9 @@ import {
   minutes,
   type Named,
   standardUser,
-  type Ticket,
   useTicketPortal,
 } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { ticketStreamId } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 

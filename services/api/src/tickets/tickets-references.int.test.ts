@@ -1,10 +1,5 @@
-import {
-  type Named,
-  type Project,
-  type Ticket,
-  type Truck,
-  useTicketPortal,
-} from '@portal/api/test/ticket-kit';
+import { type Named, type Project, type Truck, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Tickets and the records they refer to: a project's tickets, and deletes of records still in use.

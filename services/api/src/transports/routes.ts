@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
 import {
   DomainError,
   decideMoveTrucks,
@@ -28,7 +29,6 @@ import {
 import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { errorResponses, LooseRecord, Versioned } from '../http-schemas';
 import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema, IdParams } from '@portal/contract';
 import { DomainError, roleName, userMessages } from '@portal/domain';
 import { findUserById, listUsers, type UserView } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema, IdParams } from '../http-schemas';
 import { deleteUser, editUser, registerUser } from './commands';
 import { UserBodySchema, type UserResponse, UserSchema } from './schemas';
 

@@ -1,6 +1,6 @@
 import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
-import { LooseRecord } from '../http-schemas';
+import { LooseRecord } from './http';
 
 /**
  * The queries answer Dates; a date-time response field writes one as its ISO string (as JSON.stringify
@@ -64,6 +64,11 @@ export const TicketSchema = Type.Object(
   },
   { $id: 'Ticket' },
 );
+
+export type Ticket = Static<typeof TicketSchema>;
+
+/** The ticket's instants: date-time strings in JSON, Dates in the read model's rows. */
+export type TicketInstantField = 'date' | 'timeLoaded' | 'timeReceived';
 
 export const TicketList = Type.Array(TicketSchema);
 
