@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip, Typography } from '@mui/material';
-import type { Ticket } from '@portal/contract';
+import type { Ticket, TicketLogEntry } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
 import { ticketAuditPath, ticketPath } from './ticket';
-import { compareTicketLogEntry, eventTypeKey, logEntryUser, type TicketLogEntry } from './ticket-log';
+import { compareTicketLogEntry, eventTypeKey, logEntryUser } from './ticket-log';
 
 /**
  * /ticket-log/{id}: every change to a ticket, newest first, with when, what happened, who did it and each

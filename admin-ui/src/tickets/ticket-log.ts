@@ -1,17 +1,4 @@
-/** One entry of `GET /api/ticket/logs/{id}` (spec section 3, Logs), newest first. */
-export interface TicketLogEntry {
-  id: number;
-  /** The event behind the entry, e.g. 'TicketReceived'. */
-  eventType: string;
-  date: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  /** The ticket before the event, as JSON; null when the event generated it. */
-  currentDataObject: string | null;
-  /** The ticket after the event, as JSON; null when the event deleted it. */
-  updatedDataObject: string | null;
-}
+import type { TicketLogEntry } from '@portal/contract';
 
 interface FieldChange {
   field: string;

@@ -1,5 +1,6 @@
+import type { TicketLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { compareTicketLogEntry, eventTypeKey, logEntryUser, type TicketLogEntry } from './ticket-log';
+import { compareTicketLogEntry, eventTypeKey, logEntryUser } from './ticket-log';
 
 const entry = (overrides: Partial<TicketLogEntry>): TicketLogEntry => ({
   id: 1,

@@ -10,23 +10,12 @@ import {
   type TestPortal,
   testStandardUser,
 } from '@portal/api/test/portal';
-import type { Ticket } from '@portal/contract';
+import type { Ticket, TicketLogEntry } from '@portal/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 export type Headers = Record<string, string>;
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface LogEntry {
-  id: number;
-  eventType: string;
-  date: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  currentDataObject: string | null;
-  updatedDataObject: string | null;
-}
 
 export interface Named {
   id: number;
@@ -104,7 +93,7 @@ export interface TicketKit {
   short(id: number, fields: object, headers?: Headers): Promise<Ticket>;
   /** PUT /api/ticket/edit with the envelope; expects 200. */
   full(id: number, fields: object, headers?: Headers): Promise<Ticket>;
-  logs(id: number): Promise<LogEntry[]>;
+  logs(id: number): Promise<TicketLogEntry[]>;
   /**
    * Waits until the read models hold every event committed so far: appends one event through a
    * regular command (which waits for its own position) after them.
@@ -167,7 +156,7 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
       ok<Ticket>('PUT', '/api/ticket/edit/short', { ticket: { id, ...fields } }, headers),
     full: (id: number, fields: object, headers?: Headers) =>
       ok<Ticket>('PUT', '/api/ticket/edit', { ticket: { id, ...fields }, loggedInUserId: 1 }, headers),
-    logs: (id: number) => ok<LogEntry[]>('GET', `/api/ticket/logs/${id}`),
+    logs: (id: number) => ok<TicketLogEntry[]>('GET', `/api/ticket/logs/${id}`),
     async settle() {
       serial += 1;
       await ok<Named>('POST', '/api/scale/material/type/new', { name: `Settle ${serial}` });

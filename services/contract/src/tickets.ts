@@ -148,6 +148,8 @@ export const LogEntrySchema = Type.Object({
   currentDataObject: Nullable(Type.String({ description: 'The ticket before the change, as JSON' })),
   updatedDataObject: Nullable(Type.String({ description: 'The ticket after the change, as JSON' })),
 });
+/** One entry of a ticket's change log (spec section 3, Logs), newest first. */
+export type TicketLogEntry = Static<typeof LogEntrySchema>;
 
 /** Filters of spec section 7 (search and report); ids and numbers may arrive as strings from forms. */
 export const TicketFilterBody = Type.Object({

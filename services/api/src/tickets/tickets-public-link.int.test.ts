@@ -1,5 +1,5 @@
-import { type LogEntry, messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { Ticket } from '@portal/contract';
+import { messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket, TicketLogEntry } from '@portal/contract';
 import { findTicketHashNonce } from '@portal/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -259,7 +259,7 @@ describe('POST /api/ticket/{id}/hash/revoke (administrators)', () => {
     for (const entry of history) expect(entry.data).not.toHaveProperty('hashNonce');
 
     const log = await kit.logs(ticket.id);
-    expect(log.find((entry: LogEntry) => entry.eventType === 'TicketLinkRevoked')).toMatchObject({
+    expect(log.find((entry: TicketLogEntry) => entry.eventType === 'TicketLinkRevoked')).toMatchObject({
       username: 'admin@portal.test',
     });
     // The ticket itself is unchanged but for its version.
