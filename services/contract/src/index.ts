@@ -2,3 +2,4 @@
 export * from './http';
 export * from './runs';
 export * from './tickets';
+export * from './scale';
