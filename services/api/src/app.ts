@@ -16,7 +16,7 @@ import { requestValidatorFactory } from './plugins/request-validation';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
-import { ticketRoutes } from './tickets/routes';
+import { ticketRoutes } from './tickets/ticket-routes';
 import { transportRoutes } from './transports/routes';
 import { userRoutes } from './users/routes';
 

@@ -1,5 +1,5 @@
 import { maxStoredInteger } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 
 /** Every error body: the message to show, plus per-field messages for form validation. */
 export const ErrorSchema = Type.Object({
@@ -31,3 +31,9 @@ export const Versioned = {
   id: Type.Integer(),
   version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
 };
+
+/**
+ * A route's answers: `schema` on success, the shared error bodies otherwise. Typed as any schema
+ * because handlers return read-model rows whose Dates the serializer writes as date-time strings.
+ */
+export const okResponses = (schema: TSchema) => ({ 200: schema, ...errorResponses }) as const;

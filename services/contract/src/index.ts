@@ -1,5 +1,5 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
 export * from './http';
 export * from './runs';
-export * from './tickets';
 export * from './scale';
+export * from './tickets';

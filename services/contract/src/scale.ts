@@ -15,7 +15,9 @@ export const ScaleReadingSchema = Type.Object(
   {
     weightKg: Type.Number({ description: 'Displayed weight in KG (lb × 0.45359237, t × 1000)' }),
     mode: Type.Union([Type.Literal('gross'), Type.Literal('net')]),
-    stable: Type.Boolean({ description: 'The indicator says stable, or the weight held within one division' }),
+    stable: Type.Boolean({
+      description: 'The indicator says stable, or the weight held within one division',
+    }),
     range: Type.Union([Type.Literal('ok'), Type.Literal('over'), Type.Literal('under')]),
     rawFrame: Type.String({ maxLength: 256, pattern: '^[0-9a-f]*$', description: 'The frame as hex' }),
     readAt: Type.String({ format: 'date-time' }),

@@ -80,6 +80,8 @@ export const GenerateAnswerSchema = Type.Object({
 });
 
 /** One range of a bulk receive, one chip on the Bulk Receive tab. */
+export type GenerateAnswer = Static<typeof GenerateAnswerSchema>;
+
 export const ReceiveChipSchema = Type.Object({
   key: Type.String({ description: "The range, e.g. '1-3'" }),
   value: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')]),
@@ -92,6 +94,27 @@ export const BulkReceiveAnswerSchema = Type.Object({
   fail: Type.Integer(),
   results: Type.Array(ReceiveChipSchema),
 });
+export type ReceiveChip = Static<typeof ReceiveChipSchema>;
+export type BulkReceiveAnswer = Static<typeof BulkReceiveAnswerSchema>;
+
+/** What a bulk update or clear would change (the confirmation panel): POST /bulk/check and /bulk/clear/check. */
+export const BulkCheckSchema = Type.Object({
+  count: Type.Integer({ description: 'Tickets the bulk change would touch (not received)' }),
+  ticketNumbers: Type.Array(Type.Integer()),
+  excludedTicketNumbers: Type.Array(Type.Integer(), { description: 'Received: never changed' }),
+  results: Type.Array(Type.Object({ ticketNumber: Type.Integer(), fields: Type.Array(Type.String()) }), {
+    description: 'Conflicts: tickets whose fields already hold other values (Force Update overwrites)',
+  }),
+  message: Nullable(Type.String()),
+});
+export type BulkCheck = Static<typeof BulkCheckSchema>;
+
+/** A bulk update or clear run's result (GET /api/job/{id}): the progress panel's summary. */
+export interface BulkEditRunResult {
+  updated: number;
+  skipped: { ticketNumber: number; reason: string }[];
+  errors: { from: number; to: number; error: string }[];
+}
 
 /**
  * What the public hash link shows: what the printed ticket shows (ARCHITECTURE.md, "Public ticket

@@ -14,6 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import type { BulkCheck, BulkEditRunResult } from '@portal/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   BooleanInput,
@@ -41,9 +42,7 @@ import {
   useNumberList,
 } from './BulkParts';
 import {
-  type BulkCheck,
   type BulkClearBody,
-  type BulkEditRunResult,
   type BulkUpdateBody,
   bulkClearBody,
   bulkUpdateBody,

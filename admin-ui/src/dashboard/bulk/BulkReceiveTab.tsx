@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
+import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
@@ -10,7 +11,7 @@ import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
-import { type BulkReceiveRunResult, type ReceiveChip, receiveChips } from './bulk-forms';
+import { receiveChips } from './bulk-forms';
 import { ticketCount, ticketRangeError } from './ticket-range';
 
 interface Pending {
@@ -73,7 +74,7 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
   const notify = useNotify();
   const [pending, setPending] = useState<Pending | null>(null);
   const [keys, setKeys] = useState<string[]>([]);
-  const { run, busy, start } = useRun<BulkReceiveRunResult, ReceiveChip, TicketRange>({
+  const { run, busy, start } = useRun<BulkReceiveAnswer, ReceiveChip, TicketRange>({
     onFinished: (finished) => {
       const result = finished.result;
       if (result)

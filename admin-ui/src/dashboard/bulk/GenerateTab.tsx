@@ -1,18 +1,12 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
-import type { ChunkView } from '@portal/contract';
+import type { ChunkView, GenerateAnswer } from '@portal/contract';
 import { Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { RunProgress } from '../../runs/RunProgress';
 import { chunkWarning } from '../../runs/run';
 import { useRun } from '../../runs/useRun';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
-import {
-  type GenerateChunkResult,
-  generateBody,
-  isTooManyToGenerate,
-  type TicketNumberRange,
-  ticketNumberRangeOf,
-} from './bulk-forms';
+import { generateBody, isTooManyToGenerate, type TicketNumberRange, ticketNumberRangeOf } from './bulk-forms';
 
 /** Spec section 9: generate warnings stay 10 seconds. */
 const WARNING_MS = 10_000;
@@ -26,8 +20,8 @@ const emptyRange = { from: null, to: null };
  */
 export const GenerateTab = ({ onFinished }: { onFinished: () => void }) => {
   const notify = useNotify();
-  const { run, busy, start } = useRun<unknown, GenerateChunkResult, TicketNumberRange>({
-    onChunkFinished: (chunk: ChunkView<TicketNumberRange, GenerateChunkResult>) => {
+  const { run, busy, start } = useRun<unknown, GenerateAnswer, TicketNumberRange>({
+    onChunkFinished: (chunk: ChunkView<TicketNumberRange, GenerateAnswer>) => {
       const warning = chunkWarning(chunk);
       if (warning)
         notify(warning, { type: 'warning', autoHideDuration: WARNING_MS, messageArgs: { _: warning } });

@@ -3,14 +3,10 @@
  * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
  */
 
-import { emailPattern, maxTicketNumber } from '@portal/domain';
+import type { BulkCheck, BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
+import { emailPattern, maxBulkNumbers, maxTicketNumber, maxTicketsPerGeneration } from '@portal/domain';
 
 const k = (key: string) => `portal.bulk.validation.${key}`;
-
-/** Spec section 9: at most 2000 tickets per generation (the server splits them into chunks of 1000). */
-const MAX_GENERATE_TICKETS = 2000;
-/** The server's limit on one bulk update or clear (it works through them in chunks of 100). */
-const MAX_BULK_NUMBERS = 10_000;
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
 
@@ -58,7 +54,7 @@ export const ticketNumberRangeOf = (values: Record<string, unknown>): TicketNumb
 
 /** Spec sections 5 and 8: more than 2000 tickets is refused ('Generate tickets failed. …'). */
 export const isTooManyToGenerate = ({ from, to }: TicketNumberRange): boolean =>
-  to - from + 1 > MAX_GENERATE_TICKETS;
+  to - from + 1 > maxTicketsPerGeneration;
 
 /** POST /api/ticket/generate (spec section 7): never a SoilFLO ticket, and no e-mail from this tab. */
 export const generateBody = (range: TicketNumberRange) => ({ ...range, isSoilFLOTicket: false, email: null });
@@ -97,7 +93,7 @@ export const bulkRangeValidators = {
     if (isBlank(from) || bulkNumberError(from, 'fromNotNumber')) return undefined;
     const range = { from: Number(String(from).trim()), to: Number(String(value).trim()) };
     if (range.from > range.to) return k('fromAfterTo');
-    if (range.to - range.from + 1 > MAX_BULK_NUMBERS) return k('tooManyBulk');
+    if (range.to - range.from + 1 > maxBulkNumbers) return k('tooManyBulk');
     return undefined;
   },
 };
@@ -190,14 +186,6 @@ export const clearsSomething = (body: BulkClearBody): boolean =>
 // ---------------------------------------------------------------------------------------------
 // The bulk check's answer (POST /api/ticket/bulk/check and /bulk/clear/check).
 
-export interface BulkCheck {
-  count: number;
-  ticketNumbers: number[];
-  excludedTicketNumbers: number[];
-  results: { ticketNumber: number; fields: string[] }[];
-  message: string | null;
-}
-
 /** The confirmation panel's verdict, in the spec's words (section 8). */
 type CheckVerdict = 'allReceived' | 'noConflicts' | 'conflicts';
 
@@ -211,35 +199,8 @@ export function listNumbers(numbers: number[], shown = 30): { text: string; more
   return { text: numbers.slice(0, shown).join(', '), more: Math.max(0, numbers.length - shown) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Run results.
-
-export interface BulkEditRunResult {
-  updated: number;
-  skipped: { ticketNumber: number; reason: string }[];
-  errors: { from: number; to: number; error: string }[];
-}
-
-export interface GenerateChunkResult {
-  success: boolean;
-  tickets: number[];
-  error: string | null;
-}
-
-export interface ReceiveChip {
-  key: string;
-  value: 'pending' | 'success' | 'failed';
-  message?: string;
-}
-
-export interface BulkReceiveRunResult {
-  success: number;
-  fail: number;
-  results: ReceiveChip[];
-}
-
 /** The chips to show: the run's, or pending ones for the entry before the first answer. */
-export function receiveChips(result: BulkReceiveRunResult | null | undefined, keys: string[]): ReceiveChip[] {
+export function receiveChips(result: BulkReceiveAnswer | null | undefined, keys: string[]): ReceiveChip[] {
   if (result?.results?.length) return result.results;
   return keys.map((key) => ({ key, value: 'pending' }));
 }

@@ -1,6 +1,14 @@
 import { reportRunDefinitions } from '../reports/report-runs';
-import { ticketRunDefinitions } from '../tickets/ticket-runs';
+import { bulkClearRun, bulkUpdateRun } from '../tickets/bulk-edit-tickets';
+import { bulkReceiveRun } from '../tickets/bulk-receive-tickets';
+import { generateRun } from '../tickets/generate-tickets';
 import type { RunDefinition } from './job-runs';
 
 /** Every kind of bulk run, each on a queue of its own (spec sections 5, 7 and 9). */
-export const runDefinitions: RunDefinition[] = [...ticketRunDefinitions, ...reportRunDefinitions];
+export const runDefinitions: RunDefinition[] = [
+  generateRun,
+  bulkUpdateRun,
+  bulkClearRun,
+  bulkReceiveRun,
+  ...reportRunDefinitions,
+];

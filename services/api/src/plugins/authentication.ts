@@ -22,6 +22,9 @@ interface CurrentUser {
 /** Per-route access: public routes skip the token; 'admin' routes need role 1; 'user' is any signed-in user. */
 export type Access = 'public' | 'user' | 'admin';
 
+/** Route options of an administrators-only route. */
+export const adminOnly = { config: { access: 'admin' as const } };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;

@@ -19,6 +19,7 @@ import {
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { projectTicketRoutes } from './project-tickets';
 
 const ProjectSchema = Type.Object(
   {
@@ -65,6 +66,7 @@ const ProjectEnvelope = Type.Object({
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
   const list = { 200: Type.Array(ProjectSchema), ...errorResponses };
+  await app.register(projectTicketRoutes);
 
   app.get('/api/project/all', { schema: { tags: ['projects'], response: list } }, async () =>
     listProjects(db),

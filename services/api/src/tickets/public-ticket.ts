@@ -1,5 +1,9 @@
-import type { PublicTicket } from '@portal/contract';
-import type { TicketView } from '@portal/projections';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, maxId, okResponses, type PublicTicket, PublicTicketSchema } from '@portal/contract';
+import { DomainError, ticketMessages } from '@portal/domain';
+import { findTicket, findTicketHashNonce, type TicketView } from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { isTicketHash, ticketHash } from './ticket-hash';
 
 const iso = (instant: Date | null): string | null => instant?.toISOString() ?? null;
 
@@ -7,7 +11,7 @@ const iso = (instant: Date | null): string | null => instant?.toISOString() ?? n
  * The public link's answer, copied field by field: a field added to tickets stays private until it is
  * added here (and to PublicTicketSchema, which the response is also serialized by).
  */
-export const publicTicketOf = (ticket: TicketView): PublicTicket => ({
+const publicTicketOf = (ticket: TicketView): PublicTicket => ({
   id: ticket.id,
   prefix: ticket.prefix,
   ticketNumber: ticket.ticketNumber,
@@ -27,3 +31,54 @@ export const publicTicketOf = (ticket: TicketView): PublicTicket => ({
   weight: ticket.weight,
   isReceived: ticket.isReceived,
 });
+
+export const LinkHashSchema = Type.Object({ hash: Type.String() });
+
+/** The printed ticket's public link: its hash (signed-in users) and what it shows without login. */
+export const publicTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.infra;
+  const tags = ['tickets'];
+
+  app.get(
+    '/api/ticket/:id/hash',
+    {
+      schema: {
+        tags,
+        summary: "The ticket's public-link hash",
+        params: IdParams,
+        response: okResponses(LinkHashSchema),
+      },
+    },
+    async (request) => {
+      const nonce = await findTicketHashNonce(db, request.params.id);
+      if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
+      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
+    },
+  );
+
+  app.get(
+    '/api/ticket/:id/:hash',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What the printed ticket shows, without login, through its public-link hash',
+        params: Type.Object({
+          id: Type.Integer({ minimum: 1, maximum: maxId }),
+          hash: Type.String({ maxLength: 64 }),
+        }),
+        response: okResponses(PublicTicketSchema),
+      },
+    },
+    async (request) => {
+      const nonce = await findTicketHashNonce(db, request.params.id);
+      // A wrong, revoked or foreign hash and a missing ticket answer alike.
+      if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
+        throw new DomainError('not_found', ticketMessages.notFound);
+      }
+      const ticket = await findTicket(db, request.params.id);
+      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      return publicTicketOf(ticket);
+    },
+  );
+};

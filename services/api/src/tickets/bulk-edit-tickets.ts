@@ -1,4 +1,14 @@
-import type { ChunkView, GenerateAnswerSchema, ReceiveChipSchema, RunView } from '@portal/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  type BulkCheck,
+  BulkCheckSchema,
+  type BulkEditRunResult,
+  type ChunkView,
+  LooseRecord,
+  okResponses,
+  type RunView,
+  TicketList,
+} from '@portal/contract';
 import {
   type BulkPatch,
   bulkChunks,
@@ -9,13 +19,9 @@ import {
   conflictingFields,
   DomainError,
   emptyTicketDetails,
-  maxNumbersPerCall,
   optionalId,
   type TicketActor,
   type TicketDetails,
-  type TicketRange,
-  ticketNumbersOf,
-  ticketRangeKey,
   validateBulkRange,
 } from '@portal/domain';
 import {
@@ -25,70 +31,25 @@ import {
   type TicketView,
   ticketsNumbered,
 } from '@portal/projections';
-import type { Static } from '@sinclair/typebox';
 import type { RunDefinition } from '../jobs/job-runs';
+import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
+import { adminOnly } from '../plugins/authentication';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
-import { receiveRange } from './bulk-receive';
-import {
-  applyTicketCommand,
-  assertReferencesExist,
-  claimedTickets,
-  generateResultMessage,
-  generateTickets,
-} from './commands';
 import { eachConcurrently } from './each-concurrently';
+import { applyTicketCommand } from './ticket-command';
+import { claimedTickets } from './ticket-number-claims';
+import { assertReferencesExist } from './ticket-references';
+
+/**
+ * The Update and Clear tabs (spec: chunks of 100 numbers; received tickets are never changed): a
+ * check (the confirmation panel, changes nothing), then the run.
+ */
 
 /** Tickets of [from, to] from the read model (what the check panel shows). */
 async function ticketsInRange(host: CommandHost, range: { from: number; to: number }): Promise<TicketView[]> {
   await readModelsCurrent(host, { required: false });
   return reportTickets(host.infra.db, { fromNumber: range.from, toNumber: range.to });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Generate (spec: chunks of 1000 numbers, at most 2000 in all)
-
-interface GenerateParams {
-  from: number;
-  to: number;
-  isSoilFLOTicket: boolean;
-}
-
-/** One chunk's answer, as the spec's generate call gives it. */
-type GenerateChunkResult = Static<typeof GenerateAnswerSchema>;
-
-export const generateRun: RunDefinition<GenerateParams, { from: number; to: number }, GenerateChunkResult> = {
-  kind: 'generate',
-  queue: 'ticket-generate',
-  chunks({ from, to }) {
-    const chunks = [];
-    for (let start = from; start <= to; start += maxNumbersPerCall) {
-      const end = Math.min(start + maxNumbersPerCall - 1, to);
-      chunks.push({ spec: { from: start, to: end }, total: end - start + 1 });
-    }
-    return chunks;
-  },
-  async processChunk({ host, run, chunk, correlationId, progress }) {
-    const { created, existing } = await generateTickets(
-      host,
-      { ...chunk.spec, isSoilFLOTicket: run.params.isSoilFLOTicket },
-      run.userId,
-      { correlationId, onProgress: progress },
-    );
-    return { success: existing.length === 0, tickets: created, error: generateResultMessage(existing) };
-  },
-  summarize(chunks) {
-    const results = chunks.map((chunk) => chunk.result).filter((result) => result !== null);
-    const errors = chunks.flatMap((chunk) => chunk.error ?? chunk.result?.error ?? []);
-    return {
-      success: chunks.every((chunk) => chunk.state === 'completed' && chunk.result?.success),
-      tickets: results.flatMap((result) => result.tickets),
-      error: errors.length === 0 ? null : errors.join(' '),
-    };
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
-// Bulk update and bulk clear (spec: chunks of 100 numbers; received tickets are never changed)
 
 interface BulkEditParams {
   from: number;
@@ -105,20 +66,8 @@ interface BulkEditChunkResult {
   skipped: { ticketNumber: number; reason: string }[];
 }
 
-/** The answer of bulk/check and bulk/clear/check. */
-interface BulkCheck {
-  count: number;
-  ticketNumbers: number[];
-  excludedTicketNumbers: number[];
-  results: { ticketNumber: number; fields: string[] }[];
-  message: string | null;
-}
-
 /** A payload's range and patch; the site contact chosen by id is copied as name and number. */
-export async function bulkUpdateOf(
-  host: CommandHost,
-  body: Record<string, unknown>,
-): Promise<BulkEditParams> {
+async function bulkUpdateOf(host: CommandHost, body: Record<string, unknown>): Promise<BulkEditParams> {
   const range = validateBulkRange(body);
   const patch: BulkPatch = bulkUpdatePatchOf(body);
   await assertReferencesExist(host, { ...emptyTicketDetails, ...patch });
@@ -135,7 +84,7 @@ export async function bulkUpdateOf(
   return { ...range, prefix, patch, overwrite: body.forceUpdate === true };
 }
 
-export async function bulkClearOf(host: CommandHost, body: Record<string, unknown>): Promise<BulkEditParams> {
+async function bulkClearOf(host: CommandHost, body: Record<string, unknown>): Promise<BulkEditParams> {
   const range = validateBulkRange(body);
   const fields = clearedFieldsOf(body);
   if (fields.length === 0) throw new DomainError('validation', bulkEditMessages.nothingToClear);
@@ -144,7 +93,7 @@ export async function bulkClearOf(host: CommandHost, body: Record<string, unknow
 }
 
 /** What a bulk update or clear would do, without doing it: the confirmation panel. */
-export async function checkBulkEdit(host: CommandHost, params: BulkEditParams): Promise<BulkCheck> {
+async function checkBulkEdit(host: CommandHost, params: BulkEditParams): Promise<BulkCheck> {
   const tickets = (await ticketsInRange(host, params)).filter((ticket) => ticket.prefix === params.prefix);
   const open = tickets.filter((ticket) => !ticket.isReceived);
   const results = params.overwrite
@@ -210,7 +159,7 @@ const bulkEditRun = (
       }),
     };
   },
-  summarize(chunks) {
+  summarize(chunks): BulkEditRunResult {
     const results = chunks.flatMap((chunk) => (chunk.result ? [chunk.result] : []));
     return {
       updated: results.reduce((sum, result) => sum + result.updated.length, 0),
@@ -221,7 +170,7 @@ const bulkEditRun = (
 });
 
 /** The tickets a finished bulk update or clear changed, as they are now, in number order. */
-export async function ticketsChangedBy(
+async function ticketsChangedBy(
   host: CommandHost,
   run: RunView,
   params: BulkEditParams,
@@ -236,48 +185,65 @@ export async function ticketsChangedBy(
 export const bulkUpdateRun = bulkEditRun('bulk-update', 'ticket-bulk-update');
 export const bulkClearRun = bulkEditRun('bulk-clear', 'ticket-bulk-clear');
 
-// ---------------------------------------------------------------------------------------------
-// Bulk receive (one chunk, one chip, per range of the entry)
-
-export interface BulkReceiveParams {
-  ranges: TicketRange[];
-  forceReceive: boolean;
-  prefix: number;
-}
-
-type Chip = Static<typeof ReceiveChipSchema>;
-
-export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Chip> = {
-  kind: 'bulk-receive',
-  queue: 'ticket-bulk-receive',
-  chunks: ({ ranges }) => ranges.map((range) => ({ spec: range, total: ticketNumbersOf(range).length })),
-  async processChunk({ host, run, chunk, correlationId, progress }) {
-    return receiveRange(host, chunk.spec, {
-      prefix: run.params.prefix,
-      actor: { userId: run.userId, isAdministrator: true },
-      forceReceive: run.params.forceReceive,
-      correlationId,
-      progress,
-    });
-  },
-  /** Spec section 7: {success, fail, results}; a chip stays pending until its range is done. */
-  summarize(chunks: ChunkView<TicketRange, Chip>[]) {
-    const results: Chip[] = chunks.map((chunk) => {
-      if (chunk.result) return chunk.result;
-      const key = ticketRangeKey(chunk.spec);
-      return chunk.error ? { key, value: 'failed', message: chunk.error } : { key, value: 'pending' };
-    });
-    return {
-      success: results.filter((chip) => chip.value === 'success').length,
-      fail: results.filter((chip) => chip.value === 'failed').length,
-      results,
-    };
-  },
+export const bulkEditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const answerRun = runAnswers(app);
+  const bulkEdits = [
+    {
+      path: '/api/ticket/bulk',
+      paramsOf: bulkUpdateOf,
+      run: bulkUpdateRun,
+      checkSummary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
+      runSummary:
+        'Bulk-updates [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts)',
+      answer:
+        'the tickets it updated (Ticket[], in number order; received and conflicting tickets it skipped are not among them)',
+    },
+    {
+      path: '/api/ticket/bulk/clear',
+      paramsOf: bulkClearOf,
+      run: bulkClearRun,
+      checkSummary: 'What a bulk clear of [from, to] would change; changes nothing',
+      runSummary: 'Empties the chosen fields of [from, to] in chunks of 100 (received tickets are skipped)',
+      answer:
+        'the tickets it cleared (Ticket[], in number order, as bulk update answers: the spec gives no shape; received tickets are not among them)',
+    },
+  ] as const;
+  for (const edit of bulkEdits) {
+    app.post(
+      `${edit.path}/check`,
+      {
+        ...adminOnly,
+        schema: {
+          tags: ['tickets', 'bulk'],
+          summary: edit.checkSummary,
+          body: LooseRecord,
+          response: okResponses(BulkCheckSchema),
+        },
+      },
+      async (request) => checkBulkEdit(app, await edit.paramsOf(app, request.body)),
+    );
+    app.post(
+      edit.path,
+      {
+        ...adminOnly,
+        schema: {
+          tags: ['tickets', 'bulk'],
+          summary: edit.runSummary,
+          description: `${runRouteDescription(edit.answer)} A run with a failed chunk answers 500 with its Location.`,
+          headers: PreferHeaders,
+          body: LooseRecord,
+          response: runResponses(TicketList),
+        },
+      },
+      async (request, reply) => {
+        const params = await edit.paramsOf(app, request.body);
+        return answerRun(request, reply, {
+          definition: edit.run,
+          params,
+          answer: (run) => ticketsChangedBy(app, run, params),
+          answerTellsFailure: false,
+        });
+      },
+    );
+  }
 };
-
-export const ticketRunDefinitions: RunDefinition[] = [
-  generateRun,
-  bulkUpdateRun,
-  bulkClearRun,
-  bulkReceiveRun,
-];

@@ -1,3 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BulkReceiveAnswerSchema, type ChunkView, type ReceiveChip } from '@portal/contract';
 import {
   DomainError,
   parseTicketRanges,
@@ -11,11 +13,14 @@ import {
 } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
+import type { RunDefinition } from '../jobs/job-runs';
+import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
+import { adminOnly } from '../plugins/authentication';
 import type { CommandHost } from '../plugins/infrastructure';
 import { streamHasEventOf } from '../write-side/command-handler';
-import { applyTicketCommand, claimedTickets } from './commands';
 import { eachConcurrently } from './each-concurrently';
-import type { BulkReceiveParams } from './ticket-runs';
+import { applyTicketCommand } from './ticket-command';
+import { claimedTickets } from './ticket-number-claims';
 
 /**
  * POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7): the Bulk Receive tab. Each
@@ -28,7 +33,7 @@ const bulkReceiveMessages = {
   doesNotExist: 'does not exist',
 } as const;
 
-export const BulkReceiveBody = Type.Object({
+const BulkReceiveBody = Type.Object({
   ticketRange: Type.Optional(Type.Unknown({ description: "The entry, e.g. '1,2,3', '1-3' or '1-3,5'" })),
   loggedInUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the receiver is the logged-in user' })),
   forceReceive: Type.Optional(
@@ -37,12 +42,6 @@ export const BulkReceiveBody = Type.Object({
     }),
   ),
 });
-
-export const bulkReceiveSchema = {
-  summary:
-    'Receives every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range. Tickets already received are reported, never received twice',
-  body: BulkReceiveBody,
-} as const;
 
 /** Why one ticket was not received, in the words its chip shows. */
 function reasonOf(error: unknown): string {
@@ -58,7 +57,7 @@ function failureMessage(failures: Map<string, number[]>): string {
 }
 
 /** One range, one chip: what the Bulk Receive tab shows for it. */
-export async function receiveRange(
+async function receiveRange(
   app: CommandHost,
   range: TicketRange,
   run: {
@@ -68,7 +67,7 @@ export async function receiveRange(
     correlationId: string;
     progress(done: number): Promise<void>;
   },
-): Promise<{ key: string; value: 'success' | 'failed'; message?: string }> {
+): Promise<ReceiveChip> {
   const { prefix, actor, forceReceive } = run;
   // Which ticket each number is: the write side's claims, which never lag behind like a read model.
   const ticketIds = new Map(
@@ -125,8 +124,14 @@ export async function receiveRange(
   return { key, value: forceReceive ? 'success' : 'failed', message: failureMessage(failures) };
 }
 
+interface BulkReceiveParams {
+  ranges: TicketRange[];
+  forceReceive: boolean;
+  prefix: number;
+}
+
 /** Parses the entry: a 400 with the spec's message, and nothing started, when it is invalid. */
-export async function bulkReceiveOf(
+async function bulkReceiveOf(
   app: CommandHost,
   body: Static<typeof BulkReceiveBody>,
 ): Promise<BulkReceiveParams> {
@@ -139,3 +144,59 @@ export async function bulkReceiveOf(
   const { currentPrefix: prefix } = await getSettings(app.infra.db);
   return { ranges: parsed.ranges, forceReceive: body.forceReceive === true, prefix };
 }
+
+export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, ReceiveChip> = {
+  kind: 'bulk-receive',
+  queue: 'ticket-bulk-receive',
+  chunks: ({ ranges }) => ranges.map((range) => ({ spec: range, total: ticketNumbersOf(range).length })),
+  async processChunk({ host, run, chunk, correlationId, progress }) {
+    return receiveRange(host, chunk.spec, {
+      prefix: run.params.prefix,
+      actor: { userId: run.userId, isAdministrator: true },
+      forceReceive: run.params.forceReceive,
+      correlationId,
+      progress,
+    });
+  },
+  /** Spec section 7: {success, fail, results}; a chip stays pending until its range is done. */
+  summarize(chunks: ChunkView<TicketRange, ReceiveChip>[]) {
+    const results: ReceiveChip[] = chunks.map((chunk) => {
+      if (chunk.result) return chunk.result;
+      const key = ticketRangeKey(chunk.spec);
+      return chunk.error ? { key, value: 'failed', message: chunk.error } : { key, value: 'pending' };
+    });
+    return {
+      success: results.filter((chip) => chip.value === 'success').length,
+      fail: results.filter((chip) => chip.value === 'failed').length,
+      results,
+    };
+  },
+};
+
+export const bulkReceiveRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const answerRun = runAnswers(app);
+  app.post(
+    '/api/ticket/bulk/receive',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['tickets', 'bulk'],
+        summary:
+          'Receives every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range. Tickets already received are reported, never received twice',
+        body: BulkReceiveBody,
+        description: runRouteDescription(
+          "the spec's `{success, fail, results}`: ranges received, ranges failed, and each range's chip `{key, value, message?}`",
+        ),
+        headers: PreferHeaders,
+        response: runResponses(BulkReceiveAnswerSchema),
+      },
+    },
+    async (request, reply) =>
+      answerRun(request, reply, {
+        definition: bulkReceiveRun,
+        params: await bulkReceiveOf(app, request.body),
+        answer: (run) => run.result,
+        answerTellsFailure: true,
+      }),
+  );
+};

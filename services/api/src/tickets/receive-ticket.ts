@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LooseRecord, okResponses, TicketSchema } from '@portal/contract';
+import {
+  type ReceiptSource,
+  type TicketActor,
+  type TicketCommand,
+  validateShortTicket,
+} from '@portal/domain';
+import { Type } from '@sinclair/typebox';
+import type { CommandHost } from '../plugins/infrastructure';
+import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
+import { assertReferencesExist } from './ticket-references';
+
+/** The Receive button (dashboard) or Receive Ticket (ticket page), with what the dialog filled in. */
+async function receiveTicket(
+  app: CommandHost,
+  input: { ticketId: number; source: ReceiptSource; ticket?: Record<string, unknown> },
+  actor: TicketActor,
+) {
+  const details = input.ticket
+    ? validateShortTicket({ ...(await currentTicketForm(app, input.ticketId)), ...input.ticket })
+    : undefined;
+  // The dialog's fill-in names records as a save does, so it passes the save's check before anything is received.
+  if (details) await assertReferencesExist(app, details);
+  const command: TicketCommand = {
+    type: 'ReceiveTicket',
+    source: input.source,
+    actor,
+    now: new Date().toISOString(),
+    details,
+  };
+  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
+}
+
+export const receiveTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/api/ticket/receive',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary:
+          "Receives a ticket from the dashboard (time loaded cleared) or the ticket page (time loaded set if empty), with the Receive dialog's fields",
+        body: Type.Object({
+          ticketId: Type.Integer({ minimum: 1 }),
+          source: Type.Optional(Type.Union([Type.Literal('dashboard'), Type.Literal('ticket')])),
+          ticket: Type.Optional(LooseRecord),
+        }),
+        response: okResponses(TicketSchema),
+      },
+    },
+    async (request) =>
+      receiveTicket(
+        app,
+        {
+          ticketId: request.body.ticketId,
+          source: request.body.source ?? 'dashboard',
+          ticket: request.body.ticket,
+        },
+        actorOf(request),
+      ),
+  );
+};

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DailyCountsSchema,
+  IdParams,
+  LogEntrySchema,
+  okResponses,
+  TicketFilterBody,
+  TicketList,
+  TicketSchema,
+} from '@portal/contract';
+import { DomainError, Nullable, ticketMessages } from '@portal/domain';
+import {
+  activeTicketsToday,
+  dailyCounts,
+  findTicket,
+  listTicketLog,
+  loadedTicketsToday,
+  receivedTicketsToday,
+  reportTickets,
+  searchTickets,
+} from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { adminOnly } from '../plugins/authentication';
+import { ticketHistory } from './history';
+import { filterOf } from './ticket-filter';
+
+/** Spec section 7, Tickets: what the dashboard, the search, the ticket page and its log read. */
+export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.infra;
+  const tags = ['tickets'];
+
+  app.get(
+    '/api/ticket/daily/count',
+    { schema: { tags, response: okResponses(DailyCountsSchema) } },
+    async () => dailyCounts(db, config.siteTimezone),
+  );
+  app.get('/api/ticket/daily/loaded', { schema: { tags, response: okResponses(TicketList) } }, async () =>
+    loadedTicketsToday(db, config.siteTimezone),
+  );
+  app.get('/api/ticket/daily/received', { schema: { tags, response: okResponses(TicketList) } }, async () =>
+    receivedTicketsToday(db, config.siteTimezone),
+  );
+
+  app.get(
+    '/api/ticket/latest/active',
+    {
+      schema: {
+        tags,
+        summary: "Today's Active (loaded, not received) or Received tickets, with the day's counts",
+        querystring: Type.Object({
+          filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
+        }),
+        response: okResponses(Type.Composite([Type.Object({ tickets: TicketList }), DailyCountsSchema])),
+      },
+    },
+    async (request) => {
+      const tickets =
+        request.query.filter === 'received'
+          ? await receivedTicketsToday(db, config.siteTimezone)
+          : await activeTicketsToday(db, config.siteTimezone);
+      return { tickets, ...(await dailyCounts(db, config.siteTimezone)) };
+    },
+  );
+
+  app.post(
+    '/api/ticket/search',
+    { schema: { tags, body: TicketFilterBody, response: okResponses(TicketList) } },
+    async (request) => searchTickets(db, filterOf(request.body, config.siteTimezone)),
+  );
+
+  app.post(
+    '/api/ticket/report',
+    { ...adminOnly, schema: { tags, body: TicketFilterBody, response: okResponses(TicketList) } },
+    async (request) => reportTickets(db, filterOf(request.body, config.siteTimezone)),
+  );
+
+  app.get(
+    '/api/ticket/logs/:id',
+    { schema: { tags, params: IdParams, response: okResponses(Type.Array(LogEntrySchema)) } },
+    async (request) => listTicketLog(db, request.params.id),
+  );
+
+  app.get(
+    '/api/ticket/:id/history',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary: "Auditors: the ticket's events in order, each with the ticket's state as of that event",
+        params: IdParams,
+        response: okResponses(
+          Type.Array(
+            Type.Object({
+              version: Type.Integer(),
+              type: Type.String(),
+              occurredAt: Type.String(),
+              userId: Nullable(Type.Integer()),
+              data: Type.Unknown(),
+              state: Nullable(Type.Record(Type.String(), Type.Unknown())),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const history = await ticketHistory(app.infra.eventStore, request.params.id);
+      if (history.length === 0) throw new DomainError('not_found', ticketMessages.notFound);
+      return history;
+    },
+  );
+
+  app.get(
+    '/api/ticket/:id',
+    { schema: { tags, params: IdParams, response: okResponses(TicketSchema) } },
+    async (request) => {
+      const ticket = await findTicket(db, request.params.id);
+      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      return ticket;
+    },
+  );
+};

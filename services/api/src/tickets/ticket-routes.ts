@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bulkEditRoutes } from './bulk-edit-tickets';
+import { bulkReceiveRoute } from './bulk-receive-tickets';
+import { deleteTicketRoute } from './delete-ticket';
+import { generateTicketsRoute } from './generate-tickets';
+import { publicTicketRoutes } from './public-ticket';
+import { receiveTicketRoute } from './receive-ticket';
+import { rejectTicketRoute } from './reject-ticket';
+import { resetReceiptRoute } from './reset-receipt';
+import { restoreTicketRoute } from './restore-ticket';
+import { revokeTicketLinkRoute } from './revoke-ticket-link';
+import { saveTicketRoutes } from './save-ticket';
+import { ticketQueryRoutes } from './ticket-queries';
+import { toggleDispatchRoute } from './toggle-dispatch';
+import { weighTicketRoute } from './weigh-ticket';
+
+/** Spec section 7, Tickets: the queries, then one plugin per command. Standard users receive, weigh, toggle the dispatch lock and save unreceived tickets. */
+export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const routes of [
+    ticketQueryRoutes,
+    publicTicketRoutes,
+    generateTicketsRoute,
+    bulkEditRoutes,
+    bulkReceiveRoute,
+    saveTicketRoutes,
+    receiveTicketRoute,
+    weighTicketRoute,
+    toggleDispatchRoute,
+    rejectTicketRoute,
+    resetReceiptRoute,
+    restoreTicketRoute,
+    revokeTicketLinkRoute,
+    deleteTicketRoute,
+  ]) {
+    await app.register(routes);
+  }
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { okResponses, TicketEnvelope, TicketSchema } from '@portal/contract';
+import type { TicketActor, TicketCommand } from '@portal/domain';
+import type { CommandHost } from '../plugins/infrastructure';
+import { siteDate } from '../site-time';
+import { actorOf, runTicketCommand, ticketIdInEnvelope } from './ticket-command';
+
+/** Locks or unlocks a loaded ticket for dispatch; the site's calendar decides what "today" is. */
+async function toggleDispatch(app: CommandHost, ticketId: number, actor: TicketActor) {
+  const timeZone = app.infra.config.siteTimezone;
+  const command: TicketCommand = {
+    type: 'ToggleDispatch',
+    actor,
+    today: siteDate(timeZone),
+    siteDateOf: (instant) => siteDate(timeZone, new Date(instant)),
+  };
+  return runTicketCommand(app, ticketId, command, { actorId: actor.userId });
+}
+
+export const toggleDispatchRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/api/ticket/toggle/dispatch',
+    { schema: { tags: ['tickets'], body: TicketEnvelope, response: okResponses(TicketSchema) } },
+    async (request) => toggleDispatch(app, ticketIdInEnvelope(request.body), actorOf(request)),
+  );
+};
