@@ -27,6 +27,7 @@ export interface Database {
   tickets: TicketsTable;
   ticketLog: TicketLogTable;
   outboxMail: OutboxMailTable;
+  scales: ScalesTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
@@ -37,6 +38,10 @@ interface Versioned {
 
 export interface NamedTable extends Versioned {
   name: string;
+}
+
+export interface ScalesTable extends Versioned {
+  scaleName: string;
 }
 
 export interface ContractorContactsTable extends Versioned, ContractorContactData {}

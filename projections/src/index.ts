@@ -6,6 +6,7 @@ export * from './migrations';
 export * from './projects/projects-queries';
 export * from './runner/projection';
 export * from './runner/projection-runner';
+export * from './scales/scales-queries';
 export * from './settings/settings-queries';
 export * from './tickets/tickets-projection';
 export * from './tickets/tickets-queries';
@@ -20,6 +21,7 @@ import {
 import { materialsProjection, materialTypesProjection } from './materials/materials-projections';
 import { projectsProjection } from './projects/projects-projection';
 import type { Projection } from './runner/projection';
+import { scalesProjection } from './scales/scales-projection';
 import { settingsProjection } from './settings/settings-projection';
 import { ticketsProjection } from './tickets/tickets-projection';
 import {
@@ -41,5 +43,6 @@ export const allProjections: Projection[] = [
   transportContactsProjection,
   trucksProjection,
   settingsProjection,
+  scalesProjection,
   ticketsProjection,
 ];

@@ -8,8 +8,8 @@ import { createStandInUi } from '../support/stand-in-ui';
  * Access is decided by the matched route (issue: "/%61pi/user/all" once answered the user list with
  * no token). Every operation of the OpenAPI document is called over real HTTP with no token, a
  * standard user's and an administrator's, each spelled five ways, and must answer as its declared
- * access says: 401 without a token, 403 for a standard user on an administrators' route, neither
- * otherwise, and never a 5xx.
+ * access says: 401 without a token (and on a scale bridge's route, which takes no user token at
+ * all), 403 for a standard user on an administrators' route, neither otherwise, and never a 5xx.
  */
 
 let portal: TestPortal;
@@ -90,8 +90,13 @@ const concrete = (template: string) =>
 /** What an answer must be for a caller under a route's access: a violation's description, or null. */
 function violation(access: Access, caller: keyof typeof tokens, answer: Answer): string | null {
   if (answer.status >= 500) return `answered ${answer.status}`;
+  // No caller here holds a scale's bridge key, and a user's token is not one.
   const refusedAs =
-    caller === 'none' && access !== 'public' ? 401 : caller === 'standard' && access === 'admin' ? 403 : null;
+    access === 'scale-bridge' || (caller === 'none' && access !== 'public')
+      ? 401
+      : caller === 'standard' && access === 'admin'
+        ? 403
+        : null;
   if (refusedAs !== null)
     return answer.status === refusedAs ? null : `expected ${refusedAs}, got ${answer.status}`;
   return answer.status === 401 || answer.status === 403 ? `refused with ${answer.status}` : null;

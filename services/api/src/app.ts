@@ -15,6 +15,7 @@ import openapi from './plugins/openapi';
 import { requestValidatorFactory } from './plugins/request-validation';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
+import { scaleRoutes } from './scales/scale-routes';
 import { settingsRoutes } from './settings/routes';
 import { ticketRoutes } from './tickets/ticket-routes';
 import { transportRoutes } from './transports/routes';
@@ -53,6 +54,7 @@ export async function buildApp(
   await app.register(projectRoutes);
   await app.register(transportRoutes);
   await app.register(materialRoutes);
+  await app.register(scaleRoutes);
   await app.register(settingsRoutes);
   await app.register(ticketRoutes);
   await app.register(reportRoutes);

@@ -10,6 +10,7 @@ import { ensureFirstAdministrator } from './first-administrator';
 import { jobFamilies } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
+import { createLiveScales } from './scales/live-scales';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
 interface RunningServices {
@@ -64,7 +65,18 @@ export async function startServices(
   });
   const loginLimiter = createLoginLimiter(config, pool);
   const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
-  const infra: Infrastructure = { config, pool, db, eventStore, projections, jobs, loginLimiter, passwords };
+  const liveScales = createLiveScales(config, pool);
+  const infra: Infrastructure = {
+    config,
+    pool,
+    db,
+    eventStore,
+    projections,
+    jobs,
+    loginLimiter,
+    passwords,
+    liveScales,
+  };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   return {
@@ -73,6 +85,7 @@ export async function startServices(
     async close() {
       await jobs.close();
       await loginLimiter.close();
+      await liveScales.close();
       await projections.stop();
       await eventStore.close();
       await pool.end();

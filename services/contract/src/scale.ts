@@ -36,3 +36,64 @@ export const BridgeReportSchema = Type.Object(
   { $id: 'ScaleBridgeReport' },
 );
 export type BridgeReport = Static<typeof BridgeReportSchema>;
+
+/** A scale as reference data (spec section 3: Scale {id, scaleName}). */
+export const ScaleSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
+    scaleName: Type.String(),
+  },
+  { $id: 'Scale' },
+);
+export type Scale = Static<typeof ScaleSchema>;
+
+/** GET /api/scale/{id}: the scale with its live weight (spec: currentWeight), polled every second while weighing. */
+export const LiveScaleSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    version: Type.Integer(),
+    scaleName: Type.String(),
+    currentWeight: Nullable(Type.Number({ description: 'KG; null before the first reading' })),
+    unit: Type.Literal('KG'),
+    stable: Type.Boolean(),
+    mode: Nullable(Type.Union([Type.Literal('gross'), Type.Literal('net')])),
+    range: Nullable(Type.Union([Type.Literal('ok'), Type.Literal('over'), Type.Literal('under')])),
+    status: ScaleStatusSchema,
+    statusSince: Nullable(Type.String({ format: 'date-time' })),
+    readingAt: Nullable(Type.String({ format: 'date-time' })),
+    weighing: Type.Boolean({
+      description: 'Someone started weighing (POST /api/scale/weigh/start) and has not stopped',
+    }),
+    weighingSince: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'LiveScale' },
+);
+export type LiveScale = Static<typeof LiveScaleSchema>;
+
+export const BridgeKeySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    scaleId: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }),
+    createdByUserId: Nullable(Type.Integer()),
+    lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
+    revokedAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'ScaleBridgeKey' },
+);
+export type BridgeKey = Static<typeof BridgeKeySchema>;
+
+/** Where a weight comes from, as the Scale page sends it with a weigh-in or a tare. */
+export const WeighingInputSchema = {
+  scaleId: Type.Optional(
+    Type.Unknown({
+      description: "The scale read: its current stable reading is used (the body's weight is then ignored)",
+    }),
+  ),
+  manual: Type.Optional(
+    Type.Boolean({
+      description: 'true: the weight was typed by hand (confirmed in the Manually Set Scale Weight dialog)',
+    }),
+  ),
+};

@@ -5,6 +5,7 @@ export * from './contractors/contractor-contact';
 export * from './errors';
 export * from './materials/material';
 export * from './projects/project';
+export * from './scales/scale';
 export * from './schemas';
 export * from './settings/settings';
 export * from './tickets/bulk-edit';

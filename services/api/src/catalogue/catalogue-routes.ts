@@ -29,6 +29,8 @@ interface CatalogueRouteOptions<Name extends string, Data extends object, Body e
   referencedBy(id: number): Promise<string[]>;
   /** Rules against other records (the referenced company exists, a plate is free). */
   check?(record: CatalogueRecord<Data>): Promise<void>;
+  /** What else goes with a deleted record (a scale's bridge keys and live state). */
+  afterDelete?(id: number): Promise<void>;
 }
 
 /**
@@ -100,6 +102,7 @@ export function registerCatalogueRoutes<
         actorId: request.currentUser.id,
         referencedBy: options.referencedBy,
       });
+      await options.afterDelete?.(request.params.id);
       return reply.status(204).send(null);
     },
   );

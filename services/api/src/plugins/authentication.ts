@@ -3,6 +3,7 @@ import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { scaleOfBridgeKey } from '../scales/bridge-keys';
 
 /** Claims of the spec's session token (section 3, User), plus the user's session version. */
 interface TokenClaims {
@@ -19,8 +20,11 @@ interface CurrentUser {
   name: string;
 }
 
-/** Per-route access: public routes skip the token; 'admin' routes need role 1; 'user' is any signed-in user. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Per-route access: public routes skip the token; 'admin' routes need role 1; 'user' is any signed-in
+ * user; 'scale-bridge' routes take no user at all, only a scale's bridge key (`Authorization: Bridge <key>`).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'scale-bridge';
 
 /** Route options of an administrators-only route. */
 export const adminOnly = { config: { access: 'admin' as const } };
@@ -31,6 +35,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: CurrentUser;
+    /** On 'scale-bridge' routes: the scale the presented bridge key speaks for. */
+    bridgeScaleId: number;
   }
   interface FastifyInstance {
     /** Every route's declared access, by `METHOD url` as registered (tests and docs read it). */
@@ -49,7 +55,10 @@ const authMessages = {
   missingToken: 'User must be logged in.',
   invalidToken: 'Your session has expired or is not valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',
+  invalidBridgeKey: 'The scale bridge key is missing, unknown or revoked.',
 } as const;
+
+const bridgeScheme = 'Bridge ';
 
 /** The spec's client sends the token as `X-auth-token` and as `Authorization: Bearer`. */
 function extractToken(request: FastifyRequest): string | undefined {
@@ -89,6 +98,7 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       verify: { extractToken, algorithms: ['HS256'], requiredClaims: ['exp', 'primarysid', 'sv'] },
     });
     app.decorateRequest('currentUser', null as unknown as CurrentUser);
+    app.decorateRequest('bridgeScaleId', 0);
     // Kept by reference: a public scope's own hook runs after this one and changes `config` in place.
     const routes: RouteOptions[] = [];
     app.decorate('routeAccess', () => {
@@ -101,6 +111,8 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
 
     app.addHook('onRoute', (route) => {
       if (route.config?.access === 'public') markPublic(route);
+      else if (route.config?.access === 'scale-bridge' && route.schema)
+        route.schema = { ...route.schema, security: [{ scaleBridgeKey: [] }] };
       else route.config = { ...route.config, access: route.config?.access ?? 'user' };
       routes.push(route);
     });
@@ -111,6 +123,15 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       if (request.is404) return;
       const access = request.routeOptions.config.access ?? 'user';
       if (access === 'public') return;
+      if (access === 'scale-bridge') {
+        const authorization = request.headers.authorization ?? '';
+        const scaleId = authorization.startsWith(bridgeScheme)
+          ? await scaleOfBridgeKey(app.infra.pool, authorization.slice(bridgeScheme.length))
+          : null;
+        if (scaleId === null) throw new DomainError('unauthorized', authMessages.invalidBridgeKey);
+        request.bridgeScaleId = scaleId;
+        return;
+      }
       if (!extractToken(request)) throw new DomainError('unauthorized', authMessages.missingToken);
       let claims: TokenClaims;
       try {

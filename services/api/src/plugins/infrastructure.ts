@@ -7,6 +7,7 @@ import type { LoginLimiter } from '../auth/login-limiter';
 import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
+import type { LiveScales } from '../scales/live-scales';
 import type { CommandContext } from '../write-side/command-handler';
 
 /** The infrastructure every slice uses; owned (and closed) by whoever built it, not by the app. */
@@ -19,6 +20,7 @@ export interface Infrastructure {
   jobs: JobQueues;
   loginLimiter: LoginLimiter;
   passwords: PasswordHashing;
+  liveScales: LiveScales;
 }
 
 declare module 'fastify' {

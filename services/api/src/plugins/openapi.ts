@@ -17,6 +17,12 @@ export default fp<{ https: boolean }>(
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             xAuthToken: { type: 'apiKey', in: 'header', name: 'X-auth-token' },
+            scaleBridgeKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description: "`Bridge <key>`: a scale's bridge key (POST /api/scale/{id}/key issues one)",
+            },
           },
         },
         security: [{ bearer: [] }, { xAuthToken: [] }],

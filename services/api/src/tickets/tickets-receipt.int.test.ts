@@ -419,7 +419,7 @@ describe('weigh in: PUT /api/ticket/weigh', () => {
       weight: 'Weight must be a number',
     });
     expectInvalid(await weigh({ ticketId: ticket.id, materialId: material.id, weight: 14999.99 }), {
-      weight: "The scale weight is below the truck's tare weight.",
+      weight: 'The net weight would be -0.01 KG: the scale weight must be more than the tare weight.',
     });
     expect(await kit.get(ticket.id)).toEqual(before);
     expect((await weigh({ ticketId: 987654, materialId: material.id, weight: 20000 })).statusCode).toBe(404);

@@ -1,45 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketSchema } from '@portal/contract';
-import {
-  DomainError,
-  materials,
-  maxStoredAmount,
-  optionalNumber,
-  type TicketActor,
-  type TicketCommand,
-  ticketFormMessages,
-  ticketMessages,
-} from '@portal/domain';
+import { okResponses, TicketSchema, WeighingInputSchema } from '@portal/contract';
+import { DomainError, materials, scaleMessages, type TicketCommand, ticketMessages } from '@portal/domain';
 import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { chosenId } from '../loose-body';
-import type { CommandHost } from '../plugins/infrastructure';
+import { weighingOf } from '../scales/weighing-source';
 import { actorOf, runTicketCommand } from './ticket-command';
 
-/** Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has none. */
-async function weighTicket(
-  app: CommandHost,
-  input: { ticketId: number; materialId: number; scaleWeight: number },
-  actor: TicketActor,
-) {
-  const ticket = await findTicket(app.infra.db, input.ticketId);
-  if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-  if (!(await findNamed(app.infra.db, 'materials', input.materialId))) {
-    throw new DomainError('validation', materials.notFoundMessage, { materialId: materials.notFoundMessage });
-  }
-  const truck = ticket.truckId === null ? undefined : await findTruck(app.infra.db, ticket.truckId);
-  const tareWeight = truck?.tareWeight ?? (await getSettings(app.infra.db)).defaultTareWeight;
-  const command: TicketCommand = {
-    type: 'WeighTicket',
-    ...input,
-    tareWeight,
-    actor,
-    now: new Date().toISOString(),
-  };
-  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
-}
-
+/**
+ * Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has
+ * none; the ticket is received. The event records which scale, its reading and whether it was typed.
+ */
 export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.infra;
   app.put(
     '/api/ticket/weigh',
     {
@@ -47,11 +20,14 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tickets'],
         summary:
           'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
+        description:
+          "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current stable reading instead, and the ticket's event records the scale, the reading's raw frame and time.",
         body: Type.Object({
           ticketId: Type.Optional(Type.Unknown()),
           materialId: Type.Optional(Type.Unknown()),
           weight: Type.Optional(Type.Unknown()),
           loggedInUserId: Type.Optional(Type.Unknown()),
+          ...WeighingInputSchema,
         }),
         response: okResponses(TicketSchema),
       },
@@ -59,22 +35,36 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const ticketId = chosenId(request.body.ticketId, 'ticketId');
       if (ticketId === null)
-        throw new DomainError('validation', 'No ticket selected.', { ticketId: 'No ticket selected.' });
+        throw new DomainError('validation', scaleMessages.noTicket, { ticketId: scaleMessages.noTicket });
       const materialId = chosenId(request.body.materialId, 'materialId');
       if (materialId === null)
         throw new DomainError('validation', 'Please select a material', {
           materialId: 'Please select a material',
         });
-      const scaleWeight = optionalNumber(request.body.weight);
-      if (scaleWeight === null || !Number.isFinite(scaleWeight)) {
-        const message = ticketFormMessages.weightNotNumber;
-        throw new DomainError('validation', message, { weight: message });
+      const { weight: scaleWeight, source } = await weighingOf(app, request.body, {
+        value: request.body.weight,
+        field: 'weight',
+      });
+      const ticket = await findTicket(db, ticketId);
+      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      if (!(await findNamed(db, 'materials', materialId))) {
+        throw new DomainError('validation', materials.notFoundMessage, {
+          materialId: materials.notFoundMessage,
+        });
       }
-      if (Math.abs(scaleWeight) > maxStoredAmount) {
-        const message = ticketFormMessages.weightTooLarge;
-        throw new DomainError('validation', message, { weight: message });
-      }
-      return weighTicket(app, { ticketId, materialId, scaleWeight }, actorOf(request));
+      const truck = ticket.truckId === null ? undefined : await findTruck(db, ticket.truckId);
+      const tareWeight = truck?.tareWeight ?? (await getSettings(db)).defaultTareWeight;
+      const actor = actorOf(request);
+      const command: TicketCommand = {
+        type: 'WeighTicket',
+        materialId,
+        scaleWeight,
+        tareWeight,
+        source,
+        actor,
+        now: new Date().toISOString(),
+      };
+      return runTicketCommand(app, ticketId, command, { actorId: actor.userId });
     },
   );
 };

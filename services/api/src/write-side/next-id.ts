@@ -11,6 +11,7 @@ export type IdKind =
   | 'truck'
   | 'material'
   | 'material_type'
+  | 'scale'
   | 'ticket';
 
 /** A new id for an aggregate, never reused even when the command that took it fails. */

@@ -86,6 +86,32 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // Scales: their id sequence, the bridges' keys (hashes only) and each scale's live state (the
+  // latest bridge report, overwritten several times a second; Redis holds it instead when configured).
+  '2026-11-23-002-scales': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE SEQUENCE scale_id_seq`.execute(db);
+      await sql`
+        CREATE TABLE scale_bridge_key (
+          id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+          scale_id integer NOT NULL,
+          key_hash bytea NOT NULL UNIQUE,
+          created_by_user_id integer,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          last_used_at timestamptz,
+          revoked_at timestamptz
+        )`.execute(db);
+      await sql`CREATE INDEX scale_bridge_key_scale_idx ON scale_bridge_key (scale_id)`.execute(db);
+      await sql`
+        CREATE TABLE scale_live (
+          scale_id integer PRIMARY KEY,
+          report jsonb,
+          reported_at timestamptz,
+          weighing_by_user_id integer,
+          weighing_since timestamptz
+        )`.execute(db);
+    },
+  },
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
 import { sameData } from '../same-data';
+import { scaleMessages, type WeighingSource } from '../scales/scale';
 import { bulkEditMessages, conflictingFields } from './bulk-edit';
 import {
   type ActiveTicket,
@@ -53,8 +54,18 @@ export type TicketCommand =
       materialId: number;
       scaleWeight: number;
       tareWeight: number;
+      source: WeighingSource;
       actor: TicketActor;
       now: string;
+    }
+  /** `grossWeight`: the scale weight of the ticket's weigh-in (see `lastScaleWeight`), null if never weighed. */
+  | {
+      type: 'TareTicket';
+      truckId: number;
+      tareWeight: number;
+      grossWeight: number | null;
+      source: WeighingSource;
+      actor: TicketActor;
     }
   | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
   /** `hashNonce`: the new link's nonce, random, made by the caller (deciders make no randomness). */
@@ -75,8 +86,17 @@ export const ticketMessages = {
     'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
   receivedBeforeLoaded: 'Time received cannot be earlier than time loaded',
   receivedBeforeNow: 'Time received cannot be earlier than now when there is no time loaded',
-  scaleBelowTare: "The scale weight is below the truck's tare weight.",
 } as const;
+
+/** Net = scale weight − tare, 2 decimals (spec section 9); a net of 0 or less is no load, so it is refused. */
+export function positiveNetWeight(scaleWeight: number, tareWeight: number): number {
+  const weight = netWeight(scaleWeight, tareWeight);
+  if (weight <= 0) {
+    const message = scaleMessages.netNotPositive(weight);
+    throw new DomainError('validation', message, { weight: message });
+  }
+  return weight;
+}
 
 function activeTicket(state: TicketState): ActiveTicket {
   if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
@@ -189,11 +209,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'WeighTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
-      const weight = netWeight(command.scaleWeight, command.tareWeight);
-      if (weight < 0)
-        throw new DomainError('validation', ticketMessages.scaleBelowTare, {
-          weight: ticketMessages.scaleBelowTare,
-        });
+      const weight = positiveNetWeight(command.scaleWeight, command.tareWeight);
       const weighed: TicketEvent = {
         type: 'TicketWeighed',
         data: {
@@ -202,12 +218,38 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
           scaleWeight: command.scaleWeight,
           tareWeight: command.tareWeight,
           weight,
+          source: command.source,
         },
       };
       // Weighing in receives the ticket (spec section 4); weighing a received one again only updates the weight.
       return ticket.isReceived
         ? [weighed]
         : [weighed, receipt(ticket, 'scale', command.actor, command.now, null)];
+    }
+
+    case 'TareTicket': {
+      const ticket = activeTicket(state);
+      assertMayChange(ticket, command.actor);
+      if (ticket.details.truckId !== null && ticket.details.truckId !== command.truckId)
+        throw new DomainError('validation', scaleMessages.otherTruck, { ticketId: scaleMessages.otherTruck });
+      if (command.grossWeight === null)
+        throw new DomainError('validation', scaleMessages.notWeighedIn, {
+          ticketId: scaleMessages.notWeighedIn,
+        });
+      const weight = positiveNetWeight(command.grossWeight, command.tareWeight);
+      return [
+        {
+          type: 'TicketTared',
+          data: {
+            ticketId: ticket.ticketId,
+            truckId: command.truckId,
+            scaleWeight: command.grossWeight,
+            tareWeight: command.tareWeight,
+            weight,
+            source: command.source,
+          },
+        },
+      ];
     }
 
     case 'RestoreTicket': {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
+import type { WeighingSource } from '../scales/scale';
 import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
 import {
   type ActiveTicket,
@@ -9,6 +10,7 @@ import {
   evolveTicket,
   initialTicketState,
   isTicketComplete,
+  lastScaleWeight,
   netWeight,
   type TicketDetails,
   type TicketEvent,
@@ -95,11 +97,19 @@ const receive = (
   source: 'dashboard' | 'ticket' | 'scale' | 'bulk',
   options: { actor?: TicketActor; timeReceived?: string | null; details?: TicketDetails } = {},
 ): TicketCommand => ({ type: 'ReceiveTicket', source, actor: options.actor ?? standard, now, ...options });
+const fromScale: WeighingSource = {
+  scaleId: 3,
+  manual: false,
+  stable: true,
+  rawFrame: '02343020303433323130303135303030300d',
+  readingAt: now,
+};
 const weigh = (scaleWeight: number, tareWeight: number, actor = standard): TicketCommand => ({
   type: 'WeighTicket',
   materialId: 4,
   scaleWeight,
   tareWeight,
+  source: fromScale,
   actor,
   now,
 });
@@ -511,7 +521,14 @@ describe('ticket decider: weigh', () => {
     expect(decideTicket(weigh(43210.555, 15000), state)).toEqual([
       {
         type: 'TicketWeighed',
-        data: { ticketId: 12, materialId: 4, scaleWeight: 43210.555, tareWeight: 15000, weight: 28210.56 },
+        data: {
+          ticketId: 12,
+          materialId: 4,
+          scaleWeight: 43210.555,
+          tareWeight: 15000,
+          weight: 28210.56,
+          source: fromScale,
+        },
       },
       {
         type: 'TicketReceived',
@@ -540,7 +557,14 @@ describe('ticket decider: weigh', () => {
     expect(decideTicket(weigh(41000, 15000, admin), state)).toEqual([
       {
         type: 'TicketWeighed',
-        data: { ticketId: 12, materialId: 4, scaleWeight: 41000, tareWeight: 15000, weight: 26000 },
+        data: {
+          ticketId: 12,
+          materialId: 4,
+          scaleWeight: 41000,
+          tareWeight: 15000,
+          weight: 26000,
+          source: fromScale,
+        },
       },
     ]);
     expect(after(state, weigh(41000, 15000, admin)).details.weight).toBe(26000);
@@ -554,20 +578,75 @@ describe('ticket decider: weigh', () => {
     });
   });
 
-  it('accepts a scale weight equal to the tare (net 0)', () => {
-    expect(decideTicket(weigh(15000, 15000), given(generated, loaded))[0]).toMatchObject({
-      type: 'TicketWeighed',
-      data: { weight: 0 },
-    });
-  });
-
-  it("refuses a scale weight below the truck's tare weight", () => {
-    const message = "The scale weight is below the truck's tare weight.";
-    expect(refusal(() => decideTicket(weigh(14999.99, 15000), given(generated, loaded)))).toEqual({
+  it.each([
+    [15000, 'The net weight would be 0 KG: the scale weight must be more than the tare weight.'],
+    [14999.99, 'The net weight would be -0.01 KG: the scale weight must be more than the tare weight.'],
+  ])('refuses a net weight of 0 or less (scale weight %d, tare 15000)', (scaleWeight, message) => {
+    expect(refusal(() => decideTicket(weigh(scaleWeight, 15000), given(generated, loaded)))).toEqual({
       kind: 'validation',
       message,
       errors: { weight: message },
     });
+  });
+});
+
+describe('ticket decider: tare with a ticket', () => {
+  const weighed: TicketEvent = {
+    type: 'TicketWeighed',
+    data: {
+      ticketId: 12,
+      materialId: 4,
+      scaleWeight: 40000,
+      tareWeight: 15000,
+      weight: 25000,
+      source: fromScale,
+    },
+  };
+  const tare = (
+    tareWeight: number,
+    grossWeight: number | null,
+    truckId = 8,
+    actor = admin,
+  ): TicketCommand => ({
+    type: 'TareTicket',
+    truckId,
+    tareWeight,
+    grossWeight,
+    source: fromScale,
+    actor,
+  });
+
+  it("recomputes the ticket's weight from its weigh-in's gross and the new tare", () => {
+    const state = given(generated, loaded, weighed);
+    expect(lastScaleWeight([generated, loaded, weighed])).toBe(40000);
+    const events = decideTicket(tare(14500.255, 40000), state);
+    expect(events).toEqual([
+      {
+        type: 'TicketTared',
+        data: {
+          ticketId: 12,
+          truckId: 8,
+          scaleWeight: 40000,
+          tareWeight: 14500.255,
+          weight: 25499.75,
+          source: fromScale,
+        },
+      },
+    ]);
+    expect(after(state, tare(14500.255, 40000)).details.weight).toBe(25499.75);
+  });
+
+  it('refuses a ticket never weighed in, a ticket of another truck and a net of 0 or less', () => {
+    expect(lastScaleWeight([generated, loaded])).toBeNull();
+    expect(refusal(() => decideTicket(tare(15000, null), given(generated, loaded))).message).toBe(
+      'This ticket has not been weighed in yet, so its weight cannot be updated from a tare.',
+    );
+    expect(
+      refusal(() => decideTicket(tare(15000, 40000, 9), given(generated, loaded, weighed))).message,
+    ).toBe('This ticket is for another truck.');
+    expect(refusal(() => decideTicket(tare(40000, 40000), given(generated, loaded, weighed))).message).toBe(
+      'The net weight would be 0 KG: the scale weight must be more than the tare weight.',
+    );
   });
 });
 

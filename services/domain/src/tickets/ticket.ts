@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { WeighingSourceSchema } from '../scales/scale';
 import { Nullable } from '../schemas';
 
 /**
@@ -110,6 +111,17 @@ export const TicketEventSchemas = {
     scaleWeight: Type.Number(),
     tareWeight: Type.Number(),
     weight: Type.Number(),
+    /** Absent on weighings recorded before scales had a provenance. */
+    source: Type.Optional(WeighingSourceSchema),
+  }),
+  /** The truck was tared on the scale with this ticket selected: its weight is the weigh-in's gross less the new tare. */
+  TicketTared: Type.Object({
+    ticketId,
+    truckId: Type.Integer(),
+    scaleWeight: Type.Number({ description: 'The gross of the weigh-in the new weight comes from' }),
+    tareWeight: Type.Number(),
+    weight: Type.Number(),
+    source: WeighingSourceSchema,
   }),
   TicketRestored: Type.Object({ ticketId, details: TicketDetailsSchema, logEntryId: Type.Integer() }),
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
@@ -214,6 +226,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         ...t,
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
       }));
+    case 'TicketTared':
+      return withDetails(state, (t) => ({ ...t, details: { ...t.details, weight: event.data.weight } }));
     case 'TicketLinkRevoked':
       return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':
@@ -260,3 +274,12 @@ export const displayTicketNumber = ({
 /** Spec section 4: net = scale weight − truck tare (or the default tare), to 2 decimals, in KG. */
 export const netWeight = (scaleWeight: number, tareWeight: number): number =>
   Math.round((scaleWeight - tareWeight) * 100) / 100;
+
+/** The gross (scale weight) of the ticket's latest weighing, from its events; null when never weighed. */
+export function lastScaleWeight(events: readonly { type: string; data: unknown }[]): number | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as TicketEvent;
+    if (event.type === 'TicketWeighed' || event.type === 'TicketTared') return event.data.scaleWeight;
+  }
+  return null;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { BridgeReport } from '@portal/contract';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
+import { createReadModelDb } from '@portal/projections';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateWriteSide } from '../write-side/write-side-migrations';
+import { createLiveScales, type LiveScales } from './live-scales';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url });
+  await migrateWriteSide(createReadModelDb(pool));
+});
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const report: BridgeReport = {
+  status: 'ok',
+  statusSince: '2026-11-23T08:00:00.000Z',
+  reading: {
+    weightKg: 12_345.6,
+    mode: 'net',
+    stable: true,
+    range: 'ok',
+    rawFrame: '02',
+    readAt: '2026-11-23T08:00:01.000Z',
+  },
+};
+
+// Both places every API process can see: PostgreSQL without REDIS_URL, Redis with it.
+describe.each([
+  ['PostgreSQL', () => createLiveScales({ redisUrl: null, queuePrefix: 'unused' }, pool)],
+  ['Redis', () => createLiveScales({ redisUrl: testRedisUrl, queuePrefix: `live-${randomUUID()}` }, pool)],
+])('live scales on %s', (_name, create) => {
+  let liveScales: LiveScales;
+  beforeAll(() => {
+    liveScales = create();
+  });
+  afterAll(() => liveScales?.close());
+
+  it('keeps the latest report and the weighing user per scale, and forgets a scale', async () => {
+    expect(await liveScales.find(1)).toEqual({
+      report: null,
+      reportedAt: null,
+      weighingByUserId: null,
+      weighingSince: null,
+    });
+    const at = new Date('2026-11-23T08:00:02.000Z');
+    await liveScales.saveReport(1, { ...report, status: 'motion' }, new Date(at.getTime() - 500));
+    await liveScales.saveReport(1, report, at);
+    await liveScales.setWeighing(1, 7, at);
+    await liveScales.saveReport(
+      2,
+      { status: 'disconnected', statusSince: at.toISOString(), reading: null },
+      at,
+    );
+    expect(await liveScales.find(1)).toEqual({
+      report,
+      reportedAt: at,
+      weighingByUserId: 7,
+      weighingSince: at,
+    });
+    expect((await liveScales.find(2)).report?.status).toBe('disconnected');
+    await liveScales.setWeighing(1, null, at);
+    expect(await liveScales.find(1)).toMatchObject({ report, weighingByUserId: null, weighingSince: null });
+    await liveScales.forget(1);
+    expect((await liveScales.find(1)).report).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import type { BridgeReport } from '@portal/contract';
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { PortalConfig } from '../config';
+
+/**
+ * A scale's live state: what its bridge last reported (several times a second, so not events) and
+ * who is weighing on it. Kept where every API process sees it: Redis when configured, else
+ * PostgreSQL (one row per scale, overwritten).
+ */
+export interface LiveScale {
+  report: BridgeReport | null;
+  /** When the API last heard from the bridge: a silent bridge makes the scale 'disconnected'. */
+  reportedAt: Date | null;
+  weighingByUserId: number | null;
+  weighingSince: Date | null;
+}
+
+export interface LiveScales {
+  saveReport(scaleId: number, report: BridgeReport, reportedAt: Date): Promise<void>;
+  /** Starts (a user id) or stops (null) weighing on the scale. */
+  setWeighing(scaleId: number, userId: number | null, at: Date): Promise<void>;
+  find(scaleId: number): Promise<LiveScale>;
+  forget(scaleId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const nothingYet: LiveScale = { report: null, reportedAt: null, weighingByUserId: null, weighingSince: null };
+
+class PostgresLiveScales implements LiveScales {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
+    await this.pool.query(
+      `INSERT INTO scale_live (scale_id, report, reported_at) VALUES ($1, $2, $3)
+       ON CONFLICT (scale_id) DO UPDATE SET report = excluded.report, reported_at = excluded.reported_at`,
+      [scaleId, JSON.stringify(report), reportedAt],
+    );
+  }
+
+  async setWeighing(scaleId: number, userId: number | null, at: Date) {
+    await this.pool.query(
+      `INSERT INTO scale_live (scale_id, weighing_by_user_id, weighing_since) VALUES ($1, $2, $3)
+       ON CONFLICT (scale_id) DO UPDATE
+       SET weighing_by_user_id = excluded.weighing_by_user_id, weighing_since = excluded.weighing_since`,
+      [scaleId, userId, userId === null ? null : at],
+    );
+  }
+
+  async find(scaleId: number): Promise<LiveScale> {
+    const { rows } = await this.pool.query<LiveScale>(
+      `SELECT report, reported_at AS "reportedAt", weighing_by_user_id AS "weighingByUserId",
+              weighing_since AS "weighingSince"
+       FROM scale_live WHERE scale_id = $1`,
+      [scaleId],
+    );
+    return rows[0] ?? nothingYet;
+  }
+
+  async forget(scaleId: number) {
+    await this.pool.query('DELETE FROM scale_live WHERE scale_id = $1', [scaleId]);
+  }
+
+  async close() {}
+}
+
+class RedisLiveScales implements LiveScales {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key = (scaleId: number) => `${this.prefix}:scale-live:${scaleId}`;
+
+  async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
+    await this.redis.hset(this.key(scaleId), {
+      report: JSON.stringify(report),
+      reportedAt: reportedAt.toISOString(),
+    });
+  }
+
+  async setWeighing(scaleId: number, userId: number | null, at: Date) {
+    if (userId === null) await this.redis.hdel(this.key(scaleId), 'weighingByUserId', 'weighingSince');
+    else
+      await this.redis.hset(this.key(scaleId), {
+        weighingByUserId: String(userId),
+        weighingSince: at.toISOString(),
+      });
+  }
+
+  async find(scaleId: number): Promise<LiveScale> {
+    const stored = await this.redis.hgetall(this.key(scaleId));
+    const date = (value: string | undefined) => (value ? new Date(value) : null);
+    return {
+      report: stored.report ? (JSON.parse(stored.report) as BridgeReport) : null,
+      reportedAt: date(stored.reportedAt),
+      weighingByUserId: stored.weighingByUserId ? Number(stored.weighingByUserId) : null,
+      weighingSince: date(stored.weighingSince),
+    };
+  }
+
+  async forget(scaleId: number) {
+    await this.redis.del(this.key(scaleId));
+  }
+
+  async close() {
+    this.redis.disconnect();
+  }
+}
+
+/** Redis when REDIS_URL is set, else the portal's PostgreSQL database. */
+export function createLiveScales(
+  config: Pick<PortalConfig, 'redisUrl' | 'queuePrefix'>,
+  pool: pg.Pool,
+): LiveScales {
+  if (!config.redisUrl) return new PostgresLiveScales(pool);
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => console.warn(`live scales: ${error.message}`));
+  return new RedisLiveScales(redis, config.queuePrefix);
+}

@@ -1,0 +1,342 @@
+import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { BridgeReport, LiveScale, Scale, Ticket } from '@portal/contract';
+import { displayTicketNumber } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+
+const kit = useTicketPortal({ standardUser: true });
+
+let scaleSerial = 0;
+async function newScale(): Promise<Scale> {
+  scaleSerial += 1;
+  const response = await kit.call('POST', '/api/scale/new', { scaleName: `Bridge ${scaleSerial}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Scale>();
+}
+
+async function issueKey(scaleId: number): Promise<{ key: string; bridgeKey: { id: string } }> {
+  const response = await kit.call('POST', `/api/scale/${scaleId}/key`);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const reading = (weightKg: number, stable = true): BridgeReport => ({
+  status: stable ? 'ok' : 'motion',
+  statusSince: new Date(Date.now() - 1000).toISOString(),
+  reading: {
+    weightKg,
+    mode: 'gross',
+    stable,
+    range: 'ok',
+    rawFrame: '0234302030343332313030313530303030',
+    readAt: new Date().toISOString(),
+  },
+});
+
+const report = (key: string, body: BridgeReport) =>
+  kit.call('PUT', '/api/scale/bridge/report', body, { authorization: `Bridge ${key}` });
+
+async function liveScale(scaleId: number): Promise<LiveScale> {
+  const response = await kit.call('GET', `/api/scale/${scaleId}`, undefined, kit.standard);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<LiveScale>();
+}
+
+describe('scales as reference data', () => {
+  it('administrators add, rename and delete scales; everyone lists them', async () => {
+    expectInvalid(await kit.call('POST', '/api/scale/new', { scaleName: '  ' }), {
+      scaleName: 'Scale name is required',
+    });
+    const scale = await newScale();
+    const renamed = await kit.call('PUT', '/api/scale/edit', { ...scale, scaleName: 'North bridge' });
+    expect(renamed.json()).toMatchObject({ id: scale.id, scaleName: 'North bridge' });
+    const listed = await kit.call('GET', '/api/scale/all', undefined, kit.standard);
+    expect(listed.json<Scale[]>().map((s) => s.scaleName)).toContain('North bridge');
+    expect((await kit.call('POST', '/api/scale/new', { scaleName: 'X' }, kit.standard)).statusCode).toBe(403);
+    expect((await kit.call('POST', `/api/scale/${scale.id}/key`, undefined, kit.standard)).statusCode).toBe(
+      403,
+    );
+    const { key } = await issueKey(scale.id);
+    expect((await kit.call('DELETE', `/api/scale/${scale.id}`)).statusCode).toBe(204);
+    expect((await report(key, reading(1000))).statusCode).toBe(401);
+    expect((await kit.call('GET', `/api/scale/${scale.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the bridge and the live weight', () => {
+  it('shows a new scale as disconnected with no weight until its bridge reports', async () => {
+    const scale = await newScale();
+    expect(await liveScale(scale.id)).toMatchObject({
+      scaleName: scale.scaleName,
+      currentWeight: null,
+      unit: 'KG',
+      stable: false,
+      status: 'disconnected',
+      weighing: false,
+    });
+  });
+
+  it('a bridge key reports for its own scale only; GET /api/scale/{id} shows the latest reading', async () => {
+    const [north, south] = [await newScale(), await newScale()];
+    const { key, bridgeKey } = await issueKey(north.id);
+    expect(key).toMatch(/^sbk_[A-Za-z0-9_-]{43}$/);
+    expect((await report(key, reading(23_456.5, false))).statusCode).toBe(204);
+    expect(await liveScale(north.id)).toMatchObject({
+      currentWeight: 23_456.5,
+      stable: false,
+      status: 'motion',
+    });
+    const settled = reading(23_460);
+    expect((await report(key, settled)).statusCode).toBe(204);
+    expect(await liveScale(north.id)).toMatchObject({
+      currentWeight: 23_460,
+      stable: true,
+      status: 'ok',
+      mode: 'gross',
+      range: 'ok',
+      readingAt: settled.reading?.readAt,
+      statusSince: settled.statusSince,
+    });
+    expect((await liveScale(south.id)).currentWeight).toBeNull();
+    // The key list never holds the key or its hash.
+    const keys = await kit.call('GET', `/api/scale/${north.id}/keys`);
+    expect(keys.json()).toEqual([
+      expect.objectContaining({
+        id: bridgeKey.id,
+        scaleId: north.id,
+        revokedAt: null,
+        lastUsedAt: expect.any(String),
+      }),
+    ]);
+    expect(keys.body).not.toContain(key);
+    expect(keys.body).not.toContain(key.slice(4));
+  });
+
+  it('refuses a report without a key, with a user token, with an unknown or revoked key, and a malformed one', async () => {
+    const scale = await newScale();
+    const { key, bridgeKey } = await issueKey(scale.id);
+    const message = { message: 'The scale bridge key is missing, unknown or revoked.' };
+    for (const headers of [
+      {},
+      kit.admin,
+      { authorization: `Bridge ${key}x` },
+      { authorization: `Bearer ${key}` },
+      { authorization: 'Bridge sbk_' },
+    ]) {
+      const response = await kit.call('PUT', '/api/scale/bridge/report', reading(500), headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(response.json()).toEqual(message);
+    }
+    expect((await report(key, { ...reading(500), status: 'sleeping' as never })).statusCode).toBe(400);
+    expect((await report(key, reading(500))).statusCode).toBe(204);
+    const revoked = await kit.call('POST', `/api/scale/${scale.id}/key/${bridgeKey.id}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await report(key, reading(600))).statusCode).toBe(401);
+    expect((await liveScale(scale.id)).currentWeight).toBe(500);
+    expect(
+      (await kit.call('POST', `/api/scale/${scale.id}/key/${crypto.randomUUID()}/revoke`)).statusCode,
+    ).toBe(404);
+  });
+
+  it("weighing starts and stops on a scale; 'Scale is required' without one", async () => {
+    const scale = await newScale();
+    for (const body of [{}, { scaleId: 0 }, { scaleId: null }, { scaleId: -3 }]) {
+      expectInvalid(await kit.call('POST', '/api/scale/weigh/start', body, kit.standard), {
+        scaleId: 'Scale is required',
+      });
+    }
+    expect((await kit.call('POST', '/api/scale/weigh/start', { scaleId: 999_999 })).statusCode).toBe(404);
+    const started = await kit.call('POST', '/api/scale/weigh/start', { scaleId: scale.id }, kit.standard);
+    expect(started.json()).toMatchObject({ id: scale.id, weighing: true, weighingSince: expect.any(String) });
+    const stopped = await kit.call('POST', '/api/scale/weigh/stop', { scaleId: scale.id }, kit.standard);
+    expect(stopped.json()).toMatchObject({ weighing: false, weighingSince: null });
+  });
+});
+
+describe('weighing in and taring from the scale', () => {
+  async function loadedTicket(tareWeight: number | null) {
+    const company = await kit.transportCompany(`Hauler ${crypto.randomUUID().slice(0, 8)}`);
+    const truck = await kit.truck({ transportCompanyId: company.id, tareWeight });
+    const [ticket] = await kit.fresh(1);
+    if (!ticket) throw new Error('no ticket');
+    await kit.short(ticket.id, { transportCompanyId: company.id, truckId: truck.id });
+    return { truck, ticket };
+  }
+
+  it("weighs in with the scale's stable reading and records its provenance in the ticket's event", async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await loadedTicket(14_500);
+    await report(key, reading(40_000.4, false));
+    const body = { ticketId: ticket.id, materialId: material.id, weight: 1, scaleId: scale.id };
+    expectInvalid(await kit.call('PUT', '/api/ticket/weigh', body, kit.standard), {
+      scaleId: 'The scale is not stable yet. Wait for the weight to settle, or set it by hand.',
+    });
+    const stable = reading(40_000.4);
+    await report(key, stable);
+    const weighed = await kit.call('PUT', '/api/ticket/weigh', body, kit.standard);
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>()).toMatchObject({
+      weight: 25_500.4,
+      isReceived: true,
+      materialId: material.id,
+    });
+    const history = await kit.call('GET', `/api/ticket/${ticket.id}/history`);
+    const event = history
+      .json<{ type: string; data: Record<string, unknown> }[]>()
+      .find((e) => e.type === 'TicketWeighed');
+    expect(event?.data).toMatchObject({
+      scaleWeight: 40_000.4,
+      tareWeight: 14_500,
+      weight: 25_500.4,
+      source: {
+        scaleId: scale.id,
+        manual: false,
+        stable: true,
+        rawFrame: stable.reading?.rawFrame,
+        readingAt: stable.reading?.readAt,
+      },
+    });
+  });
+
+  it('records a hand-typed weight as manual, and the spec body (no scale) as manual too', async () => {
+    const scale = await newScale();
+    const material = await kit.material(`Clay ${crypto.randomUUID().slice(0, 8)}`);
+    const [typed, specClient] = [await loadedTicket(10_000), await loadedTicket(10_000)];
+    const manual = await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: typed.ticket.id,
+      materialId: material.id,
+      weight: 30_000,
+      scaleId: scale.id,
+      manual: true,
+    });
+    expect(manual.json<Ticket>().weight).toBe(20_000);
+    const spec = await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: specClient.ticket.id,
+      materialId: material.id,
+      weight: 25_000,
+      loggedInUserId: 1,
+    });
+    expect(spec.json<Ticket>().weight).toBe(15_000);
+    for (const [ticketId, scaleId] of [
+      [typed.ticket.id, scale.id],
+      [specClient.ticket.id, null],
+    ] as const) {
+      const history = await kit.call('GET', `/api/ticket/${ticketId}/history`);
+      const event = history
+        .json<{ type: string; data: { source: unknown } }[]>()
+        .find((e) => e.type === 'TicketWeighed');
+      expect(event?.data.source).toEqual({
+        scaleId,
+        manual: true,
+        stable: null,
+        rawFrame: null,
+        readingAt: null,
+      });
+    }
+  });
+
+  it('refuses a scale with no reading, a net weight of 0 or less, and no ticket; nothing is saved', async () => {
+    const scale = await newScale();
+    const material = await kit.material(`Sand ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await loadedTicket(15_000);
+    expectInvalid(
+      await kit.call('PUT', '/api/ticket/weigh', {
+        ticketId: ticket.id,
+        materialId: material.id,
+        scaleId: scale.id,
+      }),
+      {
+        scaleId:
+          'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
+      },
+    );
+    expectInvalid(
+      await kit.call('PUT', '/api/ticket/weigh', {
+        ticketId: ticket.id,
+        materialId: material.id,
+        weight: 15_000,
+      }),
+      { weight: 'The net weight would be 0 KG: the scale weight must be more than the tare weight.' },
+    );
+    expectInvalid(
+      await kit.call('PUT', '/api/ticket/weigh', { ticketId: 0, materialId: material.id, weight: 1 }),
+      {
+        ticketId: 'No ticket selected.',
+      },
+    );
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, weight: null, materialId: null });
+  });
+
+  it("tares a truck alone: 'Tare weight set to {n} for {truck}'", async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const { truck } = await loadedTicket(null);
+    await report(key, reading(14_250.5));
+    const tared = await kit.call(
+      'POST',
+      '/api/truck/tare/weight',
+      { truckId: truck.id, scaleId: scale.id },
+      kit.standard,
+    );
+    expect(tared.statusCode, tared.body).toBe(200);
+    expect(tared.json()).toMatchObject({
+      truck: { id: truck.id, tareWeight: 14_250.5 },
+      ticket: null,
+      message: `Tare weight set to 14250.5 for ${truck.number}`,
+    });
+    expectInvalid(await kit.call('POST', '/api/truck/tare/weight', { scaleWeight: 100 }), {
+      truckId: 'No truck selected.',
+    });
+  });
+
+  it("tares a truck with a ticket: the ticket's weight is its gross less the new tare", async () => {
+    const material = await kit.material(`Rock ${crypto.randomUUID().slice(0, 8)}`);
+    const { truck, ticket } = await loadedTicket(15_000);
+    await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: ticket.id,
+      materialId: material.id,
+      weight: 40_000,
+    });
+    const tared = await kit.call('POST', '/api/truck/tare/weight', {
+      ticketId: ticket.id,
+      truckId: truck.id,
+      scaleWeight: 14_000,
+    });
+    expect(tared.statusCode, tared.body).toBe(200);
+    expect(tared.json()).toMatchObject({
+      truck: { tareWeight: 14_000 },
+      ticket: { id: ticket.id, weight: 26_000 },
+      message: `Tare weight set to 14000 KG for ${truck.number}, ticket number ${displayTicketNumber(ticket)} weight updated to 26000 KG`,
+    });
+  });
+
+  it('a refused tare changes neither the truck nor the ticket', async () => {
+    const { truck, ticket } = await loadedTicket(15_000);
+    const neverWeighed = await kit.call('POST', '/api/truck/tare/weight', {
+      ticketId: ticket.id,
+      truckId: truck.id,
+      scaleWeight: 14_000,
+    });
+    expectInvalid(neverWeighed, {
+      ticketId: 'This ticket has not been weighed in yet, so its weight cannot be updated from a tare.',
+    });
+    const material = await kit.material(`Loam ${crypto.randomUUID().slice(0, 8)}`);
+    await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: ticket.id,
+      materialId: material.id,
+      weight: 20_000,
+    });
+    expectInvalid(
+      await kit.call('POST', '/api/truck/tare/weight', {
+        ticketId: ticket.id,
+        truckId: truck.id,
+        scaleWeight: 20_000,
+      }),
+      { weight: 'The net weight would be 0 KG: the scale weight must be more than the tare weight.' },
+    );
+    const truckNow = await kit.call('GET', `/api/truck/${truck.id}`);
+    expect(truckNow.json()).toMatchObject({ tareWeight: 15_000, version: truck.version });
+    expect((await kit.get(ticket.id)).weight).toBe(5_000);
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  DomainError,
+  manualWeighing,
+  maxStoredAmount,
+  optionalNumber,
+  scaleMessages,
+  ticketFormMessages,
+  type WeighingSource,
+} from '@portal/domain';
+import { chosenId } from '../loose-body';
+import type { CommandHost } from '../plugins/infrastructure';
+import { findLiveScale } from './live-scale-view';
+
+/**
+ * The weight of a weigh-in or tare and where it came from. With a scale and no `manual` flag, the
+ * weight is the scale's current reading, which must be live and stable: what the client displayed a
+ * moment ago is not trusted over what the bridge reports. Otherwise (the spec's own client, or a
+ * weight set by hand) it is the body's number, recorded as manual.
+ */
+export async function weighingOf(
+  app: CommandHost,
+  body: { scaleId?: unknown; manual?: unknown },
+  typed: { value: unknown; field: string },
+): Promise<{ weight: number; source: WeighingSource }> {
+  const scaleId = chosenId(body.scaleId, 'scaleId');
+  if (scaleId === null || body.manual === true) {
+    if (scaleId !== null) await findLiveScale(app, scaleId);
+    return { weight: typedWeight(typed.value, typed.field), source: manualWeighing(scaleId) };
+  }
+  const scale = await findLiveScale(app, scaleId);
+  if (scale.currentWeight === null || scale.status === 'disconnected' || scale.status === 'error')
+    throw new DomainError('validation', scaleMessages.noReading, { scaleId: scaleMessages.noReading });
+  if (!scale.stable)
+    throw new DomainError('validation', scaleMessages.notStable, { scaleId: scaleMessages.notStable });
+  const { report } = await app.infra.liveScales.find(scaleId);
+  return {
+    weight: scale.currentWeight,
+    source: {
+      scaleId,
+      manual: false,
+      stable: true,
+      rawFrame: report?.reading?.rawFrame ?? null,
+      readingAt: scale.readingAt,
+    },
+  };
+}
+
+function typedWeight(value: unknown, field: string): number {
+  const weight = optionalNumber(value);
+  if (weight === null || !Number.isFinite(weight)) {
+    const message = ticketFormMessages.weightNotNumber;
+    throw new DomainError('validation', message, { [field]: message });
+  }
+  if (Math.abs(weight) > maxStoredAmount) {
+    const message = ticketFormMessages.weightTooLarge;
+    throw new DomainError('validation', message, { [field]: message });
+  }
+  return weight;
+}

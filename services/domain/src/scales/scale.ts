@@ -1,0 +1,69 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { defineCatalogue } from '../catalogue/catalogue';
+import { maxIndexedTextLength, text } from '../catalogue/fields';
+import { assertValid } from '../errors';
+import { Nullable } from '../schemas';
+
+/** A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}); its live weight is not part of the record. */
+export const ScaleDataSchema = Type.Object({ scaleName: Type.String() });
+export type ScaleData = Static<typeof ScaleDataSchema>;
+
+export const scales = defineCatalogue('Scale', {
+  label: 'Scale',
+  streamPrefix: 'scale',
+  record: ScaleDataSchema,
+});
+
+export const scaleMessages = {
+  /** Spec section 5: a scaleId below 1. */
+  required: 'Scale is required',
+  nameRequired: 'Scale name is required',
+  nameTooLong: `Scale name can be max ${maxIndexedTextLength} characters`,
+  noTicket: 'No ticket selected.',
+  noTruck: 'No truck selected.',
+  noReading: 'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
+  notStable: 'The scale is not stable yet. Wait for the weight to settle, or set it by hand.',
+  netNotPositive: (net: number) =>
+    `The net weight would be ${net} KG: the scale weight must be more than the tare weight.`,
+  notWeighedIn: 'This ticket has not been weighed in yet, so its weight cannot be updated from a tare.',
+  otherTruck: 'This ticket is for another truck.',
+  /** Spec section 8, the Scale page's answers. */
+  tareSet: (tare: number, truck: string) => `Tare weight set to ${tare} for ${truck}`,
+  tareSetWithTicket: (tare: number, truck: string, ticketNumber: string, weight: number) =>
+    `Tare weight set to ${tare} KG for ${truck}, ticket number ${ticketNumber} weight updated to ${weight} KG`,
+  failedToUpdate: (truck: string) => `Failed to update ${truck}`,
+} as const;
+
+export function validateScale(input: { scaleName?: unknown }): ScaleData {
+  const scaleName = text(input.scaleName);
+  assertValid(
+    scaleName === ''
+      ? { scaleName: scaleMessages.nameRequired }
+      : scaleName.length > maxIndexedTextLength
+        ? { scaleName: scaleMessages.nameTooLong }
+        : {},
+  );
+  return { scaleName };
+}
+
+/**
+ * Where a weight came from, kept in the ticket's event so an auditor sees it: which scale, whether
+ * its reading was stable, the indicator's raw frame (hex), or that someone typed it by hand.
+ */
+export const WeighingSourceSchema = Type.Object({
+  scaleId: Nullable(Type.Integer()),
+  manual: Type.Boolean({ description: 'Typed by hand (confirmed in the Manually Set Scale Weight dialog)' }),
+  stable: Nullable(Type.Boolean()),
+  rawFrame: Nullable(Type.String()),
+  readingAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type WeighingSource = Static<typeof WeighingSourceSchema>;
+
+/** A weight given with no scale reading behind it (the spec's client, or a hand-typed weight). */
+export const manualWeighing = (scaleId: number | null): WeighingSource => ({
+  scaleId,
+  manual: true,
+  stable: null,
+  rawFrame: null,
+  readingAt: null,
+});
