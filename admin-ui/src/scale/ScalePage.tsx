@@ -79,12 +79,10 @@ const WeighInPanel = ({
   scaleId,
   weight,
   manualWeight,
-  onDone,
 }: {
   scaleId: number | null;
   weight: number | null;
   manualWeight: number | null;
-  onDone(): void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -117,7 +115,6 @@ const WeighInPanel = ({
         messageArgs: { ticket: ticketChoiceLabel(weighed), net: formatKg(weighed.weight) },
       });
       setTicket(null);
-      onDone();
       await tickets.refetch();
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
@@ -172,12 +169,10 @@ const TarePanel = ({
   scaleId,
   weight,
   manualWeight,
-  onDone,
 }: {
   scaleId: number | null;
   weight: number | null;
   manualWeight: number | null;
-  onDone(): void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -206,7 +201,6 @@ const TarePanel = ({
       });
       notify(answer.message, { type: 'success' });
       setTicket(null);
-      onDone();
       await Promise.all([trucks.refetch(), received.refetch()]);
     } catch (error) {
       notify(`Failed to update ${truck.number}: ${errorMessage(error)}`, { type: 'error' });
@@ -309,7 +303,7 @@ export const ScalePage = () => {
   };
 
   const weight = manualWeight ?? live.data?.currentWeight ?? null;
-  const panelProps = { scaleId, weight, manualWeight, onDone: () => setManualWeight(null) };
+  const panelProps = { scaleId, weight, manualWeight };
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
@@ -333,7 +327,7 @@ export const ScalePage = () => {
             <TextField
               select
               size="small"
-              sx={{ minWidth: 220 }}
+              sx={{ minWidth: 220, maxWidth: { md: 360 }, flexGrow: 1 }}
               label={translate('portal.scale.scale')}
               value={scaleId ?? ''}
               disabled={weighing}
@@ -345,7 +339,12 @@ export const ScalePage = () => {
                 </MenuItem>
               ))}
             </TextField>
-            <Stack direction="row" spacing={1}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+            >
               <Button
                 variant="contained"
                 color={weighing ? 'warning' : 'primary'}
