@@ -1,0 +1,30 @@
+import { createFrameReader } from '../frame-reader';
+import { decodeChunks } from './decode-chunks';
+import type { DecodeResult, IndicatorFrame, ScaleProtocol } from './protocol';
+
+/** A frame with the usual values, and the fields a test cares about changed. */
+export const frame = (fields: Partial<IndicatorFrame> = {}): IndicatorFrame => ({
+  weight: 12_340,
+  unit: 'kg',
+  decimals: 0,
+  mode: 'gross',
+  motion: false,
+  range: 'ok',
+  ...fields,
+});
+
+export const bytes = (text: string): Buffer => Buffer.from(text, 'latin1');
+
+/** Every result of the protocol's reader for these chunks. */
+export const decodeWith = (protocol: ScaleProtocol, ...chunks: Uint8Array[]): Promise<DecodeResult[]> =>
+  decodeChunks((onResult) => createFrameReader(protocol, onResult), chunks);
+
+/** The frames decoded from these bytes, and the garbage bytes and checksum errors counted on the way. */
+export async function readFrames(protocol: ScaleProtocol, ...chunks: Uint8Array[]) {
+  const results = await decodeWith(protocol, ...chunks);
+  return {
+    frames: results.flatMap((result) => (result.kind === 'frame' ? [result.frame] : [])),
+    garbageBytes: results.reduce((sum, result) => sum + result.garbageBytes, 0),
+    checksumErrors: results.filter((result) => result.kind === 'checksum-error').length,
+  };
+}
