@@ -29,5 +29,3 @@ export function createStableCapture({ divisionKg, stableAfterMs }: StableCapture
     return indicatorStable || now - hold.since >= stableAfterMs;
   };
 }
-
-export type StableCapture = ReturnType<typeof createStableCapture>;

@@ -16,7 +16,7 @@ export const frame = (fields: Partial<IndicatorFrame> = {}): IndicatorFrame => (
 export const bytes = (text: string): Buffer => Buffer.from(text, 'latin1');
 
 /** Every result of the protocol's reader for these chunks. */
-export const decodeWith = (protocol: ScaleProtocol, ...chunks: Uint8Array[]): Promise<DecodeResult[]> =>
+const decodeWith = (protocol: ScaleProtocol, ...chunks: Uint8Array[]): Promise<DecodeResult[]> =>
   decodeChunks((onResult) => createFrameReader(protocol, onResult), chunks);
 
 /** The frames decoded from these bytes, and the garbage bytes and checksum errors counted on the way. */
