@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createFrameReader } from '../frame-reader';
 import { decodeChunks } from './decode-chunks';
 import type { DecodeResult, IndicatorFrame, ScaleProtocol } from './protocol';
@@ -27,4 +28,18 @@ export async function readFrames(protocol: ScaleProtocol, ...chunks: Uint8Array[
     garbageBytes: results.reduce((sum, result) => sum + result.garbageBytes, 0),
     checksumErrors: results.filter((result) => result.kind === 'checksum-error').length,
   };
+}
+
+/** The chunks decode to these frames (the usual one, changed per entry) and this much garbage. */
+export async function expectRead(
+  protocol: ScaleProtocol,
+  chunks: (string | Uint8Array)[],
+  frames: Partial<IndicatorFrame>[],
+  garbageBytes = 0,
+) {
+  const read = await readFrames(
+    protocol,
+    ...chunks.map((chunk) => (typeof chunk === 'string' ? bytes(chunk) : chunk)),
+  );
+  expect(read).toEqual({ frames: frames.map(frame), garbageBytes, checksumErrors: 0 });
 }
