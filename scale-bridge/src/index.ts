@@ -16,3 +16,11 @@ export {
 } from './scale-bridge';
 export type { BridgeStats } from './scale-monitor';
 export type { SerialSettings } from './serial-connection';
+export {
+  type SimulatedScale,
+  type SimulatedScaleOnPty,
+  type SimulatedScaleOptions,
+  startSimulatedScale,
+  startSimulatedScaleOnPty,
+} from './simulator/simulated-scale';
+export { defaultTruckCycle, type TruckCycle } from './simulator/truck-cycle';
