@@ -63,6 +63,8 @@ export class ScaleMonitor {
   portClosed(now: number): void {
     this.portOpenSince = null;
     this.latest = null;
+    // A weight held before the unplug proves nothing about the one read after it.
+    this.stable(null, false, now);
     this.evaluate(now);
   }
 

@@ -74,6 +74,15 @@ describe('scale monitor', () => {
     expect(monitor.report).toMatchObject({ status: 'ok', statusSince: at(1500), reading: { stable: true } });
   });
 
+  it('does not carry a hold across an unplug', () => {
+    const monitor = opened();
+    monitor.result(reading({ weight: 9000, motion: true }), 0);
+    monitor.portClosed(100);
+    monitor.portOpened(200);
+    monitor.result(reading({ weight: 9000, motion: true }), 600);
+    expect(monitor.report).toMatchObject({ status: 'motion', reading: { stable: false } });
+  });
+
   it('is in error, without a reading, while the indicator shows no weight', () => {
     const monitor = opened();
     monitor.result(reading({}), 100);
