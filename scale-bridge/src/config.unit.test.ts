@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnv } from './config';
+
+const minimal = { SCALE_PORT: '/dev/ttyUSB0', SCALE_BRIDGE_KEY: 'scale-1-secret' };
+const noFile = () => {
+  throw new Error('ENOENT: no such file');
+};
+
+describe('bridge configuration', () => {
+  it('has defaults for everything but the port and the key', () => {
+    expect(configFromEnv(minimal, noFile)).toEqual({
+      serial: { path: '/dev/ttyUSB0', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+      protocol: 'auto',
+      toledoChecksum: 'auto',
+      divisionKg: 10,
+      stableAfterMs: 500,
+      pollMs: 0,
+      frameTimeoutMs: 3000,
+      portalUrl: 'http://127.0.0.1:3000',
+      bridgeKey: 'scale-1-secret',
+      postIntervalMs: 200,
+      heartbeatMs: 5000,
+      postTimeoutMs: 2000,
+      reconnect: { initialMs: 250, maxMs: 5000 },
+      metrics: { host: '127.0.0.1', port: 9464 },
+    });
+  });
+
+  it('reads a 7E1 Toledo at 1200 baud, and the rest of the settings', () => {
+    const config = configFromEnv(
+      {
+        ...minimal,
+        SCALE_BAUD: '1200',
+        SCALE_DATA_BITS: '7',
+        SCALE_PARITY: 'even',
+        SCALE_STOP_BITS: '1',
+        SCALE_PROTOCOL: 'toledo',
+        SCALE_TOLEDO_CHECKSUM: 'on',
+        SCALE_DIVISION_KG: '20',
+        SCALE_STABLE_AFTER_MS: '800',
+        PORTAL_URL: 'https://portal.example.com/',
+        SCALE_BRIDGE_METRICS_PORT: '0',
+      },
+      noFile,
+    );
+    expect(config).toMatchObject({
+      serial: { baudRate: 1200, dataBits: 7, parity: 'even', stopBits: 1 },
+      protocol: 'toledo',
+      toledoChecksum: 'on',
+      divisionKg: 20,
+      stableAfterMs: 800,
+      portalUrl: 'https://portal.example.com/',
+      metrics: null,
+    });
+  });
+
+  it('polls SMA indicators every 200 ms unless told otherwise', () => {
+    expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: 'sma' }, noFile).pollMs).toBe(200);
+    expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: 'sma', SCALE_POLL_MS: '500' }, noFile).pollMs).toBe(
+      500,
+    );
+  });
+
+  it('reads the key from SCALE_BRIDGE_KEY_FILE, trimmed', () => {
+    const { SCALE_PORT } = minimal;
+    const config = configFromEnv({ SCALE_PORT, SCALE_BRIDGE_KEY_FILE: '/run/secrets/bridge' }, (path) =>
+      path === '/run/secrets/bridge' ? 'from-file\n' : noFile(),
+    );
+    expect(config.bridgeKey).toBe('from-file');
+  });
+
+  it.each([
+    [{ SCALE_PORT: '' }, 'SCALE_PORT (the serial device, e.g. /dev/ttyUSB0) is required'],
+    [{ SCALE_BRIDGE_KEY: '' }, 'SCALE_BRIDGE_KEY (or SCALE_BRIDGE_KEY_FILE) is required'],
+    [{ SCALE_BRIDGE_KEY_FILE: '/k' }, 'set SCALE_BRIDGE_KEY or SCALE_BRIDGE_KEY_FILE, not both'],
+    [{ SCALE_BRIDGE_KEY: 'two words' }, 'the bridge key must be printable ASCII without spaces'],
+    [{ SCALE_BAUD: '96O0' }, 'SCALE_BAUD must be a whole number at least 1; got "96O0"'],
+    [{ SCALE_DATA_BITS: '9' }, 'SCALE_DATA_BITS must be one of 5, 6, 7, 8; got "9"'],
+    [{ SCALE_PARITY: 'E' }, 'SCALE_PARITY must be one of none, even, odd, mark, space; got "E"'],
+    [{ SCALE_STOP_BITS: '3' }, 'SCALE_STOP_BITS must be one of 1, 1.5, 2; got "3"'],
+    [
+      { SCALE_PROTOCOL: 'mettler' },
+      'SCALE_PROTOCOL must be one of toledo, sma, cardinal, rice-lake, csv, auto; got "mettler"',
+    ],
+    [{ SCALE_DIVISION_KG: '0' }, 'SCALE_DIVISION_KG must be a number above 0; got "0"'],
+    [{ PORTAL_URL: 'ftp://portal' }, 'PORTAL_URL must be an http:// or https:// address; got "ftp://portal"'],
+    [{ SCALE_BRIDGE_METRICS_PORT: '70000' }, 'SCALE_BRIDGE_METRICS_PORT must be at most 65535; got 70000'],
+  ])('refuses %o with one clear line', (change, message) => {
+    expect(() => configFromEnv({ ...minimal, ...change }, noFile)).toThrow(new ConfigError(message));
+  });
+
+  it('says which key file it cannot read, and never shows a key', () => {
+    const { SCALE_PORT } = minimal;
+    expect(() => configFromEnv({ SCALE_PORT, SCALE_BRIDGE_KEY_FILE: '/missing' }, noFile)).toThrow(
+      'cannot read SCALE_BRIDGE_KEY_FILE /missing: ENOENT: no such file',
+    );
+    expect(() => configFromEnv({ ...minimal, SCALE_BRIDGE_KEY: 'sec ret' }, noFile)).not.toThrow(/sec ret/);
+  });
+});

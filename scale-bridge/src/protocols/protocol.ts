@@ -1,0 +1,111 @@
+import type { Transform } from 'node:stream';
+import type { WeightUnit } from '../units';
+
+export const protocolNames = ['toledo', 'sma', 'cardinal', 'rice-lake', 'csv'] as const;
+export type ProtocolName = (typeof protocolNames)[number];
+
+/** What one frame says, in the indicator's own unit: the shape every encoder takes and every decoder gives. */
+export interface IndicatorFrame {
+  /** Displayed weight; null when the indicator shows none (dashes, "weight not displayed", invalid). */
+  weight: number | null;
+  unit: WeightUnit;
+  /** Digits after the decimal point; negative for dummy zeros (Toledo's ×10 and ×100 displays). */
+  decimals: number;
+  mode: 'gross' | 'net';
+  motion: boolean;
+  range: 'ok' | 'over' | 'under';
+}
+
+/** One chunk from a framer, decoded. Bytes that belong to no frame count as garbage. */
+export type DecodeResult =
+  | { kind: 'frame'; frame: IndicatorFrame; raw: Buffer; garbageBytes: number }
+  | { kind: 'checksum-error'; raw: Buffer; garbageBytes: number }
+  | { kind: 'garbage'; garbageBytes: number };
+
+export interface ScaleProtocol {
+  name: ProtocolName;
+  /** What the bridge sends to ask for a reading, for indicators that answer polls. */
+  poll?: Buffer;
+  /** A parser stream: bytes in arbitrary pieces in, one chunk per frame (garbage before it included) out. */
+  createFramer(): Transform;
+  decode(chunk: Buffer): DecodeResult;
+  encode(frame: IndicatorFrame): Buffer;
+}
+
+export const garbage = (bytes: number): DecodeResult => ({ kind: 'garbage', garbageBytes: bytes });
+
+/** A unit's code in a protocol; an encoder asked for a unit its protocol cannot say throws. */
+export function unitCode(
+  codes: Partial<Record<WeightUnit, string>>,
+  unit: WeightUnit,
+  protocol: string,
+): string {
+  const code = codes[unit];
+  if (code === undefined) throw new RangeError(`${protocol} frames cannot carry the unit ${unit}`);
+  return code;
+}
+
+const unitFromCode = (codes: Partial<Record<WeightUnit, string>>, code: string): WeightUnit | undefined =>
+  (Object.keys(codes) as WeightUnit[]).find(
+    (unit) => codes[unit]?.trim().toLowerCase() === code.trim().toLowerCase(),
+  );
+
+/** "  -12.50" → -12.5 with 2 decimals; anything but an optionally signed decimal number → null. */
+function parseWeight(text: string): { weight: number; decimals: number } | null {
+  const match = /^\s*([+-]?)\s*(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  if (!match || `${match[2]}${match[3] ?? ''}` === '') return null;
+  const weight = Number(`${match[1]}${match[2] || '0'}.${match[3] || '0'}`);
+  return { weight: Object.is(weight, -0) ? 0 : weight, decimals: match[3]?.length ?? 0 };
+}
+
+/** What a status code of an ASCII format says; 'out': over or under range, by the weight's sign. */
+type StatusMeaning = 'motion' | 'over' | 'under' | 'out' | 'no-weight';
+
+/** An ASCII format, declared: the decoder is the same for all of them. */
+export interface TextFormat {
+  /**
+   * Matches a frame at the end of a chunk (anchored with `$`, the CR cut off), with named groups
+   * `weight`, `unit`, `mode`, and where the format has them `sign` (apart from the weight),
+   * `status` and `motion` (a field of its own, 'M' in motion).
+   */
+  pattern: RegExp;
+  units: Partial<Record<WeightUnit, string>>;
+  /** Mode codes for a net weight (upper case); any other is gross. */
+  net: string;
+  /** Status codes (upper case) and their meaning; others mean nothing to the bridge. */
+  statuses: Record<string, StatusMeaning>;
+  /** SMA: an LF starts every frame. Elsewhere a leading LF is the previous frame's CR LF tail. */
+  lineFeedStartsFrames?: boolean;
+}
+
+const LF = 0x0a;
+
+function readText(groups: Record<string, string | undefined>, format: TextFormat): IndicatorFrame | null {
+  const { weight: weightText = '', unit: unitText = '', mode = '', status = '', sign, motion } = groups;
+  const meaning = format.statuses[status.toUpperCase()];
+  const unit = unitFromCode(format.units, unitText);
+  // Dashes say "no weight" in every one of these formats.
+  const noWeight = meaning === 'no-weight' || /^[\s-]*-[\s-]*$/.test(weightText);
+  const parsed = noWeight ? null : parseWeight(weightText);
+  if (!unit || (!parsed && !noWeight)) return null;
+  const weight = parsed ? (sign === '-' ? -parsed.weight : parsed.weight) || 0 : null;
+  const out = (weight ?? 0) < 0 || sign === '-' ? 'under' : 'over';
+  return {
+    weight,
+    unit,
+    decimals: parsed?.decimals ?? 0,
+    mode: format.net.includes(mode.toUpperCase()) ? 'net' : 'gross',
+    motion: meaning === 'motion' || motion === 'M',
+    range: meaning === 'out' ? out : meaning === 'over' || meaning === 'under' ? meaning : 'ok',
+  };
+}
+
+/** Decodes the frame at the end of a CR-terminated chunk; what stands before it is garbage. */
+export function decodeText(chunk: Buffer, format: TextFormat): DecodeResult {
+  const match = format.pattern.exec(chunk.toString('latin1').replace(/\r$/, ''));
+  const frame = match?.groups ? readText(match.groups, format) : null;
+  const start = match && frame ? match.index : chunk.length;
+  const lineFeedTail = !format.lineFeedStartsFrames && chunk[0] === LF && start > 0 ? 1 : 0;
+  if (!match || !frame) return garbage(chunk.length - lineFeedTail);
+  return { kind: 'frame', frame, raw: chunk.subarray(start), garbageBytes: start - lineFeedTail };
+}

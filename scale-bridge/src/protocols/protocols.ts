@@ -1,0 +1,15 @@
+import { cardinalProtocol } from './cardinal';
+import { csvProtocol } from './csv';
+import type { ProtocolName, ScaleProtocol } from './protocol';
+import { riceLakeProtocol } from './rice-lake';
+import { smaProtocol } from './sma';
+import { type ToledoChecksum, toledoProtocol } from './toledo';
+
+/** Every protocol the bridge speaks, by the name the `protocol` setting uses. */
+export const scaleProtocols = (toledoChecksum: ToledoChecksum): Record<ProtocolName, ScaleProtocol> => ({
+  toledo: toledoProtocol(toledoChecksum),
+  sma: smaProtocol,
+  cardinal: cardinalProtocol,
+  'rice-lake': riceLakeProtocol,
+  csv: csvProtocol,
+});

@@ -1,0 +1,35 @@
+import { createCrFramer } from './cr-framer';
+import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, unitCode } from './protocol';
+
+/**
+ * Rice Lake Weighing Systems stream format (RLWS): <STX><POL><wwwwwww><UNIT><G/N><S><CR LF or CR>.
+ * POL: space positive, '-' negative. Seven characters of weight, right-justified, the decimal point
+ * inside, leading zeros sent as spaces. UNIT: L pounds, K kilograms, T tons (taken as metric
+ * tonnes), G grams, O ounces. G gross, N net. S: space valid, I invalid, M motion, O over/under
+ * range, Z centre of zero.
+ */
+const format: TextFormat = {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: STX (0x02) starts every RLWS frame.
+  pattern: /\x02(?<sign>[ -])(?<weight>.{7})(?<unit>[LKTGO])(?<mode>[GN])(?<status>[ IMOZ])$/,
+  units: { lb: 'L', kg: 'K', t: 'T', g: 'G', oz: 'O' },
+  net: 'N',
+  statuses: { M: 'motion', O: 'out', I: 'no-weight' },
+};
+
+export function encodeRiceLake(frame: IndicatorFrame): Buffer {
+  const { weight } = frame;
+  const status =
+    weight === null ? 'I' : frame.range !== 'ok' ? 'O' : frame.motion ? 'M' : weight === 0 ? 'Z' : ' ';
+  const weightText = weight === null ? '' : Math.abs(weight).toFixed(Math.max(frame.decimals, 0));
+  const sign = weight !== null && weight < 0 ? '-' : ' ';
+  const mode = frame.mode === 'net' ? 'N' : 'G';
+  const unit = unitCode(format.units, frame.unit, 'rice-lake');
+  return Buffer.from(`\x02${sign}${weightText.padStart(7)}${unit}${mode}${status}\r\n`, 'latin1');
+}
+
+export const riceLakeProtocol: ScaleProtocol = {
+  name: 'rice-lake',
+  createFramer: createCrFramer,
+  decode: (chunk) => decodeText(chunk, format),
+  encode: encodeRiceLake,
+};

@@ -1,0 +1,156 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { type DecodeResult, garbage, type IndicatorFrame, type ScaleProtocol } from './protocol';
+
+/**
+ * Mettler Toledo continuous output: STX, status words A, B and C, six digits of displayed weight,
+ * six of tare, CR, and an optional checksum (two's complement of the low seven bits of the sum of
+ * every byte before it).
+ */
+const STX = 0x02;
+const CR = 0x0d;
+/** STX + 3 status words + 6 + 6 digits + CR. */
+const bodyLength = 17;
+
+// Status word A, bits 0–2: where the decimal point is. 0 and 1 are dummy zeros (×100, ×10),
+// 2 is none, 3–7 are one to five decimals: decimals = code − 2.
+const decimalCode = (swa: number) => swa & 0b111;
+// Bit 3 of A says "increment ×1"; bit 5 of A, B and C is "always 1" (some vendors send 0: never checked).
+const swaBase = 0b0010_1000;
+const swBase = 0b0010_0000;
+const swb = { net: 1, negative: 2, outOfRange: 4, motion: 8, kg: 16 } as const;
+const swcGrams = 1;
+
+const checksumOf = (bytes: Uint8Array): number => {
+  let sum = 0;
+  for (const byte of bytes) sum += byte;
+  return -sum & 0x7f;
+};
+
+const checksumHolds = (frame: Buffer): boolean =>
+  checksumOf(frame.subarray(0, bodyLength)) === ((frame[bodyLength] ?? 0) & 0x7f);
+
+export type ToledoChecksum = 'auto' | 'on' | 'off';
+
+/** After this many checksum failures in a row, a learned "checksum on" is unlearned (the setting changed). */
+const failuresBeforeRelearning = 8;
+
+/**
+ * Frames on STX and length, never on CR: the checksum byte can be 0x0D (or 0x02). No stock
+ * @serialport parser fits: the delimiter parsers would split on such a checksum, and these frames
+ * carry no length field for the packet-length parser. Whether a checksum follows the CR is set, or
+ * learned from the first two frames that follow each other (`auto`).
+ */
+class ToledoFramer extends Transform {
+  private buffer = Buffer.alloc(0);
+  private checksum: boolean | undefined;
+  private failuresInARow = 0;
+
+  constructor(private readonly setting: ToledoChecksum) {
+    super();
+    this.checksum = setting === 'auto' ? undefined : setting === 'on';
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      const start = this.buffer.indexOf(STX);
+      if (start !== 0) this.emitBytes(start === -1 ? this.buffer.length : start);
+      if (start === -1) break;
+      const length = this.frameLength();
+      if (length === undefined) break;
+      // Not a frame at this STX: it is garbage, and the search resumes after it.
+      this.emitBytes(length === 0 ? 1 : length);
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.emitBytes(this.buffer.length);
+    done();
+  }
+
+  private emitBytes(count: number): void {
+    if (count === 0) return;
+    this.push(this.buffer.subarray(0, count));
+    this.buffer = this.buffer.subarray(count);
+  }
+
+  /** The length of the frame at the buffer's start (an STX); 0: no frame there; undefined: wait for more. */
+  private frameLength(): number | undefined {
+    const b = this.buffer;
+    if (b.length < bodyLength) return undefined;
+    if (b[bodyLength - 1] !== CR) return 0;
+    if (this.checksum === false) return bodyLength;
+    if (this.checksum === true) return b.length > bodyLength ? this.countChecksum(b) : undefined;
+    if (b.length < 2 * bodyLength + 1) return undefined;
+    const followedWithout = b[bodyLength] === STX && b[2 * bodyLength - 1] === CR;
+    const followedWith = b[bodyLength + 1] === STX && b[2 * bodyLength] === CR && checksumHolds(b);
+    if (followedWith === followedWithout) return 0;
+    this.checksum = followedWith;
+    return this.frameLength();
+  }
+
+  private countChecksum(frame: Buffer): number {
+    this.failuresInARow = checksumHolds(frame) ? 0 : this.failuresInARow + 1;
+    if (this.setting === 'auto' && this.failuresInARow >= failuresBeforeRelearning) {
+      this.checksum = undefined;
+      this.failuresInARow = 0;
+    }
+    return bodyLength + 1;
+  }
+}
+
+function decode(chunk: Buffer): DecodeResult {
+  if (chunk[0] !== STX || (chunk.length !== bodyLength && chunk.length !== bodyLength + 1)) {
+    return garbage(chunk.length);
+  }
+  if (chunk.length > bodyLength && !checksumHolds(chunk)) {
+    return { kind: 'checksum-error', raw: chunk, garbageBytes: 0 };
+  }
+  const [a = 0, b = 0, c = 0] = chunk.subarray(1, 4);
+  const digits = chunk.subarray(4, 10).toString('latin1');
+  if (!/^ *\d+$/.test(digits)) return garbage(chunk.length);
+  const decimals = decimalCode(a) - 2;
+  const negative = (b & swb.negative) !== 0;
+  const weight = (negative ? -1 : 1) * Number(digits.trim()) * 10 ** -decimals;
+  const frame: IndicatorFrame = {
+    weight: Number(weight.toFixed(Math.max(decimals, 0))) || 0,
+    unit: c & swcGrams ? 'g' : b & swb.kg ? 'kg' : 'lb',
+    decimals,
+    mode: b & swb.net ? 'net' : 'gross',
+    motion: (b & swb.motion) !== 0,
+    range: b & swb.outOfRange ? (negative ? 'under' : 'over') : 'ok',
+  };
+  return { kind: 'frame', frame, raw: chunk, garbageBytes: 0 };
+}
+
+/** One frame; `checksum` appends the checksum byte. Tare is sent as zeros. */
+export function encodeToledo(frame: IndicatorFrame, options: { checksum?: boolean } = {}): Buffer {
+  const { weight, unit, decimals } = frame;
+  if (weight === null) throw new RangeError('toledo frames always carry a weight');
+  if (!Number.isInteger(decimals) || decimals < -2 || decimals > 5) {
+    throw new RangeError(`toledo frames cannot show ${decimals} decimals`);
+  }
+  if (unit !== 'kg' && unit !== 'lb' && unit !== 'g')
+    throw new RangeError(`toledo frames cannot carry ${unit}`);
+  const counts = Math.round(Math.abs(weight) * 10 ** decimals);
+  if (counts > 999_999) throw new RangeError(`${weight} does not fit six digits`);
+  const status =
+    (frame.mode === 'net' ? swb.net : 0) |
+    (weight < 0 ? swb.negative : 0) |
+    (frame.range !== 'ok' ? swb.outOfRange : 0) |
+    (frame.motion ? swb.motion : 0) |
+    (unit === 'lb' ? 0 : swb.kg);
+  const body = Buffer.concat([
+    Buffer.from([STX, swaBase | (decimals + 2), swBase | status, swBase | (unit === 'g' ? swcGrams : 0)]),
+    Buffer.from(`${String(counts).padStart(6, '0')}000000\r`, 'latin1'),
+  ]);
+  return options.checksum ? Buffer.concat([body, Buffer.from([checksumOf(body)])]) : body;
+}
+
+export const toledoProtocol = (checksum: ToledoChecksum = 'auto'): ScaleProtocol => ({
+  name: 'toledo',
+  createFramer: () => new ToledoFramer(checksum),
+  decode,
+  encode: (frame) => encodeToledo(frame, { checksum: checksum !== 'off' }),
+});

@@ -1,0 +1,128 @@
+import type { BridgeReport, ScaleReading } from '@portal/contract';
+import type { Logger } from './log';
+
+export interface PostSchedule {
+  /** While readings change, at most one post per this many ms. */
+  postIntervalMs: number;
+  /** At least one post per this many ms, changed or not. */
+  heartbeatMs: number;
+}
+
+const sameReading = (a: ScaleReading | null, b: ScaleReading | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.weightKg === b.weightKg &&
+    a.stable === b.stable &&
+    a.mode === b.mode &&
+    a.range === b.range);
+
+/**
+ * Whether the report should be posted now: the first one, every status change at once, a changed
+ * reading once `postIntervalMs` has passed since the last post, anything after `heartbeatMs`.
+ */
+export function postDue(
+  last: { report: BridgeReport; at: number } | null,
+  report: BridgeReport,
+  now: number,
+  { postIntervalMs, heartbeatMs }: PostSchedule,
+): boolean {
+  if (!last || last.report.status !== report.status) return true;
+  const elapsed = now - last.at;
+  return (
+    elapsed >= heartbeatMs || (elapsed >= postIntervalMs && !sameReading(last.report.reading, report.reading))
+  );
+}
+
+export interface PortalTarget {
+  portalUrl: string;
+  /** Identifies the scale to the portal; secret: it goes in the header and nowhere else. */
+  bridgeKey: string;
+  postTimeoutMs: number;
+}
+
+/** PUT /api/scale/bridge/report with the bridge key; resolves on 2xx, rejects with a loggable reason. */
+export function createReportPost({ portalUrl, bridgeKey, postTimeoutMs }: PortalTarget) {
+  // Relative to the portal's address, so a portal served under a path prefix works too.
+  const url = new URL('api/scale/bridge/report', portalUrl.endsWith('/') ? portalUrl : `${portalUrl}/`);
+  return async (report: BridgeReport): Promise<void> => {
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+      signal: AbortSignal.timeout(postTimeoutMs),
+    });
+    await response.arrayBuffer();
+    if (response.status === 401) throw new Error('the portal refused the bridge key (401)');
+    if (!response.ok) throw new Error(`the portal answered ${response.status}`);
+  };
+}
+
+// Without this, a portal that stays down would fill the log with one line per attempt.
+const repeatLogAfterMs = 60_000;
+
+const reason = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause =
+    error.cause instanceof Error
+      ? `: ${(error.cause as NodeJS.ErrnoException).code ?? error.cause.message}`
+      : '';
+  return `${error.message}${cause}`;
+};
+
+/**
+ * Posts the current report when `postDue` says so, one post at a time. A failed post is logged
+ * (the reason, never the key) and tried again at the next `offer`; it never throws.
+ */
+export class ReportSender {
+  private last: { report: BridgeReport; at: number } | null = null;
+  private inFlight: Promise<void> | null = null;
+  private failure: { reason: string; loggedAt: number; count: number } | null = null;
+
+  constructor(
+    private readonly post: (report: BridgeReport) => Promise<void>,
+    private readonly schedule: PostSchedule,
+    private readonly current: () => BridgeReport,
+    private readonly clock: () => number,
+    private readonly log: Logger,
+    private readonly counted: { postsOk: number; postsFailed: number },
+  ) {}
+
+  offer(): void {
+    const report = this.current();
+    const now = this.clock();
+    if (this.inFlight || !postDue(this.last, report, now, this.schedule)) return;
+    this.inFlight = this.post(report).then(
+      () => {
+        this.counted.postsOk++;
+        this.last = { report, at: now };
+        if (this.failure) this.log.info(`posting works again after ${this.failure.count} failed posts`);
+        this.failure = null;
+        this.inFlight = null;
+        // What changed while this post was under way goes out now, not at the next tick.
+        this.offer();
+      },
+      (error: unknown) => {
+        this.counted.postsFailed++;
+        this.inFlight = null;
+        this.failed(reason(error));
+      },
+    );
+  }
+
+  /** Waits for the post under way, if any. */
+  async settle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  private failed(why: string): void {
+    const now = this.clock();
+    const count = (this.failure?.count ?? 0) + 1;
+    if (this.failure?.reason === why && now - this.failure.loggedAt < repeatLogAfterMs) {
+      this.failure.count = count;
+      return;
+    }
+    this.log.warn(`could not post the scale report (${why}); retrying (${count} failed so far)`);
+    this.failure = { reason: why, loggedAt: now, count };
+  }
+}

@@ -1,0 +1,97 @@
+import type { BridgeReport } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { postDue, ReportSender } from './report-poster';
+
+const schedule = { postIntervalMs: 200, heartbeatMs: 5000 };
+const report = (status: BridgeReport['status'], weightKg?: number): BridgeReport => ({
+  status,
+  statusSince: '2026-01-01T00:00:00.000Z',
+  reading:
+    weightKg === undefined
+      ? null
+      : {
+          weightKg,
+          mode: 'gross',
+          stable: status === 'ok',
+          range: 'ok',
+          rawFrame: '',
+          readAt: '2026-01-01T00:00:00.000Z',
+        },
+});
+
+describe('when to post', () => {
+  it('posts the first report, and every status change at once', () => {
+    expect(postDue(null, report('disconnected'), 0, schedule)).toBe(true);
+    expect(postDue({ report: report('motion', 10), at: 1000 }, report('ok', 10), 1001, schedule)).toBe(true);
+  });
+
+  it('posts a changed reading at most every postIntervalMs', () => {
+    const last = { report: report('motion', 100), at: 1000 };
+    expect(postDue(last, report('motion', 200), 1199, schedule)).toBe(false);
+    expect(postDue(last, report('motion', 200), 1200, schedule)).toBe(true);
+  });
+
+  it('does not post an unchanged reading (a new frame of the same weight) until the heartbeat', () => {
+    const last = { report: report('ok', 100), at: 1000 };
+    expect(postDue(last, report('ok', 100), 5999, schedule)).toBe(false);
+    expect(postDue(last, report('ok', 100), 6000, schedule)).toBe(true);
+  });
+});
+
+describe('report sender', () => {
+  const setup = (post: (report: BridgeReport) => Promise<void>) => {
+    let now = 0;
+    let current = report('disconnected');
+    const warnings: string[] = [];
+    const counted = { postsOk: 0, postsFailed: 0 };
+    const sender = new ReportSender(
+      post,
+      schedule,
+      () => current,
+      () => now,
+      { info: () => {}, warn: (message) => warnings.push(message) },
+      counted,
+    );
+    return {
+      sender,
+      warnings,
+      counted,
+      set: (next: BridgeReport, ms: number) => {
+        current = next;
+        now = ms;
+      },
+    };
+  };
+
+  it('posts one report at a time, then whatever changed meanwhile', async () => {
+    const posted: BridgeReport[] = [];
+    const { sender, set } = setup(async (sent) => {
+      posted.push(sent);
+    });
+    sender.offer();
+    set(report('ok', 10), 1);
+    sender.offer();
+    await sender.settle();
+    expect(posted.map((each) => each.status)).toEqual(['disconnected', 'ok']);
+  });
+
+  it('logs a failure once per reason, tries again at the next offer and never throws', async () => {
+    let fail = true;
+    const { sender, warnings, counted, set } = setup(async () => {
+      if (fail) throw new Error('the portal answered 503');
+    });
+    for (let ms = 0; ms < 1000; ms += 200) {
+      set(report('disconnected'), ms);
+      sender.offer();
+      await sender.settle();
+    }
+    expect(counted).toEqual({ postsOk: 0, postsFailed: 5 });
+    expect(warnings).toEqual([
+      'could not post the scale report (the portal answered 503); retrying (1 failed so far)',
+    ]);
+    fail = false;
+    sender.offer();
+    await sender.settle();
+    expect(counted.postsOk).toBe(1);
+  });
+});

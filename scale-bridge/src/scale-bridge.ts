@@ -1,0 +1,140 @@
+import type { BridgeReport } from '@portal/contract';
+import { createBridgeMetrics } from './bridge-metrics';
+import { createFrameReader } from './frame-reader';
+import { consoleLogger, type Logger } from './log';
+import { type MetricsServer, startMetricsServer } from './metrics-server';
+import { createAutoDetectReader } from './protocols/auto-detect';
+import type { DecodeResult, ProtocolName, ScaleProtocol } from './protocols/protocol';
+import { scaleProtocols } from './protocols/protocols';
+import type { ToledoChecksum } from './protocols/toledo';
+import { createReportPost, type PortalTarget, type PostSchedule, ReportSender } from './report-poster';
+import { type BridgeStats, ScaleMonitor, type ScaleMonitorOptions } from './scale-monitor';
+import { type Backoff, keepSerialPortOpen, type SerialSettings } from './serial-connection';
+
+export type ProtocolSetting = ProtocolName | 'auto';
+
+export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, PortalTarget {
+  serial: SerialSettings;
+  protocol: ProtocolSetting;
+  toledoChecksum: ToledoChecksum;
+  /** How often to poll an indicator that answers polls (SMA, Cardinal's ENQ); 0: never. */
+  pollMs: number;
+  reconnect: Backoff;
+  /** The /healthz, /readyz and /metrics server; null: none; port 0: any free port. */
+  metrics: { host: string; port: number } | null;
+}
+
+export interface ScaleBridge {
+  stop(): Promise<void>;
+  readonly stats: Readonly<BridgeStats>;
+  /** What the bridge would post now. */
+  readonly status: BridgeReport;
+  /** The protocol in use: the configured one, or the detected one once `auto` has decided. */
+  readonly protocol: ProtocolName | null;
+  readonly metricsUrl: string | null;
+}
+
+export interface ScaleBridgeOptions {
+  log?: Logger;
+  /** Milliseconds since the epoch; tests and the embedded mode may pass their own. */
+  clock?: () => number;
+}
+
+/**
+ * Runs the bridge: keeps the serial port open, frames and decodes its bytes, turns them into the
+ * scale's status and reading, and posts those to the portal. Resolves once the metrics server
+ * listens; the port opens in the background (the status says `disconnected` until it does).
+ */
+export async function startScaleBridge(
+  config: ScaleBridgeConfig,
+  { log = consoleLogger, clock = Date.now }: ScaleBridgeOptions = {},
+): Promise<ScaleBridge> {
+  const protocols = scaleProtocols(config.toledoChecksum);
+  let protocol: ScaleProtocol | null = config.protocol === 'auto' ? null : protocols[config.protocol];
+  const monitor = new ScaleMonitor(config, clock());
+  const sender = new ReportSender(
+    createReportPost(config),
+    config,
+    () => monitor.report,
+    clock,
+    log,
+    monitor.stats,
+  );
+  const onResult = (result: DecodeResult) => {
+    monitor.result(result, clock());
+    sender.offer();
+  };
+  // Once `auto` has decided, the bridge keeps that protocol across reconnections.
+  const createSink = () =>
+    protocol
+      ? createFrameReader(protocol, onResult)
+      : createAutoDetectReader(
+          Object.values(protocols),
+          (detected) => {
+            protocol = detected;
+            log.info(`detected the ${detected.name} protocol`);
+          },
+          onResult,
+        );
+
+  const registry = createBridgeMetrics(monitor, clock);
+  let metricsServer: MetricsServer | null = null;
+  if (config.metrics) {
+    metricsServer = await startMetricsServer({
+      ...config.metrics,
+      registry,
+      ready: () => monitor.ready(clock()),
+    });
+  }
+
+  const connection = keepSerialPortOpen(
+    config.serial,
+    config.reconnect,
+    {
+      onOpen() {
+        monitor.portOpened(clock());
+        sender.offer();
+        return createSink();
+      },
+      onClose() {
+        monitor.portClosed(clock());
+        sender.offer();
+      },
+    },
+    log,
+  );
+  const ticker = setInterval(() => {
+    monitor.tick(clock());
+    sender.offer();
+  }, config.postIntervalMs);
+  const poller =
+    config.pollMs > 0
+      ? setInterval(() => {
+          if (protocol?.poll) connection.write(protocol.poll);
+        }, config.pollMs)
+      : undefined;
+  log.info(
+    `reading ${config.serial.path} (${config.protocol}), posting to ${new URL(config.portalUrl).origin}` +
+      (metricsServer ? `, metrics at ${metricsServer.url}/metrics` : ''),
+  );
+
+  return {
+    async stop() {
+      clearInterval(ticker);
+      clearInterval(poller);
+      await connection.close();
+      await sender.settle();
+      await metricsServer?.close();
+    },
+    get stats() {
+      return { ...monitor.stats };
+    },
+    get status() {
+      return monitor.report;
+    },
+    get protocol() {
+      return protocol?.name ?? null;
+    },
+    metricsUrl: metricsServer ? metricsServer.url : null,
+  };
+}
