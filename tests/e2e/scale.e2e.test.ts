@@ -1,0 +1,144 @@
+import { defaultUiDist, simulatedScaleName, startSimulatedScale } from '@portal/api';
+import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
+import type { Ticket } from '@portal/contract';
+import { displayTicketNumber, netWeight } from '@portal/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, logIn, screenshot } from '../support/browser';
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page;
+let admin: Record<string, string>;
+let simulated: Awaited<ReturnType<typeof startSimulatedScale>>;
+
+async function api<T>(method: string, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${portal.url}${path}`, {
+    method,
+    headers: { ...admin, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal({ uiDist: defaultUiDist });
+  admin = bearer(await portal.login());
+  // The simulator writes Toledo frames to a socat pty; the scale bridge reads the other end and
+  // reports to the portal. The truck drives on after 1 s, settles, and stays on the deck.
+  simulated = await startSimulatedScale(portal.host, portal.url, {
+    cycle: { emptyMs: 1000, driveOnMs: 4000, settleMs: 2000, holdMs: 600_000, driveOffMs: 1000 },
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await simulated?.stop();
+  await portal?.stop();
+});
+
+const shownWeight = async () =>
+  Number((await page.getByTestId('scale-weight').innerText()).replace(/[^\d.]/g, ''));
+
+describe('the Scale page, end to end in Chromium', () => {
+  it('shows the weight change live and settle stable, weighs a ticket in, and tares a truck with it', async () => {
+    const hauler = await api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Gate Haulage' });
+    const truck = await api<{ id: number; number: string }>('POST', '/api/truck/new', {
+      truck: { transportCompanyId: hauler.id, number: 'G-1', licensePlate: 'GT12345', tareWeight: 15000 },
+    });
+    await api('POST', '/api/scale/material/new', { name: 'Clean fill' });
+    const generated = await api<{ tickets: number[] }>('POST', '/api/ticket/generate', {
+      from: 500,
+      to: 500,
+    });
+    expect(generated.tickets).toEqual([500]);
+    const [ticket] = await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: '500' });
+    if (!ticket) throw new Error('no ticket 500');
+    await api('PUT', '/api/ticket/edit/short', {
+      ticket: {
+        id: ticket.id,
+        transportCompanyId: hauler.id,
+        truckId: truck.id,
+        truckNumber: 'G-1',
+        truckLicensePlate: 'GT12345',
+        timeLoaded: new Date().toISOString(),
+      },
+    });
+
+    await page.goto(`${portal.url}/scale`);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Scale' }).innerText())
+      .toBe(simulatedScaleName);
+    await page.getByRole('button', { name: 'Start weighing' }).click();
+    // The truck drives on: the reading climbs in motion, then settles stable.
+    await expect
+      .poll(() => page.getByTestId('scale-stability').innerText(), { timeout: 20_000 })
+      .toBe('In motion');
+    const climbing = await shownWeight();
+    await expect.poll(shownWeight, { timeout: 20_000 }).not.toBe(climbing);
+    await screenshot(page, 'scale-weighing-live-1440');
+    await expect
+      .poll(() => page.getByTestId('scale-stability').innerText(), { timeout: 20_000 })
+      .toBe('Stable');
+    await expect.poll(() => page.getByTestId('scale-status').innerText()).toMatch(/^Scale OK since/);
+    const gross = await shownWeight();
+    expect(gross).toBeGreaterThan(20_000);
+    const net = netWeight(gross, 15_000);
+    // en-ZA groups thousands with a space: '27 380'.
+    const kg = (weight: number) => weight.toLocaleString('en-ZA').replace(/\s/g, '\\s?');
+
+    await page.getByRole('combobox', { name: "Today's ticket (number or plate)" }).fill('GT12');
+    await page
+      .getByRole('option', { name: new RegExp(displayTicketNumber(ticket).replace(/[[\]]/g, '\\$&')) })
+      .click();
+    await page.getByRole('combobox', { name: 'Material' }).click();
+    await page.getByRole('option', { name: 'Clean fill' }).click();
+    await expect
+      .poll(() => page.getByTestId('figure-net').innerText())
+      .toMatch(new RegExp(`^${kg(net)} KG$`));
+    await page.getByRole('button', { name: 'Weigh In', exact: true }).last().click();
+    await expect
+      .poll(() => page.getByText(new RegExp(`weighed in: net ${kg(net)} KG`)).isVisible())
+      .toBe(true);
+    const weighed = await api<Ticket>('GET', `/api/ticket/${ticket.id}`);
+    expect(weighed).toMatchObject({ isReceived: true, weight: net });
+
+    // The truck comes back empty: tare it, with the ticket, from a hand-set weight.
+    await page.getByRole('radio', { name: 'Tare' }).check();
+    await page.getByRole('button', { name: 'Set weight by hand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manually Set Scale Weight' });
+    await dialog.getByLabel('Weight (KG)').fill('14500');
+    await screenshot(page, 'scale-manual-set-dialog-1440', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Start weighing' }).isVisible()).toBe(true);
+    await expect.poll(shownWeight).toBe(14_500);
+    await page.getByRole('combobox', { name: 'Truck' }).fill('G-1');
+    await page.getByRole('option', { name: /G-1/ }).click();
+    await page.getByRole('combobox', { name: 'Ticket to update (optional)' }).click();
+    await page.getByRole('option', { name: /GT12345/ }).click();
+    await page.getByRole('button', { name: 'Set Tare' }).click();
+    const message = `Tare weight set to 14500 KG for ${truck.number}, ticket number ${displayTicketNumber(ticket)} weight updated to ${netWeight(gross, 14_500)} KG`;
+    await expect.poll(() => page.getByText(message).isVisible()).toBe(true);
+    await screenshot(page, 'scale-tare-done-1440');
+    expect(await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).toMatchObject({
+      weight: netWeight(gross, 14_500),
+    });
+    const history = await api<{ type: string; data: { source?: unknown } }[]>(
+      'GET',
+      `/api/ticket/${ticket.id}/history`,
+    );
+    expect(history.find((event) => event.type === 'TicketWeighed')?.data.source).toMatchObject({
+      scaleId: simulated.scaleId,
+      manual: false,
+      stable: true,
+      rawFrame: expect.stringMatching(/^02[0-9a-f]+$/),
+    });
+
+    await page.getByRole('radio', { name: 'Weigh In' }).check();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'scale-390');
+  });
+});
