@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const shownWeight = async () =>
-  Number((await page.getByTestId('scale-weight').innerText()).replace(/[^\d.]/g, ''));
+  Number(((await page.getByTestId('scale-weight').textContent()) ?? '').replace(/[^\d.]/g, ''));
 
 describe('the Scale page, end to end in Chromium', () => {
   it('shows the weight change live and settle stable, weighs a ticket in, and tares a truck with it', async () => {
@@ -70,20 +70,20 @@ describe('the Scale page, end to end in Chromium', () => {
 
     await page.goto(`${portal.url}/scale`);
     await expect
-      .poll(() => page.getByRole('combobox', { name: 'Scale' }).innerText())
+      .poll(() => page.getByRole('combobox', { name: 'Scale' }).textContent())
       .toBe(simulatedScaleName);
     await page.getByRole('button', { name: 'Start weighing' }).click();
     // The truck drives on: the reading climbs in motion, then settles stable.
     await expect
-      .poll(() => page.getByTestId('scale-stability').innerText(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('scale-stability').textContent(), { timeout: 20_000 })
       .toBe('In motion');
     const climbing = await shownWeight();
     await expect.poll(shownWeight, { timeout: 20_000 }).not.toBe(climbing);
     await screenshot(page, 'scale-weighing-live-1440');
     await expect
-      .poll(() => page.getByTestId('scale-stability').innerText(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('scale-stability').textContent(), { timeout: 20_000 })
       .toBe('Stable');
-    await expect.poll(() => page.getByTestId('scale-status').innerText()).toMatch(/^Scale OK since/);
+    await expect.poll(() => page.getByTestId('scale-status').textContent()).toMatch(/^Scale OK since/);
     const gross = await shownWeight();
     expect(gross).toBeGreaterThan(20_000);
     const net = netWeight(gross, 15_000);
@@ -97,7 +97,7 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('combobox', { name: 'Material' }).click();
     await page.getByRole('option', { name: 'Clean fill' }).click();
     await expect
-      .poll(() => page.getByTestId('figure-net').innerText())
+      .poll(() => page.getByTestId('figure-net').textContent())
       .toMatch(new RegExp(`^${kg(net)} KG$`));
     await page.getByRole('button', { name: 'Weigh In', exact: true }).last().click();
     await expect
