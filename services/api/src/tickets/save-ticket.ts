@@ -37,12 +37,7 @@ interface TicketSave {
 }
 
 /** PUT /api/ticket/edit and /edit/short: `ticket.isReceived: true` receives it (spec client). */
-async function saveTicket(
-  app: CommandHost,
-  body: TicketSave,
-  actor: TicketActor,
-  form: 'full' | 'short',
-) {
+async function saveTicket(app: CommandHost, body: TicketSave, actor: TicketActor, form: 'full' | 'short') {
   const input = body.ticket ?? {};
   const ticketId = Number(input.id);
   if (!Number.isInteger(ticketId) || ticketId < 1)
