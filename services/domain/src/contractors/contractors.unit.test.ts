@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import { companyNameRequired, contractorCompanies, validateCompany } from './contractor-company';
 import { contactMessages, contractorContacts, validateContractorContact } from './contractor-contact';
-
-/** The validation error's message and per-field messages, or a failure when the input passed. */
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('contractor company', () => {
   it('keeps the trimmed name', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import { projectMessages, projects, validateProject } from './project';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const project = {
   projectId: ' P-100 ',

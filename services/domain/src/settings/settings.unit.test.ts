@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('settings', () => {
   it('default to prefix 0 and tare 0 with no receiver (spec section 9)', () => {

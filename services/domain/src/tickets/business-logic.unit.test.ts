@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
 import {
   type ActiveTicket,
@@ -73,17 +73,6 @@ const active = (state: TicketState): ActiveTicket => {
 /** given → when → the state the recorded events lead to. */
 const after = (state: TicketState, command: TicketCommand): ActiveTicket =>
   active(decideTicket(command, state).reduce(evolveTicket, state));
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
-
 const edit = (details: TicketDetails, actor = standard, receive = false): TicketCommand => ({
   type: 'EditTicket',
   details,

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import { emptyTicketDetails } from './ticket';
 import { notesMaxLength, ticketFormMessages, validateFullTicket, validateShortTicket } from './validation';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 /** A full ticket form as the client sends it: strings, numbers as strings, blanks as ''. */
 const form = {

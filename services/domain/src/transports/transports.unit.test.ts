@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { refusal } from '../../test/refusal';
 import { validateCompany } from '../contractors/contractor-company';
-import { DomainError } from '../errors';
 import { transportCompanies } from './transport-company';
 import { transportContacts, validateTransportContact } from './transport-contact';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('transport company', () => {
   it('shares the company rule: Company name is required', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { refusal } from '../../test/refusal';
 import {
   decideMoveTrucks,
   formattedPlatePattern,
@@ -10,17 +10,6 @@ import {
   trucks,
   validateTruck,
 } from './truck';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const truck = {
   driverName: ' Dan Driver ',
