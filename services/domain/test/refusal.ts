@@ -17,3 +17,10 @@ export const refusal = (fn: () => unknown) => {
   const error = thrown(fn);
   return { kind: error.kind, message: error.message, errors: error.fieldErrors };
 };
+
+/** What `refusal` reads when one field is invalid: the field's message is the refusal's. */
+export const invalidField = (field: string, message: string) => ({
+  kind: 'validation',
+  message,
+  errors: { [field]: message },
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { companyNameRequired, contractorCompanies, validateCompany } from './contractor-company';
 import { contactMessages, contractorContacts, validateContractorContact } from './contractor-contact';
 
@@ -11,11 +11,7 @@ describe('contractor company', () => {
   it.each([{}, { name: '' }, { name: '   ' }, { name: null }])(
     'refuses %o: Company name is required',
     (input) => {
-      expect(refusal(() => validateCompany(input))).toEqual({
-        kind: 'validation',
-        message: 'Company name is required',
-        errors: { name: 'Company name is required' },
-      });
+      expect(refusal(() => validateCompany(input))).toEqual(invalidField('name', 'Company name is required'));
     },
   );
 
@@ -67,11 +63,9 @@ describe('contractor contact', () => {
     [{ number: '(416)555-01012' }, 'number', 'Phone number is not valid'],
     [{ email: 'not-an-email' }, 'email', 'Email is not valid'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateContractorContact(3, { ...contact, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateContractorContact(3, { ...contact, ...change }))).toEqual(
+      invalidField(field, message),
+    );
   });
 
   it('needs a company', () => {

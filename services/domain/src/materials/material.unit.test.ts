@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { materials, materialTypes, nameRequired, validateNamed } from './material';
 
 describe('materials and material types', () => {
@@ -8,11 +8,7 @@ describe('materials and material types', () => {
   });
 
   it.each([{}, { name: '' }, { name: ' \t ' }, { name: null }])('refuse %o: Name is required', (input) => {
-    expect(refusal(() => validateNamed(input))).toEqual({
-      kind: 'validation',
-      message: 'Name is required',
-      errors: { name: 'Name is required' },
-    });
+    expect(refusal(() => validateNamed(input))).toEqual(invalidField('name', 'Name is required'));
     expect(nameRequired).toBe('Name is required');
   });
 

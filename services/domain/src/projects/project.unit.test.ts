@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { projectMessages, projects, validateProject } from './project';
 
 const project = {
@@ -59,11 +59,7 @@ describe('project validation', () => {
     [{ approved: -1 }, 'approved', 'Approved must be a number of 0 or more'],
     [{ approved: 'lots' }, 'approved', 'Approved must be a number of 0 or more'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateProject({ ...project, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateProject({ ...project, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('reports every field at once', () => {

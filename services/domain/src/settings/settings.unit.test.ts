@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
 
 describe('settings', () => {
@@ -51,11 +51,7 @@ describe('settings', () => {
     [{ haulageRecordReceiverPhone: '4165550123' }, 'haulageRecordReceiverPhone', 'Phone number is not valid'],
     [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
   ])('refuse %o on %s with %s', (input, field, message) => {
-    expect(refusal(() => validateSettings(input))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateSettings(input))).toEqual(invalidField(field, message));
   });
 
   it('export their messages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
 import {
   type ActiveTicket,
@@ -236,11 +236,9 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
   it('refuses a time received earlier than the time loaded', () => {
     const details = { ...loadedDetails, timeReceived: earlier };
     const message = 'Time received cannot be earlier than time loaded';
-    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { timeReceived: message },
-    });
+    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual(
+      invalidField('timeReceived', message),
+    );
   });
 });
 
@@ -290,7 +288,7 @@ describe('ticket decider: receive from the dashboard', () => {
     const message = 'Time received cannot be earlier than now when there is no time loaded';
     expect(
       refusal(() => decideTicket(receive('dashboard', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+    ).toEqual(invalidField('timeReceived', message));
   });
 
   it('receives now even when an earlier save stored a time received', () => {
@@ -333,7 +331,7 @@ describe('ticket decider: receive from the ticket page', () => {
     const message = 'Time received cannot be earlier than time loaded';
     expect(
       refusal(() => decideTicket(receive('ticket', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+    ).toEqual(invalidField('timeReceived', message));
   });
 
   it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)(
@@ -403,11 +401,9 @@ describe('ticket decider: reject', () => {
 
   it.each(['', '   ', '\n\t'])('requires a reason (%j)', (reason) => {
     const message = 'A reason is required to reject a ticket.';
-    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { reason: message },
-    });
+    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual(
+      invalidField('reason', message),
+    );
   });
 
   it('refuses to reject a received ticket', () => {
@@ -552,11 +548,9 @@ describe('ticket decider: weigh', () => {
 
   it("refuses a scale weight below the truck's tare weight", () => {
     const message = "The scale weight is below the truck's tare weight.";
-    expect(refusal(() => decideTicket(weigh(14999.99, 15000), given(generated, loaded)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { weight: message },
-    });
+    expect(refusal(() => decideTicket(weigh(14999.99, 15000), given(generated, loaded)))).toEqual(
+      invalidField('weight', message),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { emptyTicketDetails } from './ticket';
 import { notesMaxLength, ticketFormMessages, validateFullTicket, validateShortTicket } from './validation';
 
@@ -100,11 +100,7 @@ describe('full ticket form (spec section 5)', () => {
     [{ truckLicensePlate: 'ABC12345' }, 'truckLicensePlate', 'License plate can be max 7 characters'],
     [{ date: 'not a date' }, 'date', 'Date is not valid'],
   ])('refuses %o on %s with the spec message', (change, field, message) => {
-    expect(refusal(() => validateFullTicket({ ...form, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateFullTicket({ ...form, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('accepts notes of exactly 500 characters', () => {
@@ -214,11 +210,7 @@ describe('short ticket form', () => {
       'Time received must be after time loaded',
     ],
   ])('keeps the format rule: %o refused on %s', (input, field, message) => {
-    expect(refusal(() => validateShortTicket(input))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateShortTicket(input))).toEqual(invalidField(field, message));
   });
 
   it('accepts a time received with no time loaded', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../test/refusal';
+import { invalidField, refusal } from '../../test/refusal';
 import { validateCompany } from '../contractors/contractor-company';
 import { transportCompanies } from './transport-company';
 import { transportContacts, validateTransportContact } from './transport-contact';
@@ -7,11 +7,9 @@ import { transportContacts, validateTransportContact } from './transport-contact
 describe('transport company', () => {
   it('shares the company rule: Company name is required', () => {
     expect(validateCompany({ name: ' Haul Co ' })).toEqual({ name: 'Haul Co' });
-    expect(refusal(() => validateCompany({ name: '' }))).toEqual({
-      kind: 'validation',
-      message: 'Company name is required',
-      errors: { name: 'Company name is required' },
-    });
+    expect(refusal(() => validateCompany({ name: '' }))).toEqual(
+      invalidField('name', 'Company name is required'),
+    );
   });
 
   it('has its own streams and messages', () => {
@@ -38,11 +36,9 @@ describe('transport contact', () => {
     [{ number: '905 555 0199' }, 'number', 'Phone number is not valid'],
     [{ number: '(905)555-019' }, 'number', 'Phone number is not valid'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual(
+      invalidField(field, message),
+    );
   });
 
   it('needs a company', () => {
