@@ -1,5 +1,5 @@
-import { runToEnd } from '@portal/api/test/portal';
-import { at, expectInvalid, type Named, standardUser, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { runToEnd, testStandardUser } from '@portal/api/test/portal';
+import { at, expectInvalid, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -250,9 +250,9 @@ describe('GET /api/ticket/logs/{id}', () => {
 
     const [receivedEntry, editedEntry, generatedEntry] = log;
     expect(receivedEntry).toMatchObject({
-      username: standardUser.username,
-      firstName: standardUser.firstName,
-      lastName: standardUser.lastName,
+      username: testStandardUser.username,
+      firstName: testStandardUser.firstName,
+      lastName: testStandardUser.lastName,
     });
     expect(editedEntry).toMatchObject({
       username: 'admin@portal.test',
