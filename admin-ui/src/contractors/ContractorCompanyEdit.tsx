@@ -1,10 +1,10 @@
+import type { ContractorCompany } from '@portal/contract';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { ProjectList } from '../projects/ProjectList';
 import { ContractorCompanyForm } from './ContractorCompanyForm';
 import { ContractorContactList } from './ContractorContactList';
-import type { ContractorCompany } from './contractor';
 
 const CompanyTitle = () => {
   const company = useRecordContext<ContractorCompany>();

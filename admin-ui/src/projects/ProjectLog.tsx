@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Chip, Typography } from '@mui/material';
+import type { Project, ProjectLogEntry } from '@portal/contract';
 import {
   Button,
   type Identifier,
@@ -11,8 +12,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
 import { contractorCompanyPath } from '../contractors/contractor';
-import type { Project } from './project';
-import { compareLogEntry, type LogChangeKind, logEntryUser, type ProjectLogEntry } from './project-log';
+import { compareLogEntry, type LogChangeKind, logEntryUser } from './project-log';
 
 /** Field name to (id to name), for the fields that hold an id. */
 type ReferenceNames = Record<string, Map<string, string>>;

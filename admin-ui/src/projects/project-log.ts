@@ -1,15 +1,4 @@
-/** One entry of `GET /api/project/logs/{id}` (spec section 3, Logs), newest first. */
-export interface ProjectLogEntry {
-  id: number;
-  date: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  /** The project before the change, as JSON; null when the change created it. */
-  currentDataObject: string | null;
-  /** The project after the change, as JSON; null when the change deleted it. */
-  updatedDataObject: string | null;
-}
+import type { ProjectLogEntry } from '@portal/contract';
 
 export type LogChangeKind = 'created' | 'updated' | 'deleted';
 

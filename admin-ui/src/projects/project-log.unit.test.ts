@@ -1,5 +1,6 @@
+import type { ProjectLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { compareLogEntry, logEntryUser, type ProjectLogEntry } from './project-log';
+import { compareLogEntry, logEntryUser } from './project-log';
 
 const entry = (overrides: Partial<ProjectLogEntry>): ProjectLogEntry => ({
   id: 1,

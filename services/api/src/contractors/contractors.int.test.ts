@@ -1,38 +1,25 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { ContractorCompany, ContractorCompanySearch, ContractorContact } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
-
-type Company = { id: number; name: string; version: number };
-type Contact = {
-  id: number;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  name: string;
-  number: string;
-  email: string | null;
-  isOfficeContact: boolean;
-  isSiteContact: boolean;
-  version: number;
-};
-type CompanyList = { contractorCompanies: Company[]; contractorIdsThatAreOverThreshold: number[] };
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
 const call = injector(() => ctx.portal);
 
-const createCompany = async (name: string): Promise<Company> => {
+const createCompany = async (name: string): Promise<ContractorCompany> => {
   const response = await call('POST', '/api/contractorcompany/new', ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Company>();
+  return response.json<ContractorCompany>();
 };
-const companies = async (query = '', headers = ctx.admin): Promise<CompanyList> => {
+const companies = async (query = '', headers = ctx.admin): Promise<ContractorCompanySearch> => {
   const response = await call('GET', `/api/contractorcompany/all${query}`, headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CompanyList>();
+  return response.json<ContractorCompanySearch>();
 };
-const contactInput = (overrides: Partial<Contact> = {}) => ({
+const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   name: 'Carla Site',
   number: '(416)555-0101',
   email: 'carla@acme.test',
@@ -40,18 +27,21 @@ const contactInput = (overrides: Partial<Contact> = {}) => ({
   isSiteContact: true,
   ...overrides,
 });
-const createContact = async (companyId: number, overrides: Partial<Contact> = {}): Promise<Contact> => {
+const createContact = async (
+  companyId: number,
+  overrides: Partial<ContractorContact> = {},
+): Promise<ContractorContact> => {
   const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
     contractorCompanyId: companyId,
     contractorContact: contactInput(overrides),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact>();
+  return response.json<ContractorContact>();
 };
-const contacts = async (contractorCompanyId?: number): Promise<Contact[]> => {
+const contacts = async (contractorCompanyId?: number): Promise<ContractorContact[]> => {
   const response = await call('POST', '/api/contractorcontact/all', ctx.admin, { contractorCompanyId });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact[]>();
+  return response.json<ContractorContact[]>();
 };
 const createProject = async (contractorCompanyId: number, overrides: object = {}) => {
   const response = await call('POST', '/api/project/new', ctx.admin, {
@@ -73,7 +63,7 @@ describe('contractor companies', () => {
       name: ' Acme Earthworks ',
     });
     expect(created.statusCode).toBe(200);
-    const saved = created.json<Company>();
+    const saved = created.json<ContractorCompany>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Acme Earthworks', version: 1 });
 
     expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
@@ -288,7 +278,7 @@ describe('contractor contacts', () => {
       contractorContact: contactInput({ name: ' Carla Site ', email: 'carla@acme.test' }),
     });
     expect(created.statusCode, created.body).toBe(200);
-    const saved = created.json<Contact>();
+    const saved = created.json<ContractorContact>();
     expect(saved).toEqual({
       id: expect.any(Number),
       contractorCompanyId: company.id,

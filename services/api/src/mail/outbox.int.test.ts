@@ -1,7 +1,7 @@
 import { useTestPortal } from '@portal/api/test/portal';
+import type { OutboxMail, OutboxMailSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { enqueueMail } from './mail-jobs';
-import type { OutboxMail, OutboxMailSummary } from './outbox';
 
 // No SMTP_URL and no REDIS_URL: embedded mode, mails go to the outbox through the PostgreSQL queue.
 const ctx = useTestPortal({ standardUser: true });

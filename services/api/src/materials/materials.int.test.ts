@@ -1,9 +1,8 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { Material } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
-
-type Named = { id: number; name: string; version: number };
 const call = injector(() => ctx.portal);
 
 /** Materials and material types share one shape and one set of routes under two prefixes. */
@@ -12,22 +11,22 @@ const kinds = [
   { label: 'material type', base: '/api/scale/material/type', notFound: 'Material type not found.' },
 ] as const;
 
-const create = async (base: string, name: string): Promise<Named> => {
+const create = async (base: string, name: string): Promise<Material> => {
   const response = await call('POST', `${base}/new`, ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Named>();
+  return response.json<Material>();
 };
-const all = async (base: string): Promise<Named[]> => {
+const all = async (base: string): Promise<Material[]> => {
   const response = await call('GET', `${base}/all`, ctx.admin);
   expect(response.statusCode).toBe(200);
-  return response.json<Named[]>();
+  return response.json<Material[]>();
 };
 
 describe.each(kinds)('$label routes', ({ base, notFound }) => {
   it('create, get, list, edit and delete round-trip the saved record with id and version', async () => {
     const created = await call('POST', `${base}/new`, ctx.admin, { name: '  Clean fill ' });
     expect(created.statusCode).toBe(200);
-    const saved = created.json<Named>();
+    const saved = created.json<Material>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Clean fill', version: 1 });
 
     expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toEqual(saved);

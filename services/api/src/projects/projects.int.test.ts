@@ -1,4 +1,5 @@
 import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import type { Project, ProjectLogEntry } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -9,38 +10,6 @@ beforeAll(async () => {
   acme = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Acme Earthworks' })).json();
   other = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Other Diggers' })).json();
 });
-
-type Project = {
-  id: number;
-  version: number;
-  projectId: string;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  jobSite: string;
-  siteContactId: number | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  officeContactId: number | null;
-  officeContactName: string | null;
-  officeContactNumber: string | null;
-  materialTypeId: number | null;
-  materialTypeName: string | null;
-  isSoilFLOProject: boolean;
-  ticketsSold: number;
-  approved: number;
-  overThreshold: boolean;
-  saltImpacted: boolean;
-  notes: string | null;
-};
-type LogEntry = {
-  id: number;
-  date: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  currentDataObject: string | null;
-  updatedDataObject: string | null;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
@@ -75,10 +44,10 @@ const all = async (headers = ctx.admin): Promise<Project[]> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project[]>();
 };
-const logOf = async (id: number): Promise<LogEntry[]> => {
+const logOf = async (id: number): Promise<ProjectLogEntry[]> => {
   const response = await call('GET', `/api/project/logs/${id}`, ctx.admin);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<LogEntry[]>();
+  return response.json<ProjectLogEntry[]>();
 };
 const createContact = async (companyId: number, name: string, number: string) => {
   const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {

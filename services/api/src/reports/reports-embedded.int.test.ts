@@ -1,8 +1,7 @@
 import { injector, runToEnd, useTestPortal } from '@portal/api/test/portal';
 import { countRuns, mailReaches, readSheets, siteTimeZone } from '@portal/api/test/report-kit';
-import type { RunView } from '@portal/contract';
+import type { OutboxMail, OutboxMailSummary, RunView } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMail, OutboxMailSummary } from '../mail/outbox';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';
 import { recipientMessages } from './report-mail';

@@ -1,17 +1,8 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { Settings } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
-
-type Settings = {
-  id: number;
-  currentPrefix: number;
-  defaultTareWeight: number;
-  haulageRecordReceiverName: string | null;
-  haulageRecordReceiverPhone: string | null;
-  haulageRecordReceiverEmail: string | null;
-  version: number;
-};
 
 const call = injector(() => ctx.portal);
 const get = async (headers = ctx.admin): Promise<Settings> => {

@@ -1,29 +1,9 @@
 import { type Headers, runToEnd, useTestPortal } from '@portal/api/test/portal';
+import type { BulkReceiveAnswer, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7) on a real portal and PostgreSQL.
 // The tests run in order on one portal; each uses its own ticket numbers, the prefix test comes last.
-
-interface Ticket {
-  id: number;
-  prefix: number;
-  ticketNumber: number;
-  isReceived: boolean;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  userId: number | null;
-  version: number;
-}
-interface Chip {
-  key: string;
-  value: 'success' | 'failed';
-  message?: string;
-}
-interface Answer {
-  success: number;
-  fail: number;
-  results: Chip[];
-}
 
 const messages = {
   format: 'Invalid ticket range formt (e.g. 1,2,3 or 1-3)',
@@ -54,14 +34,14 @@ const bulkReceive = (payload: object, headers: Headers = ctx.admin) =>
   );
 
 /** Starts a bulk receive and waits for its run: the answer of spec section 7, {success, fail, results}. */
-const bulkReceived = async (payload: object): Promise<Answer> =>
+const bulkReceived = async (payload: object): Promise<BulkReceiveAnswer> =>
   (
     await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/bulk/receive',
       payload: { loggedInUserId: adminId, forceReceive: false, ...payload },
     })
-  ).result as Answer;
+  ).result as BulkReceiveAnswer;
 
 /** Every ticket of [from, to], all prefixes, in number order. */
 const numbered = (from: number, to: number) => ok<Ticket[]>('POST', '/api/ticket/report', { from, to });

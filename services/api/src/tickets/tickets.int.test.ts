@@ -1,19 +1,8 @@
 import { runToEnd, useTestPortal } from '@portal/api/test/portal';
+import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal();
-
-type Ticket = {
-  id: number;
-  ticketNumber: number;
-  isReceived: boolean;
-  isComplete: boolean;
-  version: number;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  userId: number | null;
-  truckLicensePlate: string | null;
-};
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,

@@ -1,10 +1,9 @@
 import { bearer, injector, testStandardUser, useTestPortal } from '@portal/api/test/portal';
+import type { User } from '@portal/contract';
 import { userStreamId } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal();
-
-type User = { id: number; username: string; roleId: 1 | 2; role: string; version: number; firstName: string };
 const call = injector(() => ctx.portal);
 const newUser = (overrides: object = {}) => ({
   username: `user-${Math.random().toString(36).slice(2)}@portal.test`,
