@@ -11,8 +11,9 @@ import {
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
+import { logEntryUser } from '../common/change-log';
 import { contractorCompanyPath } from '../contractors/contractor';
-import { compareLogEntry, type LogChangeKind, logEntryUser } from './project-log';
+import { compareLogEntry, type LogChangeKind } from './project-log';
 
 /** Field name to (id to name), for the fields that hold an id. */
 type ReferenceNames = Record<string, Map<string, string>>;

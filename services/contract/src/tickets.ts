@@ -170,6 +170,17 @@ export const LogEntrySchema = Type.Object({
 /** One entry of a ticket's change log (spec section 3, Logs), newest first. */
 export type TicketLogEntry = Static<typeof LogEntrySchema>;
 
+/** One event of a ticket's stream (GET /api/ticket/{id}/history), with the ticket as of that event. */
+export const TicketHistoryEventSchema = Type.Object({
+  version: Type.Integer(),
+  type: Type.String(),
+  occurredAt: Type.String(),
+  userId: Nullable(Type.Integer()),
+  data: Type.Unknown(),
+  state: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Null once deleted' })),
+});
+export type TicketHistoryEvent = Static<typeof TicketHistoryEventSchema>;
+
 /** Filters of spec section 7 (search and report); ids and numbers may arrive as strings from forms. */
 export const TicketFilterBody = Type.Object({
   ticketNumber: Type.Optional(Type.Unknown()),
