@@ -1,31 +1,13 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import type { TransportCompany, TransportContact } from '../../../../admin-ui/src/transports/transport';
+import type { Truck } from '../../../../admin-ui/src/trucks/truck';
 import { siteDate } from '../site-time';
 
 const ctx = useTestPortal({ standardUser: true });
 
 type Company = { id: number; name: string; version: number };
-type CompanyListItem = Company & { truckCount: number };
-type Contact = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  name: string;
-  number: string;
-  version: number;
-};
-type Truck = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
-  tareWeight: number | null;
-  version: number;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
@@ -37,10 +19,10 @@ const createCompany = async (name: string): Promise<Company> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Company>();
 };
-const companies = async (headers = ctx.admin): Promise<CompanyListItem[]> => {
+const companies = async (headers = ctx.admin): Promise<TransportCompany[]> => {
   const response = await call('GET', '/api/transportcompany/all', headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CompanyListItem[]>();
+  return response.json<TransportCompany[]>();
 };
 const createContact = async (companyId: number, name = 'Tom Dispatch', number = '(905)555-0199') => {
   const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
@@ -48,12 +30,12 @@ const createContact = async (companyId: number, name = 'Tom Dispatch', number = 
     transportContact: { name, number },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact>();
+  return response.json<TransportContact>();
 };
-const contacts = async (transportCompanyId?: number): Promise<Contact[]> => {
+const contacts = async (transportCompanyId?: number): Promise<TransportContact[]> => {
   const response = await call('POST', '/api/transportcontact/all', ctx.admin, { transportCompanyId });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact[]>();
+  return response.json<TransportContact[]>();
 };
 let plates = 0;
 const createTruck = async (transportCompanyId: number, overrides: Partial<Truck> = {}): Promise<Truck> => {
@@ -114,7 +96,7 @@ describe('transport companies', () => {
 
     const response = await call('GET', `/api/transportcompany/${fleet.id}`, ctx.standard);
     expect(response.statusCode, response.body).toBe(200);
-    const details = response.json<Company & { contacts: Contact[]; trucks: Truck[] }>();
+    const details = response.json<Company & { contacts: TransportContact[]; trucks: Truck[] }>();
     expect(details).toEqual({ ...fleet, contacts: [contact], trucks: expect.arrayContaining(trucks) });
     expect(details.trucks).toHaveLength(2);
 
@@ -253,7 +235,7 @@ describe('transport contacts', () => {
       transportContact: { name: ' Tom Dispatch ', number: '(905)555-0199' },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const saved = created.json<Contact>();
+    const saved = created.json<TransportContact>();
     expect(saved).toEqual({
       id: expect.any(Number),
       transportCompanyId: company.id,

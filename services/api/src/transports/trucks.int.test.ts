@@ -1,5 +1,6 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Truck } from '../../../../admin-ui/src/trucks/truck';
 
 const ctx = useTestPortal({ standardUser: true });
 let haulCo: { id: number; name: string };
@@ -7,18 +8,6 @@ let haulCo: { id: number; name: string };
 beforeAll(async () => {
   haulCo = await createCompany('Haul Co');
 });
-
-type Truck = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
-  tareWeight: number | null;
-  version: number;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
