@@ -1,7 +1,7 @@
 import type { ContractorCompany } from '@portal/contract';
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { RecordEdit } from '../common/RecordScreens';
 import { ProjectList } from '../projects/ProjectList';
 import { ContractorCompanyForm } from './ContractorCompanyForm';
 import { ContractorContactList } from './ContractorContactList';
@@ -18,20 +18,17 @@ const CompanyTitle = () => {
  */
 export const ContractorCompanyEdit = () => {
   const { id = '' } = useParams();
-  const onError = useNotifySaveError();
   return (
     <>
-      <Edit
+      <RecordEdit
         resource="contractorCompanies"
         id={id}
         title={<CompanyTitle />}
         actions={false}
-        mutationMode="pessimistic"
-        mutationOptions={{ onError }}
         redirect={false}
       >
         <ContractorCompanyForm />
-      </Edit>
+      </RecordEdit>
       <ProjectList companyId={id} />
       <ContractorContactList companyId={id} />
     </>
