@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
@@ -23,68 +24,45 @@ import transports from './transports';
 import trucks from './trucks';
 import users from './users';
 
-/** Administrators' screens that a later release fills in; until then each says so, and only to administrators. */
-const upcomingAdministratorScreens = [
-  { path: '/reports', resource: 'reports', title: 'portal.menu.reports' },
-];
-
 /**
- * Contractors, projects, transports, trucks, materials and settings at the spec's paths (section 2), each
- * behind AdminOnly; the `resource` is the access check's name (authProvider), not the data provider's.
+ * The administrators' screens at the spec's paths (section 2), each behind AdminOnly, grouped by the access
+ * check's resource name (authProvider), which is not the data provider's. Users live at /user/new and
+ * /user/{id}, not react-admin's /users/create and /users/{id}; the outbox keeps the mails embedded mode does
+ * not send; reports is a screen a later release fills in.
  */
-const referenceDataScreens = [
-  { path: '/contractors', resource: 'contractors', element: <contractors.list /> },
-  { path: '/contractor-company/new', resource: 'contractors', element: <contractors.create /> },
-  { path: '/contractor-company/:id', resource: 'contractors', element: <contractors.edit /> },
-  {
-    path: '/contacts/new/contractor-company/:companyId',
-    resource: 'contractors',
-    element: <contractors.contacts.create />,
+const administratorScreens: Record<string, Record<string, ReactElement>> = {
+  contractors: {
+    '/contractors': <contractors.list />,
+    '/contractor-company/new': <contractors.create />,
+    '/contractor-company/:id': <contractors.edit />,
+    '/contacts/new/contractor-company/:companyId': <contractors.contacts.create />,
+    '/contacts/:contactId/contractor-company/:companyId': <contractors.contacts.edit />,
+    '/projects/new/contractor-company/:companyId': <projects.create />,
+    '/projects/:id/contractor-company/:companyId': <projects.edit />,
+    '/project-log/:id': <projects.log />,
   },
-  {
-    path: '/contacts/:contactId/contractor-company/:companyId',
-    resource: 'contractors',
-    element: <contractors.contacts.edit />,
+  transports: {
+    '/transports': <transports.list />,
+    '/transport-company/new': <transports.create />,
+    '/transport-company/:id': <transports.edit />,
+    '/contacts/new/transport-company/:companyId': <transports.contacts.create />,
+    '/contacts/:contactId/transport-company/:companyId': <transports.contacts.edit />,
+    '/trucks/new/transport-company/:companyId': <trucks.create />,
+    '/trucks/:truckId/transport-company/:companyId': <trucks.edit />,
   },
-  {
-    path: '/projects/new/contractor-company/:companyId',
-    resource: 'contractors',
-    element: <projects.create />,
+  materials: {
+    '/materials': <materials.list />,
+    '/material/new': <materials.create kind="materials" />,
+    '/material/:id': <materials.edit kind="materials" />,
+    '/material-type/new': <materials.create kind="materialTypes" />,
+    '/material-type/:id': <materials.edit kind="materialTypes" />,
   },
-  {
-    path: '/projects/:id/contractor-company/:companyId',
-    resource: 'contractors',
-    element: <projects.edit />,
-  },
-  { path: '/project-log/:id', resource: 'contractors', element: <projects.log /> },
-  { path: '/transports', resource: 'transports', element: <transports.list /> },
-  { path: '/transport-company/new', resource: 'transports', element: <transports.create /> },
-  { path: '/transport-company/:id', resource: 'transports', element: <transports.edit /> },
-  {
-    path: '/contacts/new/transport-company/:companyId',
-    resource: 'transports',
-    element: <transports.contacts.create />,
-  },
-  {
-    path: '/contacts/:contactId/transport-company/:companyId',
-    resource: 'transports',
-    element: <transports.contacts.edit />,
-  },
-  { path: '/trucks/new/transport-company/:companyId', resource: 'transports', element: <trucks.create /> },
-  { path: '/trucks/:truckId/transport-company/:companyId', resource: 'transports', element: <trucks.edit /> },
-  { path: '/materials', resource: 'materials', element: <materials.list /> },
-  { path: '/material/new', resource: 'materials', element: <materials.create kind="materials" /> },
-  { path: '/material/:id', resource: 'materials', element: <materials.edit kind="materials" /> },
-  { path: '/material-type/new', resource: 'materials', element: <materials.create kind="materialTypes" /> },
-  { path: '/material-type/:id', resource: 'materials', element: <materials.edit kind="materialTypes" /> },
-  { path: '/settings', resource: 'settings', element: <settings.page /> },
-];
-
-/** The mails embedded mode keeps instead of sending them (exports, reports): administrators only. */
-const outboxScreens = [
-  { path: '/outbox', resource: 'outbox', element: <outbox.list /> },
-  { path: '/outbox/:id', resource: 'outbox', element: <outbox.mail /> },
-];
+  settings: { '/settings': <settings.page /> },
+  users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },
+  ticketAudit: { '/ticket-audit/:id': <tickets.audit /> },
+  outbox: { '/outbox': <outbox.list />, '/outbox/:id': <outbox.mail /> },
+  reports: { '/reports': <UpcomingScreen title="portal.menu.reports" /> },
+};
 
 /**
  * Real paths, as the spec names them (section 2): a BrowserRouter, not hash routing. The API serves
@@ -116,45 +94,11 @@ export const App = () => (
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/scale" element={<ScalePage />} />
         <Route path="/ticket-log/:id" element={<tickets.log />} />
-        <Route
-          path="/ticket-audit/:id"
-          element={
-            <AdminOnly resource="ticketAudit">
-              <tickets.audit />
-            </AdminOnly>
-          }
-        />
-        {/* The spec's user form lives at /user/new and /user/{id}, not react-admin's /users/create and /users/{id}. */}
-        <Route
-          path="/user/new"
-          element={
-            <AdminOnly resource="users">
-              <users.create />
-            </AdminOnly>
-          }
-        />
-        <Route
-          path="/user/:id"
-          element={
-            <AdminOnly resource="users">
-              <users.edit />
-            </AdminOnly>
-          }
-        />
-        {[...referenceDataScreens, ...outboxScreens].map(({ path, resource, element }) => (
-          <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
-        ))}
-        {upcomingAdministratorScreens.map(({ path, resource, title }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <AdminOnly resource={resource}>
-                <UpcomingScreen title={title} />
-              </AdminOnly>
-            }
-          />
-        ))}
+        {Object.entries(administratorScreens).flatMap(([resource, screens]) =>
+          Object.entries(screens).map(([path, element]) => (
+            <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
+          )),
+        )}
       </CustomRoutes>
       <Resource
         name="users"

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Access } from '@portal/api';
-import { bearer, logInNewStandardUser, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { useTestPortal } from '@portal/api/test/portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInUi } from '../support/stand-in-ui';
 
@@ -12,24 +12,18 @@ import { createStandInUi } from '../support/stand-in-ui';
  * all), 403 for a standard user on an administrators' route, neither otherwise, and never a 5xx.
  */
 
-let portal: TestPortal;
-let ui: ReturnType<typeof createStandInUi>;
+// The UI's public file routes and its deep-link fallback must be in the matrix too.
+const ui = createStandInUi();
+afterAll(() => ui.remove());
+const ctx = useTestPortal({ uiDist: ui.dist, standardUser: true });
 let tokens: Record<'none' | 'standard' | 'admin', Record<string, string>>;
 let agent: http.Agent;
 
-beforeAll(async () => {
-  // The UI's public file routes and its deep-link fallback must be in the matrix too.
-  ui = createStandInUi();
-  portal = await startTestPortal({ uiDist: ui.dist });
-  const admin = bearer(await portal.login());
-  tokens = { none: {}, standard: await logInNewStandardUser(portal, admin), admin };
+beforeAll(() => {
+  tokens = { none: {}, standard: ctx.standard, admin: ctx.admin };
   agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 });
-afterAll(async () => {
-  agent?.destroy();
-  await portal?.stop();
-  ui?.remove();
-});
+afterAll(() => agent?.destroy());
 
 interface Answer {
   status: number;
@@ -43,7 +37,7 @@ function send(
   headers: Record<string, string>,
   body?: string,
 ): Promise<Answer> {
-  const { port } = new URL(portal.url);
+  const { port } = new URL(ctx.portal.url);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -107,7 +101,7 @@ describe('the access matrix', () => {
     const document = JSON.parse((await send('GET', '/api/docs/json', {})).body) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const declared = portal.app.routeAccess();
+    const declared = ctx.portal.app.routeAccess();
     const cases: { method: string; template: string; access: Access }[] = [];
     for (const [template, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
@@ -142,7 +136,7 @@ describe('the access matrix', () => {
   });
 
   it('lists its public routes: login, the ticket link, the API reference and the UI files, nothing else', () => {
-    const publicRoutes = [...portal.app.routeAccess()]
+    const publicRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => access === 'public')
       .map(([route]) => route)
       .filter((route) => !/^(GET|HEAD) \/api\/docs(\/|$)/.test(route));

@@ -1,19 +1,15 @@
-import { startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestPortal } from '@portal/api/test/portal';
+import { describe, expect, it } from 'vitest';
 
 /** The OpenAPI document is the contract clients are written against: every operation says what it answers. */
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startTestPortal();
-});
-afterAll(() => portal?.stop());
+const ctx = useTestPortal();
 
 type Operation = { responses?: Record<string, unknown> };
 
 describe('the OpenAPI document', () => {
   it('declares a success answer (a response schema) for every operation', async () => {
-    const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const document = (await ctx.portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, Operation>>;
     }>();
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>

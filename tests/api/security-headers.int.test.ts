@@ -1,20 +1,12 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPortal, type TestPortal, useTestPortal } from '@portal/api/test/portal';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createStandInUi } from '../support/stand-in-ui';
 
 /** Security headers on every answer: the UI's files and deep links, API answers, refusals, 404s, docs. */
 
 const ui = createStandInUi();
-let portal: TestPortal;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  portal = await startTestPortal({ uiDist: ui.dist });
-  admin = bearer(await portal.login());
-});
-afterAll(async () => {
-  await portal?.stop();
-  ui.remove();
-});
+afterAll(() => ui.remove());
+const ctx = useTestPortal({ uiDist: ui.dist });
 
 const get = (target: TestPortal, url: string, headers: Record<string, string> = {}) =>
   target.app.inject({ method: 'GET', url, headers });
@@ -42,7 +34,7 @@ describe('every answer', () => {
   it.each(answers)(
     '%s carries nosniff, no framing, same-origin referrers and a script-tight CSP',
     async (_, url) => {
-      const response = await get(portal, url, url === '/api/setting' ? admin : {});
+      const response = await get(ctx.portal, url, url === '/api/setting' ? ctx.admin : {});
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('same-origin');
       const policy = directives(response.headers['content-security-policy']);
@@ -57,7 +49,7 @@ describe('every answer', () => {
   );
 
   it("the API reference's own policy keeps its script hashes but refuses framing too", async () => {
-    const page = await get(portal, '/api/docs');
+    const page = await get(ctx.portal, '/api/docs');
     expect(page.statusCode).toBe(200);
     const policy = directives(page.headers['content-security-policy']);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);

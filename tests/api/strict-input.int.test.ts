@@ -1,5 +1,5 @@
-import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestPortal } from '@portal/api/test/portal';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * JSON bodies are taken as sent (issue: `PUT /api/contractorcompany/edit {"id": true}` edited
@@ -7,25 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * their digits still read as numbers.
  */
 
-let portal: TestPortal;
-let admin: Record<string, string>;
+const ctx = useTestPortal();
 const companies: { id: number; version: number; name: string }[] = [];
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  portal.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+  ctx.portal.app.inject({ method, url, headers: ctx.admin, ...(payload ? { payload } : {}) });
 const eventCount = async () =>
-  Number((await portal.infra.pool.query('SELECT count(*) FROM events')).rows[0].count);
+  Number((await ctx.portal.infra.pool.query('SELECT count(*) FROM events')).rows[0].count);
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
   for (const name of ['First Contracting', 'Second Contracting']) {
     const created = await call('POST', '/api/contractorcompany/new', { name });
     expect(created.statusCode, created.body).toBe(200);
     companies.push(created.json());
   }
 });
-afterAll(() => portal?.stop());
 
 describe('ids in JSON bodies', () => {
   it.each([

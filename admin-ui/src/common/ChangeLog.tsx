@@ -20,20 +20,13 @@ import { type ReactNode, useState } from 'react';
 import { type Identifier, Loading, Title, useTranslate } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
+import type { ChangedField } from './change-log';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
 /** What every log entry of the API has (spec section 3, Logs). */
 interface ChangeLogEntry {
   id: Identifier;
   date: string;
-}
-
-/** One field of a record before and after a change. */
-interface ChangedField {
-  field: string;
-  before: unknown;
-  after: unknown;
-  changed: boolean;
 }
 
 /**

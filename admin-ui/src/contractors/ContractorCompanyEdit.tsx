@@ -1,10 +1,10 @@
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import type { ContractorCompany } from '@portal/contract';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { RecordEdit } from '../common/RecordScreens';
 import { ProjectList } from '../projects/ProjectList';
 import { ContractorCompanyForm } from './ContractorCompanyForm';
 import { ContractorContactList } from './ContractorContactList';
-import type { ContractorCompany } from './contractor';
 
 const CompanyTitle = () => {
   const company = useRecordContext<ContractorCompany>();
@@ -18,20 +18,17 @@ const CompanyTitle = () => {
  */
 export const ContractorCompanyEdit = () => {
   const { id = '' } = useParams();
-  const onError = useNotifySaveError();
   return (
     <>
-      <Edit
+      <RecordEdit
         resource="contractorCompanies"
         id={id}
         title={<CompanyTitle />}
         actions={false}
-        mutationMode="pessimistic"
-        mutationOptions={{ onError }}
         redirect={false}
       >
         <ContractorCompanyForm />
-      </Edit>
+      </RecordEdit>
       <ProjectList companyId={id} />
       <ContractorContactList companyId={id} />
     </>

@@ -1,10 +1,10 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box } from '@mui/material';
+import type { ContractorContact } from '@portal/contract';
 import { BooleanField, Datagrid, TextField, useRecordContext, WrapperField } from 'react-admin';
 import { ConfirmDeleteIconButton } from '../common/ConfirmDeleteIconButton';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { CompanyReferenceSection } from './CompanyReferenceSection';
-import type { ContractorContact } from './contractor';
 
 const contactPath = (contactId: string | number, companyId: string | number) =>
   `/contacts/${contactId}/contractor-company/${companyId}`;

@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, Card, InputAdornment, TextField as MuiTextField, Tooltip } from '@mui/material';
+import type { ContractorCompany } from '@portal/contract';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CreateButton,
@@ -22,7 +23,7 @@ import {
 import { ConfirmDeleteIconButton } from '../common/ConfirmDeleteIconButton';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { type ContractorCompany, contractorCompanyPath } from './contractor';
+import { contractorCompanyPath } from './contractor';
 import { useContractorCompanySearch } from './contractor-company-search';
 import { GenerateProjectsReportButton } from './GenerateProjectsReportButton';
 

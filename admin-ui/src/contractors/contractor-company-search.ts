@@ -1,6 +1,6 @@
+import type { ContractorCompanySearch } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
-import type { ContractorCompanySearch } from './contractor';
 
 /**
  * `GET /api/contractorcompany/all?name=`: the server filters by name (case-insensitive contains) and lists

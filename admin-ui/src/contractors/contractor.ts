@@ -1,30 +1,4 @@
-import type { RaRecord } from 'react-admin';
-
-/** A contractor company as `GET /api/contractorcompany/{id}` returns it (spec section 3). */
-export interface ContractorCompany extends RaRecord {
-  id: number;
-  name: string;
-  version: number;
-}
-
-/** `GET /api/contractorcompany/all?name=`: the companies and, apart, which of them are over threshold. */
-export interface ContractorCompanySearch {
-  contractorCompanies: ContractorCompany[];
-  contractorIdsThatAreOverThreshold: number[];
-}
-
-/** A contractor's contact as `POST /api/contractorcontact/all` returns them (spec section 3). */
-export interface ContractorContact extends RaRecord {
-  id: number;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  name: string;
-  number: string;
-  email: string | null;
-  isOfficeContact: boolean;
-  isSiteContact: boolean;
-  version: number;
-}
+import type { ContractorCompanySearch } from '@portal/contract';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 

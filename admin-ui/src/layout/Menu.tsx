@@ -34,6 +34,17 @@ const SignedInUser = () => {
   );
 };
 
+/** The administrators' screens in the drawer, in the spec's order. */
+const administratorItems = [
+  { path: '/contractors', text: 'portal.menu.contractors', Icon: EngineeringIcon },
+  { path: '/transports', text: 'portal.menu.transports', Icon: LocalShippingIcon },
+  { path: '/materials', text: 'portal.menu.materials', Icon: LayersIcon },
+  { path: '/users', text: 'portal.menu.users', Icon: users.icon },
+  { path: '/reports', text: 'portal.menu.reports', Icon: AssessmentIcon },
+  { path: '/settings', text: 'portal.menu.settings', Icon: settings.icon },
+  { path: '/outbox', text: 'portal.menu.outbox', Icon: outbox.icon },
+];
+
 /** Spec section 2, Side drawer: Dashboard, Scale, the administrators' screens, Logout and the user's name. */
 export const PortalMenu = () => {
   const { permissions } = usePermissions();
@@ -42,40 +53,10 @@ export const PortalMenu = () => {
     <Menu>
       <Menu.Item to="/dashboard" primaryText="portal.menu.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.Item to="/scale" primaryText="portal.menu.scale" leftIcon={<ScaleIcon />} />
-      {isAdministrator && [
-        <Menu.Item
-          key="contractors"
-          to="/contractors"
-          primaryText="portal.menu.contractors"
-          leftIcon={<EngineeringIcon />}
-        />,
-        <Menu.Item
-          key="transports"
-          to="/transports"
-          primaryText="portal.menu.transports"
-          leftIcon={<LocalShippingIcon />}
-        />,
-        <Menu.Item
-          key="materials"
-          to="/materials"
-          primaryText="portal.menu.materials"
-          leftIcon={<LayersIcon />}
-        />,
-        <Menu.Item key="users" to="/users" primaryText="portal.menu.users" leftIcon={<users.icon />} />,
-        <Menu.Item
-          key="reports"
-          to="/reports"
-          primaryText="portal.menu.reports"
-          leftIcon={<AssessmentIcon />}
-        />,
-        <Menu.Item
-          key="settings"
-          to="/settings"
-          primaryText="portal.menu.settings"
-          leftIcon={<settings.icon />}
-        />,
-        <Menu.Item key="outbox" to="/outbox" primaryText="portal.menu.outbox" leftIcon={<outbox.icon />} />,
-      ]}
+      {isAdministrator &&
+        administratorItems.map(({ path, text, Icon }) => (
+          <Menu.Item key={path} to={path} primaryText={text} leftIcon={<Icon />} />
+        ))}
       <Menu.Item to="/logout" primaryText="portal.menu.logout" leftIcon={<LogoutIcon />} />
       <SignedInUser />
     </Menu>

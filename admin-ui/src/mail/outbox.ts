@@ -1,20 +1,6 @@
+import type { OutboxMail, OutboxMailSummary } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
-
-/** A kept mail as GET /api/mail/outbox lists it (services/api/src/mail/routes.ts). */
-interface OutboxMailSummary {
-  id: number;
-  to: string[];
-  subject: string;
-  createdAt: string;
-  attachments: { filename: string; size: number }[];
-}
-
-/** One kept mail with its bodies (GET /api/mail/outbox/{id}). */
-interface OutboxMail extends OutboxMailSummary {
-  html: string;
-  text: string;
-}
 
 export const outboxPath = '/outbox';
 export const outboxMailPath = (id: number | string) => `/outbox/${encodeURIComponent(String(id))}`;

@@ -1,4 +1,5 @@
 import { Typography } from '@mui/material';
+import type { Material } from '@portal/contract';
 import {
   Datagrid,
   type Identifier,
@@ -11,7 +12,7 @@ import {
 } from 'react-admin';
 import { AddButton } from '../common/AddButton';
 import { RowActions } from '../common/RowActions';
-import { type Material, type MaterialKind, materialKinds } from './material';
+import { type MaterialKind, materialKinds } from './material';
 
 /**
  * One of the two lists of /materials. Two lists share the page, so neither keeps its sort or page in the

@@ -1,11 +1,4 @@
-import type { Identifier, RaRecord } from 'react-admin';
-
-/** A material or a material type, as `/api/scale/material/...` and `/api/scale/material/type/...` return them. */
-export interface Material extends RaRecord {
-  id: number;
-  name: string;
-  version: number;
-}
+import type { Identifier } from 'react-admin';
 
 /** Materials and material types are both just a name; each kind has its resource, its paths and its texts. */
 export const materialKinds = {

@@ -1,21 +1,13 @@
-import { Create } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { CompanyRecordCreate } from '../common/RecordScreens';
 import { contractorCompanyPath } from '../contractors/contractor';
 import { ProjectForm } from './ProjectForm';
 
 /** /projects/new/contractor-company/{companyId}; Save returns to the company page. */
-export const ProjectCreate = () => {
-  const { companyId = '' } = useParams();
-  const onError = useNotifySaveError();
-  return (
-    <Create
-      resource="projects"
-      title="portal.projects.newProject"
-      mutationOptions={{ onError }}
-      redirect={() => contractorCompanyPath(companyId)}
-    >
-      <ProjectForm companyId={companyId} mode="create" />
-    </Create>
-  );
-};
+export const ProjectCreate = () => (
+  <CompanyRecordCreate
+    resource="projects"
+    title="portal.projects.newProject"
+    companyPage={contractorCompanyPath}
+    form={(companyId) => <ProjectForm companyId={companyId} mode="create" />}
+  />
+);

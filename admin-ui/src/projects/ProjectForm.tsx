@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import type { ContractorCompany, ContractorContact } from '@portal/contract';
 import {
   BooleanInput,
   maxLength,
@@ -14,7 +15,6 @@ import {
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { requiredText } from '../common/validation';
 import { CompanyFormToolbar } from '../contractors/CompanyFormToolbar';
-import type { ContractorCompany, ContractorContact } from '../contractors/contractor';
 
 // Spec section 5, Project; notes are capped at 500 characters (section 9).
 const validateProjectId = requiredText('portal.projects.projectIdRequired');

@@ -1,11 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import { Box } from '@mui/material';
+import type { Project } from '@portal/contract';
 import { BooleanField, Datagrid, NumberField, TextField, useRecordContext, WrapperField } from 'react-admin';
 import { ConfirmDeleteIconButton } from '../common/ConfirmDeleteIconButton';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { CompanyReferenceSection } from '../contractors/CompanyReferenceSection';
-import type { Project } from './project';
 
 const projectPath = (projectId: string | number, companyId: string | number) =>
   `/projects/${projectId}/contractor-company/${companyId}`;

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Chip, Typography } from '@mui/material';
+import type { Project, ProjectLogEntry } from '@portal/contract';
 import {
   Button,
   type Identifier,
@@ -10,9 +11,9 @@ import {
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
+import { logEntryUser } from '../common/change-log';
 import { contractorCompanyPath } from '../contractors/contractor';
-import type { Project } from './project';
-import { compareLogEntry, type LogChangeKind, logEntryUser, type ProjectLogEntry } from './project-log';
+import { compareLogEntry, type LogChangeKind } from './project-log';
 
 /** Field name to (id to name), for the fields that hold an id. */
 type ReferenceNames = Record<string, Map<string, string>>;

@@ -1,5 +1,7 @@
+import type { ProjectLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { compareLogEntry, logEntryUser, type ProjectLogEntry } from './project-log';
+import { logEntryUser } from '../common/change-log';
+import { compareLogEntry } from './project-log';
 
 const entry = (overrides: Partial<ProjectLogEntry>): ProjectLogEntry => ({
   id: 1,

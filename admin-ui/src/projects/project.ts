@@ -1,31 +1,4 @@
-import type { RaRecord } from 'react-admin';
 import { currentSession } from '../session';
-
-/** A project as `GET /api/project/{id}` returns it (spec section 3); names come joined from the references. */
-export interface Project extends RaRecord {
-  id: number;
-  /** The contractor's own project reference, not the numeric id. */
-  projectId: string;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  jobSite: string;
-  siteContactId: number | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  officeContactId: number | null;
-  officeContactName: string | null;
-  officeContactNumber: string | null;
-  materialTypeId: number | null;
-  materialTypeName: string | null;
-  isSoilFLOProject: boolean;
-  /** Read-only: counted from the tickets. */
-  ticketsSold: number;
-  approved: number;
-  overThreshold: boolean;
-  saltImpacted: boolean;
-  notes: string | null;
-  version: number;
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 

@@ -1,8 +1,7 @@
-import type { LiveScale, Scale, Ticket } from '@portal/contract';
+import type { LiveScale, Scale, Settings, Ticket } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
 import type { KnownTruck } from '../receive/receive-ticket';
-import type { Settings } from '../settings/settings';
 import { scaleRefreshMs } from './scale-weights';
 
 const SCALE_KEY = 'scale';

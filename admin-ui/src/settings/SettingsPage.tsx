@@ -1,4 +1,5 @@
 import { Card, Typography } from '@mui/material';
+import type { Settings } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type HttpError,
@@ -22,7 +23,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { email } from '../common/validation';
 import { apiRequest } from '../dataProvider/http-client';
-import { type Settings, toSettingsPayload } from './settings';
+import { toSettingsPayload } from './settings';
 
 const SETTINGS_PATH = '/api/setting';
 const settingsQueryKey = ['settings'];

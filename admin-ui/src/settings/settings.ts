@@ -1,15 +1,3 @@
-/** The site's settings as `GET /api/setting` returns them and `PUT /api/setting` takes them (spec section 3). */
-export interface Settings {
-  id: number;
-  currentPrefix: number;
-  /** KG, used when a truck has no tare weight of its own. */
-  defaultTareWeight: number;
-  haulageRecordReceiverName: string | null;
-  haulageRecordReceiverPhone: string | null;
-  haulageRecordReceiverEmail: string | null;
-  version: number;
-}
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
 

@@ -18,6 +18,7 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
+import type { TicketHistoryEvent } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Loading, type RaRecord, Title, useGetList, useTranslate } from 'react-admin';
@@ -29,16 +30,6 @@ import { everyRow } from './TicketInputs';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
 import { ticketLogPath, ticketPath } from './ticket';
 import { byTicketFieldOrder, eventTypeKey } from './ticket-log';
-
-/** One event of `GET /api/ticket/{id}/history`, with the ticket as of that event (null once deleted). */
-interface TicketHistoryEvent {
-  version: number;
-  type: string;
-  occurredAt: string;
-  userId: number | null;
-  data: unknown;
-  state: Record<string, unknown> | null;
-}
 
 /** The fields the selected event changed, in the same light amber as the ticket log. */
 const changedRow = { backgroundColor: (theme: Theme) => alpha(theme.palette.warning.main, 0.16) };

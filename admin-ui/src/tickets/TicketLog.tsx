@@ -9,12 +9,13 @@ import { useState } from 'react';
 import { Confirm, useAuthenticated, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
+import { logEntryUser } from '../common/change-log';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
 import { ticketAuditPath, ticketPath } from './ticket';
-import { compareTicketLogEntry, eventTypeKey, logEntryUser } from './ticket-log';
+import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 
 /**
  * /ticket-log/{id}: every change to a ticket, newest first, with when, what happened, who did it and each

@@ -1,6 +1,7 @@
 import type { TicketLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { compareTicketLogEntry, eventTypeKey, logEntryUser } from './ticket-log';
+import { logEntryUser } from '../common/change-log';
+import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 
 const entry = (overrides: Partial<TicketLogEntry>): TicketLogEntry => ({
   id: 1,

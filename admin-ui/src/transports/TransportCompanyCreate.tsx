@@ -1,5 +1,5 @@
-import { Create, type Identifier } from 'react-admin';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import type { Identifier } from 'react-admin';
+import { RecordCreate } from '../common/RecordScreens';
 import { TransportCompanyForm } from './TransportCompanyForm';
 import { transportCompanyPath } from './transport';
 
@@ -8,16 +8,8 @@ const toCompanyPage = (_resource?: string, id?: Identifier) =>
   id == null ? '/transports' : transportCompanyPath(id);
 
 /** /transport-company/new */
-export const TransportCompanyCreate = () => {
-  const onError = useNotifySaveError();
-  return (
-    <Create
-      resource="transportCompanies"
-      title="portal.transports.newCompany"
-      mutationOptions={{ onError }}
-      redirect={toCompanyPage}
-    >
-      <TransportCompanyForm mode="create" />
-    </Create>
-  );
-};
+export const TransportCompanyCreate = () => (
+  <RecordCreate resource="transportCompanies" title="portal.transports.newCompany" redirect={toCompanyPage}>
+    <TransportCompanyForm mode="create" />
+  </RecordCreate>
+);

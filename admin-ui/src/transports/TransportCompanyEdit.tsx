@@ -1,6 +1,6 @@
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { RecordEdit } from '../common/RecordScreens';
 import { TruckTable } from '../trucks/TruckTable';
 import { TransportCompanyForm } from './TransportCompanyForm';
 import { TransportContactTable } from './TransportContactTable';
@@ -17,21 +17,13 @@ const TransportCompanyTitle = () => {
  * the page; the loaded `version` travels back with the save so a stale save is refused.
  */
 export const TransportCompanyEdit = () => {
-  const onError = useNotifySaveError();
   const { id } = useParams<'id'>();
   if (!id) return null;
   return (
     <>
-      <Edit
-        resource="transportCompanies"
-        id={id}
-        title={<TransportCompanyTitle />}
-        mutationMode="pessimistic"
-        mutationOptions={{ onError }}
-        redirect={false}
-      >
+      <RecordEdit resource="transportCompanies" id={id} title={<TransportCompanyTitle />} redirect={false}>
         <TransportCompanyForm mode="edit" />
-      </Edit>
+      </RecordEdit>
       <TruckTable companyId={id} />
       <TransportContactTable companyId={id} />
     </>

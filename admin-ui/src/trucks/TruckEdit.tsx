@@ -1,6 +1,5 @@
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { CompanyRecordEdit } from '../common/RecordScreens';
 import { transportCompanyPath } from '../transports/transport';
 import { TruckForm } from './TruckForm';
 import type { Truck } from './truck';
@@ -12,20 +11,12 @@ const TruckTitle = () => {
 };
 
 /** /trucks/{truckId}/transport-company/{companyId}: Save returns to the company page. */
-export const TruckEdit = () => {
-  const onError = useNotifySaveError();
-  const { truckId, companyId } = useParams<'truckId' | 'companyId'>();
-  if (!truckId || !companyId) return null;
-  return (
-    <Edit
-      resource="trucks"
-      id={truckId}
-      title={<TruckTitle />}
-      mutationMode="pessimistic"
-      mutationOptions={{ onError }}
-      redirect={transportCompanyPath(companyId)}
-    >
-      <TruckForm mode="edit" companyId={companyId} />
-    </Edit>
-  );
-};
+export const TruckEdit = () => (
+  <CompanyRecordEdit
+    resource="trucks"
+    idParam="truckId"
+    title={<TruckTitle />}
+    companyPage={transportCompanyPath}
+    form={(companyId) => <TruckForm mode="edit" companyId={companyId} />}
+  />
+);

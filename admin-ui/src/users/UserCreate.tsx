@@ -1,13 +1,9 @@
-import { Create } from 'react-admin';
-import { useNotifySaveError } from '../common/useNotifySaveError';
+import { RecordCreate } from '../common/RecordScreens';
 import { UserForm } from './UserForm';
 
 /** /user/new */
-export const UserCreate = () => {
-  const onError = useNotifySaveError();
-  return (
-    <Create resource="users" mutationOptions={{ onError }} redirect="list">
-      <UserForm mode="create" />
-    </Create>
-  );
-};
+export const UserCreate = () => (
+  <RecordCreate resource="users" redirect="list">
+    <UserForm mode="create" />
+  </RecordCreate>
+);

@@ -1,4 +1,5 @@
 import { type Theme, useMediaQuery } from '@mui/material';
+import type { User } from '@portal/contract';
 import {
   CreateButton,
   Datagrid,
@@ -15,7 +16,6 @@ import {
 } from 'react-admin';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { roleChoices } from './roles';
-import type { User } from './user';
 
 /** The API never returns a password; the list shows a fixed mask (spec section 2, Users). */
 const MaskedPassword = () => {

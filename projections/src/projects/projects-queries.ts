@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
 /** Spec section 3, Project: the record plus the names the tables show. */
-const projectsView = (db: Kysely<Database>) =>
+export const projectsView = (db: Kysely<Database>) =>
   db
     .selectFrom('projects as p')
     .innerJoin('contractorCompanies as company', 'company.id', 'p.contractorCompanyId')

@@ -12,8 +12,8 @@
  * took the whole pool and hung.
  */
 import { randomBytes } from 'node:crypto';
-import { awaitRun } from '@portal/api/test/portal';
-import { type Headers, type InjectResponse, type Method, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { awaitRun, type Headers } from '@portal/api/test/portal';
+import { type InjectResponse, type Method, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 

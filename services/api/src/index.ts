@@ -1,6 +1,6 @@
 /** What other packages use of the API: a portal, its configuration, and shapes its answers have. */
 export { configFromEnv, defaultUiDist, type PortalConfig, repoRoot } from './config';
-export { keepInOutbox, type OutboxMail, type OutboxMailSummary } from './mail/outbox';
+export { keepInOutbox } from './mail/outbox';
 export type { Access } from './plugins/authentication';
 export { type RunningPortal, startPortal } from './portal';
 export { simulatedScaleName, startSimulatedScale } from './scales/simulated-scale';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RunView } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type PortalConfig } from '../src/config';
 import { type RunningPortal, startPortal } from '../src/portal';
 
@@ -64,18 +65,23 @@ export async function startTestPortal(
   };
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export type Headers = Record<string, string>;
+
+export const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
 
 /** The standard (role 2) user the API tests create next to the administrator. */
 export const testStandardUser = {
   username: 'standard@portal.test',
   password: 'Gravel-orchid-tandem-58',
   firstName: 'Sam',
-  lastName: 'Std',
+  lastName: 'Standard',
 } as const;
 
 /** Creates the standard test user through the API (as `admin`) and logs in as them. */
-export async function logInNewStandardUser(portal: TestPortal, admin: Record<string, string>) {
+export async function createStandardUser(
+  portal: TestPortal,
+  admin: Headers,
+): Promise<{ id: number; headers: Headers }> {
   const created = await portal.app.inject({
     method: 'POST',
     url: '/api/user/new',
@@ -84,18 +90,47 @@ export async function logInNewStandardUser(portal: TestPortal, admin: Record<str
   });
   if (created.statusCode !== 200)
     throw new Error(`creating the standard user failed: ${created.statusCode} ${created.body}`);
-  return bearer(await portal.login(testStandardUser.username, testStandardUser.password));
+  return {
+    id: created.json<{ id: number }>().id,
+    headers: bearer(await portal.login(testStandardUser.username, testStandardUser.password)),
+  };
+}
+
+/** A test file's portal and its users' authorization headers, filled in once beforeAll has run. */
+export interface PortalTest {
+  portal: TestPortal;
+  admin: Headers;
+  /** Set when asked for with `standardUser: true`. */
+  standard: Headers;
+  standardUserId: number;
+}
+
+/**
+ * Starts a portal for the calling test file (beforeAll), logs the administrator in and, when asked,
+ * the standard test user, and stops the portal afterwards (afterAll).
+ */
+export function useTestPortal({
+  standardUser = false,
+  ...portalOptions
+}: Parameters<typeof startTestPortal>[0] & { standardUser?: boolean } = {}): PortalTest {
+  const test = {} as PortalTest;
+  beforeAll(async () => {
+    test.portal = await startTestPortal(portalOptions);
+    test.admin = bearer(await test.portal.login());
+    if (standardUser) {
+      const { id, headers } = await createStandardUser(test.portal, test.admin);
+      test.standardUserId = id;
+      test.standard = headers;
+    }
+  });
+  afterAll(() => test.portal?.stop());
+  return test;
 }
 
 /** `app.inject` shortened to (method, url, headers, JSON body). */
 export const injector =
   (portal: () => TestPortal) =>
-  (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     portal().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 /** Asks a route that starts a run to answer 202 with the run at once rather than wait for its end. */
@@ -108,7 +143,7 @@ export const respondAsync = { prefer: 'respond-async' } as const;
  */
 export async function runToEnd(
   portal: TestPortal,
-  headers: Record<string, string>,
+  headers: Headers,
   request: { method: 'GET' | 'POST'; url: string; payload?: object },
   timeoutMs = 60_000,
 ): Promise<RunView> {
@@ -121,7 +156,7 @@ export async function runToEnd(
 /** Polls a run until it has finished (completed or failed). */
 export async function awaitRun(
   portal: TestPortal,
-  headers: Record<string, string>,
+  headers: Headers,
   runId: string,
   timeoutMs = 60_000,
 ): Promise<RunView> {

@@ -1,24 +1,14 @@
 /**
- * Shared by the reports' integration tests (*.int.test.ts beside this file): a portal with the
- * environment a test needs, and one day of loads at the site made through the API, whose totals the
- * tests check in the mails.
+ * Shared by the reports' integration tests (reports-*.int.test.ts): the site's time zone, and one day
+ * of loads at the site made through the API, whose totals the tests check in the mails.
  */
 
-import { bearer, runToEnd, type TestPortal, testStandardUser } from '@portal/api/test/portal';
+import { type Headers, runToEnd, type TestPortal } from '@portal/api/test/portal';
 import type { RunView } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 
-export type Headers = Record<string, string>;
-
 export const siteTimeZone = 'America/Toronto';
-
-export const standardUser = {
-  username: 'clerk@portal.test',
-  password: testStandardUser.password,
-  firstName: 'Cleo',
-  lastName: 'Clerk',
-} as const;
 
 async function ok<T>(
   portal: TestPortal,
@@ -30,12 +20,6 @@ async function ok<T>(
   const response = await portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
   return response.json<T>();
-}
-
-export async function logIn(portal: TestPortal): Promise<{ admin: Headers; standard: Headers }> {
-  const admin = bearer(await portal.login());
-  await ok(portal, admin, 'POST', '/api/user/new', standardUser);
-  return { admin, standard: bearer(await portal.login(standardUser.username, standardUser.password)) };
 }
 
 /** The day the loads were received, at the site, and instants on and around it (EDT is UTC−4). */

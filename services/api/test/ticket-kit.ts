@@ -4,16 +4,15 @@
  * the reference data and tickets a test needs.
  */
 import {
-  bearer,
+  type Headers,
+  type PortalTest,
   runToEnd,
-  startTestPortal,
   type TestPortal,
-  testStandardUser,
+  useTestPortal,
 } from '@portal/api/test/portal';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
-export type Headers = Record<string, string>;
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -49,13 +48,6 @@ export const messages = {
     'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
 } as const;
 
-export const standardUser = {
-  username: 'standard@portal.test',
-  password: testStandardUser.password,
-  firstName: 'Sam',
-  lastName: 'Standard',
-} as const;
-
 /** An instant `ms` from now, as the forms send it. */
 export const at = (ms = 0): string => new Date(Date.now() + ms).toISOString();
 export const minutes = (n: number): number => n * 60_000;
@@ -79,12 +71,7 @@ export interface TicketForm {
   transportCompanyId: number;
 }
 
-export interface TicketKit {
-  portal: TestPortal;
-  admin: Headers;
-  /** Set when the kit was asked for a standard user. */
-  standard: Headers;
-  standardUserId: number;
+export interface TicketKit extends PortalTest {
   call(method: Method, url: string, payload?: object, headers?: Headers): Promise<InjectResponse>;
   /** Generates `count` fresh numbers (never used before in this file) and answers their tickets in number order. */
   fresh(count?: number, options?: { isSoilFLOTicket?: boolean }): Promise<Ticket[]>;
@@ -116,7 +103,6 @@ export interface TicketKit {
 export function useTicketPortal(options: { standardUser?: boolean } = {}): TicketKit {
   let nextNumber = 100_000;
   let serial = 0;
-  const kit = {} as TicketKit;
   const call: TicketKit['call'] = (method, url, payload, headers = kit.admin) =>
     kit.portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const ok = async <T>(method: Method, url: string, payload?: object, headers?: Headers): Promise<T> => {
@@ -125,7 +111,7 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
     return response.json<T>();
   };
 
-  Object.assign(kit, {
+  const kit: TicketKit = Object.assign(useTestPortal(options), {
     call,
     async fresh(count = 1, { isSoilFLOTicket = false } = {}) {
       const from = nextNumber;
@@ -214,19 +200,7 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
         ...refs,
       };
     },
-  } satisfies Omit<TicketKit, 'portal' | 'admin' | 'standard' | 'standardUserId'>);
-
-  beforeAll(async () => {
-    kit.portal = await startTestPortal();
-    kit.admin = bearer(await kit.portal.login());
-    if (options.standardUser) {
-      const created = await call('POST', '/api/user/new', standardUser);
-      expect(created.statusCode, created.body).toBe(200);
-      kit.standardUserId = created.json<{ id: number }>().id;
-      kit.standard = bearer(await kit.portal.login(standardUser.username, standardUser.password));
-    }
   });
-  afterAll(() => kit.portal?.stop());
   return kit;
 }
 

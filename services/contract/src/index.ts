@@ -1,5 +1,11 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
+export * from './contractors';
 export * from './http';
+export * from './mail';
+export * from './materials';
+export * from './projects';
 export * from './runs';
 export * from './scale';
+export * from './settings';
 export * from './tickets';
+export * from './users';

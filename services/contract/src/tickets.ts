@@ -1,5 +1,6 @@
 import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
+import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
 
 /**
@@ -164,15 +165,21 @@ export const DailyCountsSchema = Type.Object({
 export const LogEntrySchema = Type.Object({
   id: Type.Integer(),
   eventType: Type.String(),
-  date: Type.String({ format: 'date-time' }),
-  username: Nullable(Type.String()),
-  firstName: Nullable(Type.String()),
-  lastName: Nullable(Type.String()),
-  currentDataObject: Nullable(Type.String({ description: 'The ticket before the change, as JSON' })),
-  updatedDataObject: Nullable(Type.String({ description: 'The ticket after the change, as JSON' })),
+  ...changeLogEntryFields('ticket'),
 });
 /** One entry of a ticket's change log (spec section 3, Logs), newest first. */
 export type TicketLogEntry = Static<typeof LogEntrySchema>;
+
+/** One event of a ticket's stream (GET /api/ticket/{id}/history), with the ticket as of that event. */
+export const TicketHistoryEventSchema = Type.Object({
+  version: Type.Integer(),
+  type: Type.String(),
+  occurredAt: Type.String(),
+  userId: Nullable(Type.Integer()),
+  data: Type.Unknown(),
+  state: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Null once deleted' })),
+});
+export type TicketHistoryEvent = Static<typeof TicketHistoryEventSchema>;
 
 /** Filters of spec section 7 (search and report); ids and numbers may arrive as strings from forms. */
 export const TicketFilterBody = Type.Object({

@@ -2,6 +2,7 @@ export * from './catalogue/catalogue';
 export * from './catalogue/fields';
 export * from './contractors/contractor-company';
 export * from './contractors/contractor-contact';
+export * from './dates';
 export * from './errors';
 export * from './materials/material';
 export * from './projects/project';

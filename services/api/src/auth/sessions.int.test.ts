@@ -1,43 +1,31 @@
 import { createHmac } from 'node:crypto';
-import {
-  bearer,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-  testStandardUser,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createStandardUser, testStandardUser, useTestPortal } from '@portal/api/test/portal';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-});
-afterAll(() => portal?.stop());
+const ctx = useTestPortal();
 
 const invalidSession = { message: 'Your session has expired or is not valid. Please log in again.' };
 const newPassword = 'Quiet-harbour-lantern-1987';
 
 /** A signed-in user's read: what every existing token is tried on. */
 const readSettings = (headers: Record<string, string>) =>
-  portal.app.inject({ method: 'GET', url: '/api/setting', headers });
+  ctx.portal.app.inject({ method: 'GET', url: '/api/setting', headers });
 
 const standardUser = async () => {
-  const headers = await logInNewStandardUser(portal, admin);
-  const users = (await portal.app.inject({ method: 'GET', url: '/api/user/all', headers: admin })).json<
-    { id: number; username: string; version: number }[]
-  >();
+  const { headers } = await createStandardUser(ctx.portal, ctx.admin);
+  const users = (
+    await ctx.portal.app.inject({ method: 'GET', url: '/api/user/all', headers: ctx.admin })
+  ).json<{ id: number; username: string; version: number }[]>();
   const user = users.find((candidate) => candidate.username === testStandardUser.username);
   if (!user) throw new Error('the standard user was not created');
   return { headers, user };
 };
 
 const editUser = (user: { id: number; version: number }, changes: Record<string, unknown>) =>
-  portal.app.inject({
+  ctx.portal.app.inject({
     method: 'PUT',
     url: '/api/user/edit',
-    headers: admin,
+    headers: ctx.admin,
     payload: {
       username: testStandardUser.username,
       firstName: testStandardUser.firstName,
@@ -50,18 +38,19 @@ const editUser = (user: { id: number; version: number }, changes: Record<string,
   });
 
 const deleteStandardUser = async () => {
-  const users = (await portal.app.inject({ method: 'GET', url: '/api/user/all', headers: admin })).json<
-    { id: number; username: string }[]
-  >();
+  const users = (
+    await ctx.portal.app.inject({ method: 'GET', url: '/api/user/all', headers: ctx.admin })
+  ).json<{ id: number; username: string }[]>();
   const user = users.find((candidate) => candidate.username === testStandardUser.username);
-  if (user) await portal.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: admin });
+  if (user)
+    await ctx.portal.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: ctx.admin });
 };
 
 /** An HS256 token signed with the portal's own secret, with exactly these claims. */
 const signed = (claims: Record<string, unknown>) => {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
-  const signature = createHmac('sha256', portal.config.jwtSecret).update(unsigned).digest('base64url');
+  const signature = createHmac('sha256', ctx.portal.config.jwtSecret).update(unsigned).digest('base64url');
   return `${unsigned}.${signature}`;
 };
 
@@ -77,7 +66,7 @@ describe('a user’s existing sessions end', () => {
     const refused = await readSettings(headers);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual(invalidSession);
-    const renewed = bearer(await portal.login(testStandardUser.username, newPassword));
+    const renewed = bearer(await ctx.portal.login(testStandardUser.username, newPassword));
     expect((await readSettings(renewed)).statusCode).toBe(200);
   });
 
@@ -88,9 +77,9 @@ describe('a user’s existing sessions end', () => {
 
     expect((await readSettings(headers)).statusCode).toBe(401);
     // The new session has the new role: it reads what only administrators read.
-    const promoted = bearer(await portal.login(testStandardUser.username, testStandardUser.password));
+    const promoted = bearer(await ctx.portal.login(testStandardUser.username, testStandardUser.password));
     expect(
-      (await portal.app.inject({ method: 'GET', url: '/api/user/all', headers: promoted })).statusCode,
+      (await ctx.portal.app.inject({ method: 'GET', url: '/api/user/all', headers: promoted })).statusCode,
     ).toBe(200);
   });
 

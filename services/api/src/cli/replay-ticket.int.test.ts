@@ -1,53 +1,50 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd, useTestPortal } from '@portal/api/test/portal';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const script = path.join(import.meta.dirname, 'replay-ticket.ts');
-let portal: TestPortal;
+const ctx = useTestPortal();
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  const headers = bearer(await portal.login());
-  await runToEnd(portal, headers, {
+  await runToEnd(ctx.portal, ctx.admin, {
     method: 'POST',
     url: '/api/ticket/generate',
     payload: { from: 41, to: 42 },
   });
   const [ticket] = (
-    await portal.app.inject({
+    await ctx.portal.app.inject({
       method: 'POST',
       url: '/api/ticket/search',
-      headers,
+      headers: ctx.admin,
       payload: { ticketNumber: '42' },
     })
   ).json<{ id: number }[]>();
-  await portal.app.inject({
+  await ctx.portal.app.inject({
     method: 'PUT',
     url: '/api/ticket/edit/short',
-    headers,
+    headers: ctx.admin,
     payload: { ticket: { id: ticket?.id, jobSite: 'Quarry Road', truckLicensePlate: 'zx98765' } },
   });
-  await portal.app.inject({
+  await ctx.portal.app.inject({
     method: 'PUT',
     url: '/api/ticket/receive',
-    headers,
+    headers: ctx.admin,
     payload: { ticketId: ticket?.id },
   });
 });
-afterAll(() => portal?.stop());
 
 const replay = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, DATABASE_URL: portal.database.url },
+    env: { ...process.env, DATABASE_URL: ctx.portal.database.url },
   });
 
 describe('npm run replay', () => {
   it('prints every event of a ticket and its state as of the last one, from the event store alone', async () => {
     // Emptying the read model proves the replay does not read it.
-    await portal.infra.db.deleteFrom('tickets').execute();
+    await ctx.portal.infra.db.deleteFrom('tickets').execute();
     const { stdout } = await replay('--ticket', '42');
     expect(stdout).toMatch(/Ticket 42 \(id \d+\): 3 events/);
     expect(stdout).toMatch(/#1 .* TicketGenerated/);

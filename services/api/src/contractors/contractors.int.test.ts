@@ -1,53 +1,25 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { ContractorCompany, ContractorCompanySearch, ContractorContact } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
-});
-afterAll(() => portal?.stop());
-
-type Company = { id: number; name: string; version: number };
-type Contact = {
-  id: number;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  name: string;
-  number: string;
-  email: string | null;
-  isOfficeContact: boolean;
-  isSiteContact: boolean;
-  version: number;
-};
-type CompanyList = { contractorCompanies: Company[]; contractorIdsThatAreOverThreshold: number[] };
+const ctx = useTestPortal({ standardUser: true });
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
-const call = injector(() => portal);
+const call = injector(() => ctx.portal);
 
-const createCompany = async (name: string): Promise<Company> => {
-  const response = await call('POST', '/api/contractorcompany/new', admin, { name });
+const createCompany = async (name: string): Promise<ContractorCompany> => {
+  const response = await call('POST', '/api/contractorcompany/new', ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Company>();
+  return response.json<ContractorCompany>();
 };
-const companies = async (query = '', headers = admin): Promise<CompanyList> => {
+const companies = async (query = '', headers = ctx.admin): Promise<ContractorCompanySearch> => {
   const response = await call('GET', `/api/contractorcompany/all${query}`, headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CompanyList>();
+  return response.json<ContractorCompanySearch>();
 };
-const contactInput = (overrides: Partial<Contact> = {}) => ({
+const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   name: 'Carla Site',
   number: '(416)555-0101',
   email: 'carla@acme.test',
@@ -55,21 +27,24 @@ const contactInput = (overrides: Partial<Contact> = {}) => ({
   isSiteContact: true,
   ...overrides,
 });
-const createContact = async (companyId: number, overrides: Partial<Contact> = {}): Promise<Contact> => {
-  const response = await call('POST', '/api/contractorcontact/new', admin, {
+const createContact = async (
+  companyId: number,
+  overrides: Partial<ContractorContact> = {},
+): Promise<ContractorContact> => {
+  const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
     contractorCompanyId: companyId,
     contractorContact: contactInput(overrides),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact>();
+  return response.json<ContractorContact>();
 };
-const contacts = async (contractorCompanyId?: number): Promise<Contact[]> => {
-  const response = await call('POST', '/api/contractorcontact/all', admin, { contractorCompanyId });
+const contacts = async (contractorCompanyId?: number): Promise<ContractorContact[]> => {
+  const response = await call('POST', '/api/contractorcontact/all', ctx.admin, { contractorCompanyId });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact[]>();
+  return response.json<ContractorContact[]>();
 };
 const createProject = async (contractorCompanyId: number, overrides: object = {}) => {
-  const response = await call('POST', '/api/project/new', admin, {
+  const response = await call('POST', '/api/project/new', ctx.admin, {
     project: {
       projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
       contractorCompanyId,
@@ -84,19 +59,21 @@ const createProject = async (contractorCompanyId: number, overrides: object = {}
 
 describe('contractor companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
-    const created = await call('POST', '/api/contractorcompany/new', admin, { name: ' Acme Earthworks ' });
+    const created = await call('POST', '/api/contractorcompany/new', ctx.admin, {
+      name: ' Acme Earthworks ',
+    });
     expect(created.statusCode).toBe(200);
-    const saved = created.json<Company>();
+    const saved = created.json<ContractorCompany>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Acme Earthworks', version: 1 });
 
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     const listed = await companies();
     expect(listed).toEqual({
       contractorCompanies: expect.arrayContaining([saved]),
       contractorIdsThatAreOverThreshold: expect.any(Array),
     });
 
-    const edited = await call('PUT', '/api/contractorcompany/edit', admin, {
+    const edited = await call('PUT', '/api/contractorcompany/edit', ctx.admin, {
       ...saved,
       name: 'Acme Earthworks Inc',
     });
@@ -104,15 +81,15 @@ describe('contractor companies', () => {
     expect(edited.json()).toEqual({ id: saved.id, name: 'Acme Earthworks Inc', version: 2 });
     expect((await companies()).contractorCompanies).toContainEqual(edited.json());
 
-    const removed = await call('DELETE', `/api/contractorcompany/${saved.id}`, admin);
+    const removed = await call('DELETE', `/api/contractorcompany/${saved.id}`, ctx.admin);
     expect(removed.statusCode).toBe(204);
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect((await companies()).contractorCompanies.map((c) => c.id)).not.toContain(saved.id);
   });
 
   it('an edit that changes nothing keeps the version', async () => {
     const saved = await createCompany('Unchanged Ltd');
-    const edited = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved });
+    const edited = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual(saved);
   });
@@ -121,7 +98,7 @@ describe('contractor companies', () => {
     'refuses %o with 400 Company name is required, creating nothing',
     async (payload) => {
       const before = (await companies()).contractorCompanies.length;
-      const response = await call('POST', '/api/contractorcompany/new', admin, payload);
+      const response = await call('POST', '/api/contractorcompany/new', ctx.admin, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'Company name is required',
@@ -133,21 +110,24 @@ describe('contractor companies', () => {
 
   it('refuses a blank name on edit and keeps the company', async () => {
     const saved = await createCompany('Keep Name Ltd');
-    const response = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: '' });
+    const response = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved, name: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ name: 'Company name is required' });
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('refuses a stale version with 409', async () => {
     const saved = await createCompany('Versioned Ltd');
     expect(
-      (await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: 'V2 Ltd' })).statusCode,
+      (await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved, name: 'V2 Ltd' })).statusCode,
     ).toBe(200);
-    const response = await call('PUT', '/api/contractorcompany/edit', admin, { ...saved, name: 'V3 Ltd' });
+    const response = await call('PUT', '/api/contractorcompany/edit', ctx.admin, {
+      ...saved,
+      name: 'V3 Ltd',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toMatchObject({
       name: 'V2 Ltd',
       version: 2,
     });
@@ -155,13 +135,13 @@ describe('contractor companies', () => {
 
   it('answers 404 for unknown and deleted ids', async () => {
     const gone = await createCompany('Gone Ltd');
-    expect((await call('DELETE', `/api/contractorcompany/${gone.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/contractorcompany/${gone.id}`, ctx.admin)).statusCode).toBe(204);
     for (const id of [999999, gone.id]) {
-      const get = await call('GET', `/api/contractorcompany/${id}`, admin);
+      const get = await call('GET', `/api/contractorcompany/${id}`, ctx.admin);
       expect(get.statusCode).toBe(404);
       expect(get.json()).toEqual({ message: 'Contractor company not found.' });
-      expect((await call('DELETE', `/api/contractorcompany/${id}`, admin)).statusCode).toBe(404);
-      const edit = await call('PUT', '/api/contractorcompany/edit', admin, { id, name: 'Ghost' });
+      expect((await call('DELETE', `/api/contractorcompany/${id}`, ctx.admin)).statusCode).toBe(404);
+      const edit = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { id, name: 'Ghost' });
       expect(edit.statusCode).toBe(404);
       expect(edit.json()).toEqual({ message: 'Contractor company not found.' });
     }
@@ -197,12 +177,12 @@ describe('contractor companies', () => {
     const company = await createCompany('Has Contacts Ltd');
     await createContact(company.id, { name: 'First' });
     await createContact(company.id, { name: 'Second' });
-    const response = await call('DELETE', `/api/contractorcompany/${company.id}`, admin);
+    const response = await call('DELETE', `/api/contractorcompany/${company.id}`, ctx.admin);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: 'This contractor company is still used by 2 contacts. Remove or move them first.',
     });
-    expect((await call('GET', `/api/contractorcompany/${company.id}`, admin)).json()).toEqual(company);
+    expect((await call('GET', `/api/contractorcompany/${company.id}`, ctx.admin)).json()).toEqual(company);
   });
 
   it('refuses to delete a company with a project and contacts (409 naming both) and keeps it', async () => {
@@ -210,20 +190,20 @@ describe('contractor companies', () => {
     await createContact(company.id);
     await createContact(company.id, { name: 'Olga Office', isOfficeContact: true, isSiteContact: false });
     const project = await createProject(company.id);
-    const response = await call('DELETE', `/api/contractorcompany/${company.id}`, admin);
+    const response = await call('DELETE', `/api/contractorcompany/${company.id}`, ctx.admin);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message:
         'This contractor company is still used by 1 project and 2 contacts. Remove or move them first.',
     });
-    expect((await call('GET', `/api/contractorcompany/${company.id}`, admin)).json()).toEqual(company);
+    expect((await call('GET', `/api/contractorcompany/${company.id}`, ctx.admin)).json()).toEqual(company);
 
     // Once the project and contacts are gone, the company can go.
-    expect((await call('DELETE', `/api/project/${project.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/project/${project.id}`, ctx.admin)).statusCode).toBe(204);
     for (const contact of await contacts(company.id)) {
-      expect((await call('DELETE', `/api/contractorcontact/${contact.id}`, admin)).statusCode).toBe(204);
+      expect((await call('DELETE', `/api/contractorcontact/${contact.id}`, ctx.admin)).statusCode).toBe(204);
     }
-    expect((await call('DELETE', `/api/contractorcompany/${company.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/contractorcompany/${company.id}`, ctx.admin)).statusCode).toBe(204);
   });
 
   it('contractorIdsThatAreOverThreshold holds a company exactly when one of its projects is over threshold', async () => {
@@ -244,11 +224,11 @@ describe('contractor companies', () => {
     // A filtered list still flags over-threshold companies.
     expect((await companies('?name=threshold b')).contractorIdsThatAreOverThreshold).toContain(a.id);
 
-    const cleared = await call('PUT', '/api/project/edit', admin, {
+    const cleared = await call('PUT', '/api/project/edit', ctx.admin, {
       project: { ...overA, overThreshold: false },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    const raised = await call('PUT', '/api/project/edit', admin, {
+    const raised = await call('PUT', '/api/project/edit', ctx.admin, {
       project: { ...underB, overThreshold: true },
     });
     expect(raised.statusCode, raised.body).toBe(200);
@@ -256,25 +236,25 @@ describe('contractor companies', () => {
     expect(ids).not.toContain(a.id);
     expect(ids).toContain(b.id);
 
-    expect((await call('DELETE', `/api/project/${underB.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/project/${underB.id}`, ctx.admin)).statusCode).toBe(204);
     expect(await flagged()).not.toContain(b.id);
   });
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const saved = await createCompany('Read Only Ltd');
-    expect((await call('GET', '/api/contractorcompany/all', standard)).statusCode).toBe(200);
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, standard)).json()).toEqual(saved);
+    expect((await call('GET', '/api/contractorcompany/all', ctx.standard)).statusCode).toBe(200);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     const before = (await companies()).contractorCompanies.length;
     for (const response of await Promise.all([
-      call('POST', '/api/contractorcompany/new', standard, { name: 'Sneaky' }),
-      call('PUT', '/api/contractorcompany/edit', standard, { ...saved, name: 'Sneaky' }),
-      call('DELETE', `/api/contractorcompany/${saved.id}`, standard),
+      call('POST', '/api/contractorcompany/new', ctx.standard, { name: 'Sneaky' }),
+      call('PUT', '/api/contractorcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
+      call('DELETE', `/api/contractorcompany/${saved.id}`, ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });
     }
     expect((await companies()).contractorCompanies.length).toBe(before);
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('needs a token', async () => {
@@ -293,12 +273,12 @@ describe('contractor companies', () => {
 describe('contractor contacts', () => {
   it('travel in {contractorCompanyId, contractorContact} and round-trip with id, version and company name', async () => {
     const company = await createCompany('Contact Home Ltd');
-    const created = await call('POST', '/api/contractorcontact/new', admin, {
+    const created = await call('POST', '/api/contractorcontact/new', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: contactInput({ name: ' Carla Site ', email: 'carla@acme.test' }),
     });
     expect(created.statusCode, created.body).toBe(200);
-    const saved = created.json<Contact>();
+    const saved = created.json<ContractorContact>();
     expect(saved).toEqual({
       id: expect.any(Number),
       contractorCompanyId: company.id,
@@ -310,10 +290,10 @@ describe('contractor contacts', () => {
       isSiteContact: true,
       version: 1,
     });
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await contacts(company.id)).toEqual([saved]);
 
-    const edited = await call('PUT', '/api/contractorcontact/edit', admin, {
+    const edited = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: { ...saved, name: 'Carla Office', isOfficeContact: true, email: '' },
     });
@@ -327,15 +307,15 @@ describe('contractor contacts', () => {
     });
     expect(await contacts(company.id)).toEqual([edited.json()]);
 
-    expect((await call('DELETE', `/api/contractorcontact/${saved.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect(await contacts(company.id)).toEqual([]);
   });
 
   it('an edit that changes nothing keeps the version', async () => {
     const company = await createCompany('Steady Contacts Ltd');
     const saved = await createContact(company.id);
-    const edited = await call('PUT', '/api/contractorcontact/edit', admin, {
+    const edited = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: saved,
     });
@@ -363,7 +343,7 @@ describe('contractor contacts', () => {
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
     const company = await createCompany(`Validation ${field} ${message.length}`);
     const before = (await contacts()).length;
-    const response = await call('POST', '/api/contractorcontact/new', admin, {
+    const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: contactInput(change),
     });
@@ -374,7 +354,7 @@ describe('contractor contacts', () => {
 
   it('refuses a contact of an unknown company, creating nothing', async () => {
     const before = (await contacts()).length;
-    const response = await call('POST', '/api/contractorcontact/new', admin, {
+    const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
       contractorCompanyId: 999999,
       contractorContact: contactInput(),
     });
@@ -389,7 +369,7 @@ describe('contractor contacts', () => {
   it('validates edits with the spec messages and keeps the contact', async () => {
     const company = await createCompany('Edit Validation Ltd');
     const saved = await createContact(company.id);
-    const response = await call('PUT', '/api/contractorcontact/edit', admin, {
+    const response = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: { ...saved, number: '5550101' },
     });
@@ -398,14 +378,14 @@ describe('contractor contacts', () => {
       message: 'Phone number is not valid',
       errors: { number: 'Phone number is not valid' },
     });
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('refuses a stale version with 409', async () => {
     const company = await createCompany('Stale Contacts Ltd');
     const saved = await createContact(company.id);
     const edit = (name: string) =>
-      call('PUT', '/api/contractorcontact/edit', admin, {
+      call('PUT', '/api/contractorcontact/edit', ctx.admin, {
         contractorCompanyId: company.id,
         contractorContact: { ...saved, name },
       });
@@ -413,16 +393,16 @@ describe('contractor contacts', () => {
     const response = await edit('Older');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, admin)).json().name).toBe('Newer');
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).json().name).toBe('Newer');
   });
 
   it('answers 404 for unknown ids', async () => {
     const company = await createCompany('Ghost Contacts Ltd');
-    const get = await call('GET', '/api/contractorcontact/999999', admin);
+    const get = await call('GET', '/api/contractorcontact/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual({ message: 'Contractor contact not found.' });
-    expect((await call('DELETE', '/api/contractorcontact/999999', admin)).statusCode).toBe(404);
-    const edit = await call('PUT', '/api/contractorcontact/edit', admin, {
+    expect((await call('DELETE', '/api/contractorcontact/999999', ctx.admin)).statusCode).toBe(404);
+    const edit = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
       contractorCompanyId: company.id,
       contractorContact: { ...contactInput(), id: 999999 },
     });
@@ -436,36 +416,36 @@ describe('contractor contacts', () => {
     const office = await createContact(company.id, { name: 'Olga Office', isOfficeContact: true });
     await createProject(company.id, { siteContactId: site.id, officeContactId: office.id });
     await createProject(company.id, { siteContactId: site.id });
-    const refused = await call('DELETE', `/api/contractorcontact/${site.id}`, admin);
+    const refused = await call('DELETE', `/api/contractorcontact/${site.id}`, ctx.admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: 'This contractor contact is still used by 2 projects. Remove or move them first.',
     });
-    expect((await call('DELETE', `/api/contractorcontact/${office.id}`, admin)).json()).toEqual({
+    expect((await call('DELETE', `/api/contractorcontact/${office.id}`, ctx.admin)).json()).toEqual({
       message: 'This contractor contact is still used by 1 project. Remove or move them first.',
     });
-    expect((await call('GET', `/api/contractorcontact/${site.id}`, admin)).json()).toEqual(site);
+    expect((await call('GET', `/api/contractorcontact/${site.id}`, ctx.admin)).json()).toEqual(site);
   });
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const company = await createCompany('Read Only Contacts Ltd');
     const saved = await createContact(company.id);
-    const list = await call('POST', '/api/contractorcontact/all', standard, {
+    const list = await call('POST', '/api/contractorcontact/all', ctx.standard, {
       contractorCompanyId: company.id,
     });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([saved]);
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, standard)).json()).toEqual(saved);
+    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     for (const response of await Promise.all([
-      call('POST', '/api/contractorcontact/new', standard, {
+      call('POST', '/api/contractorcontact/new', ctx.standard, {
         contractorCompanyId: company.id,
         contractorContact: contactInput(),
       }),
-      call('PUT', '/api/contractorcontact/edit', standard, {
+      call('PUT', '/api/contractorcontact/edit', ctx.standard, {
         contractorCompanyId: company.id,
         contractorContact: { ...saved, name: 'Sneaky' },
       }),
-      call('DELETE', `/api/contractorcontact/${saved.id}`, standard),
+      call('DELETE', `/api/contractorcontact/${saved.id}`, ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
+import {
+  ContractorCompanySchema,
+  ContractorCompanySearchSchema,
+  ContractorContactSchema,
+  errorResponses,
+  LooseRecord,
+} from '@portal/contract';
 import {
   contractorCompanies,
   contractorContacts,
   DomainError,
-  Nullable,
   validateCompany,
   validateContractorContact,
 } from '@portal/domain';
@@ -20,22 +25,6 @@ import {
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { chosenId } from '../loose-body';
-
-const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'ContractorCompany' });
-
-const ContactSchema = Type.Object(
-  {
-    ...Versioned,
-    contractorCompanyId: Type.Integer(),
-    contractorCompanyName: Type.String(),
-    name: Type.String(),
-    number: Type.String(),
-    email: Nullable(Type.String()),
-    isOfficeContact: Type.Boolean(),
-    isSiteContact: Type.Boolean(),
-  },
-  { $id: 'ContractorContact' },
-);
 
 /** Spec section 7: contacts travel in an envelope naming their company. */
 const ContactEnvelope = Type.Object({
@@ -56,10 +45,7 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Type.Optional(Type.String({ description: 'Case-insensitive "contains"' })),
         }),
         response: {
-          200: Type.Object({
-            contractorCompanies: Type.Array(CompanySchema),
-            contractorIdsThatAreOverThreshold: Type.Array(Type.Integer()),
-          }),
+          200: ContractorCompanySearchSchema,
           ...errorResponses,
         },
       },
@@ -75,7 +61,7 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'contractors',
     catalogue: contractorCompanies,
     idKind: 'contractor_company',
-    response: CompanySchema,
+    response: ContractorCompanySchema,
     validate: validateCompany,
     find: (id) => findContractorCompany(db, id),
     referencedBy: (id) => contractorCompanyReferences(db, id),
@@ -87,7 +73,7 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['contractors'],
         body: ContactEnvelope,
-        response: { 200: Type.Array(ContactSchema), ...errorResponses },
+        response: { 200: Type.Array(ContractorContactSchema), ...errorResponses },
       },
     },
     async (request) =>
@@ -99,7 +85,7 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'contractors',
     catalogue: contractorContacts,
     idKind: 'contractor_contact',
-    response: ContactSchema,
+    response: ContractorContactSchema,
     body: ContactEnvelope,
     recordOf: (body) => body.contractorContact ?? {},
     validate: (body) => validateContractorContact(body.contractorCompanyId, body.contractorContact ?? {}),

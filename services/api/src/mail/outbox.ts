@@ -1,21 +1,8 @@
+import type { OutboxMail, OutboxMailSummary } from '@portal/contract';
 import { DomainError } from '@portal/domain';
 import type { Database } from '@portal/projections';
 import { type Kysely, sql } from 'kysely';
 import type { MailMessage } from './mailer';
-
-export interface OutboxMailSummary {
-  id: number;
-  to: string[];
-  subject: string;
-  /** ISO 8601. */
-  createdAt: string;
-  attachments: { filename: string; size: number }[];
-}
-
-export interface OutboxMail extends OutboxMailSummary {
-  html: string;
-  text: string;
-}
 
 const outboxMessages = {
   mailNotFound: 'Mail not found.',

@@ -1,23 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, IdParams, maxId } from '@portal/contract';
+import { errorResponses, IdParams, maxId, OutboxMailSchema, OutboxMailSummarySchema } from '@portal/contract';
 import { Type } from '@sinclair/typebox';
 import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox';
-
-const OutboxMailSummarySchema = Type.Object(
-  {
-    id: Type.Integer(),
-    to: Type.Array(Type.String()),
-    subject: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-    attachments: Type.Array(Type.Object({ filename: Type.String(), size: Type.Integer() })),
-  },
-  { $id: 'OutboxMailSummary' },
-);
-
-const OutboxMailSchema = Type.Object(
-  { ...OutboxMailSummarySchema.properties, html: Type.String(), text: Type.String() },
-  { $id: 'OutboxMail' },
-);
 
 // The index goes into SQL as a jsonb array index (int4): a larger one is a 400, not a database error.
 const AttachmentParams = Type.Object({

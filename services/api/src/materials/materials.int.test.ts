@@ -1,25 +1,9 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { Material } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
-});
-afterAll(() => portal?.stop());
-
-type Named = { id: number; name: string; version: number };
-const call = injector(() => portal);
+const ctx = useTestPortal({ standardUser: true });
+const call = injector(() => ctx.portal);
 
 /** Materials and material types share one shape and one set of routes under two prefixes. */
 const kinds = [
@@ -27,42 +11,42 @@ const kinds = [
   { label: 'material type', base: '/api/scale/material/type', notFound: 'Material type not found.' },
 ] as const;
 
-const create = async (base: string, name: string): Promise<Named> => {
-  const response = await call('POST', `${base}/new`, admin, { name });
+const create = async (base: string, name: string): Promise<Material> => {
+  const response = await call('POST', `${base}/new`, ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Named>();
+  return response.json<Material>();
 };
-const all = async (base: string): Promise<Named[]> => {
-  const response = await call('GET', `${base}/all`, admin);
+const all = async (base: string): Promise<Material[]> => {
+  const response = await call('GET', `${base}/all`, ctx.admin);
   expect(response.statusCode).toBe(200);
-  return response.json<Named[]>();
+  return response.json<Material[]>();
 };
 
 describe.each(kinds)('$label routes', ({ base, notFound }) => {
   it('create, get, list, edit and delete round-trip the saved record with id and version', async () => {
-    const created = await call('POST', `${base}/new`, admin, { name: '  Clean fill ' });
+    const created = await call('POST', `${base}/new`, ctx.admin, { name: '  Clean fill ' });
     expect(created.statusCode).toBe(200);
-    const saved = created.json<Named>();
+    const saved = created.json<Material>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Clean fill', version: 1 });
 
-    expect((await call('GET', `${base}/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await all(base)).toContainEqual(saved);
 
-    const edited = await call('PUT', `${base}/edit`, admin, { ...saved, name: 'Clean fill A' });
+    const edited = await call('PUT', `${base}/edit`, ctx.admin, { ...saved, name: 'Clean fill A' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({ id: saved.id, name: 'Clean fill A', version: 2 });
-    expect((await call('GET', `${base}/${saved.id}`, admin)).json()).toEqual(edited.json());
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    const removed = await call('DELETE', `${base}/${saved.id}`, admin);
+    const removed = await call('DELETE', `${base}/${saved.id}`, ctx.admin);
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
-    expect((await call('GET', `${base}/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect((await all(base)).map((m) => m.id)).not.toContain(saved.id);
   });
 
   it('an edit that changes nothing keeps the version', async () => {
     const saved = await create(base, 'Unchanged');
-    const edited = await call('PUT', `${base}/edit`, admin, { ...saved });
+    const edited = await call('PUT', `${base}/edit`, ctx.admin, { ...saved });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual(saved);
   });
@@ -71,7 +55,7 @@ describe.each(kinds)('$label routes', ({ base, notFound }) => {
     'refuses %o with 400 Name is required, creating nothing',
     async (payload) => {
       const before = (await all(base)).length;
-      const response = await call('POST', `${base}/new`, admin, payload);
+      const response = await call('POST', `${base}/new`, ctx.admin, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Name is required', errors: { name: 'Name is required' } });
       expect((await all(base)).length).toBe(before);
@@ -80,21 +64,21 @@ describe.each(kinds)('$label routes', ({ base, notFound }) => {
 
   it('refuses a blank name on edit and keeps the record', async () => {
     const saved = await create(base, 'Keep my name');
-    const response = await call('PUT', `${base}/edit`, admin, { ...saved, name: '' });
+    const response = await call('PUT', `${base}/edit`, ctx.admin, { ...saved, name: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ name: 'Name is required' });
-    expect((await call('GET', `${base}/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('refuses a stale version with 409 and keeps the newer edit', async () => {
     const saved = await create(base, 'Version one');
-    expect((await call('PUT', `${base}/edit`, admin, { ...saved, name: 'Version two' })).statusCode).toBe(
+    expect((await call('PUT', `${base}/edit`, ctx.admin, { ...saved, name: 'Version two' })).statusCode).toBe(
       200,
     );
-    const stale = await call('PUT', `${base}/edit`, admin, { ...saved, name: 'Version three' });
+    const stale = await call('PUT', `${base}/edit`, ctx.admin, { ...saved, name: 'Version three' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('This record was changed by someone else. Reload it and try again.');
-    expect((await call('GET', `${base}/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toMatchObject({
       name: 'Version two',
       version: 2,
     });
@@ -102,13 +86,13 @@ describe.each(kinds)('$label routes', ({ base, notFound }) => {
 
   it('answers 404 for unknown and deleted ids', async () => {
     const gone = await create(base, 'Soon gone');
-    expect((await call('DELETE', `${base}/${gone.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `${base}/${gone.id}`, ctx.admin)).statusCode).toBe(204);
     for (const id of [999999, gone.id]) {
-      const get = await call('GET', `${base}/${id}`, admin);
+      const get = await call('GET', `${base}/${id}`, ctx.admin);
       expect(get.statusCode).toBe(404);
       expect(get.json()).toEqual({ message: notFound });
-      expect((await call('DELETE', `${base}/${id}`, admin)).statusCode).toBe(404);
-      const edit = await call('PUT', `${base}/edit`, admin, { id, name: 'Ghost' });
+      expect((await call('DELETE', `${base}/${id}`, ctx.admin)).statusCode).toBe(404);
+      const edit = await call('PUT', `${base}/edit`, ctx.admin, { id, name: 'Ghost' });
       expect(edit.statusCode).toBe(404);
       expect(edit.json().message).toBe(notFound);
     }
@@ -116,22 +100,22 @@ describe.each(kinds)('$label routes', ({ base, notFound }) => {
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const saved = await create(base, 'Read only');
-    expect((await call('GET', `${base}/all`, standard)).statusCode).toBe(200);
-    const got = await call('GET', `${base}/${saved.id}`, standard);
+    expect((await call('GET', `${base}/all`, ctx.standard)).statusCode).toBe(200);
+    const got = await call('GET', `${base}/${saved.id}`, ctx.standard);
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(saved);
     const before = (await all(base)).length;
     const writes = await Promise.all([
-      call('POST', `${base}/new`, standard, { name: 'Sneaky' }),
-      call('PUT', `${base}/edit`, standard, { ...saved, name: 'Sneaky' }),
-      call('DELETE', `${base}/${saved.id}`, standard),
+      call('POST', `${base}/new`, ctx.standard, { name: 'Sneaky' }),
+      call('PUT', `${base}/edit`, ctx.standard, { ...saved, name: 'Sneaky' }),
+      call('DELETE', `${base}/${saved.id}`, ctx.standard),
     ]);
     for (const response of writes) {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('You do not have permission to do this.');
     }
     expect((await all(base)).length).toBe(before);
-    expect((await call('GET', `${base}/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `${base}/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('needs a token for reads', async () => {
@@ -163,9 +147,9 @@ describe('materials and material types are separate lists', () => {
 describe('deleting a material type in use', () => {
   it('is refused with 409 while a project uses it, and allowed once the project lets go', async () => {
     const type = await create('/api/scale/material/type', 'Contaminated soil');
-    const company = await call('POST', '/api/contractorcompany/new', admin, { name: 'Type User Ltd' });
+    const company = await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Type User Ltd' });
     expect(company.statusCode).toBe(200);
-    const project = await call('POST', '/api/project/new', admin, {
+    const project = await call('POST', '/api/project/new', ctx.admin, {
       project: {
         projectId: 'MT-1',
         contractorCompanyId: company.json().id,
@@ -179,17 +163,17 @@ describe('deleting a material type in use', () => {
       materialTypeName: 'Contaminated soil',
     });
 
-    const refused = await call('DELETE', `/api/scale/material/type/${type.id}`, admin);
+    const refused = await call('DELETE', `/api/scale/material/type/${type.id}`, ctx.admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: 'This material type is still used by 1 project. Remove or move them first.',
     });
-    expect((await call('GET', `/api/scale/material/type/${type.id}`, admin)).json()).toEqual(type);
+    expect((await call('GET', `/api/scale/material/type/${type.id}`, ctx.admin)).json()).toEqual(type);
 
-    const released = await call('PUT', '/api/project/edit', admin, {
+    const released = await call('PUT', '/api/project/edit', ctx.admin, {
       project: { ...project.json(), materialTypeId: null },
     });
     expect(released.statusCode, released.body).toBe(200);
-    expect((await call('DELETE', `/api/scale/material/type/${type.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/scale/material/type/${type.id}`, ctx.admin)).statusCode).toBe(204);
   });
 });

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, Versioned } from '@portal/contract';
+import { errorResponses, MaterialSchema } from '@portal/contract';
 import { materials, materialTypes, validateNamed } from '@portal/domain';
 import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 
-const NamedSchema = Type.Object({ ...Versioned, name: Type.String() });
-
 /** Spec section 7, materials and material types (read by the scale screen, so open to every user). */
 export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
-  const list = { 200: Type.Array(NamedSchema), ...errorResponses };
+  const list = { 200: Type.Array(MaterialSchema), ...errorResponses };
 
   app.get('/api/scale/material/all', { schema: { tags: ['materials'], response: list } }, async () =>
     listNamed(db, 'materials'),
@@ -24,7 +22,7 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'materials',
     catalogue: materialTypes,
     idKind: 'material_type',
-    response: NamedSchema,
+    response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materialTypes', id),
     referencedBy: (id) => materialTypeReferences(db, id),
@@ -35,7 +33,7 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'materials',
     catalogue: materials,
     idKind: 'material',
-    response: NamedSchema,
+    response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materials', id),
     referencedBy: (id) => ticketReferences(db, 'materialId', id),

@@ -1,64 +1,20 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-  testAdmin,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import type { Project, ProjectLogEntry } from '@portal/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
+const ctx = useTestPortal({ standardUser: true });
 let acme: { id: number; name: string };
 let other: { id: number; name: string };
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
-  acme = (await call('POST', '/api/contractorcompany/new', admin, { name: 'Acme Earthworks' })).json();
-  other = (await call('POST', '/api/contractorcompany/new', admin, { name: 'Other Diggers' })).json();
+  acme = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Acme Earthworks' })).json();
+  other = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Other Diggers' })).json();
 });
-afterAll(() => portal?.stop());
-
-type Project = {
-  id: number;
-  version: number;
-  projectId: string;
-  contractorCompanyId: number;
-  contractorCompanyName: string;
-  jobSite: string;
-  siteContactId: number | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  officeContactId: number | null;
-  officeContactName: string | null;
-  officeContactNumber: string | null;
-  materialTypeId: number | null;
-  materialTypeName: string | null;
-  isSoilFLOProject: boolean;
-  ticketsSold: number;
-  approved: number;
-  overThreshold: boolean;
-  saltImpacted: boolean;
-  notes: string | null;
-};
-type LogEntry = {
-  id: number;
-  date: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  currentDataObject: string | null;
-  updatedDataObject: string | null;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
-const call = injector(() => portal);
+const call = injector(() => ctx.portal);
 
 let serial = 0;
 const projectInput = (overrides: object = {}) => ({
@@ -68,7 +24,7 @@ const projectInput = (overrides: object = {}) => ({
   ...overrides,
 });
 /** Spec section 7: saves travel as {project, loggedInUserId}. */
-const save = (method: 'POST' | 'PUT', project: object, headers = admin) =>
+const save = (method: 'POST' | 'PUT', project: object, headers = ctx.admin) =>
   call(method, method === 'POST' ? '/api/project/new' : '/api/project/edit', headers, {
     project,
     loggedInUserId: 1,
@@ -83,18 +39,18 @@ const editProject = async (project: object): Promise<Project> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project>();
 };
-const all = async (headers = admin): Promise<Project[]> => {
+const all = async (headers = ctx.admin): Promise<Project[]> => {
   const response = await call('GET', '/api/project/all', headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project[]>();
 };
-const logOf = async (id: number): Promise<LogEntry[]> => {
-  const response = await call('GET', `/api/project/logs/${id}`, admin);
+const logOf = async (id: number): Promise<ProjectLogEntry[]> => {
+  const response = await call('GET', `/api/project/logs/${id}`, ctx.admin);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<LogEntry[]>();
+  return response.json<ProjectLogEntry[]>();
 };
 const createContact = async (companyId: number, name: string, number: string) => {
-  const response = await call('POST', '/api/contractorcontact/new', admin, {
+  const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
     contractorCompanyId: companyId,
     contractorContact: { name, number, isSiteContact: true },
   });
@@ -121,7 +77,9 @@ describe('projects', () => {
   it('create, get, list, edit and delete round-trip the saved project with id, version and names', async () => {
     const site = await createContact(acme.id, 'Sid Site', '(416)555-0101');
     const office = await createContact(acme.id, 'Olga Office', '(416)555-0102');
-    const type = (await call('POST', '/api/scale/material/type/new', admin, { name: 'Clean fill' })).json();
+    const type = (
+      await call('POST', '/api/scale/material/type/new', ctx.admin, { name: 'Clean fill' })
+    ).json();
     const created = await save('POST', {
       projectId: ' P-ROUND ',
       contractorCompanyId: acme.id,
@@ -160,9 +118,9 @@ describe('projects', () => {
       notes: 'Gate code 1234',
     });
 
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await all()).toContainEqual(saved);
-    expect((await call('GET', `/api/project/contractor/${acme.id}`, admin)).json()).toContainEqual(saved);
+    expect((await call('GET', `/api/project/contractor/${acme.id}`, ctx.admin)).json()).toContainEqual(saved);
 
     const edited = await save('PUT', { ...saved, jobSite: '14 Quarry Rd', officeContactId: null });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -174,10 +132,10 @@ describe('projects', () => {
       officeContactNumber: null,
       version: 2,
     });
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).json()).toEqual(edited.json());
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/project/${saved.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect((await all()).map((p) => p.id)).not.toContain(saved.id);
   });
 
@@ -209,7 +167,7 @@ describe('projects', () => {
       contractorCompanyId: 'Contractor is required',
       jobSite: 'Job site is required',
     });
-    expect((await call('POST', '/api/project/new', admin, {})).statusCode).toBe(400);
+    expect((await call('POST', '/api/project/new', ctx.admin, {})).statusCode).toBe(400);
     expect((await all()).length).toBe(before);
   });
 
@@ -249,7 +207,7 @@ describe('projects', () => {
       message: 'Job site is required',
       errors: { jobSite: 'Job site is required' },
     });
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('refuses a stale version with 409', async () => {
@@ -258,17 +216,17 @@ describe('projects', () => {
     const response = await save('PUT', { ...saved, jobSite: 'Older' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toMatchObject({
       jobSite: 'Newer',
       version: 2,
     });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/project/999999', admin);
+    const get = await call('GET', '/api/project/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual({ message: 'Project not found.' });
-    expect((await call('DELETE', '/api/project/999999', admin)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/project/999999', ctx.admin)).statusCode).toBe(404);
     const edit = await save('PUT', { ...projectInput(), id: 999999 });
     expect(edit.statusCode).toBe(404);
     expect(edit.json()).toEqual({ message: 'Project not found.' });
@@ -276,10 +234,10 @@ describe('projects', () => {
 
   it("lists by contractor: only that company's projects", async () => {
     const mine = await createProject({ contractorCompanyId: other.id });
-    const listed = (await call('GET', `/api/project/contractor/${other.id}`, admin)).json<Project[]>();
+    const listed = (await call('GET', `/api/project/contractor/${other.id}`, ctx.admin)).json<Project[]>();
     expect(listed).toContainEqual(mine);
     expect(listed.every((p) => p.contractorCompanyId === other.id)).toBe(true);
-    expect((await call('GET', '/api/project/contractor/999999', admin)).json()).toEqual([]);
+    expect((await call('GET', '/api/project/contractor/999999', ctx.admin)).json()).toEqual([]);
   });
 
   it("saving requires a logged-in user: without a token it is 401 'User must be logged in.' (spec section 5)", async () => {
@@ -298,26 +256,26 @@ describe('projects', () => {
 
   it('standard users read (200) but every write and the log are 403, changing nothing', async () => {
     const saved = await createProject();
-    expect(await all(standard)).toContainEqual(saved);
-    expect((await call('GET', `/api/project/${saved.id}`, standard)).json()).toEqual(saved);
-    expect((await call('GET', `/api/project/contractor/${acme.id}`, standard)).statusCode).toBe(200);
+    expect(await all(ctx.standard)).toContainEqual(saved);
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.standard)).json()).toEqual(saved);
+    expect((await call('GET', `/api/project/contractor/${acme.id}`, ctx.standard)).statusCode).toBe(200);
     const before = (await all()).length;
     for (const response of await Promise.all([
-      save('POST', projectInput(), standard),
-      save('PUT', { ...saved, jobSite: 'Sneaky' }, standard),
-      call('DELETE', `/api/project/${saved.id}`, standard),
+      save('POST', projectInput(), ctx.standard),
+      save('PUT', { ...saved, jobSite: 'Sneaky' }, ctx.standard),
+      call('DELETE', `/api/project/${saved.id}`, ctx.standard),
       // The log is an administrator's screen (contractor company page).
-      call('GET', `/api/project/logs/${saved.id}`, standard),
+      call('GET', `/api/project/logs/${saved.id}`, ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });
     }
     expect((await all()).length).toBe(before);
-    expect((await call('GET', `/api/project/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('standard users get 403 on writes even when the save is invalid', async () => {
-    expect((await save('POST', {}, standard)).statusCode).toBe(403);
+    expect((await save('POST', {}, ctx.standard)).statusCode).toBe(403);
   });
 
   it('read-your-writes: every created project is in the very next list, 20 rounds without retry', async () => {
@@ -330,14 +288,14 @@ describe('projects', () => {
 
 describe('project log', () => {
   it('create then two edits: 3 entries, newest first, by the administrator, with before and after', async () => {
-    const users = (await call('GET', '/api/user/all', admin)).json<
+    const users = (await call('GET', '/api/user/all', ctx.admin)).json<
       { username: string; firstName: string; lastName: string }[]
     >();
     const me = users.find((u) => u.username === testAdmin.username);
     expect(me).toBeDefined();
 
     // loggedInUserId in the body is not trusted: the log names the token's user.
-    const created = await call('POST', '/api/project/new', admin, {
+    const created = await call('POST', '/api/project/new', ctx.admin, {
       project: projectInput({ jobSite: 'Site 1' }),
       loggedInUserId: 999,
     });
@@ -374,7 +332,7 @@ describe('project log', () => {
     expect(parse(middle?.currentDataObject)).toMatchObject({ jobSite: 'Site 1' });
 
     // Deleting adds an entry whose after is empty; the log outlives the project.
-    expect((await call('DELETE', `/api/project/${v1.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/project/${v1.id}`, ctx.admin)).statusCode).toBe(204);
     const afterDelete = await logOf(v1.id);
     expect(afterDelete).toHaveLength(4);
     expect(parse(afterDelete[0]?.currentDataObject)).toEqual(storedRecord(v3));

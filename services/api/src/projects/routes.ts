@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, IdParams, LooseRecord, Versioned } from '@portal/contract';
+import {
+  errorResponses,
+  IdParams,
+  LooseRecord,
+  ProjectLogEntrySchema,
+  ProjectSchema,
+} from '@portal/contract';
 import {
   contractorCompanies,
   DomainError,
   type FieldErrors,
-  Nullable,
   projects,
   validateProject,
 } from '@portal/domain';
@@ -20,41 +25,6 @@ import {
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { projectTicketRoutes } from './project-tickets';
-
-const ProjectSchema = Type.Object(
-  {
-    ...Versioned,
-    projectId: Type.String(),
-    contractorCompanyId: Type.Integer(),
-    contractorCompanyName: Type.String(),
-    jobSite: Type.String(),
-    siteContactId: Nullable(Type.Integer()),
-    siteContactName: Nullable(Type.String()),
-    siteContactNumber: Nullable(Type.String()),
-    officeContactId: Nullable(Type.Integer()),
-    officeContactName: Nullable(Type.String()),
-    officeContactNumber: Nullable(Type.String()),
-    materialTypeId: Nullable(Type.Integer()),
-    materialTypeName: Nullable(Type.String()),
-    isSoilFLOProject: Type.Boolean(),
-    ticketsSold: Type.Integer({ description: 'Read-only: counted from tickets' }),
-    approved: Type.Number(),
-    overThreshold: Type.Boolean(),
-    saltImpacted: Type.Boolean(),
-    notes: Nullable(Type.String()),
-  },
-  { $id: 'Project' },
-);
-
-const LogEntrySchema = Type.Object({
-  id: Type.Integer(),
-  date: Type.String({ format: 'date-time' }),
-  username: Nullable(Type.String()),
-  firstName: Nullable(Type.String()),
-  lastName: Nullable(Type.String()),
-  currentDataObject: Nullable(Type.String({ description: 'The record before the change, as JSON' })),
-  updatedDataObject: Nullable(Type.String({ description: 'The record after the change, as JSON' })),
-});
 
 /** Spec section 7: {project, loggedInUserId}; the acting user comes from the token, not the body. */
 const ProjectEnvelope = Type.Object({
@@ -85,7 +55,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['projects'],
         params: IdParams,
-        response: { 200: Type.Array(LogEntrySchema), ...errorResponses },
+        response: { 200: Type.Array(ProjectLogEntrySchema), ...errorResponses },
       },
     },
     async (request) =>

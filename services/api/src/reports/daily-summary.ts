@@ -1,4 +1,5 @@
 import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
+import { loadsReceivedOn, type ReceivedLoad } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -21,7 +22,6 @@ import {
   validateRecipients,
   xlsxContentType,
 } from './report-mail';
-import { loadsReceivedOn, type ReceivedLoad } from './report-queries';
 
 /**
  * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per

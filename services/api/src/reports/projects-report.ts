@@ -1,3 +1,4 @@
+import { type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -16,7 +17,6 @@ import {
   twoDecimals,
   xlsxContentType,
 } from './report-mail';
-import { type ProjectTotals, projectTotals } from './report-queries';
 
 /**
  * GET /api/ticket/report/projects: every project with its contractor, job site and what its tickets
@@ -48,7 +48,7 @@ function projectsTable(projects: ProjectTotals[]): Table {
     headers: ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (t)', 'Approved'],
     rows: projects.map((project) => [
       project.projectId,
-      project.contractor ?? '',
+      project.contractorCompanyName,
       project.jobSite,
       project.ticketsSold,
       project.ticketsReceived,

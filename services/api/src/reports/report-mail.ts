@@ -1,4 +1,4 @@
-import { DomainError, emailPattern } from '@portal/domain';
+import { DomainError, dateTimeToMinuteParts, emailPattern } from '@portal/domain';
 import { findUserById } from '@portal/projections';
 import type ExcelJS from 'exceljs';
 import { mailQueue } from '../mail/mail-jobs';
@@ -110,15 +110,7 @@ export const twoDecimals = (value: number): string => value.toFixed(2);
 export function siteDateTime(timeZone: string, instant: Date | null): string {
   if (!instant) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
+    new Intl.DateTimeFormat('en-CA', { timeZone, ...dateTimeToMinuteParts })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -1,5 +1,5 @@
-import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { type Headers, logIn, mailReaches, readSheets, siteTimeZone } from '@portal/api/test/report-kit';
+import { bearer, type Headers, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { mailReaches, readSheets, siteTimeZone } from '@portal/api/test/report-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDate } from '../site-time';
@@ -17,7 +17,7 @@ beforeAll(async () => {
     refuseWith: { code: 550, message: 'Mailbox unavailable' },
   });
   portal = await startTestPortal({ env: { SMTP_URL: receiver.url, SITE_TIMEZONE: siteTimeZone } });
-  ({ admin } = await logIn(portal));
+  admin = bearer(await portal.login());
 });
 afterAll(async () => {
   await portal?.stop();

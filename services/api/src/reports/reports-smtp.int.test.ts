@@ -1,9 +1,7 @@
-import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { bearer, type Headers, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import {
-  type Headers,
   loadDay,
   loadDayPickerValue,
-  logIn,
   mailReaches,
   names,
   readSheets,
@@ -30,7 +28,7 @@ beforeAll(async () => {
   portal = await startTestPortal({
     env: { SMTP_URL: receiver.url, REDIS_URL: testRedisUrl, SITE_TIMEZONE: siteTimeZone },
   });
-  ({ admin } = await logIn(portal));
+  admin = bearer(await portal.login());
   await seedLoads(portal, admin);
 });
 afterAll(async () => {

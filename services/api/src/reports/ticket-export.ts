@@ -1,5 +1,5 @@
 import { DomainError, paddedTicketNumber, validateTicketRange } from '@portal/domain';
-import { getSettings } from '@portal/projections';
+import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -18,7 +18,6 @@ import {
   validateEmail,
   xlsxContentType,
 } from './report-mail';
-import { countTicketsInRange, type ExportTicket, exportTickets } from './report-queries';
 
 /** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed (spec sections 5, 7, 8). */
 

@@ -1,22 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
-import { Nullable, settings, settingsId, validateSettings } from '@portal/domain';
+import { errorResponses, LooseRecord, SettingsSchema } from '@portal/contract';
+import { settings, settingsId, validateSettings } from '@portal/domain';
 import { getSettings } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
 import { versionOf } from '../loose-body';
-
-const SettingsSchema = Type.Object(
-  {
-    ...Versioned,
-    currentPrefix: Type.Integer(),
-    defaultTareWeight: Type.Number({ description: 'KG, used when a truck has no tare weight' }),
-    haulageRecordReceiverName: Nullable(Type.String()),
-    haulageRecordReceiverPhone: Nullable(Type.String()),
-    haulageRecordReceiverEmail: Nullable(Type.String()),
-  },
-  { $id: 'Settings' },
-);
 
 /** Spec section 7, Settings; PUT is the administrators' way to change them. */
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,40 +1,16 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injector, useTestPortal } from '@portal/api/test/portal';
+import type { Settings } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
+const ctx = useTestPortal({ standardUser: true });
 
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
-});
-afterAll(() => portal?.stop());
-
-type Settings = {
-  id: number;
-  currentPrefix: number;
-  defaultTareWeight: number;
-  haulageRecordReceiverName: string | null;
-  haulageRecordReceiverPhone: string | null;
-  haulageRecordReceiverEmail: string | null;
-  version: number;
-};
-
-const call = injector(() => portal);
-const get = async (headers = admin): Promise<Settings> => {
+const call = injector(() => ctx.portal);
+const get = async (headers = ctx.admin): Promise<Settings> => {
   const response = await call('GET', '/api/setting', headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Settings>();
 };
-const put = (payload: object, headers = admin) => call('PUT', '/api/setting', headers, payload);
+const put = (payload: object, headers = ctx.admin) => call('PUT', '/api/setting', headers, payload);
 
 const defaults: Settings = {
   id: 1,
@@ -57,7 +33,7 @@ const chosen = {
 describe('settings', () => {
   it('GET answers the spec defaults before anyone saved them (prefix 0, tare 0), to any signed-in user', async () => {
     expect(await get()).toEqual(defaults);
-    expect(await get(standard)).toEqual(defaults);
+    expect(await get(ctx.standard)).toEqual(defaults);
   });
 
   it('needs a token', async () => {
@@ -66,7 +42,7 @@ describe('settings', () => {
   });
 
   it('a standard user PUT is 403 and changes nothing', async () => {
-    const response = await put({ ...chosen, version: 0 }, standard);
+    const response = await put({ ...chosen, version: 0 }, ctx.standard);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'You do not have permission to do this.' });
     expect(await get()).toEqual(defaults);
@@ -95,7 +71,7 @@ describe('settings', () => {
     const saved = response.json<Settings>();
     expect(saved).toEqual({ id: 1, ...chosen, version: 1 });
     expect(await get()).toEqual(saved);
-    expect(await get(standard)).toEqual(saved);
+    expect(await get(ctx.standard)).toEqual(saved);
   });
 
   it('a later PUT replaces them; blanks clear the optional fields and reset numbers to 0', async () => {

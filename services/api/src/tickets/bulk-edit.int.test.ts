@@ -1,6 +1,6 @@
 import { respondAsync, runToEnd } from '@portal/api/test/portal';
 import { type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { RunView, Ticket } from '@portal/contract';
+import type { BulkCheck, RunView, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The Update and Clear tabs' calls (spec sections 5, 7, 8 and 9): bulk/check, bulk, bulk/clear/check,
@@ -19,14 +19,6 @@ const messages = {
   received: 'already received',
 } as const;
 
-interface Check {
-  count: number;
-  ticketNumbers: number[];
-  excludedTicketNumbers: number[];
-  results: { ticketNumber: number; fields: string[] }[];
-  message: string | null;
-}
-
 let contractor: Named;
 let otherContractor: Named;
 let siteContact: { id: number };
@@ -44,7 +36,7 @@ beforeAll(async () => {
 const check = async (url: '/api/ticket/bulk/check' | '/api/ticket/bulk/clear/check', payload: object) => {
   const response = await kit.call('POST', url, payload);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Check>();
+  return response.json<BulkCheck>();
 };
 const run = (url: '/api/ticket/bulk' | '/api/ticket/bulk/clear', payload: object): Promise<RunView> =>
   runToEnd(kit.portal, kit.admin, { method: 'POST', url, payload });

@@ -1,36 +1,9 @@
-import {
-  bearer,
-  runToEnd,
-  startTestPortal,
-  type TestPortal,
-  testStandardUser,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, runToEnd, useTestPortal } from '@portal/api/test/portal';
+import type { BulkReceiveAnswer, Ticket } from '@portal/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7) on a real portal and PostgreSQL.
 // The tests run in order on one portal; each uses its own ticket numbers, the prefix test comes last.
-
-type Headers = Record<string, string>;
-interface Ticket {
-  id: number;
-  prefix: number;
-  ticketNumber: number;
-  isReceived: boolean;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  userId: number | null;
-  version: number;
-}
-interface Chip {
-  key: string;
-  value: 'success' | 'failed';
-  message?: string;
-}
-interface Answer {
-  success: number;
-  fail: number;
-  results: Chip[];
-}
 
 const messages = {
   format: 'Invalid ticket range formt (e.g. 1,2,3 or 1-3)',
@@ -40,20 +13,11 @@ const messages = {
   forbidden: 'You do not have permission to do this.',
 } as const;
 
-const standardUser = {
-  username: 'bulk-standard@portal.test',
-  password: testStandardUser.password,
-  firstName: 'Sam',
-  lastName: 'Standard',
-} as const;
-
-let portal: TestPortal;
-let admin: Headers;
+const ctx = useTestPortal({ standardUser: true });
 let adminId: number;
-let standard: Headers;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Headers = admin) =>
-  portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Headers = ctx.admin) =>
+  ctx.portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
   const response = await call(method, url, payload);
@@ -61,7 +25,7 @@ const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: obje
   return response.json<T>();
 };
 
-const bulkReceive = (payload: object, headers: Headers = admin) =>
+const bulkReceive = (payload: object, headers: Headers = ctx.admin) =>
   call(
     'POST',
     '/api/ticket/bulk/receive',
@@ -70,21 +34,21 @@ const bulkReceive = (payload: object, headers: Headers = admin) =>
   );
 
 /** Starts a bulk receive and waits for its run: the answer of spec section 7, {success, fail, results}. */
-const bulkReceived = async (payload: object): Promise<Answer> =>
+const bulkReceived = async (payload: object): Promise<BulkReceiveAnswer> =>
   (
-    await runToEnd(portal, admin, {
+    await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/bulk/receive',
       payload: { loggedInUserId: adminId, forceReceive: false, ...payload },
     })
-  ).result as Answer;
+  ).result as BulkReceiveAnswer;
 
 /** Every ticket of [from, to], all prefixes, in number order. */
 const numbered = (from: number, to: number) => ok<Ticket[]>('POST', '/api/ticket/report', { from, to });
 
 /** Generates [from, to] under the current prefix and waits until the read model shows them. */
 async function generate(from: number, to: number, prefix = 0): Promise<Ticket[]> {
-  const run = await runToEnd(portal, admin, {
+  const run = await runToEnd(ctx.portal, ctx.admin, {
     method: 'POST',
     url: '/api/ticket/generate',
     payload: { from, to, isSoilFLOTicket: false, email: null },
@@ -112,11 +76,6 @@ const receiptsIn = async (ticketId: number) =>
   ).length;
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  const created = await call('POST', '/api/user/new', standardUser);
-  expect(created.statusCode, created.body).toBe(200);
-  standard = bearer(await portal.login(standardUser.username, standardUser.password));
   const [ticket] = await generate(999_000, 999_000);
   if (!ticket) throw new Error('no ticket');
   const received = await ok<Ticket>('PUT', '/api/ticket/receive', {
@@ -126,7 +85,6 @@ beforeAll(async () => {
   adminId = received.userId ?? 0;
   expect(adminId).toBeGreaterThan(0);
 });
-afterAll(() => portal?.stop());
 
 describe('an invalid entry: 400 with the spec message, nothing received', () => {
   it.each([
@@ -331,12 +289,12 @@ describe('retries', () => {
 describe('access', () => {
   it('is refused to standard users (403), receiving nothing', async () => {
     const tickets = await generate(90, 92);
-    const response = await bulkReceive({ ticketRange: '90-92' }, standard);
+    const response = await bulkReceive({ ticketRange: '90-92' }, ctx.standard);
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({ message: messages.forbidden });
     expect(await numbered(90, 92)).toEqual(tickets);
     // An invalid entry from a standard user is refused for the role, not parsed.
-    expect((await bulkReceive({ ticketRange: 'x' }, standard)).statusCode).toBe(403);
+    expect((await bulkReceive({ ticketRange: 'x' }, ctx.standard)).statusCode).toBe(403);
   });
 
   it('needs a token (401)', async () => {

@@ -1,3 +1,4 @@
+import type { TicketHistoryEvent } from '@portal/contract';
 import {
   evolveTicket,
   initialTicketState,
@@ -7,16 +8,6 @@ import {
 } from '@portal/domain';
 import type { EventStore } from '@portal/event-store';
 import { ticketLogObject } from '@portal/projections';
-
-interface TicketHistoryEntry {
-  version: number;
-  type: string;
-  occurredAt: string;
-  userId: number | null;
-  data: unknown;
-  /** The ticket as of this event (null once deleted). */
-  state: ReturnType<typeof ticketLogObject> | null;
-}
 
 const asRecord = (state: TicketState) => (state.status === 'active' ? ticketLogObject(state) : null);
 
@@ -28,7 +19,7 @@ function withoutHashNonce(data: unknown): unknown {
 }
 
 /** Replays a ticket's stream from the event store alone: every event in order and the state after it. */
-export async function ticketHistory(eventStore: EventStore, ticketId: number): Promise<TicketHistoryEntry[]> {
+export async function ticketHistory(eventStore: EventStore, ticketId: number): Promise<TicketHistoryEvent[]> {
   const events = await eventStore.readStream(ticketStreamId(ticketId));
   let state: TicketState = initialTicketState;
   return events.map((event) => {

@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { bearer, respondAsync, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import type { RunView, TicketSchema } from '@portal/contract';
-import type { Static } from '@sinclair/typebox';
+import {
+  bearer,
+  type Headers,
+  respondAsync,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/api/test/portal';
+import type { RunView, Ticket } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -14,9 +19,6 @@ import { portalLoggerOptions } from '../logging';
  * holds"). The same calls with `Prefer: respond-async` answer 202 with where to follow the run. Plain
  * HTTP requests, as a client sends them.
  */
-
-type Ticket = Static<typeof TicketSchema>;
-type Headers = Record<string, string>;
 
 const numbersFrom = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -5,10 +5,11 @@ import {
   LogEntrySchema,
   okResponses,
   TicketFilterBody,
+  TicketHistoryEventSchema,
   TicketList,
   TicketSchema,
 } from '@portal/contract';
-import { DomainError, Nullable, ticketMessages } from '@portal/domain';
+import { DomainError, ticketMessages } from '@portal/domain';
 import {
   activeTicketsToday,
   dailyCounts,
@@ -88,18 +89,7 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Auditors: the ticket's events in order, each with the ticket's state as of that event",
         params: IdParams,
-        response: okResponses(
-          Type.Array(
-            Type.Object({
-              version: Type.Integer(),
-              type: Type.String(),
-              occurredAt: Type.String(),
-              userId: Nullable(Type.Integer()),
-              data: Type.Unknown(),
-              state: Nullable(Type.Record(Type.String(), Type.Unknown())),
-            }),
-          ),
-        ),
+        response: okResponses(Type.Array(TicketHistoryEventSchema)),
       },
     },
     async (request) => {

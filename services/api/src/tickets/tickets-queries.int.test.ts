@@ -1,6 +1,6 @@
-import { runToEnd } from '@portal/api/test/portal';
-import { at, expectInvalid, type Named, standardUser, useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { Ticket } from '@portal/contract';
+import { runToEnd, testStandardUser } from '@portal/api/test/portal';
+import { at, expectInvalid, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket, TicketHistoryEvent } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).
@@ -250,9 +250,9 @@ describe('GET /api/ticket/logs/{id}', () => {
 
     const [receivedEntry, editedEntry, generatedEntry] = log;
     expect(receivedEntry).toMatchObject({
-      username: standardUser.username,
-      firstName: standardUser.firstName,
-      lastName: standardUser.lastName,
+      username: testStandardUser.username,
+      firstName: testStandardUser.firstName,
+      lastName: testStandardUser.lastName,
     });
     expect(editedEntry).toMatchObject({
       username: 'admin@portal.test',
@@ -361,17 +361,7 @@ describe('GET /api/ticket/{id}/history (admin)', () => {
     await kit.call('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'dashboard' }, kit.standard);
     const response = await kit.call('GET', `/api/ticket/${ticket.id}/history`);
     expect(response.statusCode, response.body).toBe(200);
-    const history =
-      response.json<
-        {
-          version: number;
-          type: string;
-          occurredAt: string;
-          userId: number | null;
-          data: unknown;
-          state: Record<string, unknown> | null;
-        }[]
-      >();
+    const history = response.json<TicketHistoryEvent[]>();
     expect(history.map((h) => [h.version, h.type])).toEqual([
       [1, 'TicketGenerated'],
       [2, 'TicketEdited'],

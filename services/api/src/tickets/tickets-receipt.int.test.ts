@@ -1,3 +1,4 @@
+import { testStandardUser } from '@portal/api/test/portal';
 import {
   at,
   expectInvalid,
@@ -5,7 +6,6 @@ import {
   messages,
   minutes,
   type Named,
-  standardUser,
   useTicketPortal,
 } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
@@ -55,8 +55,8 @@ describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
       isReceived: true,
       timeLoaded: null,
       userId: kit.standardUserId,
-      userFirstName: standardUser.firstName,
-      userLastName: standardUser.lastName,
+      userFirstName: testStandardUser.firstName,
+      userLastName: testStandardUser.lastName,
     });
     // A dashboard receipt happens now, not at a time saved on the form earlier.
     near(received.timeReceived);

@@ -1,27 +1,14 @@
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd, useTestPortal } from '@portal/api/test/portal';
+import type { Ticket } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-});
-afterAll(() => portal?.stop());
-
-type Ticket = {
-  id: number;
-  ticketNumber: number;
-  isReceived: boolean;
-  isComplete: boolean;
-  version: number;
-  timeLoaded: string | null;
-  timeReceived: string | null;
-  userId: number | null;
-  truckLicensePlate: string | null;
-};
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-  portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const ctx = useTestPortal();
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers = ctx.admin,
+) => ctx.portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const byNumber = async (ticketNumber: number): Promise<Ticket> => {
   const [ticket] = (await call('POST', '/api/ticket/search', { ticketNumber: String(ticketNumber) })).json<
     Ticket[]
@@ -33,7 +20,7 @@ const byNumber = async (ticketNumber: number): Promise<Ticket> => {
 describe('ticket lifecycle through the API', () => {
   it('generates a range once; a repeat reports the existing numbers and creates none', async () => {
     const generate = (from: number, to: number) =>
-      runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from, to } });
+      runToEnd(ctx.portal, ctx.admin, { method: 'POST', url: '/api/ticket/generate', payload: { from, to } });
     const first = await generate(1, 5);
     expect(first).toMatchObject({ kind: 'generate', state: 'completed', total: 5, done: 5 });
     expect(first.result).toEqual({ success: true, tickets: [1, 2, 3, 4, 5], error: null });

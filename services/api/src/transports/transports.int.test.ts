@@ -1,78 +1,45 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/api/test/portal';
+import { injector, useTestPortal } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { TransportCompany, TransportContact } from '../../../../admin-ui/src/transports/transport';
+import type { Truck } from '../../../../admin-ui/src/trucks/truck';
 import { siteDate } from '../site-time';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
-});
-afterAll(() => portal?.stop());
+const ctx = useTestPortal({ standardUser: true });
 
 type Company = { id: number; name: string; version: number };
-type CompanyListItem = Company & { truckCount: number };
-type Contact = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  name: string;
-  number: string;
-  version: number;
-};
-type Truck = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
-  tareWeight: number | null;
-  version: number;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
-const call = injector(() => portal);
+const call = injector(() => ctx.portal);
 
 const createCompany = async (name: string): Promise<Company> => {
-  const response = await call('POST', '/api/transportcompany/new', admin, { name });
+  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Company>();
 };
-const companies = async (headers = admin): Promise<CompanyListItem[]> => {
+const companies = async (headers = ctx.admin): Promise<TransportCompany[]> => {
   const response = await call('GET', '/api/transportcompany/all', headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CompanyListItem[]>();
+  return response.json<TransportCompany[]>();
 };
 const createContact = async (companyId: number, name = 'Tom Dispatch', number = '(905)555-0199') => {
-  const response = await call('POST', '/api/transportcontact/new', admin, {
+  const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
     transportCompanyId: companyId,
     transportContact: { name, number },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact>();
+  return response.json<TransportContact>();
 };
-const contacts = async (transportCompanyId?: number): Promise<Contact[]> => {
-  const response = await call('POST', '/api/transportcontact/all', admin, { transportCompanyId });
+const contacts = async (transportCompanyId?: number): Promise<TransportContact[]> => {
+  const response = await call('POST', '/api/transportcontact/all', ctx.admin, { transportCompanyId });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<Contact[]>();
+  return response.json<TransportContact[]>();
 };
 let plates = 0;
 const createTruck = async (transportCompanyId: number, overrides: Partial<Truck> = {}): Promise<Truck> => {
-  const response = await call('POST', '/api/truck/new', admin, {
+  const response = await call('POST', '/api/truck/new', ctx.admin, {
     truck: {
       transportCompanyId,
       number: `T-${++plates}`,
@@ -89,23 +56,26 @@ const withoutFleet = (company: Company) => ({ ...company, contacts: [], trucks: 
 
 describe('transport companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
-    const created = await call('POST', '/api/transportcompany/new', admin, { name: ' Haul Co ' });
+    const created = await call('POST', '/api/transportcompany/new', ctx.admin, { name: ' Haul Co ' });
     expect(created.statusCode).toBe(200);
     const saved = created.json<Company>();
     expect(saved).toEqual({ id: expect.any(Number), name: 'Haul Co', version: 1 });
 
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toEqual(
       withoutFleet(saved),
     );
     expect(await companies()).toContainEqual({ ...saved, truckCount: 0 });
 
-    const edited = await call('PUT', '/api/transportcompany/edit', admin, { ...saved, name: 'Haul Co Ltd' });
+    const edited = await call('PUT', '/api/transportcompany/edit', ctx.admin, {
+      ...saved,
+      name: 'Haul Co Ltd',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({ id: saved.id, name: 'Haul Co Ltd', version: 2 });
     expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 0 });
 
-    expect((await call('DELETE', `/api/transportcompany/${saved.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect((await companies()).map((c) => c.id)).not.toContain(saved.id);
   });
 
@@ -124,13 +94,13 @@ describe('transport companies', () => {
     await createContact(other.id);
     await createTruck(other.id);
 
-    const response = await call('GET', `/api/transportcompany/${fleet.id}`, standard);
+    const response = await call('GET', `/api/transportcompany/${fleet.id}`, ctx.standard);
     expect(response.statusCode, response.body).toBe(200);
-    const details = response.json<Company & { contacts: Contact[]; trucks: Truck[] }>();
+    const details = response.json<Company & { contacts: TransportContact[]; trucks: Truck[] }>();
     expect(details).toEqual({ ...fleet, contacts: [contact], trucks: expect.arrayContaining(trucks) });
     expect(details.trucks).toHaveLength(2);
 
-    const edited = await call('PUT', '/api/transportcompany/edit', admin, {
+    const edited = await call('PUT', '/api/transportcompany/edit', ctx.admin, {
       ...fleet,
       name: 'Fleet Detail Ltd',
     });
@@ -140,7 +110,7 @@ describe('transport companies', () => {
 
   it('an edit that changes nothing keeps the version', async () => {
     const saved = await createCompany('Steady Haulage');
-    const edited = await call('PUT', '/api/transportcompany/edit', admin, { ...saved });
+    const edited = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual(saved);
   });
@@ -149,7 +119,7 @@ describe('transport companies', () => {
     'refuses %o with 400 Company name is required, creating nothing',
     async (payload) => {
       const before = (await companies()).length;
-      const response = await call('POST', '/api/transportcompany/new', admin, payload);
+      const response = await call('POST', '/api/transportcompany/new', ctx.admin, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'Company name is required',
@@ -161,27 +131,27 @@ describe('transport companies', () => {
 
   it('refuses a blank name on edit, a stale version with 409, and keeps the company', async () => {
     const saved = await createCompany('Versioned Haulage');
-    const blank = await call('PUT', '/api/transportcompany/edit', admin, { ...saved, name: '' });
+    const blank = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ name: 'Company name is required' });
     expect(
-      (await call('PUT', '/api/transportcompany/edit', admin, { ...saved, name: 'V2' })).statusCode,
+      (await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: 'V2' })).statusCode,
     ).toBe(200);
-    const old = await call('PUT', '/api/transportcompany/edit', admin, { ...saved, name: 'V3' });
+    const old = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: 'V3' });
     expect(old.statusCode).toBe(409);
     expect(old.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toMatchObject({
       name: 'V2',
       version: 2,
     });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/transportcompany/999999', admin);
+    const get = await call('GET', '/api/transportcompany/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual({ message: 'Transport company not found.' });
-    expect((await call('DELETE', '/api/transportcompany/999999', admin)).statusCode).toBe(404);
-    const edit = await call('PUT', '/api/transportcompany/edit', admin, { id: 999999, name: 'Ghost' });
+    expect((await call('DELETE', '/api/transportcompany/999999', ctx.admin)).statusCode).toBe(404);
+    const edit = await call('PUT', '/api/transportcompany/edit', ctx.admin, { id: 999999, name: 'Ghost' });
     expect(edit.statusCode).toBe(404);
     expect(edit.json()).toEqual({ message: 'Transport company not found.' });
   });
@@ -199,52 +169,52 @@ describe('transport companies', () => {
   it('refuses to delete a company with trucks or contacts (409 naming them) and keeps it', async () => {
     const busy = await createCompany('Busy Haulage');
     const truck = await createTruck(busy.id);
-    const refused = await call('DELETE', `/api/transportcompany/${busy.id}`, admin);
+    const refused = await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: 'This transport company is still used by 1 truck. Remove or move them first.',
     });
     await createTruck(busy.id);
     const contact = await createContact(busy.id);
-    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, admin)).json()).toEqual({
+    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toEqual({
       message: 'This transport company is still used by 2 trucks and 1 contact. Remove or move them first.',
     });
-    expect((await call('GET', `/api/transportcompany/${busy.id}`, admin)).json()).toMatchObject(busy);
+    expect((await call('GET', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toMatchObject(busy);
 
     const empty = await createCompany('Empty Haulage');
-    const moved = await call('POST', '/api/truck/move', admin, {
+    const moved = await call('POST', '/api/truck/move', ctx.admin, {
       fromTransportCompanyId: busy.id,
       toTransportCompanyId: empty.id,
     });
     expect(moved.json()).toEqual({ moved: 2 });
-    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, admin)).json()).toEqual({
+    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toEqual({
       message: 'This transport company is still used by 1 contact. Remove or move them first.',
     });
-    expect((await call('DELETE', `/api/transportcontact/${contact.id}`, admin)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/truck/${truck.id}`, admin)).json()).toMatchObject({
+    expect((await call('DELETE', `/api/transportcontact/${contact.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/truck/${truck.id}`, ctx.admin)).json()).toMatchObject({
       transportCompanyId: empty.id,
     });
   });
 
   it('standard users read (200) but every write and the export are 403, changing nothing', async () => {
     const saved = await createCompany('Read Only Haulage');
-    expect((await companies(standard)).map((c) => c.id)).toContain(saved.id);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, standard)).json()).toEqual(
+    expect((await companies(ctx.standard)).map((c) => c.id)).toContain(saved.id);
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.standard)).json()).toEqual(
       withoutFleet(saved),
     );
     const before = (await companies()).length;
     for (const response of await Promise.all([
-      call('POST', '/api/transportcompany/new', standard, { name: 'Sneaky' }),
-      call('PUT', '/api/transportcompany/edit', standard, { ...saved, name: 'Sneaky' }),
-      call('DELETE', `/api/transportcompany/${saved.id}`, standard),
-      call('GET', '/api/transportcompany/export', standard),
+      call('POST', '/api/transportcompany/new', ctx.standard, { name: 'Sneaky' }),
+      call('PUT', '/api/transportcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
+      call('DELETE', `/api/transportcompany/${saved.id}`, ctx.standard),
+      call('GET', '/api/transportcompany/export', ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });
     }
     expect((await companies()).length).toBe(before);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, admin)).json()).toEqual(
+    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toEqual(
       withoutFleet(saved),
     );
   });
@@ -260,12 +230,12 @@ describe('transport companies', () => {
 describe('transport contacts', () => {
   it('travel in {transportCompanyId, transportContact} and round-trip with id, version and company name', async () => {
     const company = await createCompany('Contact Haulage');
-    const created = await call('POST', '/api/transportcontact/new', admin, {
+    const created = await call('POST', '/api/transportcontact/new', ctx.admin, {
       transportCompanyId: company.id,
       transportContact: { name: ' Tom Dispatch ', number: '(905)555-0199' },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const saved = created.json<Contact>();
+    const saved = created.json<TransportContact>();
     expect(saved).toEqual({
       id: expect.any(Number),
       transportCompanyId: company.id,
@@ -274,10 +244,10 @@ describe('transport contacts', () => {
       number: '(905)555-0199',
       version: 1,
     });
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await contacts(company.id)).toEqual([saved]);
 
-    const edited = await call('PUT', '/api/transportcontact/edit', admin, {
+    const edited = await call('PUT', '/api/transportcontact/edit', ctx.admin, {
       transportCompanyId: company.id,
       transportContact: { ...saved, number: '(905)555-0100' },
     });
@@ -285,14 +255,14 @@ describe('transport contacts', () => {
     expect(edited.json()).toEqual({ ...saved, number: '(905)555-0100', version: 2 });
     expect(await contacts(company.id)).toEqual([edited.json()]);
 
-    const unchanged = await call('PUT', '/api/transportcontact/edit', admin, {
+    const unchanged = await call('PUT', '/api/transportcontact/edit', ctx.admin, {
       transportCompanyId: company.id,
       transportContact: edited.json(),
     });
     expect(unchanged.json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/transportcontact/${saved.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect(await contacts(company.id)).toEqual([]);
   });
 
@@ -314,7 +284,7 @@ describe('transport contacts', () => {
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
     const company = await createCompany('Validating Haulage');
     const before = (await contacts()).length;
-    const response = await call('POST', '/api/transportcontact/new', admin, {
+    const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
       transportCompanyId: company.id,
       transportContact: { name: 'Tom', number: '(905)555-0199', ...change },
     });
@@ -324,7 +294,7 @@ describe('transport contacts', () => {
   });
 
   it('refuses a contact of an unknown company, a stale version, and unknown ids', async () => {
-    const unknown = await call('POST', '/api/transportcontact/new', admin, {
+    const unknown = await call('POST', '/api/transportcontact/new', ctx.admin, {
       transportCompanyId: 999999,
       transportContact: { name: 'Tom', number: '(905)555-0199' },
     });
@@ -337,7 +307,7 @@ describe('transport contacts', () => {
     const company = await createCompany('Stale Contact Haulage');
     const saved = await createContact(company.id);
     const edit = (name: string) =>
-      call('PUT', '/api/transportcontact/edit', admin, {
+      call('PUT', '/api/transportcontact/edit', ctx.admin, {
         transportCompanyId: company.id,
         transportContact: { ...saved, name },
       });
@@ -346,11 +316,11 @@ describe('transport contacts', () => {
     expect(old.statusCode).toBe(409);
     expect(old.json()).toEqual({ message: stale });
 
-    const get = await call('GET', '/api/transportcontact/999999', admin);
+    const get = await call('GET', '/api/transportcontact/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual({ message: 'Transport contact not found.' });
-    expect((await call('DELETE', '/api/transportcontact/999999', admin)).statusCode).toBe(404);
-    const ghost = await call('PUT', '/api/transportcontact/edit', admin, {
+    expect((await call('DELETE', '/api/transportcontact/999999', ctx.admin)).statusCode).toBe(404);
+    const ghost = await call('PUT', '/api/transportcontact/edit', ctx.admin, {
       transportCompanyId: company.id,
       transportContact: { id: 999999, name: 'Ghost', number: '(905)555-0199' },
     });
@@ -360,22 +330,22 @@ describe('transport contacts', () => {
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const company = await createCompany('Read Only Contact Haulage');
     const saved = await createContact(company.id);
-    const list = await call('POST', '/api/transportcontact/all', standard, {
+    const list = await call('POST', '/api/transportcontact/all', ctx.standard, {
       transportCompanyId: company.id,
     });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([saved]);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, standard)).json()).toEqual(saved);
+    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     for (const response of await Promise.all([
-      call('POST', '/api/transportcontact/new', standard, {
+      call('POST', '/api/transportcontact/new', ctx.standard, {
         transportCompanyId: company.id,
         transportContact: { name: 'Sneaky', number: '(905)555-0199' },
       }),
-      call('PUT', '/api/transportcontact/edit', standard, {
+      call('PUT', '/api/transportcontact/edit', ctx.standard, {
         transportCompanyId: company.id,
         transportContact: { ...saved, name: 'Sneaky' },
       }),
-      call('DELETE', `/api/transportcontact/${saved.id}`, standard),
+      call('DELETE', `/api/transportcontact/${saved.id}`, ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });
@@ -405,9 +375,9 @@ describe('GET /api/transportcompany/export', () => {
   const blankToNull = (value: unknown) => (value === undefined || value === '' ? null : value);
 
   const download = async () => {
-    const before = siteDate(portal.config.siteTimezone);
-    const response = await call('GET', '/api/transportcompany/export', admin);
-    const after = siteDate(portal.config.siteTimezone);
+    const before = siteDate(ctx.portal.config.siteTimezone);
+    const response = await call('GET', '/api/transportcompany/export', ctx.admin);
+    const after = siteDate(ctx.portal.config.siteTimezone);
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -507,7 +477,7 @@ describe('GET /api/transportcompany/export', () => {
     ]);
 
     // Every truck of the portal, grouped by company in name order, each group closed by its total.
-    const trucks = (await call('POST', '/api/truck/all', admin, {})).json<Truck[]>();
+    const trucks = (await call('POST', '/api/truck/all', ctx.admin, {})).json<Truck[]>();
     const truckRows = records.filter((r) => !String(r.transportCompanyName).startsWith('Total'));
     expect(truckRows.map((r) => r.licensePlate)).toEqual(trucks.map((t) => t.licensePlate));
     const groups = [...new Set(trucks.map((t) => t.transportCompanyName))];

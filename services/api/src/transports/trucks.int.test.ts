@@ -1,45 +1,22 @@
-import {
-  bearer,
-  injector,
-  logInNewStandardUser,
-  startTestPortal,
-  type TestPortal,
-} from '@portal/api/test/portal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injector, useTestPortal } from '@portal/api/test/portal';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Truck } from '../../../../admin-ui/src/trucks/truck';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-let standard: Record<string, string>;
+const ctx = useTestPortal({ standardUser: true });
 let haulCo: { id: number; name: string };
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-  standard = await logInNewStandardUser(portal, admin);
   haulCo = await createCompany('Haul Co');
 });
-afterAll(() => portal?.stop());
-
-type Truck = {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
-  tareWeight: number | null;
-  version: number;
-};
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
-const call = injector(() => portal);
+const call = injector(() => ctx.portal);
 
 const createCompany = async (name: string): Promise<{ id: number; name: string }> => {
-  const response = await call('POST', '/api/transportcompany/new', admin, { name });
+  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
@@ -56,19 +33,19 @@ const truckInput = (overrides: object = {}) => ({
   ...overrides,
 });
 /** Spec section 7: saves travel as {truck, ...}. */
-const save = (method: 'POST' | 'PUT', truck: object, headers = admin) =>
+const save = (method: 'POST' | 'PUT', truck: object, headers = ctx.admin) =>
   call(method, method === 'POST' ? '/api/truck/new' : '/api/truck/edit', headers, { truck });
 const createTruck = async (overrides: object = {}): Promise<Truck> => {
   const response = await save('POST', truckInput(overrides));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Truck>();
 };
-const trucksOf = async (transportCompanyId?: number, headers = admin): Promise<Truck[]> => {
+const trucksOf = async (transportCompanyId?: number, headers = ctx.admin): Promise<Truck[]> => {
   const response = await call('POST', '/api/truck/all', headers, { transportCompanyId });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Truck[]>();
 };
-const move = (fromTransportCompanyId: unknown, toTransportCompanyId: unknown, headers = admin) =>
+const move = (fromTransportCompanyId: unknown, toTransportCompanyId: unknown, headers = ctx.admin) =>
   call('POST', '/api/truck/move', headers, { fromTransportCompanyId, toTransportCompanyId });
 
 describe('trucks', () => {
@@ -94,17 +71,17 @@ describe('trucks', () => {
       tareWeight: 14250.5,
       version: 1,
     });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await trucksOf(haulCo.id)).toContainEqual(saved);
     expect(await trucksOf()).toContainEqual(saved);
 
     const edited = await save('PUT', { ...saved, driverName: 'Dana Driver', driverNumber: '' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toEqual({ ...saved, driverName: 'Dana Driver', driverNumber: null, version: 2 });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toEqual(edited.json());
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/truck/${saved.id}`, admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/truck/${saved.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).statusCode).toBe(404);
     expect((await trucksOf()).map((t) => t.id)).not.toContain(saved.id);
     // Its plate is free again.
     expect((await createTruck({ licensePlate: 'rt12345' })).licensePlate).toBe('RT12345');
@@ -112,7 +89,7 @@ describe('trucks', () => {
 
   it('takes the company from the envelope when the truck does not name one', async () => {
     const other = await createCompany('Envelope Haulage');
-    const response = await call('POST', '/api/truck/new', admin, {
+    const response = await call('POST', '/api/truck/new', ctx.admin, {
       transportCompanyId: other.id,
       truck: { number: '7', licensePlate: nextPlate() },
     });
@@ -162,7 +139,7 @@ describe('trucks', () => {
       message: 'License plate can be max 7 characters',
       errors: { licensePlate: 'License plate can be max 7 characters' },
     });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('refuses a stale version with 409', async () => {
@@ -171,17 +148,17 @@ describe('trucks', () => {
     const old = await save('PUT', { ...saved, driverName: 'Older' });
     expect(old.statusCode).toBe(409);
     expect(old.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toMatchObject({
       driverName: 'Newer',
       version: 2,
     });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/truck/999999', admin);
+    const get = await call('GET', '/api/truck/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
     expect(get.json()).toEqual({ message: 'Truck not found.' });
-    expect((await call('DELETE', '/api/truck/999999', admin)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/truck/999999', ctx.admin)).statusCode).toBe(404);
     const edit = await save('PUT', { ...truckInput(), id: 999999 });
     expect(edit.statusCode).toBe(404);
     expect(edit.json()).toEqual({ message: 'Truck not found.' });
@@ -189,32 +166,32 @@ describe('trucks', () => {
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const saved = await createTruck();
-    expect(await trucksOf(haulCo.id, standard)).toContainEqual(saved);
-    expect((await call('GET', `/api/truck/${saved.id}`, standard)).json()).toEqual(saved);
+    expect(await trucksOf(haulCo.id, ctx.standard)).toContainEqual(saved);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     const target = await createCompany('Standard Target Haulage');
     const before = (await trucksOf()).length;
     for (const response of await Promise.all([
-      save('POST', truckInput(), standard),
-      save('PUT', { ...saved, driverName: 'Sneaky' }, standard),
-      call('DELETE', `/api/truck/${saved.id}`, standard),
-      move(haulCo.id, target.id, standard),
+      save('POST', truckInput(), ctx.standard),
+      save('PUT', { ...saved, driverName: 'Sneaky' }, ctx.standard),
+      call('DELETE', `/api/truck/${saved.id}`, ctx.standard),
+      move(haulCo.id, target.id, ctx.standard),
     ])) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: forbidden });
     }
     expect((await trucksOf()).length).toBe(before);
     expect(await trucksOf(target.id)).toEqual([]);
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toEqual(saved);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
   it('standard users tare trucks, as they weigh tickets (ARCHITECTURE.md, "Roles on the server")', async () => {
     const saved = await createTruck();
-    const tared = await call('PUT', '/api/truck/tare', standard, {
+    const tared = await call('PUT', '/api/truck/tare', ctx.standard, {
       truck: { id: saved.id, tareWeight: 14_020.5 },
     });
     expect(tared.statusCode, tared.body).toBe(200);
     expect(tared.json()).toMatchObject({ id: saved.id, tareWeight: 14_020.5 });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toMatchObject({
       tareWeight: 14_020.5,
     });
   });
@@ -255,7 +232,7 @@ describe('licence plates', () => {
     const taken = await save('PUT', { ...theirs, licensePlate: 'KP00001' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'License plate KP00001 already belongs to another truck.' });
-    expect((await call('GET', `/api/truck/${theirs.id}`, admin)).json()).toEqual(theirs);
+    expect((await call('GET', `/api/truck/${theirs.id}`, ctx.admin)).json()).toEqual(theirs);
   });
 
   it('10 concurrent creations with one plate: exactly one 200, nine 409, one truck listed', async () => {
@@ -276,36 +253,37 @@ describe('PUT /api/truck/tare', () => {
   it('sets the tare weight and nothing else', async () => {
     const saved = await createTruck({ tareWeight: null });
     expect(saved.tareWeight).toBeNull();
-    const response = await call('PUT', '/api/truck/tare', admin, {
+    const response = await call('PUT', '/api/truck/tare', ctx.admin, {
       transportCompanyId: haulCo.id,
       truck: { id: saved.id, tareWeight: 15000.25, driverName: 'Ignored', version: saved.version },
       transportContact: {},
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ ...saved, tareWeight: 15000.25, version: 2 });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json()).toEqual(response.json());
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(response.json());
     expect(await trucksOf(haulCo.id)).toContainEqual(response.json());
   });
 
   it('refuses a bad weight (400), a stale version (409) and an unknown truck (404)', async () => {
     const saved = await createTruck({ tareWeight: 100 });
-    const bad = await call('PUT', '/api/truck/tare', admin, { truck: { id: saved.id, tareWeight: -5 } });
+    const bad = await call('PUT', '/api/truck/tare', ctx.admin, { truck: { id: saved.id, tareWeight: -5 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       message: 'Tare weight must be a number of 0 or more',
       errors: { tareWeight: 'Tare weight must be a number of 0 or more' },
     });
     expect(
-      (await call('PUT', '/api/truck/tare', admin, { truck: { id: saved.id, tareWeight: 200 } })).statusCode,
+      (await call('PUT', '/api/truck/tare', ctx.admin, { truck: { id: saved.id, tareWeight: 200 } }))
+        .statusCode,
     ).toBe(200);
-    const old = await call('PUT', '/api/truck/tare', admin, {
+    const old = await call('PUT', '/api/truck/tare', ctx.admin, {
       truck: { id: saved.id, tareWeight: 300, version: saved.version },
     });
     expect(old.statusCode).toBe(409);
     expect(old.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/truck/${saved.id}`, admin)).json().tareWeight).toBe(200);
+    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json().tareWeight).toBe(200);
 
-    const unknown = await call('PUT', '/api/truck/tare', admin, { truck: { id: 999999, tareWeight: 1 } });
+    const unknown = await call('PUT', '/api/truck/tare', ctx.admin, { truck: { id: 999999, tareWeight: 1 } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Truck not found.' });
   });
@@ -332,14 +310,14 @@ describe('POST /api/truck/move', () => {
     for (const truck of arrived) {
       expect(truck).toMatchObject({ transportCompanyId: to.id, transportCompanyName: 'Move To Haulage' });
     }
-    const companies = (await call('GET', '/api/transportcompany/all', admin)).json<
+    const companies = (await call('GET', '/api/transportcompany/all', ctx.admin)).json<
       { id: number; truckCount: number }[]
     >();
     expect(companies.find((c) => c.id === from.id)?.truckCount).toBe(0);
     expect(companies.find((c) => c.id === to.id)?.truckCount).toBe(4);
     // A moved truck keeps everything else.
     const first = moving[0] as Truck;
-    expect((await call('GET', `/api/truck/${first.id}`, admin)).json()).toMatchObject({
+    expect((await call('GET', `/api/truck/${first.id}`, ctx.admin)).json()).toMatchObject({
       number: first.number,
       licensePlate: first.licensePlate,
       tareWeight: first.tareWeight,
@@ -391,7 +369,7 @@ describe('POST /api/truck/move', () => {
     const b = await createCompany('Round Trip B');
     const truck = await createTruck({ transportCompanyId: a.id });
     expect((await move(a.id, b.id)).json()).toEqual({ moved: 1 });
-    const current = (await call('GET', `/api/truck/${truck.id}`, admin)).json<Truck>();
+    const current = (await call('GET', `/api/truck/${truck.id}`, ctx.admin)).json<Truck>();
     const edited = await save('PUT', { ...current, driverName: 'After Move' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ transportCompanyId: b.id, driverName: 'After Move' });
@@ -406,6 +384,6 @@ describe('POST /api/truck/move', () => {
     expect((await move(a.id, b.id)).json()).toEqual({ moved: 1 });
     const response = await save('PUT', { ...loaded, driverName: 'Edited from an old form' });
     expect(response.statusCode).toBe(409);
-    expect((await call('GET', `/api/truck/${loaded.id}`, admin)).json().transportCompanyId).toBe(b.id);
+    expect((await call('GET', `/api/truck/${loaded.id}`, ctx.admin)).json().transportCompanyId).toBe(b.id);
   });
 });

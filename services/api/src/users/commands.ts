@@ -1,3 +1,4 @@
+import type { UserBody } from '@portal/contract';
 import {
   DomainError,
   decideUser,
@@ -18,7 +19,6 @@ import { passwordProblem } from '../auth/password-policy';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { handleCommand } from '../write-side/command-handler';
 import { nextId } from '../write-side/next-id';
-import type { UserBody } from './schemas';
 
 // Username uniqueness and "at least one administrator" span users: their commands run one at a time.
 const USERS_LOCK = 'users-set';

@@ -1,11 +1,10 @@
 import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import type { User } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // Each race gets its own portal, so "the last administrator" is exactly the two admins below.
 let portal: TestPortal | undefined;
 afterEach(() => portal?.stop());
-
-type User = { id: number; username: string; roleId: 1 | 2 };
 
 async function twoAdministrators() {
   portal = await startTestPortal();

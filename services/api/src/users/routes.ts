@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema, IdParams } from '@portal/contract';
+import { ErrorSchema, IdParams, type User, UserBodySchema, UserSchema } from '@portal/contract';
 import { DomainError, roleName, userMessages } from '@portal/domain';
 import { findUserById, listUsers, type UserView } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { deleteUser, editUser, registerUser } from './commands';
-import { UserBodySchema, type UserResponse, UserSchema } from './schemas';
 
-const toResponse = (user: UserView): UserResponse => ({
+const toResponse = (user: UserView): User => ({
   ...user,
-  role: roleName(user.roleId) as UserResponse['role'],
+  role: roleName(user.roleId) as User['role'],
 });
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 /** Spec section 7, Auth and users. Only administrators manage users. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const savedUser = async (id: number): Promise<UserResponse> => {
+  const savedUser = async (id: number): Promise<User> => {
     const user = await findUserById(app.infra.db, id);
     if (!user) throw new DomainError('not_found', userMessages.notFound);
     return toResponse(user);

@@ -1,23 +1,10 @@
-import { bearer, startTestPortal, type TestPortal, testStandardUser } from '@portal/api/test/portal';
+import { bearer, injector, testStandardUser, useTestPortal } from '@portal/api/test/portal';
+import type { User } from '@portal/contract';
 import { userStreamId } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-let portal: TestPortal;
-let admin: Record<string, string>;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  admin = bearer(await portal.login());
-});
-afterAll(() => portal?.stop());
-
-type User = { id: number; username: string; roleId: 1 | 2; role: string; version: number; firstName: string };
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const ctx = useTestPortal();
+const call = injector(() => ctx.portal);
 const newUser = (overrides: object = {}) => ({
   username: `user-${Math.random().toString(36).slice(2)}@portal.test`,
   password: testStandardUser.password,
@@ -26,18 +13,18 @@ const newUser = (overrides: object = {}) => ({
   phoneNumber: '(416)555-0101',
   ...overrides,
 });
-const create = async (overrides: object = {}, headers = admin): Promise<User> => {
+const create = async (overrides: object = {}, headers = ctx.admin): Promise<User> => {
   const response = await call('POST', '/api/user/new', headers, newUser(overrides));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<User>();
 };
-const all = async (): Promise<User[]> => (await call('GET', '/api/user/all', admin)).json<User[]>();
+const all = async (): Promise<User[]> => (await call('GET', '/api/user/all', ctx.admin)).json<User[]>();
 const loginAs = async (username: string, password: string = testStandardUser.password) =>
-  bearer(await portal.login(username, password));
+  bearer(await ctx.portal.login(username, password));
 
 describe('creating users', () => {
   it('answers the saved user with its id, role 2 by default, and no password', async () => {
-    const response = await call('POST', '/api/user/new', admin, newUser({ username: 'Sam@Portal.test' }));
+    const response = await call('POST', '/api/user/new', ctx.admin, newUser({ username: 'Sam@Portal.test' }));
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
@@ -51,10 +38,10 @@ describe('creating users', () => {
       version: 1,
     });
     expect(response.body).not.toMatch(/password|argon2/i);
-    const listed = await call('GET', '/api/user/all', admin);
+    const listed = await call('GET', '/api/user/all', ctx.admin);
     expect(listed.body).not.toMatch(/password|argon2/i);
     expect(listed.json<User[]>().map((u) => u.id)).toContain(body.id);
-    expect((await call('GET', `/api/user/${body.id}`, admin)).json()).toEqual(body);
+    expect((await call('GET', `/api/user/${body.id}`, ctx.admin)).json()).toEqual(body);
   });
 
   it.each([
@@ -78,7 +65,7 @@ describe('creating users', () => {
     [{ phoneNumber: '416-555-0101' }, 'phoneNumber', 'Phone number is not valid'],
   ])('refuses %o with 400 and the spec message, creating nothing', async (change, field, message) => {
     const before = (await all()).length;
-    const response = await call('POST', '/api/user/new', admin, newUser(change));
+    const response = await call('POST', '/api/user/new', ctx.admin, newUser(change));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, errors: { [field]: message } });
     expect((await all()).length).toBe(before);
@@ -89,7 +76,7 @@ describe('creating users', () => {
     const response = await call(
       'POST',
       '/api/user/new',
-      admin,
+      ctx.admin,
       newUser({ username: first.username.toUpperCase() }),
     );
     expect(response.statusCode).toBe(409);
@@ -101,7 +88,7 @@ describe('creating users', () => {
   it('lets exactly one of 10 concurrent creations of one username through, with no 5xx', async () => {
     const payload = newUser({ username: 'race@portal.test' });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => call('POST', '/api/user/new', admin, payload)),
+      Array.from({ length: 10 }, () => call('POST', '/api/user/new', ctx.admin, payload)),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await all()).filter((u) => u.username === 'race@portal.test')).toHaveLength(1);
@@ -111,7 +98,7 @@ describe('creating users', () => {
 describe('editing users', () => {
   it('saves changes, keeps the password when left blank, and changes it when given', async () => {
     const user = await create({ username: 'edit-me@portal.test' });
-    const edited = await call('PUT', '/api/user/edit', admin, {
+    const edited = await call('PUT', '/api/user/edit', ctx.admin, {
       ...user,
       firstName: 'Samantha',
       password: '',
@@ -120,7 +107,7 @@ describe('editing users', () => {
     expect(edited.json()).toMatchObject({ id: user.id, firstName: 'Samantha', version: 2 });
     await loginAs('edit-me@portal.test');
 
-    const changed = await call('PUT', '/api/user/edit', admin, {
+    const changed = await call('PUT', '/api/user/edit', ctx.admin, {
       ...edited.json(),
       password: 'Renewed-willow-cipher-36',
     });
@@ -132,24 +119,24 @@ describe('editing users', () => {
   it('lets an account with a password from before the policy log in, and holds only a new password to it', async () => {
     const user = await create({ username: 'legacy@portal.test' });
     // A password set before the policy existed, as the event store holds it.
-    const { lastPosition } = await portal.infra.eventStore.append(userStreamId(user.id), [
+    const { lastPosition } = await ctx.portal.infra.eventStore.append(userStreamId(user.id), [
       {
         type: 'UserPasswordChanged',
-        data: { userId: user.id, passwordHash: await portal.infra.passwords.hash('legacy') },
+        data: { userId: user.id, passwordHash: await ctx.portal.infra.passwords.hash('legacy') },
         metadata: { userId: null, occurredAt: new Date().toISOString() },
       },
     ]);
-    await portal.app.commands.waitForProjections(lastPosition);
+    await ctx.portal.app.commands.waitForProjections(lastPosition);
     await loginAs('legacy@portal.test', 'legacy');
 
-    const current = (await call('GET', `/api/user/${user.id}`, admin)).json<User>();
-    const renamed = await call('PUT', '/api/user/edit', admin, {
+    const current = (await call('GET', `/api/user/${user.id}`, ctx.admin)).json<User>();
+    const renamed = await call('PUT', '/api/user/edit', ctx.admin, {
       ...current,
       firstName: 'Lee',
       password: '',
     });
     expect(renamed.statusCode).toBe(200);
-    const again = await call('PUT', '/api/user/edit', admin, { ...renamed.json(), password: 'legacy' });
+    const again = await call('PUT', '/api/user/edit', ctx.admin, { ...renamed.json(), password: 'legacy' });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual({ password: 'Password must be at least 12 characters' });
     await loginAs('legacy@portal.test', 'legacy');
@@ -157,26 +144,26 @@ describe('editing users', () => {
 
   it('refuses a stale version with 409 and changes nothing', async () => {
     const user = await create();
-    expect((await call('PUT', '/api/user/edit', admin, { ...user, firstName: 'First' })).statusCode).toBe(
+    expect((await call('PUT', '/api/user/edit', ctx.admin, { ...user, firstName: 'First' })).statusCode).toBe(
       200,
     );
-    const stale = await call('PUT', '/api/user/edit', admin, { ...user, firstName: 'Second' });
+    const stale = await call('PUT', '/api/user/edit', ctx.admin, { ...user, firstName: 'Second' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('This record was changed by someone else. Reload it and try again.');
-    expect((await call('GET', `/api/user/${user.id}`, admin)).json().firstName).toBe('First');
+    expect((await call('GET', `/api/user/${user.id}`, ctx.admin)).json().firstName).toBe('First');
   });
 
   it('validates edits with the spec messages', async () => {
     const user = await create();
-    const response = await call('PUT', '/api/user/edit', admin, { ...user, username: 'nope' });
+    const response = await call('PUT', '/api/user/edit', ctx.admin, { ...user, username: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Username must be a valid email');
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect((await call('GET', '/api/user/999999', admin)).statusCode).toBe(404);
-    expect((await call('DELETE', '/api/user/999999', admin)).statusCode).toBe(404);
-    const edit = await call('PUT', '/api/user/edit', admin, { ...newUser(), id: 999999 });
+    expect((await call('GET', '/api/user/999999', ctx.admin)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/user/999999', ctx.admin)).statusCode).toBe(404);
+    const edit = await call('PUT', '/api/user/edit', ctx.admin, { ...newUser(), id: 999999 });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().message).toBe('User not found.');
   });
@@ -197,15 +184,15 @@ describe('standard users', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe('You do not have permission to do this.');
     }
-    expect((await call('GET', `/api/user/${standard.id}`, admin)).json().roleId).toBe(2);
+    expect((await call('GET', `/api/user/${standard.id}`, ctx.admin)).json().roleId).toBe(2);
   });
 
   it('lose access as soon as they are deleted', async () => {
     const user = await create({ username: 'leaving@portal.test' });
     const headers = await loginAs('leaving@portal.test');
-    expect((await call('DELETE', `/api/user/${user.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/user/${user.id}`, ctx.admin)).statusCode).toBe(204);
     expect((await call('GET', '/api/user/all', headers)).statusCode).toBe(401);
-    expect((await call('GET', `/api/user/${user.id}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/user/${user.id}`, ctx.admin)).statusCode).toBe(404);
   });
 });
 

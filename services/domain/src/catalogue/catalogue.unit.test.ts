@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../test/refusal';
 import { contractorCompanies } from '../contractors/contractor-company';
-import { DomainError } from '../errors';
 import { materialTypes } from '../materials/material';
 import { Nullable } from '../schemas';
 import { transportCompanies } from '../transports/transport-company';
@@ -36,15 +36,6 @@ const given = (...events: CatalogueEvent<'Gadget', Gadget>[]): CatalogueState<Ga
   events.reduce(gadgets.evolve, gadgets.initialState);
 const when = (command: CatalogueCommand<Gadget>, state: CatalogueState<Gadget>) =>
   gadgets.decide(command, state);
-const thrown = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('catalogue kit', () => {
   it('names its events, streams and not-found message after the catalogue', () => {

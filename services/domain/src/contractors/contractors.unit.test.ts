@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import { companyNameRequired, contractorCompanies, validateCompany } from './contractor-company';
 import { contactMessages, contractorContacts, validateContractorContact } from './contractor-contact';
-
-/** The validation error's message and per-field messages, or a failure when the input passed. */
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('contractor company', () => {
   it('keeps the trimmed name', () => {
@@ -23,11 +11,7 @@ describe('contractor company', () => {
   it.each([{}, { name: '' }, { name: '   ' }, { name: null }])(
     'refuses %o: Company name is required',
     (input) => {
-      expect(refusal(() => validateCompany(input))).toEqual({
-        kind: 'validation',
-        message: 'Company name is required',
-        errors: { name: 'Company name is required' },
-      });
+      expect(refusal(() => validateCompany(input))).toEqual(invalidField('name', 'Company name is required'));
     },
   );
 
@@ -79,11 +63,9 @@ describe('contractor contact', () => {
     [{ number: '(416)555-01012' }, 'number', 'Phone number is not valid'],
     [{ email: 'not-an-email' }, 'email', 'Email is not valid'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateContractorContact(3, { ...contact, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateContractorContact(3, { ...contact, ...change }))).toEqual(
+      invalidField(field, message),
+    );
   });
 
   it('needs a company', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import { materials, materialTypes, nameRequired, validateNamed } from './material';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('materials and material types', () => {
   it('keep the trimmed name', () => {
@@ -19,11 +8,7 @@ describe('materials and material types', () => {
   });
 
   it.each([{}, { name: '' }, { name: ' \t ' }, { name: null }])('refuse %o: Name is required', (input) => {
-    expect(refusal(() => validateNamed(input))).toEqual({
-      kind: 'validation',
-      message: 'Name is required',
-      errors: { name: 'Name is required' },
-    });
+    expect(refusal(() => validateNamed(input))).toEqual(invalidField('name', 'Name is required'));
     expect(nameRequired).toBe('Name is required');
   });
 

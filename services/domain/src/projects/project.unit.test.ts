@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import { projectMessages, projects, validateProject } from './project';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const project = {
   projectId: ' P-100 ',
@@ -70,11 +59,7 @@ describe('project validation', () => {
     [{ approved: -1 }, 'approved', 'Approved must be a number of 0 or more'],
     [{ approved: 'lots' }, 'approved', 'Approved must be a number of 0 or more'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateProject({ ...project, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateProject({ ...project, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('reports every field at once', () => {

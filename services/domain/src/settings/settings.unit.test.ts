@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('settings', () => {
   it('default to prefix 0 and tare 0 with no receiver (spec section 9)', () => {
@@ -62,11 +51,7 @@ describe('settings', () => {
     [{ haulageRecordReceiverPhone: '4165550123' }, 'haulageRecordReceiverPhone', 'Phone number is not valid'],
     [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
   ])('refuse %o on %s with %s', (input, field, message) => {
-    expect(refusal(() => validateSettings(input))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateSettings(input))).toEqual(invalidField(field, message));
   });
 
   it('export their messages', () => {

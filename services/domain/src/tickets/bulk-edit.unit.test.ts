@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { thrown } from '../../test/refusal';
 import {
   bulkChunks,
   bulkUpdatePatchOf,
@@ -13,13 +13,8 @@ import { decideTicket } from './business-logic';
 import { emptyTicketDetails, type TicketState } from './ticket';
 
 const fieldErrorsOf = (input: object) => {
-  try {
-    validateBulkRange(input);
-  } catch (error) {
-    if (error instanceof DomainError) return { message: error.message, fields: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a refusal');
+  const { message, fieldErrors: fields } = thrown(() => validateBulkRange(input));
+  return { message, fields };
 };
 
 describe('bulk update and clear ranges (spec section 5)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import type { WeighingSource } from '../scales/scale';
 import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
 import {
@@ -75,17 +75,6 @@ const active = (state: TicketState): ActiveTicket => {
 /** given → when → the state the recorded events lead to. */
 const after = (state: TicketState, command: TicketCommand): ActiveTicket =>
   active(decideTicket(command, state).reduce(evolveTicket, state));
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
-
 const edit = (details: TicketDetails, actor = standard, receive = false): TicketCommand => ({
   type: 'EditTicket',
   details,
@@ -257,11 +246,9 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
   it('refuses a time received earlier than the time loaded', () => {
     const details = { ...loadedDetails, timeReceived: earlier };
     const message = 'Time received cannot be earlier than time loaded';
-    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { timeReceived: message },
-    });
+    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual(
+      invalidField('timeReceived', message),
+    );
   });
 });
 
@@ -311,7 +298,7 @@ describe('ticket decider: receive from the dashboard', () => {
     const message = 'Time received cannot be earlier than now when there is no time loaded';
     expect(
       refusal(() => decideTicket(receive('dashboard', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+    ).toEqual(invalidField('timeReceived', message));
   });
 
   it('receives now even when an earlier save stored a time received', () => {
@@ -354,7 +341,7 @@ describe('ticket decider: receive from the ticket page', () => {
     const message = 'Time received cannot be earlier than time loaded';
     expect(
       refusal(() => decideTicket(receive('ticket', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual({ kind: 'validation', message, errors: { timeReceived: message } });
+    ).toEqual(invalidField('timeReceived', message));
   });
 
   it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)(
@@ -424,11 +411,9 @@ describe('ticket decider: reject', () => {
 
   it.each(['', '   ', '\n\t'])('requires a reason (%j)', (reason) => {
     const message = 'A reason is required to reject a ticket.';
-    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { reason: message },
-    });
+    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual(
+      invalidField('reason', message),
+    );
   });
 
   it('refuses to reject a received ticket', () => {
@@ -582,11 +567,9 @@ describe('ticket decider: weigh', () => {
     [15000, 'The net weight would be 0 KG: the scale weight must be more than the tare weight.'],
     [14999.99, 'The net weight would be -0.01 KG: the scale weight must be more than the tare weight.'],
   ])('refuses a net weight of 0 or less (scale weight %d, tare 15000)', (scaleWeight, message) => {
-    expect(refusal(() => decideTicket(weigh(scaleWeight, 15000), given(generated, loaded)))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { weight: message },
-    });
+    expect(refusal(() => decideTicket(weigh(scaleWeight, 15000), given(generated, loaded)))).toEqual(
+      invalidField('weight', message),
+    );
   });
 });
 

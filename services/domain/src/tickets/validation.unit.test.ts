@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import { emptyTicketDetails } from './ticket';
 import { notesMaxLength, ticketFormMessages, validateFullTicket, validateShortTicket } from './validation';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 /** A full ticket form as the client sends it: strings, numbers as strings, blanks as ''. */
 const form = {
@@ -111,11 +100,7 @@ describe('full ticket form (spec section 5)', () => {
     [{ truckLicensePlate: 'ABC12345' }, 'truckLicensePlate', 'License plate can be max 7 characters'],
     [{ date: 'not a date' }, 'date', 'Date is not valid'],
   ])('refuses %o on %s with the spec message', (change, field, message) => {
-    expect(refusal(() => validateFullTicket({ ...form, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateFullTicket({ ...form, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('accepts notes of exactly 500 characters', () => {
@@ -225,11 +210,7 @@ describe('short ticket form', () => {
       'Time received must be after time loaded',
     ],
   ])('keeps the format rule: %o refused on %s', (input, field, message) => {
-    expect(refusal(() => validateShortTicket(input))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateShortTicket(input))).toEqual(invalidField(field, message));
   });
 
   it('accepts a time received with no time loaded', () => {

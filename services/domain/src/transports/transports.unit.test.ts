@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { invalidField, refusal } from '../../test/refusal';
 import { validateCompany } from '../contractors/contractor-company';
-import { DomainError } from '../errors';
 import { transportCompanies } from './transport-company';
 import { transportContacts, validateTransportContact } from './transport-contact';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('transport company', () => {
   it('shares the company rule: Company name is required', () => {
     expect(validateCompany({ name: ' Haul Co ' })).toEqual({ name: 'Haul Co' });
-    expect(refusal(() => validateCompany({ name: '' }))).toEqual({
-      kind: 'validation',
-      message: 'Company name is required',
-      errors: { name: 'Company name is required' },
-    });
+    expect(refusal(() => validateCompany({ name: '' }))).toEqual(
+      invalidField('name', 'Company name is required'),
+    );
   });
 
   it('has its own streams and messages', () => {
@@ -49,11 +36,9 @@ describe('transport contact', () => {
     [{ number: '905 555 0199' }, 'number', 'Phone number is not valid'],
     [{ number: '(905)555-019' }, 'number', 'Phone number is not valid'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual(
+      invalidField(field, message),
+    );
   });
 
   it('needs a company', () => {

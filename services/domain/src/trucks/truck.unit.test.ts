@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { invalidField, refusal } from '../../test/refusal';
 import {
   decideMoveTrucks,
   formattedPlatePattern,
@@ -10,17 +10,6 @@ import {
   trucks,
   validateTruck,
 } from './truck';
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError)
-      return { kind: error.kind, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const truck = {
   driverName: ' Dan Driver ',
@@ -73,11 +62,7 @@ describe('truck validation', () => {
     [{ tareWeight: -5 }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
     [{ tareWeight: 'light' }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateTruck(4, { ...truck, ...change }))).toEqual({
-      kind: 'validation',
-      message,
-      errors: { [field]: message },
-    });
+    expect(refusal(() => validateTruck(4, { ...truck, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('needs a company', () => {
@@ -137,11 +122,9 @@ describe('moving trucks', () => {
     ['with the source as target', { fromTransportCompanyId: 1, toTransportCompanyId: 1, truckIds: [5] }],
     ['without a target or trucks', { fromTransportCompanyId: 1, toTransportCompanyId: null, truckIds: [] }],
   ])('refuses %s: Move trucks needs a target company chosen', (_case, command) => {
-    expect(refusal(() => decideMoveTrucks(command))).toEqual({
-      kind: 'validation',
-      message: 'Move trucks needs a target company chosen',
-      errors: { toTransportCompanyId: 'Move trucks needs a target company chosen' },
-    });
+    expect(refusal(() => decideMoveTrucks(command))).toEqual(
+      invalidField('toTransportCompanyId', 'Move trucks needs a target company chosen'),
+    );
   });
 
   it('records nothing when the source has no trucks or is not chosen', () => {

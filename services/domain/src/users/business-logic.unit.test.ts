@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
+import { thrown } from '../../test/refusal';
+import type { DomainError } from '../errors';
 import { decideUser, type UserCommand, type UserSetFacts, userMessages } from './business-logic';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user';
 import { userValidationMessages, validateUserInput } from './validation';
@@ -18,15 +19,6 @@ const registered: UserEvent = {
 };
 const given = (...events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState);
 const facts: UserSetFacts = { usernameOwnerId: null, administratorCount: 2 };
-const thrown = (fn: () => unknown): DomainError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 describe('users decider', () => {
   it('registers a new user', () => {

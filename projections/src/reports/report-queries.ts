@@ -1,5 +1,6 @@
-import type { Database } from '@portal/projections';
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database';
+import { projectsView } from '../projects/projects-queries';
 
 /**
  * The read-model queries of the e-mailed reports. They select only what the reports show and filter
@@ -102,22 +103,16 @@ export type ReceivedLoad = Awaited<ReturnType<typeof loadsReceivedOn>>[number];
 
 /** Every project with its contractor and what its tickets delivered so far. */
 export const projectTotals = (db: Kysely<Database>) =>
-  db
-    .selectFrom('projects as p')
-    .leftJoin('contractorCompanies as cc', 'cc.id', 'p.contractorCompanyId')
-    .leftJoin('tickets as t', 't.projectId', 'p.id')
+  projectsView(db)
     .select([
-      'p.id',
-      'p.projectId',
-      'cc.name as contractor',
-      'p.jobSite',
-      sql<number>`p.approved::float8`.as('approved'),
-      sql<number>`count(t.id)::int`.as('ticketsSold'),
-      sql<number>`(count(t.id) FILTER (WHERE ${deliveredLoad}))::int`.as('ticketsReceived'),
-      sql<number>`coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0)::float8`.as('netKg'),
+      sql<number>`(SELECT count(*)::int FROM tickets t WHERE t.project_id = p.id AND ${deliveredLoad})`.as(
+        'ticketsReceived',
+      ),
+      sql<number>`(SELECT coalesce(sum(t.weight), 0)::float8 FROM tickets t WHERE t.project_id = p.id AND ${deliveredLoad})`.as(
+        'netKg',
+      ),
     ])
-    .groupBy(['p.id', 'cc.name'])
-    .orderBy('cc.name')
+    .orderBy('company.name')
     .orderBy('p.projectId')
     .orderBy('p.id')
     .execute();

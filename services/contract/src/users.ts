@@ -17,7 +17,7 @@ export const UserSchema = Type.Object(
   },
   { $id: 'User' },
 );
-export type UserResponse = Static<typeof UserSchema>;
+export type User = Static<typeof UserSchema>;
 
 /**
  * The User object of spec section 3 as new and edit receive it. Fields are optional here so the

@@ -1,0 +1,17 @@
+import { Nullable } from '@portal/domain';
+import { type Static, Type } from '@sinclair/typebox';
+import { Versioned } from './http';
+
+/** The site's settings as GET /api/setting answers them and PUT /api/setting takes them (spec section 3). */
+export const SettingsSchema = Type.Object(
+  {
+    ...Versioned,
+    currentPrefix: Type.Integer(),
+    defaultTareWeight: Type.Number({ description: 'KG, used when a truck has no tare weight' }),
+    haulageRecordReceiverName: Nullable(Type.String()),
+    haulageRecordReceiverPhone: Nullable(Type.String()),
+    haulageRecordReceiverEmail: Nullable(Type.String()),
+  },
+  { $id: 'Settings' },
+);
+export type Settings = Static<typeof SettingsSchema>;
