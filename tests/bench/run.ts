@@ -14,6 +14,7 @@ import { httpUsersBench } from './http-users.bench';
 import { loginBench } from './login.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
+import { scaleLatencyBench } from './scale-latency.bench';
 import { scaleParsersBench } from './scale-parsers.bench';
 import { referenceListsBench, ticketsBench } from './tickets.bench';
 
@@ -25,6 +26,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'reference-lists', run: referenceListsBench },
   { name: 'tickets', run: ticketsBench },
   { name: 'bulk', run: bulkBench },
+  { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },
 ];
 
