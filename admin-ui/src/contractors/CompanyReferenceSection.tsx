@@ -1,12 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import type { ReactNode } from 'react';
-import { Button, Pagination, ReferenceManyField } from 'react-admin';
+import { Button, type DatagridProps, type Identifier, Pagination, ReferenceManyField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { RecordTable } from '../common/RecordTable';
 import { CompanySection } from './CompanySection';
 
 /**
  * A contractor company's records of one kind (its projects, its contacts) on the company page, fetched
- * for that company through getManyReference and shown 50 per page (options 50, 100, 150).
+ * for that company through getManyReference and shown 50 per page (options 50, 100, 150) in a table of
+ * `children`'s columns. A record's page is `recordPath(id)`; a new one's, `recordPath('new')`.
  */
 export const CompanyReferenceSection = ({
   companyId,
@@ -14,7 +16,10 @@ export const CompanyReferenceSection = ({
   sortField,
   title,
   addLabel,
-  addPath,
+  recordPath,
+  actionsLabel,
+  actions,
+  tableSx,
   children,
 }: {
   companyId: string;
@@ -22,13 +27,17 @@ export const CompanyReferenceSection = ({
   sortField: string;
   title: string;
   addLabel: string;
-  addPath: string;
+  recordPath: (id: Identifier) => string;
+  actionsLabel: string;
+  /** Row actions before edit and delete. */
+  actions?: ReactNode;
+  tableSx?: DatagridProps['sx'];
   children: ReactNode;
 }) => (
   <CompanySection
     title={title}
     action={
-      <Button component={Link} to={addPath} label={addLabel}>
+      <Button component={Link} to={recordPath('new')} label={addLabel}>
         <AddIcon />
       </Button>
     }
@@ -42,7 +51,9 @@ export const CompanyReferenceSection = ({
       perPage={50}
       pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
     >
-      {children}
+      <RecordTable path={recordPath} actionsLabel={actionsLabel} actions={actions} sx={tableSx}>
+        {children}
+      </RecordTable>
     </ReferenceManyField>
   </CompanySection>
 );

@@ -1,17 +1,8 @@
 import { Typography } from '@mui/material';
 import type { Material } from '@portal/contract';
-import {
-  Datagrid,
-  type Identifier,
-  List,
-  Pagination,
-  TextField,
-  TopToolbar,
-  useTranslate,
-  WrapperField,
-} from 'react-admin';
+import { List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { AddButton } from '../common/AddButton';
-import { RowActions } from '../common/RowActions';
+import { RecordTable } from '../common/RecordTable';
 import { type MaterialKind, materialKinds } from './material';
 
 /**
@@ -22,7 +13,6 @@ export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
   const translate = useTranslate();
   const { resource, path, title } = materialKinds[kind];
   const headingId = `${resource}-heading`;
-  const editPath = (id: Identifier) => path(id);
   return (
     <section aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mt: 2 }}>
@@ -44,13 +34,9 @@ export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
         exporter={false}
         empty={false}
       >
-        <Datagrid rowClick={editPath} bulkActionButtons={false}>
-          <TextField source="id" />
+        <RecordTable<Material> path={path} actionsLabel="portal.materials.actions">
           <TextField source="name" />
-          <WrapperField label="portal.materials.actions" textAlign="right">
-            <RowActions<Material> editPath={(material) => path(material.id)} />
-          </WrapperField>
-        </Datagrid>
+        </RecordTable>
       </List>
     </section>
   );

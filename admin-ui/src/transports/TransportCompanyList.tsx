@@ -1,7 +1,5 @@
-import { type Theme, useMediaQuery } from '@mui/material';
 import {
   CreateButton,
-  Datagrid,
   type Identifier,
   List,
   NumberField,
@@ -10,9 +8,9 @@ import {
   TextField,
   TopToolbar,
   useTranslate,
-  WrapperField,
 } from 'react-admin';
-import { RowActions } from '../common/RowActions';
+import { RecordTable } from '../common/RecordTable';
+import { useIsPhone } from '../common/useIsPhone';
 import { ExportTransportsButton } from './ExportTransportsButton';
 import { MoveTrucksButton } from './MoveTrucksButton';
 import { type TransportCompany, transportCompanyPath } from './transport';
@@ -41,21 +39,19 @@ const TransportSimpleList = () => {
 };
 
 const TransportDatagrid = () => (
-  <Datagrid rowClick={companyPath} bulkActionButtons={false}>
-    <TextField source="id" />
+  <RecordTable<TransportCompany>
+    path={companyPath}
+    actionsLabel="portal.transports.actions"
+    actions={<MoveTrucksButton iconOnly />}
+  >
     <TextField source="name" />
     <NumberField source="truckCount" />
-    <WrapperField label="portal.transports.actions" textAlign="right">
-      <RowActions<TransportCompany> editPath={(company) => companyPath(company.id)}>
-        <MoveTrucksButton iconOnly />
-      </RowActions>
-    </WrapperField>
-  </Datagrid>
+  </RecordTable>
 );
 
 /** /transports: every transport company, sorted and paged in the browser (spec sections 2 and 9). */
 export const TransportCompanyList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List
       resource="transportCompanies"

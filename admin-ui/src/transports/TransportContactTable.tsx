@@ -1,13 +1,13 @@
-import { type Theme, useMediaQuery } from '@mui/material';
-import { Datagrid, type Identifier, SimpleList, TextField, WrapperField } from 'react-admin';
+import { type Identifier, SimpleList, TextField } from 'react-admin';
 import { AddButton } from '../common/AddButton';
-import { RowActions } from '../common/RowActions';
+import { RecordTable } from '../common/RecordTable';
+import { useIsPhone } from '../common/useIsPhone';
 import { CompanyRecordsCard } from './CompanyRecordsCard';
 import { type TransportContact, transportContactPath } from './transport';
 
 /** The company page's Contacts table (spec section 2): ID, Company, Name, Number, edit and delete. */
 export const TransportContactTable = ({ companyId }: { companyId: Identifier }) => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   const contactPath = (id: Identifier) => transportContactPath(id, companyId);
   return (
     <CompanyRecordsCard
@@ -23,15 +23,11 @@ export const TransportContactTable = ({ companyId }: { companyId: Identifier }) 
           rowClick={contactPath}
         />
       ) : (
-        <Datagrid rowClick={contactPath} bulkActionButtons={false}>
-          <TextField source="id" />
+        <RecordTable<TransportContact> path={contactPath} actionsLabel="portal.transports.actions">
           <TextField source="transportCompanyName" />
           <TextField source="name" />
           <TextField source="number" />
-          <WrapperField label="portal.transports.actions" textAlign="right">
-            <RowActions<TransportContact> editPath={(contact) => contactPath(contact.id)} />
-          </WrapperField>
-        </Datagrid>
+        </RecordTable>
       )}
     </CompanyRecordsCard>
   );

@@ -1,7 +1,7 @@
-import { type Theme, useMediaQuery } from '@mui/material';
-import { Datagrid, FunctionField, type Identifier, SimpleList, TextField, WrapperField } from 'react-admin';
+import { FunctionField, type Identifier, SimpleList, TextField } from 'react-admin';
 import { AddButton } from '../common/AddButton';
-import { RowActions } from '../common/RowActions';
+import { RecordTable } from '../common/RecordTable';
+import { useIsPhone } from '../common/useIsPhone';
 import { formatKg } from '../i18n/weights';
 import { CompanyRecordsCard } from '../transports/CompanyRecordsCard';
 import { type Truck, truckPath } from './truck';
@@ -13,7 +13,7 @@ const tareWeight = (truck: Truck) => (truck.tareWeight == null ? '' : formatKg(t
  * License Plate and Tare Weight, then edit and delete.
  */
 export const TruckTable = ({ companyId }: { companyId: Identifier }) => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   const editPath = (id: Identifier) => truckPath(id, companyId);
   return (
     <CompanyRecordsCard
@@ -30,18 +30,14 @@ export const TruckTable = ({ companyId }: { companyId: Identifier }) => {
           rowClick={editPath}
         />
       ) : (
-        <Datagrid rowClick={editPath} bulkActionButtons={false}>
-          <TextField source="id" />
+        <RecordTable<Truck> path={editPath} actionsLabel="portal.transports.actions">
           <TextField source="transportCompanyName" />
           <TextField source="driverName" />
           <TextField source="driverNumber" />
           <TextField source="number" />
           <TextField source="licensePlate" />
           <FunctionField<Truck> source="tareWeight" textAlign="right" render={tareWeight} />
-          <WrapperField label="portal.transports.actions" textAlign="right">
-            <RowActions<Truck> editPath={(truck) => editPath(truck.id)} />
-          </WrapperField>
-        </Datagrid>
+        </RecordTable>
       )}
     </CompanyRecordsCard>
   );

@@ -1,4 +1,3 @@
-import { type Theme, useMediaQuery } from '@mui/material';
 import type { User } from '@portal/contract';
 import {
   CreateButton,
@@ -15,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { useIsPhone } from '../common/useIsPhone';
 import { roleChoices } from './roles';
 
 /** The API never returns a password; the list shows a fixed mask (spec section 2, Users). */
@@ -62,7 +62,7 @@ const UserDatagrid = () => (
 
 /** /users: every user, paged in the browser 50 at a time (spec section 9: options 50, 100, 150). */
 export const UserList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List
       resource="users"
