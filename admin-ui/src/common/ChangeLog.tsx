@@ -17,10 +17,11 @@ import {
 } from '@mui/material';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { type Identifier, Loading, Title, useTranslate } from 'react-admin';
+import { type Identifier, Loading, useTranslate } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import type { ChangedField } from './change-log';
+import { ScreenCard } from './ScreenCard';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
 /** What every log entry of the API has (spec section 3, Logs). */
@@ -145,15 +146,11 @@ export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<En
   useNotifyLoadError(error);
 
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={`${messages}.title`} />
-      <CardContent>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Typography variant="h5" component="h1">
-            {translate(`${messages}.title`)}
-            {titleSuffix !== undefined && ` — ${titleSuffix}`}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
+    <ScreenCard
+      title={`${messages}.title`}
+      titleSuffix={titleSuffix !== undefined && ` — ${titleSuffix}`}
+      actions={
+        <>
           <FormControlLabel
             control={
               <Switch checked={showUnchanged} onChange={(event) => setShowUnchanged(event.target.checked)} />
@@ -161,24 +158,25 @@ export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<En
             label={translate(`${messages}.showUnchanged`)}
           />
           {actions}
-        </Box>
-        {isPending ? (
-          <Loading />
-        ) : error ? (
-          // The API client's messages may be catalogue keys ('portal.errors.unexpected').
-          <Alert severity="error">
-            {translate(error.message || 'portal.errors.unexpected', { _: error.message })}
-          </Alert>
-        ) : !entries || entries.length === 0 ? (
-          <Typography>{translate(`${messages}.empty`)}</Typography>
-        ) : (
-          <Stack spacing={2}>
-            {entries.map((entry) => (
-              <ChangeLogEntryCard key={entry.id} entry={entry} showUnchanged={showUnchanged} props={props} />
-            ))}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        // The API client's messages may be catalogue keys ('portal.errors.unexpected').
+        <Alert severity="error">
+          {translate(error.message || 'portal.errors.unexpected', { _: error.message })}
+        </Alert>
+      ) : !entries || entries.length === 0 ? (
+        <Typography>{translate(`${messages}.empty`)}</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {entries.map((entry) => (
+            <ChangeLogEntryCard key={entry.id} entry={entry} showUnchanged={showUnchanged} props={props} />
+          ))}
+        </Stack>
+      )}
+    </ScreenCard>
   );
 }

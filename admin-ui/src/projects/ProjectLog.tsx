@@ -12,11 +12,9 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
 import { logEntryUser } from '../common/change-log';
+import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { contractorCompanyPath } from '../contractors/contractor';
 import { compareLogEntry, type LogChangeKind } from './project-log';
-
-/** Field name to (id to name), for the fields that hold an id. */
-type ReferenceNames = Record<string, Map<string, string>>;
 
 const everyRow = { page: 1, perPage: Number.MAX_SAFE_INTEGER };
 
@@ -57,21 +55,6 @@ const changeColors: Record<LogChangeKind, 'success' | 'info' | 'error'> = {
   created: 'success',
   updated: 'info',
   deleted: 'error',
-};
-
-const LogValue = ({ field, value, names }: { field: string; value: unknown; names: ReferenceNames }) => {
-  const translate = useTranslate();
-  if (value === null || value === undefined || value === '') {
-    return (
-      <Typography component="span" color="text.secondary">
-        {translate('portal.projects.log.noValue')}
-      </Typography>
-    );
-  }
-  if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
-  const name = names[field]?.get(String(value));
-  if (name) return <>{translate('portal.projects.log.namedId', { name, id: String(value) })}</>;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 };
 
 /**
@@ -122,7 +105,9 @@ export const ProjectLog = () => {
           ),
         };
       }}
-      renderValue={(field, value) => <LogValue field={field} value={value} names={names} />}
+      renderValue={(field, value) => (
+        <LogValue field={field} value={value} names={names} messages="portal.projects.log" />
+      )}
       highlight="row"
       columnWidths={['24%', '38%', '38%']}
     />

@@ -1,5 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
@@ -7,14 +5,15 @@ import { Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useAuthenticated, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ChangeLog } from '../common/ChangeLog';
 import { logEntryUser } from '../common/change-log';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
+import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
-import { ticketAuditPath, ticketPath } from './ticket';
+import { ticketPath } from './ticket';
 import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 
 /**
@@ -58,14 +57,8 @@ export const TicketLog = () => {
         url={`/api/ticket/logs/${encodeURIComponent(id)}`}
         actions={
           <>
-            {isAdministrator && (
-              <Button component={Link} to={ticketAuditPath(id)} startIcon={<ManageSearchIcon />}>
-                {translate('portal.tickets.audit.link')}
-              </Button>
-            )}
-            <Button component={Link} to={ticketPath(id)} startIcon={<ArrowBackIcon />}>
-              {translate('portal.tickets.backToTicket')}
-            </Button>
+            {isAdministrator && <TicketScreenLink id={id} to="audit" />}
+            <TicketScreenLink id={id} to="ticket" />
           </>
         }
         describe={(entry) => {
