@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import type { ReactNode } from 'react';
-import { Button, type DatagridProps, type Identifier, Pagination, ReferenceManyField } from 'react-admin';
+import { Button, type DatagridProps, type Identifier, ReferenceManyField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { RecordTable } from '../common/RecordTable';
 import { CompanySection } from './CompanySection';
 
@@ -48,8 +49,8 @@ export const CompanyReferenceSection = ({
       reference={reference}
       target="contractorCompanyId"
       sort={{ field: sortField, order: 'ASC' }}
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
+      perPage={rowsPerPage}
+      pagination={<RecordPagination />}
     >
       <RecordTable path={recordPath} actionsLabel={actionsLabel} actions={actions} sx={tableSx}>
         {children}

@@ -15,7 +15,7 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
-import { useIsPhone } from '../common/useIsPhone';
+import { PhoneOrTable } from '../common/PhoneOrTable';
 import { displayInstant, type TicketRow } from './dashboard-ticket';
 import { TicketActions } from './TicketActions';
 
@@ -136,7 +136,6 @@ interface TicketTableProps extends TicketViewProps {
 
 /** The dashboard's tickets, paged in the browser: the API answers a whole day's list (or search) at once. */
 export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: TicketTableProps) => {
-  const isMobile = useIsPhone();
   const listContext = useList<TicketRow>({
     data: tickets,
     isPending,
@@ -147,7 +146,7 @@ export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: Ti
   return (
     <ResourceContextProvider value="tickets">
       <ListContextProvider value={listContext}>
-        {isMobile ? <TicketCards {...viewProps} /> : <TicketDatagrid {...viewProps} />}
+        <PhoneOrTable phone={<TicketCards {...viewProps} />} table={<TicketDatagrid {...viewProps} />} />
         <Pagination rowsPerPageOptions={PAGE_SIZES} />
       </ListContextProvider>
     </ResourceContextProvider>

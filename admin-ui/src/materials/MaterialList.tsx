@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
 import type { Material } from '@portal/contract';
-import { List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { TextField, TopToolbar, useTranslate } from 'react-admin';
 import { AddButton } from '../common/AddButton';
+import { RecordList } from '../common/RecordList';
 import { RecordTable } from '../common/RecordTable';
 import { type MaterialKind, materialKinds } from './material';
 
@@ -18,26 +19,22 @@ export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
       <Typography id={headingId} variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate(title)}
       </Typography>
-      <List
+      <RecordList
         resource={resource}
         title={false}
         disableSyncWithLocation
         storeKey={false}
-        perPage={50}
-        pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
         sort={{ field: 'name', order: 'ASC' }}
         actions={
           <TopToolbar>
             <AddButton to={path('new')} label="portal.materials.add" />
           </TopToolbar>
         }
-        exporter={false}
-        empty={false}
       >
         <RecordTable<Material> path={path} actionsLabel="portal.materials.actions">
           <TextField source="name" />
         </RecordTable>
-      </List>
+      </RecordList>
     </section>
   );
 };

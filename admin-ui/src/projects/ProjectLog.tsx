@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { Project, ProjectLogEntry } from '@portal/contract';
 import {
   Button,
@@ -10,8 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ChangeLog } from '../common/ChangeLog';
-import { logEntryUser } from '../common/change-log';
+import { ChangeLog, ChangeLogUser } from '../common/ChangeLog';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { contractorCompanyPath } from '../contractors/contractor';
 import { compareLogEntry, type LogChangeKind } from './project-log';
@@ -72,7 +71,6 @@ export const ProjectLog = () => {
     <ChangeLog<ProjectLogEntry>
       messages="portal.projects.log"
       fieldLabels="resources.projects.fields"
-      queryKey={['projects', 'logs', id]}
       url={`/api/project/logs/${encodeURIComponent(id)}`}
       titleSuffix={project?.projectId}
       actions={
@@ -93,9 +91,7 @@ export const ProjectLog = () => {
           fields,
           summary: (
             <>
-              <Typography color="text.secondary">
-                {logEntryUser(entry) || translate('portal.projects.log.unknownUser')}
-              </Typography>
+              <ChangeLogUser entry={entry} messages="portal.projects.log" />
               <Chip
                 size="small"
                 color={changeColors[kind]}

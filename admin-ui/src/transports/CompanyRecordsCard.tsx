@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import {
   type Identifier,
   ListContextProvider,
-  Pagination,
   ResourceContextProvider,
   useGetManyReference,
   useList,
 } from 'react-admin';
+import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { CompanySection } from '../contractors/CompanySection';
 import { everyRecord } from './transport';
@@ -41,14 +41,21 @@ export const CompanyRecordsCard = ({
   });
   // Spec section 8: list load failures show the original error message.
   useNotifyLoadError(error);
-  const list = useList({ data, isPending, isFetching, resource: reference, perPage: 50, sort: byId });
+  const list = useList({
+    data,
+    isPending,
+    isFetching,
+    resource: reference,
+    perPage: rowsPerPage,
+    sort: byId,
+  });
   // The resource wraps the heading too: its Add button checks access to the resource.
   return (
     <ResourceContextProvider value={reference}>
       <CompanySection title={title} action={action}>
         <ListContextProvider value={list}>
           {children}
-          <Pagination rowsPerPageOptions={[50, 100, 150]} />
+          <RecordPagination />
         </ListContextProvider>
       </CompanySection>
     </ResourceContextProvider>

@@ -1,16 +1,15 @@
 import {
   CreateButton,
   type Identifier,
-  List,
   NumberField,
-  Pagination,
   SimpleList,
   TextField,
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { PhoneOrTable } from '../common/PhoneOrTable';
+import { RecordList } from '../common/RecordList';
 import { RecordTable } from '../common/RecordTable';
-import { useIsPhone } from '../common/useIsPhone';
 import { ExportTransportsButton } from './ExportTransportsButton';
 import { MoveTrucksButton } from './MoveTrucksButton';
 import { type TransportCompany, transportCompanyPath } from './transport';
@@ -50,20 +49,13 @@ const TransportDatagrid = () => (
 );
 
 /** /transports: every transport company, sorted and paged in the browser (spec sections 2 and 9). */
-export const TransportCompanyList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      resource="transportCompanies"
-      title="portal.transports.title"
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
-      sort={{ field: 'id', order: 'ASC' }}
-      actions={<TransportListActions />}
-      exporter={false}
-      empty={false}
-    >
-      {isPhone ? <TransportSimpleList /> : <TransportDatagrid />}
-    </List>
-  );
-};
+export const TransportCompanyList = () => (
+  <RecordList
+    resource="transportCompanies"
+    title="portal.transports.title"
+    sort={{ field: 'id', order: 'ASC' }}
+    actions={<TransportListActions />}
+  >
+    <PhoneOrTable phone={<TransportSimpleList />} table={<TransportDatagrid />} />
+  </RecordList>
+);

@@ -1,13 +1,12 @@
 import { type Identifier, SimpleList, TextField } from 'react-admin';
 import { AddButton } from '../common/AddButton';
+import { PhoneOrTable } from '../common/PhoneOrTable';
 import { RecordTable } from '../common/RecordTable';
-import { useIsPhone } from '../common/useIsPhone';
 import { CompanyRecordsCard } from './CompanyRecordsCard';
 import { type TransportContact, transportContactPath } from './transport';
 
 /** The company page's Contacts table (spec section 2): ID, Company, Name, Number, edit and delete. */
 export const TransportContactTable = ({ companyId }: { companyId: Identifier }) => {
-  const isPhone = useIsPhone();
   const contactPath = (id: Identifier) => transportContactPath(id, companyId);
   return (
     <CompanyRecordsCard
@@ -16,19 +15,22 @@ export const TransportContactTable = ({ companyId }: { companyId: Identifier }) 
       title="portal.transports.contactsTitle"
       action={<AddButton to={contactPath('new')} label="portal.transports.addContact" />}
     >
-      {isPhone ? (
-        <SimpleList<TransportContact>
-          primaryText={(contact) => contact.name}
-          secondaryText={(contact) => contact.number}
-          rowClick={contactPath}
-        />
-      ) : (
-        <RecordTable<TransportContact> path={contactPath} actionsLabel="portal.transports.actions">
-          <TextField source="transportCompanyName" />
-          <TextField source="name" />
-          <TextField source="number" />
-        </RecordTable>
-      )}
+      <PhoneOrTable
+        phone={
+          <SimpleList<TransportContact>
+            primaryText={(contact) => contact.name}
+            secondaryText={(contact) => contact.number}
+            rowClick={contactPath}
+          />
+        }
+        table={
+          <RecordTable<TransportContact> path={contactPath} actionsLabel="portal.transports.actions">
+            <TextField source="transportCompanyName" />
+            <TextField source="name" />
+            <TextField source="number" />
+          </RecordTable>
+        }
+      />
     </CompanyRecordsCard>
   );
 };

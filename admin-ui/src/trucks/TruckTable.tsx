@@ -1,7 +1,7 @@
 import { FunctionField, type Identifier, SimpleList, TextField } from 'react-admin';
 import { AddButton } from '../common/AddButton';
+import { PhoneOrTable } from '../common/PhoneOrTable';
 import { RecordTable } from '../common/RecordTable';
-import { useIsPhone } from '../common/useIsPhone';
 import { formatKg } from '../i18n/weights';
 import { CompanyRecordsCard } from '../transports/CompanyRecordsCard';
 import { type Truck, truckPath } from './truck';
@@ -13,7 +13,6 @@ const tareWeight = (truck: Truck) => (truck.tareWeight == null ? '' : formatKg(t
  * License Plate and Tare Weight, then edit and delete.
  */
 export const TruckTable = ({ companyId }: { companyId: Identifier }) => {
-  const isPhone = useIsPhone();
   const editPath = (id: Identifier) => truckPath(id, companyId);
   return (
     <CompanyRecordsCard
@@ -22,23 +21,26 @@ export const TruckTable = ({ companyId }: { companyId: Identifier }) => {
       title="portal.trucks.title"
       action={<AddButton to={truckPath('new', companyId)} label="portal.trucks.add" />}
     >
-      {isPhone ? (
-        <SimpleList<Truck>
-          primaryText={(truck) => `${truck.number} · ${truck.licensePlate}`}
-          secondaryText={(truck) => truck.driverName ?? ''}
-          tertiaryText={tareWeight}
-          rowClick={editPath}
-        />
-      ) : (
-        <RecordTable<Truck> path={editPath} actionsLabel="portal.transports.actions">
-          <TextField source="transportCompanyName" />
-          <TextField source="driverName" />
-          <TextField source="driverNumber" />
-          <TextField source="number" />
-          <TextField source="licensePlate" />
-          <FunctionField<Truck> source="tareWeight" textAlign="right" render={tareWeight} />
-        </RecordTable>
-      )}
+      <PhoneOrTable
+        phone={
+          <SimpleList<Truck>
+            primaryText={(truck) => `${truck.number} · ${truck.licensePlate}`}
+            secondaryText={(truck) => truck.driverName ?? ''}
+            tertiaryText={tareWeight}
+            rowClick={editPath}
+          />
+        }
+        table={
+          <RecordTable<Truck> path={editPath} actionsLabel="portal.transports.actions">
+            <TextField source="transportCompanyName" />
+            <TextField source="driverName" />
+            <TextField source="driverNumber" />
+            <TextField source="number" />
+            <TextField source="licensePlate" />
+            <FunctionField<Truck> source="tareWeight" textAlign="right" render={tareWeight} />
+          </RecordTable>
+        }
+      />
     </CompanyRecordsCard>
   );
 };
