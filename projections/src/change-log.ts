@@ -1,4 +1,6 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { RecordedEvent } from '@portal/event-store';
+import type { Generated, JSONColumnType, Transaction } from 'kysely';
+import type { Database } from './database';
 
 /** What every change log keeps (spec section 3, Logs): who changed the record, when, and from what to what. */
 export interface ChangeLogColumns {
@@ -37,3 +39,23 @@ export const changeLogAnswer = <
     currentDataObject: serialised(entry.currentDataObject),
     updatedDataObject: serialised(entry.updatedDataObject),
   }));
+
+/** Who made a change and when, as its log entry keeps it: the acting user's names as they are now. */
+export async function changedBy(trx: Transaction<Database>, recorded: RecordedEvent) {
+  const { userId, occurredAt } = recorded.metadata;
+  const user =
+    userId === null
+      ? undefined
+      : await trx
+          .selectFrom('users')
+          .select(['username', 'firstName', 'lastName'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+  return {
+    date: new Date(occurredAt),
+    userId,
+    username: user?.username ?? null,
+    firstName: user?.firstName ?? null,
+    lastName: user?.lastName ?? null,
+  };
+}
