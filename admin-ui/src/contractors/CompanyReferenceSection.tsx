@@ -1,7 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
 import type { ReactNode } from 'react';
-import { Button, type DatagridProps, type Identifier, ReferenceManyField } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { type DatagridProps, type Identifier, ReferenceManyField } from 'react-admin';
+import { AddButton } from '../common/AddButton';
 import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { RecordTable } from '../common/RecordTable';
 import { CompanySection } from './CompanySection';
@@ -35,14 +34,7 @@ export const CompanyReferenceSection = ({
   tableSx?: DatagridProps['sx'];
   children: ReactNode;
 }) => (
-  <CompanySection
-    title={title}
-    action={
-      <Button component={Link} to={recordPath('new')} label={addLabel}>
-        <AddIcon />
-      </Button>
-    }
-  >
+  <CompanySection title={title} action={<AddButton to={recordPath('new')} label={addLabel} />}>
     <ReferenceManyField
       resource="contractorCompanies"
       record={{ id: Number(companyId) }}
