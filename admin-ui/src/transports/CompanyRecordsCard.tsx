@@ -23,8 +23,8 @@ interface CompanyRecordsCardProps<RecordType extends RaRecord> {
   companyId: Identifier;
   title: string;
   addLabel: string;
-  /** A record's page; a new one's is `recordPath('new')`. */
-  recordPath: (id: Identifier) => string;
+  /** A record's page under its company; a new one's is `recordPath('new', companyId)`. */
+  recordPath: (id: Identifier, companyId: Identifier) => string;
   /** What a phone's one line a record shows. */
   phoneLine: Pick<SimpleListProps<RecordType>, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
   /** The table's columns between the id and the actions. */
@@ -54,6 +54,7 @@ export const CompanyRecordsCard = <RecordType extends RaRecord>({
   });
   // Spec section 8: list load failures show the original error message.
   useNotifyLoadError(error);
+  const pathOf = (id: Identifier) => recordPath(id, companyId);
   const list = useList({
     data,
     isPending,
@@ -65,12 +66,12 @@ export const CompanyRecordsCard = <RecordType extends RaRecord>({
   // The resource wraps the heading too: its Add button checks access to the resource.
   return (
     <ResourceContextProvider value={reference}>
-      <CompanySection title={title} action={<AddButton to={recordPath('new')} label={addLabel} />}>
+      <CompanySection title={title} action={<AddButton to={pathOf('new')} label={addLabel} />}>
         <ListContextProvider value={list}>
           <PhoneOrTable
-            phone={<SimpleList<RecordType> {...phoneLine} rowClick={recordPath} />}
+            phone={<SimpleList<RecordType> {...phoneLine} rowClick={pathOf} />}
             table={
-              <RecordTable<RecordType> path={recordPath} actionsLabel="portal.transports.actions">
+              <RecordTable<RecordType> path={pathOf} actionsLabel="portal.transports.actions">
                 {children}
               </RecordTable>
             }

@@ -9,7 +9,7 @@ export const TransportContactTable = ({ companyId }: { companyId: Identifier }) 
     companyId={companyId}
     title="portal.transports.contactsTitle"
     addLabel="portal.transports.addContact"
-    recordPath={(id) => transportContactPath(id, companyId)}
+    recordPath={transportContactPath}
     phoneLine={{ primaryText: (contact) => contact.name, secondaryText: (contact) => contact.number }}
   >
     <TextField source="transportCompanyName" />

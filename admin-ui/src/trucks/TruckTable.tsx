@@ -15,7 +15,7 @@ export const TruckTable = ({ companyId }: { companyId: Identifier }) => (
     companyId={companyId}
     title="portal.trucks.title"
     addLabel="portal.trucks.add"
-    recordPath={(id) => truckPath(id, companyId)}
+    recordPath={truckPath}
     phoneLine={{
       primaryText: (truck) => `${truck.number} · ${truck.licensePlate}`,
       secondaryText: (truck) => truck.driverName ?? '',
