@@ -9,6 +9,7 @@ import {
   type Selectable,
 } from 'kysely';
 import type pg from 'pg';
+import type { ChangeLogColumns } from './change-log';
 
 /** Read models: plain tables shaped for the UI's queries. Columns are snake_case in SQL, camelCase here. */
 export interface Database {
@@ -75,16 +76,8 @@ export interface ProjectsTable extends Versioned {
   notes: string | null;
 }
 
-export interface ProjectLogTable {
-  id: Generated<string>;
+export interface ProjectLogTable extends ChangeLogColumns {
   projectId: number;
-  date: Date;
-  userId: number | null;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  currentDataObject: JSONColumnType<object | null, string | null, string | null>;
-  updatedDataObject: JSONColumnType<object | null, string | null, string | null>;
 }
 
 export interface SettingsTable extends Versioned {
@@ -172,18 +165,10 @@ export interface TicketsTable {
   version: number;
 }
 
-export interface TicketLogTable {
-  id: Generated<string>;
+export interface TicketLogTable extends ChangeLogColumns {
   ticketId: number;
   eventType: string;
   streamVersion: number;
-  date: Date;
-  userId: number | null;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  currentDataObject: JSONColumnType<object | null, string | null, string | null>;
-  updatedDataObject: JSONColumnType<object | null, string | null, string | null>;
 }
 
 /** One attachment of a kept mail; the content is base64 so the row stays plain JSON. */

@@ -1,3 +1,4 @@
+import { bearer, type TestPortal } from '@portal/api/test/portal';
 import type { NewEvent } from '@portal/event-store';
 import { createTestDatabase } from '@portal/event-store/test/test-servers';
 import autocannon from 'autocannon';
@@ -63,3 +64,28 @@ export const cannonRows = (name: string, label: string, result: autocannon.Resul
   mustBeZero(name, `${label}: non-2xx responses`, result.non2xx),
   mustBeZero(name, `${label}: errors (incl. timeouts)`, result.errors),
 ];
+
+/**
+ * The administrator's JSON headers on a running portal, and `load`: autocannon on one of its routes,
+ * over `connections` connections for `seconds`, whose rows it adds to `rows`.
+ */
+export async function routeLoad(
+  portal: TestPortal,
+  rows: BenchRow[],
+  name: string,
+  { connections, seconds }: { connections: number; seconds: number },
+) {
+  const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
+  const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
+    const result = await cannon({
+      url: `${portal.url}${path}`,
+      method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      connections,
+      duration: seconds,
+    });
+    rows.push(...cannonRows(name, `${label} (${connections} conn, ${seconds} s)`, result));
+  };
+  return { headers, load };
+}

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { bearer, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { sql } from 'kysely';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
-import { cannon, cannonRows } from './support';
+import { routeLoad } from './support';
 
 const name = 'tickets';
 const ticketCount = 1_000_000;
@@ -51,18 +51,7 @@ export async function ticketsBench(): Promise<BenchRow[]> {
     const seedMs = await seedTickets(portal);
     rows.push(row(name, `seed ${ticketCount} tickets into the read model`, seedMs / 1000, 's'));
 
-    const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
-    const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
-      const result = await cannon({
-        url: `${portal.url}${path}`,
-        method,
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        connections,
-        duration: seconds,
-      });
-      rows.push(...cannonRows(name, `${label} (${connections} conn, ${seconds} s)`, result));
-    };
+    const { headers, load } = await routeLoad(portal, rows, name, { connections, seconds });
     await load('search by ticket number', 'POST', '/api/ticket/search', { ticketNumber: '654321' });
     await load('search by plate', 'POST', '/api/ticket/search', { truckLicensePlate: 'QT54321' });
     await load('search by job-site contains', 'POST', '/api/ticket/search', { jobSite: 'site 42' });
@@ -159,19 +148,8 @@ export async function referenceListsBench(): Promise<BenchRow[]> {
       SELECT g, 'P-' || g, g % 300 + 1, 'Job site ' || g, false, 1000, g % 97 = 0, false, 1 FROM generate_series(1, 2000) g`.execute(
       db,
     );
-    const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
     const rows: BenchRow[] = [];
-    const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
-      const result = await cannon({
-        url: `${portal.url}${path}`,
-        method,
-        headers,
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        connections: 4,
-        duration: 5,
-      });
-      rows.push(...cannonRows('reference-lists', `${label} (4 conn, 5 s)`, result));
-    };
+    const { load } = await routeLoad(portal, rows, 'reference-lists', { connections: 4, seconds: 5 });
     await load('POST /api/truck/all, 5000 trucks', 'POST', '/api/truck/all', {});
     await load('GET /api/project/all, 2000 projects', 'GET', '/api/project/all');
     await load('GET /api/contractorcompany/all, 300 companies', 'GET', '/api/contractorcompany/all');

@@ -1,56 +1,28 @@
-import { defaultUiDist, keepInOutbox } from '@portal/api';
-import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, logIn, screenshot as saveScreenshot } from '../support/browser';
+import { keepInOutbox } from '@portal/api';
+import { testAdmin } from '@portal/api/test/portal';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { logIn, screenshot as saveScreenshot } from '../support/browser';
+import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 
-let portal: TestPortal;
-let browser: Browser;
-let page: Page;
-let admin: Record<string, string>;
+const ctx = useBrowserPortal();
 let contractorId: number;
 
-type Ticket = {
-  id: number;
-  ticketNumber: number;
-  jobSite: string | null;
-  contractorCompanyId: number | null;
-  truckTypeId: number | null;
-  isReceived: boolean;
-};
-
-const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
-  const response = await portal.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json<T>();
-};
-const ticketNumbered = async (n: number): Promise<Ticket | undefined> =>
-  (await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) }))[0];
-
 /** True when the API has the route (the export and report routes are built separately). */
-const hasRoute = (method: 'GET' | 'POST', url: string) => portal.app.hasRoute({ method, url });
+const hasRoute = (method: 'GET' | 'POST', url: string) => ctx.portal.app.hasRoute({ method, url });
 
 beforeAll(async () => {
-  portal = await startTestPortal({ uiDist: defaultUiDist });
-  admin = bearer(await portal.login());
   contractorId = (
-    await api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+    await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
   ).id;
   // Created before any bulk run keeps the projections busy.
-  await api('POST', '/api/user/new', {
+  await ctx.api('POST', '/api/user/new', {
     username: 'gate@portal.test',
     password: 'Gatehouse-birch-comet-63',
     firstName: 'Gina',
     lastName: 'Gate',
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  await logInAsAdministrator(ctx);
 });
 
 /**
@@ -65,8 +37,8 @@ async function screenshot(target: Page, name: string) {
 
 /** Opens a dashboard tab and answers its panel. */
 async function openTab(name: string): Promise<Locator> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  const panel = page.getByRole('tabpanel', { name, exact: true });
+  await ctx.page.getByRole('tab', { name, exact: true }).click();
+  const panel = ctx.page.getByRole('tabpanel', { name, exact: true });
   await panel.waitFor();
   return panel;
 }
@@ -79,12 +51,12 @@ async function runFinishes(panel: Locator, state: 'completed' | 'failed' = 'comp
 }
 
 const toast = (text: string | RegExp) =>
-  page.locator('.MuiSnackbarContent-message').filter({ hasText: text });
+  ctx.page.locator('.MuiSnackbarContent-message').filter({ hasText: text });
 
 describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
   it('generates a range from the Generate tab: the progress bar reaches 100% and the success toast shows', async () => {
-    await page.goto(`${portal.url}/dashboard`);
-    await screenshot(page, 'bulk-tab-search');
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await screenshot(ctx.page, 'bulk-tab-search');
     const panel = await openTab('Generate');
 
     // Client-side validation with the spec's messages.
@@ -100,7 +72,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     // Two chunks (1000 and 100 numbers).
     await panel.locator('input[name="to"]').fill('1100');
     // The tab asks for the run at once (Prefer: respond-async) and follows it with the progress bar.
-    const started = page.waitForResponse(
+    const started = ctx.page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.url().endsWith('/api/ticket/generate'),
     );
     // Enter submits.
@@ -114,8 +86,8 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     const bar = runSection(panel).getByRole('progressbar');
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     expect(await runSection(panel).getByTestId('run-count').textContent()).toBe('1100 of 1100 · 100%');
-    await screenshot(page, 'bulk-tab-generate');
-    expect((await ticketNumbered(1100))?.ticketNumber).toBe(1100);
+    await screenshot(ctx.page, 'bulk-tab-generate');
+    expect((await ticketNumbered(ctx, 1100))?.ticketNumber).toBe(1100);
 
     // Numbers that exist already: a warning that stays 10 seconds, also shown under the bar.
     await panel.locator('input[name="from"]').fill('1099');
@@ -124,16 +96,16 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     const warning = 'Tickets 1099, 1100 already exist and were not generated again.';
     await expect.poll(() => toast(warning).isVisible()).toBe(true);
     await runFinishes(panel);
-    await page.waitForTimeout(3000);
+    await ctx.page.waitForTimeout(3000);
     expect(await toast(warning).isVisible()).toBe(true);
     expect(await runSection(panel).getByText(warning).isVisible()).toBe(true);
-    await screenshot(page, 'bulk-tab-generate-warning');
+    await screenshot(ctx.page, 'bulk-tab-generate-warning');
   });
 
   it('bulk updates a range after its check: confirmation panel, progress, then the tickets changed', async () => {
     // Ticket 12 already holds another job site: a conflict the check lists.
-    const twelve = await ticketNumbered(12);
-    await api('PUT', '/api/ticket/edit/short', { ticket: { id: twelve?.id, jobSite: 'Old Pit' } });
+    const twelve = await ticketNumbered(ctx, 12);
+    await ctx.api('PUT', '/api/ticket/edit/short', { ticket: { id: twelve?.id, jobSite: 'Old Pit' } });
 
     const panel = await openTab('Update');
     const from = panel.locator('input[name="from"]');
@@ -145,10 +117,10 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await from.fill('10');
     await panel.locator('input[name="to"]').fill('19');
     await panel.getByRole('combobox', { name: 'Contractor' }).click();
-    await page.getByRole('option', { name: 'Acme Excavating' }).click();
+    await ctx.page.getByRole('option', { name: 'Acme Excavating' }).click();
     await panel.locator('input[name="jobSite"]').fill('North Pit');
     await panel.getByRole('combobox', { name: 'Triaxle or Trailer' }).click();
-    await page.getByRole('option', { name: 'Trailer' }).click();
+    await ctx.page.getByRole('option', { name: 'Trailer' }).click();
     await panel.getByRole('button', { name: 'Update' }).click();
 
     const confirmation = panel.getByRole('region', { name: 'Update tickets 10 to 19?' });
@@ -164,23 +136,23 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await expect
       .poll(() => confirmation.getByText('Force Update is on: these values are overwritten.').isVisible())
       .toBe(true);
-    await screenshot(page, 'bulk-tab-update-confirm');
+    await screenshot(ctx.page, 'bulk-tab-update-confirm');
 
     await confirmation.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => toast('Updating tickets from 10 to 19').isVisible()).toBe(true);
     await runFinishes(panel);
     expect(await runSection(panel).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await expect.poll(() => panel.getByText('10 tickets updated.').isVisible()).toBe(true);
-    await screenshot(page, 'bulk-tab-update');
+    await screenshot(ctx.page, 'bulk-tab-update');
 
     for (let n = 10; n <= 19; n++) {
-      expect(await ticketNumbered(n)).toMatchObject({
+      expect(await ticketNumbered(ctx, n)).toMatchObject({
         jobSite: 'North Pit',
         contractorCompanyId: contractorId,
         truckTypeId: 2,
       });
     }
-    expect(await ticketNumbered(20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
+    expect(await ticketNumbered(ctx, 20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
   });
 
   it('bulk clears the job site of a range', async () => {
@@ -193,13 +165,13 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await expect
       .poll(() => confirmation.getByText('2 tickets will be cleared: Job site.').isVisible())
       .toBe(true);
-    await screenshot(page, 'bulk-tab-clear-confirm');
+    await screenshot(ctx.page, 'bulk-tab-clear-confirm');
     await confirmation.getByRole('button', { name: 'Confirm' }).click();
     await runFinishes(panel);
     await expect.poll(() => panel.getByText('2 tickets cleared.').isVisible()).toBe(true);
-    await screenshot(page, 'bulk-tab-clear');
-    expect(await ticketNumbered(10)).toMatchObject({ jobSite: null, contractorCompanyId: contractorId });
-    expect(await ticketNumbered(12)).toMatchObject({ jobSite: 'North Pit' });
+    await screenshot(ctx.page, 'bulk-tab-clear');
+    expect(await ticketNumbered(ctx, 10)).toMatchObject({ jobSite: null, contractorCompanyId: contractorId });
+    expect(await ticketNumbered(ctx, 12)).toMatchObject({ jobSite: 'North Pit' });
   });
 
   it("bulk receives '1-3,5': success chips, then failed chips ('already received') the second time", async () => {
@@ -231,22 +203,22 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await receive();
     await expect.poll(() => chip('success', '1-3').isVisible()).toBe(true);
     expect(await chip('success', '5').isVisible()).toBe(true);
-    await screenshot(page, 'bulk-tab-receive');
-    for (const n of [1, 2, 3, 5]) expect((await ticketNumbered(n))?.isReceived).toBe(true);
-    expect((await ticketNumbered(4))?.isReceived).toBe(false);
+    await screenshot(ctx.page, 'bulk-tab-receive');
+    for (const n of [1, 2, 3, 5]) expect((await ticketNumbered(ctx, n))?.isReceived).toBe(true);
+    expect((await ticketNumbered(ctx, 4))?.isReceived).toBe(false);
 
     await receive();
     await expect.poll(() => chip('failed', '1-3').isVisible()).toBe(true);
     expect(await chip('failed', '5').isVisible()).toBe(true);
     await chip('failed', '1-3').hover();
-    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('already received: 1, 2, 3');
-    await screenshot(page, 'bulk-tab-receive-failed');
+    await expect.poll(() => ctx.page.getByRole('tooltip').textContent()).toBe('already received: 1, 2, 3');
+    await screenshot(ctx.page, 'bulk-tab-receive-failed');
   });
 
   it('exports a range from the Export tab to the signed-in user by e-mail', async (context) => {
     const panel = await openTab('Export');
     await expect.poll(() => panel.locator('input[name="email"]').inputValue()).toBe(testAdmin.username);
-    await screenshot(page, 'bulk-tab-export');
+    await screenshot(ctx.page, 'bulk-tab-export');
     if (!hasRoute('POST', '/api/ticket/generate/excel')) context.skip();
     await panel.locator('input[name="from"]').fill('1');
     await panel.locator('input[name="to"]').fill('20');
@@ -256,18 +228,18 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
         timeout: 60_000,
       })
       .toBe(true);
-    await screenshot(page, 'bulk-tab-export-sent');
+    await screenshot(ctx.page, 'bulk-tab-export-sent');
     // Embedded mode keeps the mail in the outbox.
-    const outbox = await api<{ subject: string; to: string[] }[]>('GET', '/api/mail/outbox');
+    const outbox = await ctx.api<{ subject: string; to: string[] }[]>('GET', '/api/mail/outbox');
     expect(outbox).toContainEqual(
       expect.objectContaining({ subject: 'Ticket export 000001 to 000020', to: [testAdmin.username] }),
     );
   });
 
   it('a standard user sees only the Search tab', async () => {
-    const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const standard = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
+      await logIn(standard, ctx.portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
       await standard.getByRole('tab', { name: 'Search' }).waitFor();
       expect(await standard.getByRole('tab').count()).toBe(1);
       expect(await standard.getByRole('link', { name: 'Outbox' }).count()).toBe(0);
@@ -279,10 +251,10 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
 
 describe('reports and the mail outbox, end to end in Chromium', () => {
   it("has 'Generate Projects Report' on /contractors", async (context) => {
-    await page.goto(`${portal.url}/contractors`);
-    const button = page.getByRole('button', { name: 'Generate Projects Report' });
+    await ctx.page.goto(`${ctx.portal.url}/contractors`);
+    const button = ctx.page.getByRole('button', { name: 'Generate Projects Report' });
     await button.waitFor();
-    await screenshot(page, 'contractors-projects-report');
+    await screenshot(ctx.page, 'contractors-projects-report');
     if (!hasRoute('GET', '/api/ticket/report/projects')) context.skip();
     await button.click();
     await expect
@@ -291,7 +263,7 @@ describe('reports and the mail outbox, end to end in Chromium', () => {
   });
 
   it('lists kept mails in the Outbox and shows one with its attachment', async () => {
-    await keepInOutbox(portal.infra.db, {
+    await keepInOutbox(ctx.portal.infra.db, {
       to: [testAdmin.username],
       subject: 'Ticket export 1 to 20',
       html: '<h1>Ticket export</h1><p>The tickets <b>1 to 20</b> are attached.</p><script>parent.document.title = "pwned"</script>',
@@ -304,38 +276,38 @@ describe('reports and the mail outbox, end to end in Chromium', () => {
         },
       ],
     });
-    await page.goto(`${portal.url}/dashboard`);
-    await page.getByRole('menuitem', { name: 'Outbox' }).click();
-    await page.waitForURL(`${portal.url}/outbox`);
-    const row = page.getByRole('row', { name: /Ticket export 1 to 20/ });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await ctx.page.getByRole('menuitem', { name: 'Outbox' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/outbox`);
+    const row = ctx.page.getByRole('row', { name: /Ticket export 1 to 20/ });
     await row.waitFor();
     expect(await row.textContent()).toMatch(/tickets-1-20\.csv/);
-    await screenshot(page, 'outbox-list');
+    await screenshot(ctx.page, 'outbox-list');
 
     await row.getByRole('link', { name: 'Ticket export 1 to 20' }).click();
-    await page.waitForURL(/\/outbox\/\d+$/);
-    const frame = page.frameLocator('iframe[title="Mail body"]');
+    await ctx.page.waitForURL(/\/outbox\/\d+$/);
+    const frame = ctx.page.frameLocator('iframe[title="Mail body"]');
     await expect.poll(() => frame.getByRole('heading', { name: 'Ticket export' }).isVisible()).toBe(true);
     // The sandbox runs no script of the mail.
-    expect(await page.title()).not.toBe('pwned');
+    expect(await ctx.page.title()).not.toBe('pwned');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download tickets-1-20.csv' }).click(),
+      ctx.page.waitForEvent('download'),
+      ctx.page.getByRole('button', { name: 'Download tickets-1-20.csv' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('tickets-1-20.csv');
-    await screenshot(page, 'outbox-mail');
+    await screenshot(ctx.page, 'outbox-mail');
 
     // The export's own mail, when the export route is there (see the Export test).
-    await page.getByRole('link', { name: 'Back to the outbox' }).click();
-    const exported = page.getByRole('link', { name: 'Ticket export 000001 to 000020' });
+    await ctx.page.getByRole('link', { name: 'Back to the outbox' }).click();
+    const exported = ctx.page.getByRole('link', { name: 'Ticket export 000001 to 000020' });
     if ((await exported.count()) > 0) {
       await exported.click();
       await expect
         .poll(() =>
-          page.getByRole('button', { name: 'Download ticket-export-000001-000020.xlsx' }).isVisible(),
+          ctx.page.getByRole('button', { name: 'Download ticket-export-000001-000020.xlsx' }).isVisible(),
         )
         .toBe(true);
-      await screenshot(page, 'outbox-export-mail');
+      await screenshot(ctx.page, 'outbox-export-mail');
     }
   });
 });

@@ -1,47 +1,25 @@
-import { defaultUiDist } from '@portal/api';
-import { bearer, runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formInput, launchChromium, logIn, screenshot } from '../support/browser';
+import { runToEnd, testAdmin } from '@portal/api/test/portal';
+import type { Ticket } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formInput, logIn, screenshot } from '../support/browser';
+import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 
-let portal: TestPortal;
-let browser: Browser;
-let page: Page;
-let admin: Record<string, string>;
-
-type Ticket = {
-  id: number;
-  ticketNumber: number;
-  jobSite: string | null;
-  isRejected: boolean;
-  rejectReason: string | null;
-  truckLicensePlate: string | null;
-  isReceived: boolean;
-};
-
-const api = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
-  const response = await portal.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
-  if (response.statusCode >= 300)
-    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json<T>();
-};
-const ticketNumbered = async (n: number): Promise<Ticket> =>
-  (await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) }))[0] as Ticket;
+const ctx = useBrowserPortal();
 
 let contractorId: number;
 let haulerId: number;
 let truckId: number;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ uiDist: defaultUiDist });
-  admin = bearer(await portal.login());
   contractorId = (
-    await api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+    await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
   ).id;
-  haulerId = (await api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' }))
-    .id;
+  haulerId = (
+    await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' })
+  ).id;
   truckId = (
-    await api<{ id: number }>('POST', '/api/truck/new', {
+    await ctx.api<{ id: number }>('POST', '/api/truck/new', {
       truck: {
         transportCompanyId: haulerId,
         number: 'T-17',
@@ -51,14 +29,12 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await runToEnd(portal, admin, { method: 'POST', url: '/api/ticket/generate', payload: { from: 1, to: 7 } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+  await runToEnd(ctx.portal, ctx.admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: 1, to: 7 },
+  });
+  await logInAsAdministrator(ctx);
 });
 
 const loadedHoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
@@ -80,20 +56,20 @@ const completeTicket = (id: number) => ({
 
 describe('tickets on the ticket page, end to end in Chromium', () => {
   it('edits a ticket on /ticket/{id} and saves it', async () => {
-    const ticket = await ticketNumbered(2);
-    await api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
-    await page.goto(`${portal.url}/ticket/${ticket.id}`);
-    await expect.poll(() => page.getByText('Edit Ticket').first().isVisible()).toBe(true);
-    await formInput(page, 'jobSite').fill('East Pit');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Ticket updated successfully').isVisible()).toBe(true);
-    expect((await ticketNumbered(2)).jobSite).toBe('East Pit');
-    await screenshot(page, 'ticket-edit-page');
+    const ticket = await ticketNumbered(ctx, 2);
+    await ctx.api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
+    await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+    await expect.poll(() => ctx.page.getByText('Edit Ticket').first().isVisible()).toBe(true);
+    await formInput(ctx.page, 'jobSite').fill('East Pit');
+    await ctx.page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);
+    expect((await ticketNumbered(ctx, 2)).jobSite).toBe('East Pit');
+    await screenshot(ctx.page, 'ticket-edit-page');
   });
 
   it('rejects a ticket with a reason, then restores the data from its log', async () => {
-    const ticket = await ticketNumbered(3);
-    await api('PUT', '/api/ticket/edit/short', {
+    const ticket = await ticketNumbered(ctx, 3);
+    await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: {
         id: ticket.id,
         timeLoaded: loadedHoursAgo(1),
@@ -102,32 +78,32 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
         truckDriverName: 'Dave Driver',
       },
     });
-    await page.goto(`${portal.url}/ticket/${ticket.id}`);
-    await page.getByRole('button', { name: 'Reject' }).click();
-    const dialog = page.getByRole('dialog');
+    await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+    await ctx.page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = ctx.page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Wrong material');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => page.getByText('Ticket rejected successfully!').isVisible()).toBe(true);
+    await expect.poll(() => ctx.page.getByText('Ticket rejected successfully!').isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText('This ticket was rejected: Wrong material').isVisible())
+      .poll(() => ctx.page.getByText('This ticket was rejected: Wrong material').isVisible())
       .toBe(true);
-    const rejected = await ticketNumbered(3);
+    const rejected = await ticketNumbered(ctx, 3);
     expect(rejected).toMatchObject({
       isRejected: true,
       rejectReason: 'Wrong material',
       truckLicensePlate: null,
     });
 
-    await page.goto(`${portal.url}/ticket-log/${ticket.id}`);
+    await ctx.page.goto(`${ctx.portal.url}/ticket-log/${ticket.id}`);
     // Newest first: the rejection, then the edit that set the plate; restore the edit.
-    const restoreButtons = page.getByRole('button', { name: 'Restore' });
+    const restoreButtons = ctx.page.getByRole('button', { name: 'Restore' });
     await expect.poll(() => restoreButtons.count()).toBeGreaterThanOrEqual(2);
-    await screenshot(page, 'ticket-log');
+    await screenshot(ctx.page, 'ticket-log');
     await restoreButtons.nth(1).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-    await expect.poll(() => page.getByText('Ticket restored').isVisible()).toBe(true);
-    await page.waitForURL(`${portal.url}/ticket/${ticket.id}`);
-    expect(await ticketNumbered(3)).toMatchObject({
+    await ctx.page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => ctx.page.getByText('Ticket restored').isVisible()).toBe(true);
+    await ctx.page.waitForURL(`${ctx.portal.url}/ticket/${ticket.id}`);
+    expect(await ticketNumbered(ctx, 3)).toMatchObject({
       truckLicensePlate: 'AB12345',
       isRejected: false,
       jobSite: 'Quarry Road',
@@ -135,18 +111,18 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
   });
 
   it('a standard user cannot edit a received ticket', async () => {
-    const ticket = await ticketNumbered(4);
-    await api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
-    await api('POST', '/api/user/new', {
+    const ticket = await ticketNumbered(ctx, 4);
+    await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
+    await ctx.api('POST', '/api/user/new', {
       username: 'gate@portal.test',
       password: 'Gatehouse-birch-comet-63',
       firstName: 'Gina',
       lastName: 'Gate',
     });
-    const standard = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const standard = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
-      await standard.goto(`${portal.url}/ticket/${ticket.id}`);
+      await logIn(standard, ctx.portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
+      await standard.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
       await expect
         .poll(() =>
           standard
@@ -164,16 +140,17 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
 });
 
 describe('tickets on the dashboard, end to end in Chromium', () => {
-  const searchForm = () => page.locator('form').filter({ has: page.getByRole('button', { name: 'Search' }) });
+  const searchForm = () =>
+    ctx.page.locator('form').filter({ has: ctx.page.getByRole('button', { name: 'Search' }) });
 
   it('receives an incomplete ticket from the dashboard through the dialog, with the plate autofilling the truck', async () => {
-    const ticket = await ticketNumbered(5);
-    await api('PUT', '/api/ticket/edit/short', {
+    const ticket = await ticketNumbered(ctx, 5);
+    await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.5) },
     });
-    await page.goto(`${portal.url}/dashboard`);
-    await page.getByRole('button', { name: 'Receive [0] 000005' }).click();
-    const dialog = page.getByRole('dialog');
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await ctx.page.getByRole('button', { name: 'Receive [0] 000005' }).click();
+    const dialog = ctx.page.getByRole('dialog');
     await expect
       .poll(() =>
         dialog.getByText('This ticket is incomplete: fill in what you know, then receive it.').isVisible(),
@@ -184,10 +161,10 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await dialog.locator('input[name="truckLicensePlate"]').pressSequentially('ab12345', { delay: 40 });
     await expect.poll(() => dialog.locator('input[name="truckNumber"]').inputValue()).toBe('T-17');
     expect(await dialog.locator('input[name="truckDriverName"]').inputValue()).toBe('Dave Driver');
-    await screenshot(page, 'receive-dialog');
+    await screenshot(ctx.page, 'receive-dialog');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
-    await expect.poll(() => page.getByText('Ticket [0] 000005 received').isVisible()).toBe(true);
-    expect(await ticketNumbered(5)).toMatchObject({
+    await expect.poll(() => ctx.page.getByText('Ticket [0] 000005 received').isVisible()).toBe(true);
+    expect(await ticketNumbered(ctx, 5)).toMatchObject({
       isReceived: true,
       jobSite: 'West Pit',
       truckLicensePlate: 'AB12345',
@@ -195,26 +172,26 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       transportCompanyId: haulerId,
       timeLoaded: null, // the dashboard's receipt clears the time loaded (spec section 4)
     });
-    await screenshot(page, 'dashboard');
+    await screenshot(ctx.page, 'dashboard');
   });
 
   it('searches by licence plate and by date range', async () => {
     const lastYear = new Date(Date.now() - 365 * 24 * 3600_000).toISOString();
-    await api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: (await ticketNumbered(6)).id, date: lastYear },
+    await ctx.api('PUT', '/api/ticket/edit/short', {
+      ticket: { id: (await ticketNumbered(ctx, 6)).id, date: lastYear },
     });
-    await page.goto(`${portal.url}/dashboard`);
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
 
     await searchForm().getByLabel('License plate').fill('AB12345');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await ctx.page.getByRole('button', { name: 'Search' }).click();
     // Tickets 2 and 4 were saved with the truck's plate, 3 got it back by the restore, 5 by the dialog.
     await expect
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps the space between table cells
-      .poll(() => page.getByText(/^Search results: \d+ tickets?$/).innerText())
+      .poll(() => ctx.page.getByText(/^Search results: \d+ tickets?$/).innerText())
       .toBe('Search results: 4 tickets');
     for (const number of ['[0] 000002', '[0] 000003', '[0] 000004', '[0] 000005']) {
       expect(
-        await page.getByRole('row', { name: new RegExp(number.replace(/[[\]]/g, '\\$&')) }).count(),
+        await ctx.page.getByRole('row', { name: new RegExp(number.replace(/[[\]]/g, '\\$&')) }).count(),
       ).toBe(1);
     }
 
@@ -222,22 +199,22 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     const day = lastYear.slice(0, 10);
     await searchForm().getByLabel('From date').fill(day);
     await searchForm().getByLabel('To date').fill(day);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await ctx.page.getByRole('button', { name: 'Search' }).click();
     await expect
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps the space between table cells
-      .poll(() => page.getByText(/^Search results: \d+ tickets?$/).innerText())
+      .poll(() => ctx.page.getByText(/^Search results: \d+ tickets?$/).innerText())
       .toBe('Search results: 1 ticket');
-    expect(await page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
+    expect(await ctx.page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
   });
 });
 
 describe('the public link, end to end in Chromium', () => {
   let ticket: Ticket;
   let hash: string;
-  const hashOf = async () => (await api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
+  const hashOf = async () => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
   /** An administrator's ticket page with the revoke dialog open, which says what revoking does. */
   const openRevokeDialog = async (admin: Page, screenshotName: string) => {
-    await admin.goto(`${portal.url}/ticket/${ticket.id}`);
+    await admin.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await admin.getByRole('button', { name: 'Revoke public link' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Revoke public link' });
     await expect
@@ -248,9 +225,9 @@ describe('the public link, end to end in Chromium', () => {
   };
 
   beforeAll(async () => {
-    ticket = await ticketNumbered(7);
-    const material = await api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
-    await api('PUT', '/api/ticket/edit', {
+    ticket = await ticketNumbered(ctx, 7);
+    const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
+    await ctx.api('PUT', '/api/ticket/edit', {
       ticket: {
         ...completeTicket(ticket.id),
         // Not the truck of the other tests: the plate search above counts that truck's tickets.
@@ -267,9 +244,9 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it('signed out, shows what the printed ticket shows, read-only, and not the notes', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const visitor = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
-      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await visitor.goto(`${ctx.portal.url}/ticket/${ticket.id}?hash=${hash}`);
       await expect.poll(() => visitor.getByRole('heading', { name: '[0] 000007' }).isVisible()).toBe(true);
       for (const shown of [
         'Received',
@@ -299,9 +276,9 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it("on a phone, an administrator's revoke dialog says the old link stops working; Cancel keeps it", async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
-      await logIn(phone, portal.url, testAdmin.username, testAdmin.password);
+      await logIn(phone, ctx.portal.url, testAdmin.username, testAdmin.password);
       const dialog = await openRevokeDialog(phone, 'revoke-link-dialog-390');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
@@ -312,7 +289,7 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it('an administrator revokes it on the ticket page: the old link then shows not found, the new one the ticket', async () => {
-    const dialog = await openRevokeDialog(page, 'revoke-link-dialog-1440');
+    const dialog = await openRevokeDialog(ctx.page, 'revoke-link-dialog-1440');
     await dialog.getByRole('button', { name: 'Revoke link' }).click();
     await expect
       .poll(() => dialog.getByText('Public link revoked: the old link no longer works.').isVisible())
@@ -320,19 +297,21 @@ describe('the public link, end to end in Chromium', () => {
     const newLink = await dialog.getByLabel('New public link').inputValue();
     const newHash = await hashOf();
     expect(newHash).not.toBe(hash);
-    expect(newLink).toBe(`${portal.url}/ticket/${ticket.id}?hash=${newHash}`);
-    await screenshot(page, 'revoke-link-done-1440', { fullPage: false });
+    expect(newLink).toBe(`${ctx.portal.url}/ticket/${ticket.id}?hash=${newHash}`);
+    await screenshot(ctx.page, 'revoke-link-done-1440', { fullPage: false });
     await dialog.getByRole('button', { name: 'Close' }).click();
     // The page goes on with the ticket's new version: a save after the revocation is no conflict.
-    await formInput(page, 'jobSite').fill('South Pit');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Ticket updated successfully').isVisible()).toBe(true);
-    await page.goto(`${portal.url}/ticket-log/${ticket.id}`);
-    await expect.poll(() => page.getByText('Public link revoked', { exact: true }).isVisible()).toBe(true);
+    await formInput(ctx.page, 'jobSite').fill('South Pit');
+    await ctx.page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);
+    await ctx.page.goto(`${ctx.portal.url}/ticket-log/${ticket.id}`);
+    await expect
+      .poll(() => ctx.page.getByText('Public link revoked', { exact: true }).isVisible())
+      .toBe(true);
 
-    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const visitor = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
-      await visitor.goto(`${portal.url}/ticket/${ticket.id}?hash=${hash}`);
+      await visitor.goto(`${ctx.portal.url}/ticket/${ticket.id}?hash=${hash}`);
       await expect.poll(() => visitor.getByText('Ticket not found').isVisible()).toBe(true);
       expect(
         await visitor

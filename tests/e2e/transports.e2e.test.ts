@@ -1,79 +1,66 @@
 import { readFile } from 'node:fs/promises';
-import { defaultUiDist } from '@portal/api';
-import { startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formInput, launchChromium, logIn, screenshot } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formInput, screenshot } from '../support/browser';
+import { logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
 
-let portal: TestPortal;
-let browser: Browser;
-let page: Page;
+const ctx = useBrowserPortal({ acceptDownloads: true });
 
-beforeAll(async () => {
-  portal = await startTestPortal({ uiDist: defaultUiDist });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await logIn(page, portal.url, testAdmin.username, testAdmin.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+beforeAll(() => logInAsAdministrator(ctx));
 
 async function createTransportCompany(name: string): Promise<string> {
-  await page.goto(`${portal.url}/transport-company/new`);
-  await formInput(page, 'name').fill(name);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL(/\/transport-company\/\d+$/);
-  return page.url().split('/').at(-1) as string;
+  await ctx.page.goto(`${ctx.portal.url}/transport-company/new`);
+  await formInput(ctx.page, 'name').fill(name);
+  await ctx.page.getByRole('button', { name: 'Save' }).click();
+  await ctx.page.waitForURL(/\/transport-company\/\d+$/);
+  return ctx.page.url().split('/').at(-1) as string;
 }
 
 describe('transports, end to end in Chromium', () => {
   it('creates a company with a truck, moves its trucks to a second company, and exports the spreadsheet', async () => {
     const acmeId = await createTransportCompany('Acme Haulage');
-    await page.getByRole('link', { name: 'Add truck' }).click();
-    await page.waitForURL(`${portal.url}/trucks/new/transport-company/${acmeId}`);
-    await formInput(page, 'number').fill('T-100');
-    await formInput(page, 'licensePlate').pressSequentially('ca10000', { delay: 40 });
-    expect(await formInput(page, 'licensePlate').inputValue()).toBe('CA10000');
-    await formInput(page, 'driverName').fill('Sipho Dlamini');
-    await formInput(page, 'tareWeight').fill('15000');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(`${portal.url}/transport-company/${acmeId}`);
-    await expect.poll(() => page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
+    await ctx.page.getByRole('link', { name: 'Add truck' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/trucks/new/transport-company/${acmeId}`);
+    await formInput(ctx.page, 'number').fill('T-100');
+    await formInput(ctx.page, 'licensePlate').pressSequentially('ca10000', { delay: 40 });
+    expect(await formInput(ctx.page, 'licensePlate').inputValue()).toBe('CA10000');
+    await formInput(ctx.page, 'driverName').fill('Sipho Dlamini');
+    await formInput(ctx.page, 'tareWeight').fill('15000');
+    await ctx.page.getByRole('button', { name: 'Save' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/transport-company/${acmeId}`);
+    await expect.poll(() => ctx.page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
 
     const bakkieId = await createTransportCompany('Bakkie Bros');
 
-    await page.goto(`${portal.url}/transports`);
-    const acmeRow = page.getByRole('row', { name: /Acme Haulage/ });
+    await ctx.page.goto(`${ctx.portal.url}/transports`);
+    const acmeRow = ctx.page.getByRole('row', { name: /Acme Haulage/ });
     await acmeRow.getByRole('button', { name: 'Move trucks' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = ctx.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await expect
       .poll(() => dialog.getByText('Move trucks needs a target company chosen').isVisible())
       .toBe(true);
     await dialog.getByRole('combobox', { name: 'Target company' }).fill('Bakkie');
-    await page.getByRole('option', { name: 'Bakkie Bros' }).click();
+    await ctx.page.getByRole('option', { name: 'Bakkie Bros' }).click();
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-    await expect.poll(() => page.getByText('1 truck moved to Bakkie Bros').isVisible()).toBe(true);
-    await screenshot(page, 'transports-after-move');
+    await expect.poll(() => ctx.page.getByText('1 truck moved to Bakkie Bros').isVisible()).toBe(true);
+    await screenshot(ctx.page, 'transports-after-move');
 
-    await page.goto(`${portal.url}/transport-company/${bakkieId}`);
-    await expect.poll(() => page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
-    await screenshot(page, 'transport-company-page');
+    await ctx.page.goto(`${ctx.portal.url}/transport-company/${bakkieId}`);
+    await expect.poll(() => ctx.page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
+    await screenshot(ctx.page, 'transport-company-page');
     // The page loads GET /api/transportcompany/{id}, which also carries the contacts and trucks; a save sends the name.
-    await formInput(page, 'name').fill('Bakkie Brothers');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Transport company Bakkie Brothers').isVisible()).toBe(true);
-    await page.reload();
-    expect(await formInput(page, 'name').inputValue()).toBe('Bakkie Brothers');
-    await expect.poll(() => page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
+    await formInput(ctx.page, 'name').fill('Bakkie Brothers');
+    await ctx.page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => ctx.page.getByText('Transport company Bakkie Brothers').isVisible()).toBe(true);
+    await ctx.page.reload();
+    expect(await formInput(ctx.page, 'name').inputValue()).toBe('Bakkie Brothers');
+    await expect.poll(() => ctx.page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
 
-    await page.goto(`${portal.url}/transports`);
+    await ctx.page.goto(`${ctx.portal.url}/transports`);
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export to spreadsheet' }).click(),
+      ctx.page.waitForEvent('download'),
+      ctx.page.getByRole('button', { name: 'Export to spreadsheet' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^transport-company-export-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();

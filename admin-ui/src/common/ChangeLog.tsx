@@ -15,12 +15,14 @@ import {
   type Theme,
   Typography,
 } from '@mui/material';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { ProjectLogEntry } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { type Identifier, Loading, Title, useTranslate } from 'react-admin';
+import { type Identifier, Loading, useTranslate } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
-import type { ChangedField } from './change-log';
+import { type ChangedField, logEntryUser } from './change-log';
+import { ScreenCard } from './ScreenCard';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
 /** What every log entry of the API has (spec section 3, Logs). */
@@ -46,9 +48,7 @@ interface ChangeLogProps<Entry extends ChangeLogEntry> {
   messages: string;
   /** Where a field's label is in the catalogue, e.g. 'portal.tickets.fields'; the field's name otherwise. */
   fieldLabels: string;
-  /** The query of the entries, newest first. */
-  queryKey: QueryKey;
-  /** The API address of the entries. */
+  /** The API address of the entries, which keys their cache too. */
   url: string;
   /** Shown after the title, e.g. the record's reference. */
   titleSuffix?: string;
@@ -133,27 +133,40 @@ function ChangeLogEntryCard<Entry extends ChangeLogEntry>({
   );
 }
 
+/** Who made a change, as 'First Last (username)', or the log's words for an unknown user. */
+export const ChangeLogUser = ({ entry, messages }: { entry: ProjectLogEntry; messages: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary">
+      {logEntryUser(entry) || translate(`${messages}.unknownUser`)}
+    </Typography>
+  );
+};
+
 /**
  * A record's change log (spec section 3, Logs): every change, newest first, each with when, who and each
  * changed field's value before and after. Unchanged fields can be shown too, with the changed ones highlighted.
  */
 export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<Entry>) {
-  const { messages, queryKey, url, titleSuffix, actions } = props;
+  const { messages, url, titleSuffix, actions } = props;
   const translate = useTranslate();
   const [showUnchanged, setShowUnchanged] = useState(false);
-  const { data: entries, isPending, error } = useQuery({ queryKey, queryFn: () => apiRequest<Entry[]>(url) });
+  const {
+    data: entries,
+    isPending,
+    error,
+  } = useQuery({
+    queryKey: ['change-log', url],
+    queryFn: () => apiRequest<Entry[]>(url),
+  });
   useNotifyLoadError(error);
 
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={`${messages}.title`} />
-      <CardContent>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Typography variant="h5" component="h1">
-            {translate(`${messages}.title`)}
-            {titleSuffix !== undefined && ` — ${titleSuffix}`}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
+    <ScreenCard
+      title={`${messages}.title`}
+      titleSuffix={titleSuffix !== undefined && ` — ${titleSuffix}`}
+      actions={
+        <>
           <FormControlLabel
             control={
               <Switch checked={showUnchanged} onChange={(event) => setShowUnchanged(event.target.checked)} />
@@ -161,24 +174,25 @@ export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<En
             label={translate(`${messages}.showUnchanged`)}
           />
           {actions}
-        </Box>
-        {isPending ? (
-          <Loading />
-        ) : error ? (
-          // The API client's messages may be catalogue keys ('portal.errors.unexpected').
-          <Alert severity="error">
-            {translate(error.message || 'portal.errors.unexpected', { _: error.message })}
-          </Alert>
-        ) : !entries || entries.length === 0 ? (
-          <Typography>{translate(`${messages}.empty`)}</Typography>
-        ) : (
-          <Stack spacing={2}>
-            {entries.map((entry) => (
-              <ChangeLogEntryCard key={entry.id} entry={entry} showUnchanged={showUnchanged} props={props} />
-            ))}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        // The API client's messages may be catalogue keys ('portal.errors.unexpected').
+        <Alert severity="error">
+          {translate(error.message || 'portal.errors.unexpected', { _: error.message })}
+        </Alert>
+      ) : !entries || entries.length === 0 ? (
+        <Typography>{translate(`${messages}.empty`)}</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {entries.map((entry) => (
+            <ChangeLogEntryCard key={entry.id} entry={entry} showUnchanged={showUnchanged} props={props} />
+          ))}
+        </Stack>
+      )}
+    </ScreenCard>
   );
 }

@@ -11,7 +11,6 @@ import {
   FunctionField,
   type Identifier,
   ListContextProvider,
-  Pagination,
   ResourceContextProvider,
   TextField,
   Title,
@@ -22,6 +21,7 @@ import {
 } from 'react-admin';
 import { ConfirmDeleteIconButton } from '../common/ConfirmDeleteIconButton';
 import { IconLinkButton } from '../common/IconLinkButton';
+import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { contractorCompanyPath } from './contractor';
 import { useContractorCompanySearch } from './contractor-company-search';
@@ -86,7 +86,7 @@ export const ContractorList = () => {
     data: data?.contractorCompanies,
     isPending,
     isFetching,
-    perPage: 50,
+    perPage: rowsPerPage,
     sort: { field: 'name', order: 'ASC' },
     resource: 'contractorCompanies',
   });
@@ -147,7 +147,7 @@ export const ContractorList = () => {
               <CompanyActions />
             </WrapperField>
           </Datagrid>
-          <Pagination rowsPerPageOptions={[50, 100, 150]} />
+          <RecordPagination />
         </Card>
       </ListContextProvider>
     </ResourceContextProvider>

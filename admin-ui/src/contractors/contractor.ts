@@ -1,8 +1,5 @@
 import type { ContractorCompanySearch } from '@portal/contract';
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-export const toContractorCompanyPayload = (data: Record<string, unknown>) => ({ name: text(data.name) });
+import { companyEnvelope, text } from '../dataProvider/payloads';
 
 export const unwrapContractorCompanies = (json: unknown) =>
   (json as ContractorCompanySearch).contractorCompanies;
@@ -17,14 +14,8 @@ export const toContractorContactPayload = (data: Record<string, unknown>) => ({
   isSiteContact: data.isSiteContact === true,
 });
 
-/** Spec section 7: `{contractorCompanyId, contractorContact}`; on edit the contact carries its id and version. */
-export const contractorContactEnvelope = ({
-  contractorCompanyId,
-  ...contractorContact
-}: Record<string, unknown>) => ({
-  contractorCompanyId,
-  contractorContact,
-});
+/** Spec section 7: `{contractorCompanyId, contractorContact}`. */
+export const contractorContactEnvelope = companyEnvelope('contractorCompanyId', 'contractorContact');
 
 /** The company page, where a contact's or project's form returns after Save. */
 export const contractorCompanyPath = (companyId: string | number) => `/contractor-company/${companyId}`;

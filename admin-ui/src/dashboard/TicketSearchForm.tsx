@@ -56,6 +56,26 @@ function useRefocusTicketNumber() {
   }, [setFocus]);
 }
 
+/** A dropdown of one kind of company, by name. */
+const CompanyInput = ({
+  source,
+  label,
+  companies,
+}: {
+  source: string;
+  label: string;
+  companies: { data?: { id: number; name: string }[]; isPending: boolean };
+}) => (
+  <VirtualizedSelectInput
+    source={source}
+    label={label}
+    choices={companies.data ?? []}
+    optionText="name"
+    optionValue="id"
+    isPending={companies.isPending}
+  />
+);
+
 const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -118,21 +138,15 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
         autoComplete="off"
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <VirtualizedSelectInput
+      <CompanyInput
         source="transportCompanyId"
         label="portal.dashboard.search.haulageCompany"
-        choices={haulageCompanies.data ?? []}
-        optionText="name"
-        optionValue="id"
-        isPending={haulageCompanies.isPending}
+        companies={haulageCompanies}
       />
-      <VirtualizedSelectInput
+      <CompanyInput
         source="contractorCompanyId"
         label="portal.dashboard.search.contractor"
-        choices={contractors.data ?? []}
-        optionText="name"
-        optionValue="id"
-        isPending={contractors.isPending}
+        companies={contractors}
       />
       <TextInput source="jobSite" label="portal.dashboard.search.jobSite" autoComplete="off" />
       <TextInput

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Box, Card, CardContent, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, Card, CardContent, Tooltip, Typography } from '@mui/material';
 import { displayTicketNumber } from '@portal/domain';
 import {
   Datagrid,
@@ -15,6 +15,7 @@ import {
   useTranslate,
   WrapperField,
 } from 'react-admin';
+import { PhoneOrTable } from '../common/PhoneOrTable';
 import { displayInstant, type TicketRow } from './dashboard-ticket';
 import { TicketActions } from './TicketActions';
 
@@ -135,7 +136,6 @@ interface TicketTableProps extends TicketViewProps {
 
 /** The dashboard's tickets, paged in the browser: the API answers a whole day's list (or search) at once. */
 export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: TicketTableProps) => {
-  const isMobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const listContext = useList<TicketRow>({
     data: tickets,
     isPending,
@@ -146,7 +146,7 @@ export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: Ti
   return (
     <ResourceContextProvider value="tickets">
       <ListContextProvider value={listContext}>
-        {isMobile ? <TicketCards {...viewProps} /> : <TicketDatagrid {...viewProps} />}
+        <PhoneOrTable phone={<TicketCards {...viewProps} />} table={<TicketDatagrid {...viewProps} />} />
         <Pagination rowsPerPageOptions={PAGE_SIZES} />
       </ListContextProvider>
     </ResourceContextProvider>

@@ -1,18 +1,13 @@
 import {
   contractorContactEnvelope,
-  toContractorCompanyPayload,
   toContractorContactPayload,
   unwrapContractorCompanies,
 } from '../contractors/contractor';
-import { toMaterialPayload } from '../materials/material';
 import { projectEnvelope, toProjectPayload } from '../projects/project';
-import {
-  toTransportCompanyPayload,
-  toTransportContactPayload,
-  transportContactEnvelope,
-} from '../transports/transport';
+import { toTransportContactPayload, transportContactEnvelope } from '../transports/transport';
 import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
+import { toNamePayload } from './payloads';
 
 /**
  * Where each react-admin resource lives in the spec's API (section 7). Every entity follows one pattern:
@@ -37,22 +32,24 @@ export interface ResourceRoutes {
 
 export type RaRecordLike = { id: number | string } & Record<string, unknown>;
 
+/** A company's contacts or trucks: POST `{base}/all` with the company's id; 0 (no company filter) lists every company's. */
+const companyListRequest = (base: string, companyField: string) => (filter: Record<string, unknown>) => ({
+  path: `${base}/all`,
+  method: 'POST' as const,
+  body: { [companyField]: Number(filter[companyField] ?? 0) },
+});
+
 export const resourceRoutes: Record<string, ResourceRoutes> = {
   users: { base: '/api/user', toPayload: toUserPayload, listKeepsSessionOnUnauthorized: true },
   contractorCompanies: {
     base: '/api/contractorcompany',
-    toPayload: toContractorCompanyPayload,
+    toPayload: toNamePayload,
     unwrapList: unwrapContractorCompanies,
   },
   contractorContacts: {
     base: '/api/contractorcontact',
     toPayload: toContractorContactPayload,
-    // contractorCompanyId 0 (no company filter) lists every contact.
-    listRequest: ({ contractorCompanyId }) => ({
-      path: '/api/contractorcontact/all',
-      method: 'POST',
-      body: { contractorCompanyId: Number(contractorCompanyId ?? 0) },
-    }),
+    listRequest: companyListRequest('/api/contractorcontact', 'contractorCompanyId'),
     envelope: contractorContactEnvelope,
   },
   projects: {
@@ -67,28 +64,19 @@ export const resourceRoutes: Record<string, ResourceRoutes> = {
     }),
     envelope: projectEnvelope,
   },
-  transportCompanies: { base: '/api/transportcompany', toPayload: toTransportCompanyPayload },
+  transportCompanies: { base: '/api/transportcompany', toPayload: toNamePayload },
   transportContacts: {
     base: '/api/transportcontact',
     toPayload: toTransportContactPayload,
-    listRequest: ({ transportCompanyId }) => ({
-      path: '/api/transportcontact/all',
-      method: 'POST',
-      body: { transportCompanyId: Number(transportCompanyId) },
-    }),
+    listRequest: companyListRequest('/api/transportcontact', 'transportCompanyId'),
     envelope: transportContactEnvelope,
   },
   trucks: {
     base: '/api/truck',
     toPayload: toTruckPayload,
-    // transportCompanyId 0 (no company filter) lists every truck.
-    listRequest: ({ transportCompanyId }) => ({
-      path: '/api/truck/all',
-      method: 'POST',
-      body: { transportCompanyId: Number(transportCompanyId ?? 0) },
-    }),
+    listRequest: companyListRequest('/api/truck', 'transportCompanyId'),
     envelope: truckEnvelope,
   },
-  materials: { base: '/api/scale/material', toPayload: toMaterialPayload },
-  materialTypes: { base: '/api/scale/material/type', toPayload: toMaterialPayload },
+  materials: { base: '/api/scale/material', toPayload: toNamePayload },
+  materialTypes: { base: '/api/scale/material/type', toPayload: toNamePayload },
 };

@@ -1,17 +1,9 @@
 import { Typography } from '@mui/material';
 import type { Material } from '@portal/contract';
-import {
-  Datagrid,
-  type Identifier,
-  List,
-  Pagination,
-  TextField,
-  TopToolbar,
-  useTranslate,
-  WrapperField,
-} from 'react-admin';
+import { TextField, TopToolbar, useTranslate } from 'react-admin';
 import { AddButton } from '../common/AddButton';
-import { RowActions } from '../common/RowActions';
+import { RecordList } from '../common/RecordList';
+import { RecordTable } from '../common/RecordTable';
 import { type MaterialKind, materialKinds } from './material';
 
 /**
@@ -22,36 +14,27 @@ export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
   const translate = useTranslate();
   const { resource, path, title } = materialKinds[kind];
   const headingId = `${resource}-heading`;
-  const editPath = (id: Identifier) => path(id);
   return (
     <section aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate(title)}
       </Typography>
-      <List
+      <RecordList
         resource={resource}
         title={false}
         disableSyncWithLocation
         storeKey={false}
-        perPage={50}
-        pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
         sort={{ field: 'name', order: 'ASC' }}
         actions={
           <TopToolbar>
             <AddButton to={path('new')} label="portal.materials.add" />
           </TopToolbar>
         }
-        exporter={false}
-        empty={false}
       >
-        <Datagrid rowClick={editPath} bulkActionButtons={false}>
-          <TextField source="id" />
+        <RecordTable<Material> path={path} actionsLabel="portal.materials.actions">
           <TextField source="name" />
-          <WrapperField label="portal.materials.actions" textAlign="right">
-            <RowActions<Material> editPath={(material) => path(material.id)} />
-          </WrapperField>
-        </Datagrid>
-      </List>
+        </RecordTable>
+      </RecordList>
     </section>
   );
 };

@@ -21,8 +21,3 @@ export const materialKinds = {
 export type MaterialKind = keyof typeof materialKinds;
 
 export const MATERIALS_PATH = '/materials';
-
-/** The fields `.../new` and `.../edit` take for both kinds. */
-export const toMaterialPayload = (data: Record<string, unknown>) => ({
-  name: typeof data.name === 'string' ? data.name.trim() : '',
-});

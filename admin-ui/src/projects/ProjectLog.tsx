@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { Project, ProjectLogEntry } from '@portal/contract';
 import {
   Button,
@@ -10,13 +10,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ChangeLog } from '../common/ChangeLog';
-import { logEntryUser } from '../common/change-log';
+import { ChangeLog, ChangeLogUser } from '../common/ChangeLog';
+import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { contractorCompanyPath } from '../contractors/contractor';
 import { compareLogEntry, type LogChangeKind } from './project-log';
-
-/** Field name to (id to name), for the fields that hold an id. */
-type ReferenceNames = Record<string, Map<string, string>>;
 
 const everyRow = { page: 1, perPage: Number.MAX_SAFE_INTEGER };
 
@@ -59,21 +56,6 @@ const changeColors: Record<LogChangeKind, 'success' | 'info' | 'error'> = {
   deleted: 'error',
 };
 
-const LogValue = ({ field, value, names }: { field: string; value: unknown; names: ReferenceNames }) => {
-  const translate = useTranslate();
-  if (value === null || value === undefined || value === '') {
-    return (
-      <Typography component="span" color="text.secondary">
-        {translate('portal.projects.log.noValue')}
-      </Typography>
-    );
-  }
-  if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
-  const name = names[field]?.get(String(value));
-  if (name) return <>{translate('portal.projects.log.namedId', { name, id: String(value) })}</>;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
-};
-
 /**
  * /project-log/{id}: every change to a project, newest first, with who made it and each changed field's
  * value before and after. Unchanged fields can be shown too, with the changed ones highlighted.
@@ -89,7 +71,6 @@ export const ProjectLog = () => {
     <ChangeLog<ProjectLogEntry>
       messages="portal.projects.log"
       fieldLabels="resources.projects.fields"
-      queryKey={['projects', 'logs', id]}
       url={`/api/project/logs/${encodeURIComponent(id)}`}
       titleSuffix={project?.projectId}
       actions={
@@ -110,9 +91,7 @@ export const ProjectLog = () => {
           fields,
           summary: (
             <>
-              <Typography color="text.secondary">
-                {logEntryUser(entry) || translate('portal.projects.log.unknownUser')}
-              </Typography>
+              <ChangeLogUser entry={entry} messages="portal.projects.log" />
               <Chip
                 size="small"
                 color={changeColors[kind]}
@@ -122,7 +101,9 @@ export const ProjectLog = () => {
           ),
         };
       }}
-      renderValue={(field, value) => <LogValue field={field} value={value} names={names} />}
+      renderValue={(field, value) => (
+        <LogValue field={field} value={value} names={names} messages="portal.projects.log" />
+      )}
       highlight="row"
       columnWidths={['24%', '38%', '38%']}
     />

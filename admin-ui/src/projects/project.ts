@@ -1,6 +1,5 @@
+import { text } from '../dataProvider/payloads';
 import { currentSession } from '../session';
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** An id chosen in a dropdown, or null when none is (the dropdowns clear to ''). */
 const chosenId = (value: unknown): number | null => {

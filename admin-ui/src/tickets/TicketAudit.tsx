@@ -1,12 +1,7 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import HistoryIcon from '@mui/icons-material/History';
 import {
   Alert,
   alpha,
   Box,
-  Button,
-  Card,
-  CardContent,
   List,
   ListItemButton,
   ListItemText,
@@ -21,14 +16,15 @@ import {
 import type { TicketHistoryEvent } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { Loading, type RaRecord, Title, useGetList, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Loading, type RaRecord, useGetList, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { everyRow } from './TicketInputs';
+import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
-import { ticketLogPath, ticketPath } from './ticket';
 import { byTicketFieldOrder, eventTypeKey } from './ticket-log';
 
 /** The fields the selected event changed, in the same light amber as the ticket log. */
@@ -138,90 +134,83 @@ export const TicketAudit = () => {
 
   const current = events?.[selected];
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="portal.tickets.audit.title" />
-      <CardContent>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Typography variant="h5" component="h1">
-            {translate('portal.tickets.audit.title')}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
-          <Button component={Link} to={ticketLogPath(id)} startIcon={<HistoryIcon />}>
-            {translate('portal.tickets.log.link')}
-          </Button>
-          <Button component={Link} to={ticketPath(id)} startIcon={<ArrowBackIcon />}>
-            {translate('portal.tickets.backToTicket')}
-          </Button>
-        </Box>
-        {isPending ? (
-          <Loading />
-        ) : error || !events ? (
-          <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
-        ) : (
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'minmax(260px, 1fr) 2fr' },
-              gap: 2,
-              alignItems: 'start',
-            }}
-          >
-            <Paper variant="outlined">
-              <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-                {translate('portal.tickets.audit.events', { smart_count: count })}
-              </Typography>
-              <List
-                role="listbox"
-                aria-label={translate('portal.tickets.audit.events', { smart_count: count })}
-                onKeyDown={onKeyDown}
-              >
-                {events.map((event, index) => {
-                  const typeKey = eventTypeKey(event.type);
-                  return (
-                    <ListItemButton
-                      key={event.version}
-                      ref={(element) => {
-                        optionRefs.current[index] = element;
-                      }}
-                      role="option"
-                      aria-selected={index === selected}
-                      selected={index === selected}
-                      tabIndex={index === selected ? 0 : -1}
-                      onClick={() => select(index)}
-                    >
-                      <ListItemText
-                        primary={translate('portal.tickets.audit.eventLine', {
-                          version: event.version,
-                          type: typeKey ? translate(typeKey) : event.type,
-                        })}
-                        secondary={`${formatDateTime(new Date(event.occurredAt))} · ${userLabel(event.userId)}`}
-                      />
-                    </ListItemButton>
-                  );
-                })}
-              </List>
-            </Paper>
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              {current && (
-                <>
-                  <Typography variant="subtitle1" component="h2" gutterBottom>
-                    {translate('portal.tickets.audit.stateOf', { version: current.version })}
-                  </Typography>
-                  <StateTable event={current} previous={events[selected - 1]} />
-                  <Box component="details" sx={{ mt: 2 }}>
-                    <Box component="summary" sx={{ cursor: 'pointer' }}>
-                      {translate('portal.tickets.audit.eventData')}
-                    </Box>
-                    <Box component="pre" sx={{ fontSize: 12, overflowX: 'auto', m: 0, mt: 1 }}>
-                      {JSON.stringify(current.data, null, 2)}
-                    </Box>
+    <ScreenCard
+      title="portal.tickets.audit.title"
+      actions={
+        <>
+          <TicketScreenLink id={id} to="log" />
+          <TicketScreenLink id={id} to="ticket" />
+        </>
+      }
+    >
+      {isPending ? (
+        <Loading />
+      ) : error || !events ? (
+        <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'minmax(260px, 1fr) 2fr' },
+            gap: 2,
+            alignItems: 'start',
+          }}
+        >
+          <Paper variant="outlined">
+            <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+              {translate('portal.tickets.audit.events', { smart_count: count })}
+            </Typography>
+            <List
+              role="listbox"
+              aria-label={translate('portal.tickets.audit.events', { smart_count: count })}
+              onKeyDown={onKeyDown}
+            >
+              {events.map((event, index) => {
+                const typeKey = eventTypeKey(event.type);
+                return (
+                  <ListItemButton
+                    key={event.version}
+                    ref={(element) => {
+                      optionRefs.current[index] = element;
+                    }}
+                    role="option"
+                    aria-selected={index === selected}
+                    selected={index === selected}
+                    tabIndex={index === selected ? 0 : -1}
+                    onClick={() => select(index)}
+                  >
+                    <ListItemText
+                      primary={translate('portal.tickets.audit.eventLine', {
+                        version: event.version,
+                        type: typeKey ? translate(typeKey) : event.type,
+                      })}
+                      secondary={`${formatDateTime(new Date(event.occurredAt))} · ${userLabel(event.userId)}`}
+                    />
+                  </ListItemButton>
+                );
+              })}
+            </List>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {current && (
+              <>
+                <Typography variant="subtitle1" component="h2" gutterBottom>
+                  {translate('portal.tickets.audit.stateOf', { version: current.version })}
+                </Typography>
+                <StateTable event={current} previous={events[selected - 1]} />
+                <Box component="details" sx={{ mt: 2 }}>
+                  <Box component="summary" sx={{ cursor: 'pointer' }}>
+                    {translate('portal.tickets.audit.eventData')}
                   </Box>
-                </>
-              )}
-            </Paper>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+                  <Box component="pre" sx={{ fontSize: 12, overflowX: 'auto', m: 0, mt: 1 }}>
+                    {JSON.stringify(current.data, null, 2)}
+                  </Box>
+                </Box>
+              </>
+            )}
+          </Paper>
+        </Box>
+      )}
+    </ScreenCard>
   );
 };

@@ -1,12 +1,14 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { PhoneInput } from '../common/PhoneInput';
 import { formatDateTime } from '../i18n/dates';
 import {
   ChoiceName,
   ContractorChoiceInput,
+  ContractorInput,
+  contactLabel,
   DayInput,
   InstantInput,
   ListChoiceInput,
@@ -16,26 +18,6 @@ import {
 } from './TicketInputs';
 import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
-
-const contactLabel = (contact: { name?: string; number?: string | null }) =>
-  [contact.name, contact.number].filter(Boolean).join(' ');
-
-/** Choosing another contractor empties the choices that belonged to the previous one. */
-const ContractorInput = () => {
-  const { setValue } = useFormContext();
-  return (
-    <ListChoiceInput
-      source="contractorCompanyId"
-      resource="contractorCompanies"
-      optionText="name"
-      validate={v.contractorCompanyId}
-      onChange={() => {
-        setValue('contractorOfficeContactId', null, { shouldDirty: true });
-        setValue('projectId', null, { shouldDirty: true });
-      }}
-    />
-  );
-};
 
 /** The time received as currently entered, repeated beside the receiving contact. */
 const ReceivedAt = () => {
@@ -66,11 +48,12 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.contractor">
-        {readOnly ? (
-          <ChoiceName source="contractorCompanyId" nameSource="contractorCompanyName" />
-        ) : (
-          <ContractorInput />
-        )}
+        <ChoiceName readOnly={readOnly} source="contractorCompanyId" nameSource="contractorCompanyName">
+          <ContractorInput
+            validate={v.contractorCompanyId}
+            dependents={['contractorOfficeContactId', 'projectId']}
+          />
+        </ChoiceName>
         <TextInput source="jobSite" validate={validate(v.jobSite)} autoComplete="off" {...ro} />
         <TextInput
           source="siteContactName"
@@ -82,41 +65,39 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
           source="siteContactNumber"
           {...(readOnly ? { readOnly: true, validate: undefined } : {})}
         />
-        {readOnly ? (
-          <ChoiceName source="contractorOfficeContactId" nameSource="contractorOfficeContactName" />
-        ) : (
+        <ChoiceName
+          readOnly={readOnly}
+          source="contractorOfficeContactId"
+          nameSource="contractorOfficeContactName"
+        >
           <ContractorChoiceInput
             source="contractorOfficeContactId"
             resource="contractorContacts"
             sortField="name"
             optionText={contactLabel}
           />
-        )}
-        {readOnly ? (
-          <ChoiceName source="projectId" nameSource="projectProjectId" />
-        ) : (
+        </ChoiceName>
+        <ChoiceName readOnly={readOnly} source="projectId" nameSource="projectProjectId">
           <ContractorChoiceInput
             source="projectId"
             resource="projects"
             sortField="projectId"
             optionText="projectId"
           />
-        )}
+        </ChoiceName>
         <TextInput source="projectLeader" autoComplete="off" {...ro} />
         <BooleanInput source="isSaltImpacted" {...ro} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.transport">
-        {readOnly ? (
-          <ChoiceName source="transportCompanyId" nameSource="transportCompanyName" />
-        ) : (
+        <ChoiceName readOnly={readOnly} source="transportCompanyId" nameSource="transportCompanyName">
           <ListChoiceInput
             source="transportCompanyId"
             resource="transportCompanies"
             optionText="name"
             validate={v.transportCompanyId}
           />
-        )}
+        </ChoiceName>
         <TextInput source="transportContactName" autoComplete="off" {...ro} />
         <PhoneInput
           source="transportContactNumber"
@@ -137,24 +118,18 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
           source="truckDriverNumber"
           {...(readOnly ? { readOnly: true, validate: undefined } : {})}
         />
-        {readOnly ? (
-          <ChoiceName source="truckTypeId" nameSource="truckTypeName" />
-        ) : (
+        <ChoiceName readOnly={readOnly} source="truckTypeId" nameSource="truckTypeName">
           <SelectInput source="truckTypeId" choices={truckTypeChoices} validate={v.truckTypeId} />
-        )}
+        </ChoiceName>
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.scale">
-        {readOnly ? (
-          <ChoiceName source="materialTypeId" nameSource="materialTypeName" />
-        ) : (
+        <ChoiceName readOnly={readOnly} source="materialTypeId" nameSource="materialTypeName">
           <ListChoiceInput source="materialTypeId" resource="materialTypes" optionText="name" />
-        )}
-        {readOnly ? (
-          <ChoiceName source="materialId" nameSource="materialName" />
-        ) : (
+        </ChoiceName>
+        <ChoiceName readOnly={readOnly} source="materialId" nameSource="materialName">
           <ListChoiceInput source="materialId" resource="materials" optionText="name" />
-        )}
+        </ChoiceName>
         <NumberInput source="weight" validate={validate(v.weight)} {...ro} />
       </TicketSection>
 

@@ -14,7 +14,7 @@ import {
   useGetManyReference,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { normalisePlateInput } from '../trucks/truck';
 
@@ -78,10 +78,24 @@ export const ShownValue = ({ label, value }: { label: string; value: string }) =
   );
 };
 
-/** A dropdown shown read-only: the name the server joined in (e.g. contractorCompanyName), no list call. */
-export const ChoiceName = ({ source, nameSource }: { source: string; nameSource: string }) => (
-  <TextInput source={nameSource} label={`portal.tickets.fields.${source}`} readOnly helperText={false} />
-);
+/** A dropdown; read-only, the name the server joined in instead (e.g. contractorCompanyName), with no list call. */
+export const ChoiceName = ({
+  readOnly,
+  source,
+  nameSource,
+  children,
+}: {
+  readOnly: boolean;
+  source: string;
+  nameSource: string;
+  /** The dropdown, when editable. */
+  children: ReactNode;
+}) =>
+  readOnly ? (
+    <TextInput source={nameSource} label={`portal.tickets.fields.${source}`} readOnly helperText={false} />
+  ) : (
+    children
+  );
 
 /** The `/all` routes return every row; the dropdowns need all of them, not a page. */
 export const everyRow = { page: 1, perPage: Number.MAX_SAFE_INTEGER };
@@ -96,6 +110,29 @@ export const ListChoiceInput = ({ resource, ...props }: ChoiceInputProps & { res
   });
   return <VirtualizedSelectInput choices={data ?? []} isPending={isPending} {...props} />;
 };
+
+/** The contractor dropdown: choosing another contractor empties `dependents`, the previous one's choices. */
+export const ContractorInput = ({
+  dependents,
+  ...props
+}: Omit<ChoiceInputProps, 'source'> & { dependents: string[] }) => {
+  const { setValue } = useFormContext();
+  return (
+    <ListChoiceInput
+      source="contractorCompanyId"
+      resource="contractorCompanies"
+      optionText="name"
+      onChange={() => {
+        for (const field of dependents) setValue(field, null, { shouldDirty: true });
+      }}
+      {...props}
+    />
+  );
+};
+
+/** A contact as its dropdowns show it: name and number. */
+export const contactLabel = (contact: { name?: string; number?: string | null }) =>
+  [contact.name, contact.number].filter(Boolean).join(' ');
 
 /** A dropdown of the chosen contractor's records (contacts, projects); empty until a contractor is chosen. */
 export const ContractorChoiceInput = ({

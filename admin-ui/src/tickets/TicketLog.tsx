@@ -1,20 +1,18 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip } from '@mui/material';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useAuthenticated, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ChangeLog } from '../common/ChangeLog';
-import { logEntryUser } from '../common/change-log';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ChangeLog, ChangeLogUser } from '../common/ChangeLog';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
+import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
-import { ticketAuditPath, ticketPath } from './ticket';
+import { ticketPath } from './ticket';
 import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 
 /**
@@ -54,18 +52,11 @@ export const TicketLog = () => {
       <ChangeLog<TicketLogEntry>
         messages="portal.tickets.log"
         fieldLabels="portal.tickets.fields"
-        queryKey={['tickets', 'logs', id]}
         url={`/api/ticket/logs/${encodeURIComponent(id)}`}
         actions={
           <>
-            {isAdministrator && (
-              <Button component={Link} to={ticketAuditPath(id)} startIcon={<ManageSearchIcon />}>
-                {translate('portal.tickets.audit.link')}
-              </Button>
-            )}
-            <Button component={Link} to={ticketPath(id)} startIcon={<ArrowBackIcon />}>
-              {translate('portal.tickets.backToTicket')}
-            </Button>
+            {isAdministrator && <TicketScreenLink id={id} to="audit" />}
+            <TicketScreenLink id={id} to="ticket" />
           </>
         }
         describe={(entry) => {
@@ -80,9 +71,7 @@ export const TicketLog = () => {
                   variant="outlined"
                   label={eventKey ? translate(eventKey) : entry.eventType}
                 />
-                <Typography color="text.secondary">
-                  {logEntryUser(entry) || translate('portal.tickets.log.unknownUser')}
-                </Typography>
+                <ChangeLogUser entry={entry} messages="portal.tickets.log" />
                 <Box sx={{ flexGrow: 1 }} />
                 {isAdministrator && entry.updatedDataObject !== null && (
                   <Button size="small" startIcon={<RestoreIcon />} onClick={() => setRestoring(entry)}>

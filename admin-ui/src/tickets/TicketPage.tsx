@@ -1,18 +1,18 @@
-import HistoryIcon from '@mui/icons-material/History';
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Chip, Typography } from '@mui/material';
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import type { ReactNode } from 'react';
-import { HttpError, Title, useAuthenticated, useTranslate } from 'react-admin';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { HttpError, useAuthenticated, useTranslate } from 'react-admin';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
 import { currentSession } from '../session';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
-import { type TicketPermissions, ticketAuditPath, ticketLogPath } from './ticket';
+import { TicketScreenLink } from './TicketScreenLink';
+import type { TicketPermissions } from './ticket';
 import { usePublicTicket, useTicket } from './useTicket';
 
 /** What the ticket is now, at a glance: received or not, complete, rejected (with why), locked, external. */
@@ -54,22 +54,13 @@ const TicketLinks = ({
   id: string;
   ticket: Ticket | undefined;
   isAdministrator: boolean;
-}) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      <Button component={Link} to={ticketLogPath(id)} startIcon={<HistoryIcon />} size="small">
-        {translate('portal.tickets.log.link')}
-      </Button>
-      {isAdministrator && (
-        <Button component={Link} to={ticketAuditPath(id)} startIcon={<ManageSearchIcon />} size="small">
-          {translate('portal.tickets.audit.link')}
-        </Button>
-      )}
-      {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
-    </Box>
-  );
-};
+}) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <TicketScreenLink id={id} to="log" size="small" />
+    {isAdministrator && <TicketScreenLink id={id} to="audit" size="small" />}
+    {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
+  </Box>
+);
 
 /** 'Loading...' until the ticket is in and at least 1 second has passed, then the ticket's form. */
 const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPermissions }) => {
@@ -78,40 +69,36 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
   // A 401 or 403 ends the session as anywhere else.
   useNotifyLoadError(ready ? error : null);
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="portal.tickets.editTitle" />
-      <CardContent>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
-          <Typography variant="h5" component="h1">
-            {translate('portal.tickets.editTitle')}
-            {ready && ticket && ` ${displayTicketNumber(ticket)}`}
-          </Typography>
-          {ready && ticket && <TicketStatus ticket={ticket} />}
-          <Box sx={{ flexGrow: 1 }} />
-          <TicketLinks
-            id={id}
-            ticket={ready ? ticket : undefined}
-            isAdministrator={permissions.isAdministrator}
-          />
-        </Box>
-        {!ready ? (
-          <Typography role="status" sx={{ py: 4 }}>
-            {translate('portal.tickets.loading')}
-          </Typography>
-        ) : error || !ticket ? (
-          <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
-        ) : (
-          <>
-            {ticket.isRejected && (
-              <Alert severity="warning" sx={{ mb: 1 }}>
-                {translate('portal.tickets.rejectedBecause', { reason: ticket.rejectReason ?? '' })}
-              </Alert>
-            )}
-            <TicketForm ticket={ticket} permissions={permissions} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <ScreenCard
+      title="portal.tickets.editTitle"
+      titleSuffix={ready && ticket && ` ${displayTicketNumber(ticket)}`}
+      status={ready && ticket && <TicketStatus ticket={ticket} />}
+      actions={
+        <TicketLinks
+          id={id}
+          ticket={ready ? ticket : undefined}
+          isAdministrator={permissions.isAdministrator}
+        />
+      }
+      headingGap={1}
+    >
+      {!ready ? (
+        <Typography role="status" sx={{ py: 4 }}>
+          {translate('portal.tickets.loading')}
+        </Typography>
+      ) : error || !ticket ? (
+        <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
+      ) : (
+        <>
+          {ticket.isRejected && (
+            <Alert severity="warning" sx={{ mb: 1 }}>
+              {translate('portal.tickets.rejectedBecause', { reason: ticket.rejectReason ?? '' })}
+            </Alert>
+          )}
+          <TicketForm ticket={ticket} permissions={permissions} />
+        </>
+      )}
+    </ScreenCard>
   );
 };
 

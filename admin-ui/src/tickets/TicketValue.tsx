@@ -1,12 +1,9 @@
-import { Typography } from '@mui/material';
 import { type RaRecord, useGetList, useTranslate } from 'react-admin';
+import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { formatDate, formatDateTime } from '../i18n/dates';
 import { formatKg } from '../i18n/weights';
 import { everyRow } from './TicketInputs';
 import { truckTypeChoices } from './ticket';
-
-/** Field name to (id to name), for the ticket's fields that hold an id. */
-type ReferenceNames = Record<string, Map<string, string>>;
 
 const byId = (records: RaRecord[] | undefined, label: (record: RaRecord) => string) =>
   new Map((records ?? []).map((record) => [String(record.id), label(record)]));
@@ -41,14 +38,6 @@ export const TicketValue = ({
   names?: ReferenceNames;
 }) => {
   const translate = useTranslate();
-  if (value === null || value === undefined || value === '') {
-    return (
-      <Typography component="span" color="text.secondary">
-        {translate('portal.tickets.noValue')}
-      </Typography>
-    );
-  }
-  if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
   if (typeof value === 'string' && (dayFields.has(field) || instantFields.has(field))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()))
@@ -59,7 +48,5 @@ export const TicketValue = ({
     const truckType = truckTypeChoices.find((choice) => choice.id === value);
     if (truckType) return <>{translate(truckType.name)}</>;
   }
-  const name = names?.[field]?.get(String(value));
-  if (name) return <>{translate('portal.tickets.namedId', { name, id: String(value) })}</>;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  return <LogValue field={field} value={value} names={names} messages="portal.tickets" />;
 };

@@ -2,21 +2,32 @@ import type { ReactNode } from 'react';
 import {
   type Identifier,
   ListContextProvider,
-  Pagination,
+  type RaRecord,
   ResourceContextProvider,
+  SimpleList,
+  type SimpleListProps,
   useGetManyReference,
   useList,
 } from 'react-admin';
+import { AddButton } from '../common/AddButton';
+import { PhoneOrTable } from '../common/PhoneOrTable';
+import { RecordPagination, rowsPerPage } from '../common/RecordList';
+import { RecordTable } from '../common/RecordTable';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { CompanySection } from '../contractors/CompanySection';
 import { everyRecord } from './transport';
 
-interface CompanyRecordsCardProps {
+interface CompanyRecordsCardProps<RecordType extends RaRecord> {
   /** 'trucks' or 'transportContacts': records with a transportCompanyId. */
   reference: string;
   companyId: Identifier;
   title: string;
-  action: ReactNode;
+  addLabel: string;
+  /** A record's page under its company; a new one's is `recordPath('new', companyId)`. */
+  recordPath: (id: Identifier, companyId: Identifier) => string;
+  /** What a phone's one line a record shows. */
+  phoneLine: Pick<SimpleListProps<RecordType>, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
+  /** The table's columns between the id and the actions. */
   children: ReactNode;
 }
 
@@ -26,13 +37,15 @@ const byId = { field: 'id', order: 'ASC' } as const;
  * One of the transport company page's tables. The company's records are fetched once and then sorted and
  * paged in memory, so a company with thousands of trucks pages and sorts without a round trip per click.
  */
-export const CompanyRecordsCard = ({
+export const CompanyRecordsCard = <RecordType extends RaRecord>({
   reference,
   companyId,
   title,
-  action,
+  addLabel,
+  recordPath,
+  phoneLine,
   children,
-}: CompanyRecordsCardProps) => {
+}: CompanyRecordsCardProps<RecordType>) => {
   const { data, isPending, isFetching, error } = useGetManyReference(reference, {
     target: 'transportCompanyId',
     id: companyId,
@@ -41,14 +54,29 @@ export const CompanyRecordsCard = ({
   });
   // Spec section 8: list load failures show the original error message.
   useNotifyLoadError(error);
-  const list = useList({ data, isPending, isFetching, resource: reference, perPage: 50, sort: byId });
+  const pathOf = (id: Identifier) => recordPath(id, companyId);
+  const list = useList({
+    data,
+    isPending,
+    isFetching,
+    resource: reference,
+    perPage: rowsPerPage,
+    sort: byId,
+  });
   // The resource wraps the heading too: its Add button checks access to the resource.
   return (
     <ResourceContextProvider value={reference}>
-      <CompanySection title={title} action={action}>
+      <CompanySection title={title} action={<AddButton to={pathOf('new')} label={addLabel} />}>
         <ListContextProvider value={list}>
-          {children}
-          <Pagination rowsPerPageOptions={[50, 100, 150]} />
+          <PhoneOrTable
+            phone={<SimpleList<RecordType> {...phoneLine} rowClick={pathOf} />}
+            table={
+              <RecordTable<RecordType> path={pathOf} actionsLabel="portal.transports.actions">
+                {children}
+              </RecordTable>
+            }
+          />
+          <RecordPagination />
         </ListContextProvider>
       </CompanySection>
     </ResourceContextProvider>

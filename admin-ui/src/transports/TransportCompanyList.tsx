@@ -1,18 +1,15 @@
-import { type Theme, useMediaQuery } from '@mui/material';
 import {
   CreateButton,
-  Datagrid,
   type Identifier,
-  List,
   NumberField,
-  Pagination,
   SimpleList,
   TextField,
   TopToolbar,
   useTranslate,
-  WrapperField,
 } from 'react-admin';
-import { RowActions } from '../common/RowActions';
+import { PhoneOrTable } from '../common/PhoneOrTable';
+import { RecordList } from '../common/RecordList';
+import { RecordTable } from '../common/RecordTable';
 import { ExportTransportsButton } from './ExportTransportsButton';
 import { MoveTrucksButton } from './MoveTrucksButton';
 import { type TransportCompany, transportCompanyPath } from './transport';
@@ -41,33 +38,24 @@ const TransportSimpleList = () => {
 };
 
 const TransportDatagrid = () => (
-  <Datagrid rowClick={companyPath} bulkActionButtons={false}>
-    <TextField source="id" />
+  <RecordTable<TransportCompany>
+    path={companyPath}
+    actionsLabel="portal.transports.actions"
+    actions={<MoveTrucksButton iconOnly />}
+  >
     <TextField source="name" />
     <NumberField source="truckCount" />
-    <WrapperField label="portal.transports.actions" textAlign="right">
-      <RowActions<TransportCompany> editPath={(company) => companyPath(company.id)}>
-        <MoveTrucksButton iconOnly />
-      </RowActions>
-    </WrapperField>
-  </Datagrid>
+  </RecordTable>
 );
 
 /** /transports: every transport company, sorted and paged in the browser (spec sections 2 and 9). */
-export const TransportCompanyList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  return (
-    <List
-      resource="transportCompanies"
-      title="portal.transports.title"
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
-      sort={{ field: 'id', order: 'ASC' }}
-      actions={<TransportListActions />}
-      exporter={false}
-      empty={false}
-    >
-      {isPhone ? <TransportSimpleList /> : <TransportDatagrid />}
-    </List>
-  );
-};
+export const TransportCompanyList = () => (
+  <RecordList
+    resource="transportCompanies"
+    title="portal.transports.title"
+    sort={{ field: 'id', order: 'ASC' }}
+    actions={<TransportListActions />}
+  >
+    <PhoneOrTable phone={<TransportSimpleList />} table={<TransportDatagrid />} />
+  </RecordList>
+);

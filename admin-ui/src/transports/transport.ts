@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import { companyEnvelope, text } from '../dataProvider/payloads';
 
 /**
  * A transport company as `GET /api/transportcompany/all` lists it. `GET /{id}` answers it without truckCount
@@ -26,11 +27,6 @@ export const transportCompanyPath = (companyId: Identifier) => `/transport-compa
 export const transportContactPath = (contactId: Identifier | 'new', companyId: Identifier) =>
   `/contacts/${contactId}/transport-company/${companyId}`;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-/** The fields `POST /api/transportcompany/new` and `PUT /api/transportcompany/edit` take. */
-export const toTransportCompanyPayload = (data: Record<string, unknown>) => ({ name: text(data.name) });
-
 /** A contact's own fields; the company id travels beside them (see `transportContactEnvelope`). */
 export const toTransportContactPayload = (data: Record<string, unknown>) => ({
   transportCompanyId: Number(data.transportCompanyId),
@@ -39,13 +35,7 @@ export const toTransportContactPayload = (data: Record<string, unknown>) => ({
 });
 
 /** `/api/transportcontact/new` and `/edit` take {transportCompanyId, transportContact: {id?, version?, name, number}}. */
-export const transportContactEnvelope = ({
-  transportCompanyId,
-  ...transportContact
-}: Record<string, unknown>) => ({
-  transportCompanyId,
-  transportContact,
-});
+export const transportContactEnvelope = companyEnvelope('transportCompanyId', 'transportContact');
 
 /** The `/all` routes return every row at once; this asks the data provider for all of them on one page. */
 export const everyRecord = { page: 1, perPage: Number.MAX_SAFE_INTEGER };

@@ -1,5 +1,6 @@
 import { licensePlateMaxLength } from '@portal/domain';
 import type { Identifier, RaRecord } from 'react-admin';
+import { text } from '../dataProvider/payloads';
 
 /** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
 export interface Truck extends RaRecord {
@@ -22,8 +23,6 @@ export const truckPath = (truckId: Identifier | 'new', companyId: Identifier) =>
 /** What the plate field keeps of each keystroke: upper case, never more than 7 characters. */
 export const normalisePlateInput = (value: string): string =>
   value.toUpperCase().slice(0, licensePlateMaxLength);
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 const tareWeight = (value: unknown): number | null =>
   value === null || value === undefined || value === '' ? null : Number(value);

@@ -1,12 +1,9 @@
-import { type Theme, useMediaQuery } from '@mui/material';
 import type { User } from '@portal/contract';
 import {
   CreateButton,
   Datagrid,
   FunctionField,
   type Identifier,
-  List,
-  Pagination,
   SearchInput,
   SelectField,
   SimpleList,
@@ -15,6 +12,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { PhoneOrTable } from '../common/PhoneOrTable';
+import { RecordList } from '../common/RecordList';
 import { roleChoices } from './roles';
 
 /** The API never returns a password; the list shows a fixed mask (spec section 2, Users). */
@@ -61,21 +60,14 @@ const UserDatagrid = () => (
 );
 
 /** /users: every user, paged in the browser 50 at a time (spec section 9: options 50, 100, 150). */
-export const UserList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  return (
-    <List
-      resource="users"
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 150]} />}
-      sort={{ field: 'id', order: 'ASC' }}
-      filters={userFilters}
-      debounce={100}
-      actions={<UserListActions />}
-      exporter={false}
-      empty={false}
-    >
-      {isPhone ? <UserSimpleList /> : <UserDatagrid />}
-    </List>
-  );
-};
+export const UserList = () => (
+  <RecordList
+    resource="users"
+    sort={{ field: 'id', order: 'ASC' }}
+    filters={userFilters}
+    debounce={100}
+    actions={<UserListActions />}
+  >
+    <PhoneOrTable phone={<UserSimpleList />} table={<UserDatagrid />} />
+  </RecordList>
+);

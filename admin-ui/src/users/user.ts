@@ -1,4 +1,4 @@
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+import { text } from '../dataProvider/payloads';
 
 /** The fields `POST /api/user/new` and `PUT /api/user/edit` take; an empty password on edit keeps the current one. */
 export function toUserPayload(data: Record<string, unknown>) {

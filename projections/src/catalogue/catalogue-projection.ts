@@ -11,18 +11,18 @@ export type CatalogueTable = {
 
 /**
  * Projects a catalogue aggregate into its table: insert on create, replace on update, delete on
- * delete. `toRow` maps the record onto the table's columns.
+ * delete. `toRow` maps the record onto the table's columns; without it, they are the record's fields.
  */
 export function catalogueProjection<Name extends string, Data extends object>(options: {
   catalogue: Catalogue<Name, Data>;
   table: CatalogueTable;
-  toRow(record: CatalogueRecord<Data>): Record<string, unknown>;
+  toRow?(record: CatalogueRecord<Data>): Record<string, unknown>;
   /** Extra work after each of the catalogue's events, in the same transaction (e.g. a change log). */
   after?(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
   /** Other event types that change the same table (kept in one projection, so order holds). */
   alsoHandles?: Record<string, (trx: Transaction<Database>, event: RecordedEvent) => Promise<void>>;
 }): Projection {
-  const { catalogue, table } = options;
+  const { catalogue, table, toRow = (record: CatalogueRecord<Data>) => ({ ...record }) } = options;
   const { created, updated, deleted } = catalogue.eventTypes;
   // Kysely cannot type a table chosen at run time; the row shape is checked by each caller's toRow.
   const rows = (trx: Transaction<Database>) =>
@@ -38,11 +38,11 @@ export function catalogueProjection<Name extends string, Data extends object>(op
       if (extra) return extra(trx, event);
       const version = event.streamVersion;
       if (event.type === created) {
-        const row = { ...options.toRow(event.data as CatalogueRecord<Data>), version };
+        const row = { ...toRow(event.data as CatalogueRecord<Data>), version };
         await rows(trx).insertInto(table).values(row).execute();
       } else if (event.type === updated) {
         const { id, ...row }: Record<string, unknown> = {
-          ...options.toRow(event.data as CatalogueRecord<Data>),
+          ...toRow(event.data as CatalogueRecord<Data>),
           version,
         };
         await rows(trx).updateTable(table).set(row).where('id', '=', id).execute();
@@ -56,3 +56,9 @@ export function catalogueProjection<Name extends string, Data extends object>(op
     },
   };
 }
+
+/** A catalogue of records that are only their name (companies, materials): its table holds the id and the name. */
+export const namedRecordProjection = <Name extends string>(
+  catalogue: Catalogue<Name, { name: string }>,
+  table: CatalogueTable,
+): Projection => catalogueProjection({ catalogue, table, toRow: ({ id, name }) => ({ id, name }) });

@@ -2,6 +2,7 @@ import { type CatalogueRecord, type ProjectData, projects } from '@portal/domain
 import type { RecordedEvent } from '@portal/event-store';
 import type { Transaction } from 'kysely';
 import { catalogueProjection } from '../catalogue/catalogue-projection';
+import { changedBy } from '../change-log';
 import type { Database } from '../database';
 
 /** The project log: every change with who made it and the record before and after. */
@@ -15,25 +16,14 @@ async function appendProjectLog(trx: Transaction<Database>, event: RecordedEvent
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const user =
-    event.metadata.userId === null
-      ? undefined
-      : await trx
-          .selectFrom('users')
-          .select(['username', 'firstName', 'lastName'])
-          .where('id', '=', event.metadata.userId)
-          .executeTakeFirst();
+  const who = await changedBy(trx, event);
   const before = event.type === created ? null : (previous?.updatedDataObject ?? null);
   const after = event.type === deleted ? null : (event.data as CatalogueRecord<ProjectData>);
   await trx
     .insertInto('projectLog')
     .values({
       projectId,
-      date: new Date(event.metadata.occurredAt),
-      userId: event.metadata.userId,
-      username: user?.username ?? null,
-      firstName: user?.firstName ?? null,
-      lastName: user?.lastName ?? null,
+      ...who,
       currentDataObject: before === null ? null : JSON.stringify(before),
       updatedDataObject: after === null ? null : JSON.stringify(after),
     })

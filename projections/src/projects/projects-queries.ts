@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
 
 /** Spec section 3, Project: the record plus the names the tables show. */
@@ -55,16 +56,11 @@ export const findProject = async (db: Kysely<Database>, id: number): Promise<Pro
 
 /** Newest first, as the log screen lists them; the data objects are serialised JSON (spec section 3, Logs). */
 export const listProjectLog = async (db: Kysely<Database>, projectId: number) =>
-  (
+  changeLogAnswer(
     await db
       .selectFrom('projectLog')
-      .select(['id', 'date', 'username', 'firstName', 'lastName', 'currentDataObject', 'updatedDataObject'])
+      .select(changeLogSelection)
       .where('projectId', '=', projectId)
       .orderBy('id', 'desc')
-      .execute()
-  ).map((entry) => ({
-    ...entry,
-    id: Number(entry.id),
-    currentDataObject: entry.currentDataObject === null ? null : JSON.stringify(entry.currentDataObject),
-    updatedDataObject: entry.updatedDataObject === null ? null : JSON.stringify(entry.updatedDataObject),
-  }));
+      .execute(),
+  );

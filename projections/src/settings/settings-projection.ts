@@ -1,8 +1,4 @@
 import { settings } from '@portal/domain';
 import { catalogueProjection } from '../catalogue/catalogue-projection';
 
-export const settingsProjection = catalogueProjection({
-  catalogue: settings,
-  table: 'settings',
-  toRow: (record) => ({ ...record }),
-});
+export const settingsProjection = catalogueProjection({ catalogue: settings, table: 'settings' });

@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import { changedBy } from '../change-log';
 import type { Database, TicketsTable } from '../database';
 import type { Projection } from '../runner/projection';
 
@@ -142,14 +143,7 @@ export const ticketsProjection: Projection = {
     } else if (row) {
       await trx.deleteFrom('tickets').where('id', '=', ticketId).execute();
     }
-    const user =
-      recorded.metadata.userId === null
-        ? undefined
-        : await trx
-            .selectFrom('users')
-            .select(['username', 'firstName', 'lastName'])
-            .where('id', '=', recorded.metadata.userId)
-            .executeTakeFirst();
+    const who = await changedBy(trx, recorded);
     const logObject = (state: TicketState) =>
       state.status === 'active' ? JSON.stringify(ticketLogObject(state)) : null;
     await trx
@@ -158,11 +152,7 @@ export const ticketsProjection: Projection = {
         ticketId,
         eventType: event.type,
         streamVersion: recorded.streamVersion,
-        date: new Date(recorded.metadata.occurredAt),
-        userId: recorded.metadata.userId,
-        username: user?.username ?? null,
-        firstName: user?.firstName ?? null,
-        lastName: user?.lastName ?? null,
+        ...who,
         currentDataObject: logObject(before),
         updatedDataObject: logObject(after),
       })

@@ -1,6 +1,7 @@
 import type { Ticket, TicketInstantField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
 
 /**
@@ -220,28 +221,14 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string, at?: D
 
 /** Newest first; the data objects are serialised JSON (spec section 3, Logs). */
 export const listTicketLog = async (db: Kysely<Database>, ticketId: number) =>
-  (
+  changeLogAnswer(
     await db
       .selectFrom('ticketLog')
-      .select([
-        'id',
-        'eventType',
-        'date',
-        'username',
-        'firstName',
-        'lastName',
-        'currentDataObject',
-        'updatedDataObject',
-      ])
+      .select([...changeLogSelection, 'eventType'])
       .where('ticketId', '=', ticketId)
       .orderBy('id', 'desc')
-      .execute()
-  ).map((entry) => ({
-    ...entry,
-    id: Number(entry.id),
-    currentDataObject: entry.currentDataObject === null ? null : JSON.stringify(entry.currentDataObject),
-    updatedDataObject: entry.updatedDataObject === null ? null : JSON.stringify(entry.updatedDataObject),
-  }));
+      .execute(),
+  );
 
 export const findTicketLogEntry = (db: Kysely<Database>, id: number) =>
   db

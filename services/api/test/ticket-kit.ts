@@ -11,7 +11,7 @@ import {
   useTestPortal,
 } from '@portal/api/test/portal';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,6 +72,12 @@ export interface TicketForm {
 }
 
 export interface TicketKit extends PortalTest {
+  /** Set when asked for with `companies: true`: the contractor most tests fill their tickets with… */
+  acme: Named;
+  /** …and the haulage company. */
+  haulCo: Named;
+  /** Their ids, as the ticket forms send them. */
+  companyIds(): { contractorCompanyId: number; transportCompanyId: number };
   call(method: Method, url: string, payload?: object, headers?: Headers): Promise<InjectResponse>;
   /** Generates `count` fresh numbers (never used before in this file) and answers their tickets in number order. */
   fresh(count?: number, options?: { isSoilFLOTicket?: boolean }): Promise<Ticket[]>;
@@ -97,10 +103,17 @@ export interface TicketKit extends PortalTest {
 }
 
 /**
- * Starts a portal for the calling test file (beforeAll) and stops it afterwards. The returned kit is
- * filled in once beforeAll has run.
+ * Starts a portal for the calling test file (beforeAll) and stops it afterwards; with `companies`, makes
+ * the contractor 'Acme Earthworks' and the haulage company 'Haul Co' too. The returned kit is filled in
+ * once beforeAll has run.
  */
-export function useTicketPortal(options: { standardUser?: boolean } = {}): TicketKit {
+export function useTicketPortal({
+  companies = false,
+  ...options
+}: {
+  standardUser?: boolean;
+  companies?: boolean;
+} = {}): TicketKit {
   let nextNumber = 100_000;
   let serial = 0;
   const call: TicketKit['call'] = (method, url, payload, headers = kit.admin) =>
@@ -111,8 +124,10 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
     return response.json<T>();
   };
 
-  const kit: TicketKit = Object.assign(useTestPortal(options), {
+  // Filled in by the beforeAll hooks: the portal and users by useTestPortal's, the companies by the one below.
+  const kit: TicketKit = Object.assign(useTestPortal(options) as TicketKit, {
     call,
+    companyIds: () => ({ contractorCompanyId: kit.acme.id, transportCompanyId: kit.haulCo.id }),
     async fresh(count = 1, { isSoilFLOTicket = false } = {}) {
       const from = nextNumber;
       const to = from + count - 1;
@@ -200,6 +215,11 @@ export function useTicketPortal(options: { standardUser?: boolean } = {}): Ticke
         ...refs,
       };
     },
+  });
+  beforeAll(async () => {
+    if (!companies) return;
+    kit.acme = await kit.contractor('Acme Earthworks');
+    kit.haulCo = await kit.transportCompany('Haul Co');
   });
   return kit;
 }

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { BulkCheck, BulkEditRunResult } from '@portal/contract';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import {
   BooleanInput,
   Form,
@@ -25,15 +25,21 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
+import { type FieldValues, useWatch } from 'react-hook-form';
 import { apiRequest } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
-import { ContractorChoiceInput, ListChoiceInput } from '../../tickets/TicketInputs';
+import {
+  ContractorChoiceInput,
+  ContractorInput,
+  contactLabel,
+  ListChoiceInput,
+} from '../../tickets/TicketInputs';
 import { truckTypeChoices } from '../../tickets/ticket';
 import {
   BulkRangeInputs,
+  CancelOnChange,
   ConfirmPanel,
   FieldGrid,
   SubmitButton,
@@ -69,16 +75,6 @@ function useFieldName() {
   const translate = useTranslate();
   return (field: string) => translate(`portal.tickets.fields.${field}`, { _: field });
 }
-
-/** Closes the confirmation panel as soon as the form changes: it was about the values checked. */
-const CancelOnChange = ({ onChange }: { onChange: () => void }) => {
-  const { watch } = useFormContext();
-  useEffect(() => {
-    const subscription = watch(() => onChange());
-    return () => subscription.unsubscribe();
-  }, [watch, onChange]);
-  return null;
-};
 
 /** A small table of ticket numbers and text (conflicts, skipped tickets), scrolling when long. */
 const TicketTable = ({
@@ -340,26 +336,6 @@ function BulkEditTab<Body extends TicketNumberRange>({
   );
 }
 
-/** Choosing another contractor empties the project and contacts that belonged to the previous one. */
-const ContractorInput = () => {
-  const { setValue } = useFormContext();
-  return (
-    <ListChoiceInput
-      source="contractorCompanyId"
-      resource="contractorCompanies"
-      optionText="name"
-      label="portal.bulk.update.fields.contractorCompanyId"
-      onChange={() => {
-        for (const field of ['projectId', 'contractorOfficeContactId', 'siteContactId'])
-          setValue(field, null, { shouldDirty: true });
-      }}
-    />
-  );
-};
-
-const contactLabel = (contact: { name?: string; number?: string | null }) =>
-  [contact.name, contact.number].filter(Boolean).join(' ');
-
 const updateDefaults = {
   from: '',
   to: '',
@@ -397,7 +373,10 @@ export const UpdateTab = ({ onFinished }: { onFinished: () => void }) => {
     >
       <FieldGrid>
         <BulkRangeInputs />
-        <ContractorInput />
+        <ContractorInput
+          label="portal.bulk.update.fields.contractorCompanyId"
+          dependents={['projectId', 'contractorOfficeContactId', 'siteContactId']}
+        />
         <ContractorChoiceInput
           source="projectId"
           resource="projects"

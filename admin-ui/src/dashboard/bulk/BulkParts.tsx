@@ -2,7 +2,7 @@ import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material'
 import { maxTicketNumber } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NumberInput, TextInput, useTranslate } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { fieldErrorsOf } from '../../tickets/useTicket';
 import { bulkRangeValidators, listNumbers, rangeValidators } from './bulk-forms';
 
@@ -194,3 +194,13 @@ export function useNumberList() {
     return more > 0 ? translate('portal.bulk.more', { list: text, smart_count: more }) : text;
   };
 }
+
+/** Closes a confirmation panel as soon as the form changes: it was about the values checked. */
+export const CancelOnChange = ({ onChange }: { onChange: () => void }) => {
+  const { watch } = useFormContext();
+  useEffect(() => {
+    const subscription = watch(() => onChange());
+    return () => subscription.unsubscribe();
+  }, [watch, onChange]);
+  return null;
+};

@@ -4,13 +4,13 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
 import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
-import { type FieldValues, useFormContext } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
-import { ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
+import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
 import { receiveChips } from './bulk-forms';
 import { ticketCount, ticketRangeError } from './ticket-range';
 
@@ -51,16 +51,6 @@ const RangeChip = ({ chip }: { chip: ReceiveChip }) => {
   ) : (
     rendered
   );
-};
-
-/** Closes the confirmation panel as soon as the entry changes. */
-const CancelOnChange = ({ onChange }: { onChange: () => void }) => {
-  const { watch } = useFormContext();
-  useEffect(() => {
-    const subscription = watch(() => onChange());
-    return () => subscription.unsubscribe();
-  }, [watch, onChange]);
-  return null;
 };
 
 /**

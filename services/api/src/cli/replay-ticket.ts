@@ -1,12 +1,8 @@
 // `npm run replay -- --ticket <number> [--at <version>]`: a ticket's history from the event store
 // alone (no read model): every event in order, then the ticket's state as of the chosen event.
 import { parseArgs } from 'node:util';
-import { PostgresEventStore } from '@portal/event-store';
-import { dataDirFromEnv } from '../config';
-import { loadOrCreateSecrets } from '../data-dir-secrets';
-import { createDatabasePool } from '../database-pool';
-import { openConfiguredDatabase } from '../embedded-database';
 import { ticketHistory, ticketIdsByNumber } from '../tickets/history';
+import { runEventStoreTask } from './event-store-task';
 
 const { values } = parseArgs({ options: { ticket: { type: 'string' }, at: { type: 'string' } } });
 const ticketNumber = Number(values.ticket);
@@ -15,16 +11,8 @@ if (!Number.isInteger(ticketNumber) || ticketNumber < 1) {
   process.exit(2);
 }
 
-const dataDir = dataDirFromEnv(process.env);
-const { url, embedded } = await openConfiguredDatabase(
-  process.env,
-  dataDir,
-  loadOrCreateSecrets(dataDir).embeddedPostgresPassword,
-);
-const pool = createDatabasePool(url);
-const eventStore = new PostgresEventStore({ pool });
-let exitCode = 0;
-try {
+await runEventStoreTask(async ({ eventStore }) => {
+  let exitCode = 0;
   const ticketIds = await ticketIdsByNumber(eventStore, ticketNumber);
   if (ticketIds.length === 0) {
     console.error(`No ticket number ${ticketNumber} in the event store.`);
@@ -48,10 +36,5 @@ try {
     console.log(`State as of event #${chosen.version} (${chosen.type}):`);
     console.log(JSON.stringify(chosen.state, null, 2));
   }
-} finally {
-  await eventStore.close();
-  await pool.end();
-  await embedded?.stop();
-}
-// Explicitly: an exit code set on `process.exitCode` did not survive tsx's ESM loader here.
-process.exit(exitCode);
+  return exitCode;
+});

@@ -3,17 +3,12 @@ import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Spec section 6 and the contract's "Who" column, enforced by the server.
-const kit = useTicketPortal({ standardUser: true });
+const kit = useTicketPortal({ standardUser: true, companies: true });
 
-let contractor: Named;
-let haulage: Named;
 let material: Named;
 beforeAll(async () => {
-  contractor = await kit.contractor('Acme Earthworks');
-  haulage = await kit.transportCompany('Haul Co');
   material = await kit.material('Clean fill');
 });
-const refs = () => ({ contractorCompanyId: contractor.id, transportCompanyId: haulage.id });
 const one = async (): Promise<Ticket> => {
   const [ticket] = await kit.fresh();
   if (!ticket) throw new Error('no ticket');
@@ -44,7 +39,7 @@ describe('standard users may', () => {
 
   it('save an unreceived ticket on the full and the short form', async () => {
     const ticket = await one();
-    const full = await kit.full(ticket.id, kit.completeForm(refs()), kit.standard);
+    const full = await kit.full(ticket.id, kit.completeForm(kit.companyIds()), kit.standard);
     expect(full.isComplete).toBe(true);
     const short = await kit.short(ticket.id, { notes: 'Standard note' }, kit.standard);
     expect(short.notes).toBe('Standard note');
@@ -131,7 +126,7 @@ describe('standard users get 403', () => {
 
   it("with 'Standard users cannot edit received tickets.' on saving a received ticket; an administrator can", async () => {
     for (const [url, ticket] of [
-      ['/api/ticket/edit', { ...received, ...kit.completeForm(refs()) }],
+      ['/api/ticket/edit', { ...received, ...kit.completeForm(kit.companyIds()) }],
       ['/api/ticket/edit/short', { id: received.id, notes: 'Changed' }],
     ] as const) {
       const response = await kit.call('PUT', url, { ticket, loggedInUserId: 1 }, kit.standard);
@@ -142,7 +137,7 @@ describe('standard users get 403', () => {
 
     const byAdmin = await kit.short(received.id, { notes: 'Changed by admin' });
     expect(byAdmin).toMatchObject({ notes: 'Changed by admin', isReceived: true });
-    const fullByAdmin = await kit.full(received.id, { ...byAdmin, ...kit.completeForm(refs()) });
+    const fullByAdmin = await kit.full(received.id, { ...byAdmin, ...kit.completeForm(kit.companyIds()) });
     expect(fullByAdmin.isReceived).toBe(true);
   });
 });

@@ -1,22 +1,14 @@
-import { at, expectInvalid, messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { at, expectInvalid, messages, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Reading a ticket and the full and short forms (spec sections 3, 5 and 7); the public link: tickets-public-link.int.test.ts.
-const kit = useTicketPortal();
-
-let contractor: Named;
-let haulage: Named;
-beforeAll(async () => {
-  contractor = await kit.contractor('Acme Earthworks');
-  haulage = await kit.transportCompany('Haul Co');
-});
+const kit = useTicketPortal({ companies: true });
 
 const edit = (ticket: object, extra: object = {}) =>
   kit.call('PUT', '/api/ticket/edit', { ticket, loggedInUserId: 1, ...extra });
 const editShort = (ticket: object, extra: object = {}) =>
   kit.call('PUT', '/api/ticket/edit/short', { ticket, loggedInUserId: 1, ...extra });
-const refs = () => ({ contractorCompanyId: contractor.id, transportCompanyId: haulage.id });
 
 describe('GET /api/ticket/{id}', () => {
   it('answers the contract Ticket, and 404 for an unknown id', async () => {
@@ -95,7 +87,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   it('saves every field, derives isComplete and answers the ticket with the names beside the ids', async () => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
-    const form = kit.completeForm(refs());
+    const form = kit.completeForm(kit.companyIds());
     const saved = await kit.full(ticket.id, { ...form, version: ticket.version, truckTypeId: 2 });
     expect(saved).toMatchObject({
       id: ticket.id,
@@ -104,9 +96,9 @@ describe('full-form save: PUT /api/ticket/edit', () => {
       siteContactName: form.siteContactName,
       truckLicensePlate: form.truckLicensePlate,
       truckDriverName: form.truckDriverName,
-      contractorCompanyId: contractor.id,
+      contractorCompanyId: kit.acme.id,
       contractorCompanyName: 'Acme Earthworks',
-      transportCompanyId: haulage.id,
+      transportCompanyId: kit.haulCo.id,
       transportCompanyName: 'Haul Co',
       truckTypeId: 2,
       truckTypeName: 'Trailer',
@@ -187,7 +179,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   ])('$field: $message → 400, and nothing is saved', async ({ change, field, message }) => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
-    const before = await kit.short(ticket.id, { ...kit.completeForm(refs()), notes: 'before' });
+    const before = await kit.short(ticket.id, { ...kit.completeForm(kit.companyIds()), notes: 'before' });
     const response = await edit({ ...before, ...change });
     expectInvalid(response, { [field]: message });
     const after = await kit.get(ticket.id);
@@ -199,7 +191,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
     const saved = await kit.full(ticket.id, {
-      ...kit.completeForm(refs()),
+      ...kit.completeForm(kit.companyIds()),
       notes: 'n'.repeat(500),
       weight: '1234.5',
     });
@@ -210,7 +202,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   it('a stale version is refused with 409 and the newer save is kept', async () => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
-    const form = kit.completeForm(refs());
+    const form = kit.completeForm(kit.companyIds());
     const first = await kit.full(ticket.id, { ...form, version: ticket.version, jobSite: 'First' });
     const stale = await edit({ id: ticket.id, ...form, version: ticket.version, jobSite: 'Second' });
     expect(stale.statusCode).toBe(409);
@@ -221,7 +213,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   it('a save that changes nothing keeps the version', async () => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
-    const saved = await kit.full(ticket.id, kit.completeForm(refs()));
+    const saved = await kit.full(ticket.id, kit.completeForm(kit.companyIds()));
     const again = await kit.full(ticket.id, { ...saved });
     expect(again).toEqual(saved);
   });
@@ -231,7 +223,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
     if (!ticket) throw new Error('no ticket');
     const response = await edit({
       ...ticket,
-      ...kit.completeForm(refs()),
+      ...kit.completeForm(kit.companyIds()),
       contractorCompanyId: 424_242,
       transportCompanyId: 424_243,
       truckId: 424_244,
@@ -253,7 +245,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   });
 
   it('answers 404 for an unknown ticket', async () => {
-    const response = await edit({ id: 987654, ...kit.completeForm(refs()) });
+    const response = await edit({ id: 987654, ...kit.completeForm(kit.companyIds()) });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: messages.notFound });
   });
@@ -300,7 +292,7 @@ describe('short-form save: PUT /api/ticket/edit/short', () => {
     if (!ticket) throw new Error('no ticket');
     const saved = await kit.short(ticket.id, { jobSite: 'Somewhere', isComplete: true });
     expect(saved.isComplete).toBe(false);
-    const full = kit.completeForm(refs());
+    const full = kit.completeForm(kit.companyIds());
     const { timeReceived: _, ...withoutTimeReceived } = full;
     // Complete means what a receipt needs; the time received comes with the receipt.
     expect((await kit.short(ticket.id, withoutTimeReceived)).isComplete).toBe(true);
@@ -347,7 +339,7 @@ describe('createTransportIfDoesNotExist', () => {
       { createTransportIfDoesNotExist: true },
     );
     expect(saved.json<Ticket>()).toMatchObject({
-      transportCompanyId: haulage.id,
+      transportCompanyId: kit.haulCo.id,
       transportCompanyName: 'Haul Co',
     });
     expect(await companies()).toHaveLength(before);
@@ -368,7 +360,7 @@ describe('createTransportIfDoesNotExist', () => {
   });
   it('on the full form a typed company with createTransportIfDoesNotExist counts as chosen: it is created and saved', async () => {
     const form = {
-      ...kit.completeForm(refs()),
+      ...kit.completeForm(kit.companyIds()),
       transportCompanyId: null,
       transportCompanyName: 'Full Form Haulage',
     };

@@ -1,19 +1,12 @@
-import { messages, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { messages, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
 import { findTicketHashNonce } from '@portal/projections';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ticketHash } from './ticket-hash';
 
 // The public hash link (ARCHITECTURE.md, "Public ticket link"): what it shows, its secret, its revocation.
-const kit = useTicketPortal({ standardUser: true });
-
-let contractor: Named;
-let haulage: Named;
-beforeAll(async () => {
-  contractor = await kit.contractor('Acme Earthworks');
-  haulage = await kit.transportCompany('Haul Co');
-});
+const kit = useTicketPortal({ standardUser: true, companies: true });
 
 const one = async (): Promise<Ticket> => {
   const [ticket] = await kit.fresh();
@@ -70,12 +63,12 @@ describe('GET /api/ticket/{id}/{hash}', () => {
   });
 
   it('shows only what the printed ticket shows, even when the ticket holds notes, staff and office contacts', async () => {
-    const truck = await kit.truck({ transportCompanyId: haulage.id });
+    const truck = await kit.truck({ transportCompanyId: kit.haulCo.id });
     const materialType = await kit.materialType('Excess soil');
     const material = await kit.material('Clay');
-    const project = await kit.project({ contractorCompanyId: contractor.id });
+    const project = await kit.project({ contractorCompanyId: kit.acme.id });
     const office = await kit.call('POST', '/api/contractorcontact/new', {
-      contractorCompanyId: contractor.id,
+      contractorCompanyId: kit.acme.id,
       contractorContact: {
         name: 'Olive Office',
         number: '(416)555-0199',
@@ -86,7 +79,7 @@ describe('GET /api/ticket/{id}/{hash}', () => {
     expect(office.statusCode, office.body).toBe(200);
     const ticket = await one();
     await kit.full(ticket.id, {
-      ...kit.completeForm({ contractorCompanyId: contractor.id, transportCompanyId: haulage.id }),
+      ...kit.completeForm({ contractorCompanyId: kit.acme.id, transportCompanyId: kit.haulCo.id }),
       truckId: truck.id,
       truckDriverNumber: '(905)555-0142',
       contractorOfficeContactId: office.json<{ id: number }>().id,

@@ -4,16 +4,12 @@ import type { Ticket, TicketHistoryEvent } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).
-const kit = useTicketPortal({ standardUser: true });
+const kit = useTicketPortal({ standardUser: true, companies: true });
 
-let acme: Named;
 let other: Named;
-let haulCo: Named;
 let roadCo: Named;
 beforeAll(async () => {
-  acme = await kit.contractor('Acme Earthworks');
   other = await kit.contractor('Other Diggers');
-  haulCo = await kit.transportCompany('Haul Co');
   roadCo = await kit.transportCompany('Road Co');
 });
 
@@ -41,8 +37,8 @@ describe('POST /api/ticket/search', () => {
     north = await kit.short(a.id, {
       jobSite: 'Zqx North QUARRY Road',
       truckLicensePlate: 'AB12345',
-      contractorCompanyId: acme.id,
-      transportCompanyId: haulCo.id,
+      contractorCompanyId: kit.acme.id,
+      transportCompanyId: kit.haulCo.id,
       date: '2025-03-10T16:00:00.000Z',
     });
     south = await kit.short(b.id, {
@@ -55,7 +51,7 @@ describe('POST /api/ticket/search', () => {
     elm = await kit.short(c.id, {
       jobSite: 'Zqx Elm 50%_Street',
       truckLicensePlate: 'EF13579',
-      contractorCompanyId: acme.id,
+      contractorCompanyId: kit.acme.id,
       transportCompanyId: roadCo.id,
       date: '2025-03-15T16:00:00.000Z',
     });
@@ -94,17 +90,17 @@ describe('POST /api/ticket/search', () => {
   });
 
   it('by contractor and by haulage company, alone and combined', async () => {
-    expect(ids(await search({ contractorCompanyId: acme.id }))).toEqual([elm.id, north.id]);
+    expect(ids(await search({ contractorCompanyId: kit.acme.id }))).toEqual([elm.id, north.id]);
     expect(ids(await search({ contractorCompanyId: other.id }))).toEqual([south.id]);
     // A body's id is a JSON number: the text of one is refused, not coerced.
     const asText = await kit.call('POST', '/api/ticket/search', { contractorCompanyId: String(other.id) });
     expect(asText.statusCode).toBe(400);
     expect(asText.json().message).toBe('contractorCompanyId must be a whole number');
     expect(ids(await search({ transportCompanyId: roadCo.id }))).toEqual([elm.id, south.id]);
-    expect(ids(await search({ contractorCompanyId: acme.id, transportCompanyId: roadCo.id }))).toEqual([
+    expect(ids(await search({ contractorCompanyId: kit.acme.id, transportCompanyId: roadCo.id }))).toEqual([
       elm.id,
     ]);
-    expect(ids(await search({ contractorCompanyId: acme.id, jobSite: 'north' }))).toEqual([north.id]);
+    expect(ids(await search({ contractorCompanyId: kit.acme.id, jobSite: 'north' }))).toEqual([north.id]);
   });
 
   it('by date range, both ends inclusive, either end open', async () => {
@@ -189,7 +185,7 @@ describe('the dashboard: daily counts and latest/active', () => {
     if (!ticket || !dashboardTicket) throw new Error('no tickets');
     const start = await consistent();
 
-    await kit.short(ticket.id, { timeLoaded: at(), jobSite: 'Daily SITE', contractorCompanyId: acme.id });
+    await kit.short(ticket.id, { timeLoaded: at(), jobSite: 'Daily SITE', contractorCompanyId: kit.acme.id });
     await kit.short(dashboardTicket.id, {
       timeLoaded: at(),
       jobSite: 'daily site',
@@ -289,7 +285,7 @@ describe('POST /api/ticket/restore (admin)', () => {
       jobSite: 'Version one',
       notes: 'first',
       truckLicensePlate: 'RS11111',
-      contractorCompanyId: acme.id,
+      contractorCompanyId: kit.acme.id,
       timeLoaded: '2025-05-01T12:00:00.000Z',
       weight: 1000.5,
     });
@@ -420,7 +416,7 @@ describe('POST /api/ticket/report (admin)', () => {
   it('filters by number range, job site and company, in number order', async () => {
     const tickets = await kit.fresh(3);
     const [a, b, c] = tickets as [Ticket, Ticket, Ticket];
-    await kit.short(a.id, { jobSite: 'Report Pit', transportCompanyId: haulCo.id });
+    await kit.short(a.id, { jobSite: 'Report Pit', transportCompanyId: kit.haulCo.id });
     await kit.short(c.id, { jobSite: 'report pit', transportCompanyId: roadCo.id });
     const report = async (filter: object) => {
       const response = await kit.call('POST', '/api/ticket/report', filter);

@@ -13,19 +13,14 @@ import { ticketStreamId } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The ticket lifecycle (spec section 4): receive, reset, reject, the dispatch lock and weighing in.
-const kit = useTicketPortal({ standardUser: true });
+const kit = useTicketPortal({ standardUser: true, companies: true });
 
-let contractor: Named;
-let haulage: Named;
 let adminId: number;
 beforeAll(async () => {
-  contractor = await kit.contractor('Acme Earthworks');
-  haulage = await kit.transportCompany('Haul Co');
   const users = (await kit.call('GET', '/api/user/all')).json<{ id: number; username: string }[]>();
   adminId = users.find((u) => u.username === 'admin@portal.test')?.id ?? 0;
 });
 
-const refs = () => ({ contractorCompanyId: contractor.id, transportCompanyId: haulage.id });
 const one = async (options?: { isSoilFLOTicket?: boolean }): Promise<Ticket> => {
   const [ticket] = await kit.fresh(1, options);
   if (!ticket) throw new Error('no ticket');
@@ -47,7 +42,7 @@ const near = (iso: string | null, ms = Date.now(), slack = 30_000) => {
 describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
   it('receives, clears the time loaded and names the receiving user', async () => {
     const ticket = await one();
-    await kit.full(ticket.id, kit.completeForm(refs()));
+    await kit.full(ticket.id, kit.completeForm(kit.companyIds()));
     const response = await receive({ ticketId: ticket.id, source: 'dashboard' }, kit.standard);
     expect(response.statusCode, response.body).toBe(200);
     const received = response.json<Ticket>();
@@ -72,7 +67,7 @@ describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
       ticket: {
         jobSite: 'Dialog Site',
         siteContactName: 'Sid',
-        transportCompanyId: haulage.id,
+        transportCompanyId: kit.haulCo.id,
         truckLicensePlate: 'zz12345',
         truckNumber: '42',
         truckDriverName: 'Dora',
@@ -150,7 +145,7 @@ describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
 describe('receiving on the ticket page', () => {
   it('PUT /api/ticket/edit with ticket.isReceived: true saves the form and receives it at its times', async () => {
     const ticket = await one();
-    const form = kit.completeForm(refs());
+    const form = kit.completeForm(kit.companyIds());
     const response = await kit.call('PUT', '/api/ticket/edit', {
       ticket: { id: ticket.id, ...form, isReceived: true },
       loggedInUserId: 1,
@@ -198,7 +193,7 @@ describe('receiving on the ticket page', () => {
     expectInvalid(early, { timeReceived: 'Time received cannot be earlier than time loaded' });
     expect((await kit.get(viaReceive.id)).isReceived).toBe(false);
 
-    const form = kit.completeForm(refs());
+    const form = kit.completeForm(kit.companyIds());
     const edit = await kit.call('PUT', '/api/ticket/edit', {
       ticket: { id: viaEdit.id, ...form, timeReceived: at(-hours(1)), isReceived: true },
     });
@@ -259,8 +254,8 @@ describe('reject: POST /api/ticket/reject (admin)', () => {
 
   it('marks the ticket rejected with the reason and clears the dispatch information', async () => {
     const ticket = await one();
-    const truck = await kit.truck({ transportCompanyId: haulage.id });
-    const form = { ...kit.completeForm(refs()), timeLoaded: at(), timeReceived: at(minutes(1)) };
+    const truck = await kit.truck({ transportCompanyId: kit.haulCo.id });
+    const form = { ...kit.completeForm(kit.companyIds()), timeLoaded: at(), timeReceived: at(minutes(1)) };
     await kit.full(ticket.id, { ...form, truckId: truck.id, truckDriverNumber: '(416)555-0199' });
     expect((await toggle(ticket.id)).json<Ticket>().isDispatched).toBe(true);
 
@@ -282,7 +277,7 @@ describe('reject: POST /api/ticket/reject (admin)', () => {
       truckDriverNumber: null,
       // What is not dispatch information stays.
       jobSite: form.jobSite,
-      contractorCompanyId: contractor.id,
+      contractorCompanyId: kit.acme.id,
       siteContactName: form.siteContactName,
     });
     expect((await kit.logs(ticket.id))[0]?.eventType).toBe('TicketRejected');
@@ -366,8 +361,8 @@ describe('weigh in: PUT /api/ticket/weigh', () => {
 
   it("net = scale weight − the truck's tare, to 2 decimals; the material is set and the ticket received", async () => {
     const ticket = await one();
-    const truck = await kit.truck({ transportCompanyId: haulage.id, tareWeight: 15000 });
-    await kit.short(ticket.id, { truckId: truck.id, transportCompanyId: haulage.id });
+    const truck = await kit.truck({ transportCompanyId: kit.haulCo.id, tareWeight: 15000 });
+    await kit.short(ticket.id, { truckId: truck.id, transportCompanyId: kit.haulCo.id });
     const response = await weigh(
       { ticketId: ticket.id, materialId: material.id, weight: 43210.555, loggedInUserId: 1 },
       kit.standard,
@@ -403,7 +398,7 @@ describe('weigh in: PUT /api/ticket/weigh', () => {
 
   it('refuses a missing ticket or material, a weight that is not a number, and a weight below the tare', async () => {
     const ticket = await one();
-    const truck = await kit.truck({ transportCompanyId: haulage.id, tareWeight: 15000 });
+    const truck = await kit.truck({ transportCompanyId: kit.haulCo.id, tareWeight: 15000 });
     await kit.short(ticket.id, { truckId: truck.id });
     const before = await kit.get(ticket.id);
     expectInvalid(await weigh({ materialId: material.id, weight: 20000 }), {
@@ -433,9 +428,9 @@ describe('weigh in: PUT /api/ticket/weigh', () => {
 
     const [noTruck, noTare, withTare] = await kit.fresh(3);
     if (!noTruck || !noTare || !withTare) throw new Error('no tickets');
-    const tareless = await kit.truck({ transportCompanyId: haulage.id, tareWeight: null });
+    const tareless = await kit.truck({ transportCompanyId: kit.haulCo.id, tareWeight: null });
     await kit.short(noTare.id, { truckId: tareless.id });
-    const tared = await kit.truck({ transportCompanyId: haulage.id, tareWeight: 15000 });
+    const tared = await kit.truck({ transportCompanyId: kit.haulCo.id, tareWeight: 15000 });
     await kit.short(withTare.id, { truckId: tared.id });
 
     const weighIt = async (t: Ticket) =>

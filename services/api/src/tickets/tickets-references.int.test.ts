@@ -1,16 +1,9 @@
-import { type Named, type Project, type Truck, useTicketPortal } from '@portal/api/test/ticket-kit';
+import { type Project, type Truck, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Tickets and the records they refer to: a project's tickets, and deletes of records still in use.
-const kit = useTicketPortal();
-
-let acme: Named;
-let haulCo: Named;
-beforeAll(async () => {
-  acme = await kit.contractor('Acme Earthworks');
-  haulCo = await kit.transportCompany('Haul Co');
-});
+const kit = useTicketPortal({ companies: true });
 
 const getProject = async (id: number): Promise<Project> => {
   const response = await kit.call('GET', `/api/project/${id}`);
@@ -23,7 +16,7 @@ describe("a project's tickets", () => {
   let inProject: Ticket[];
   let outside: Ticket;
   beforeAll(async () => {
-    project = await kit.project({ contractorCompanyId: acme.id, jobSite: 'Project Pit' });
+    project = await kit.project({ contractorCompanyId: kit.acme.id, jobSite: 'Project Pit' });
     const tickets = await kit.fresh(4);
     inProject = tickets.slice(0, 3);
     outside = tickets[3] as Ticket;
@@ -67,7 +60,7 @@ describe("a project's tickets", () => {
 
   it('GET /api/project/{ticketId}/ticket answers the haulage record: ticket, truck and settings', async () => {
     const [a] = inProject as [Ticket];
-    const truck = await kit.truck({ transportCompanyId: haulCo.id, tareWeight: 14000 });
+    const truck = await kit.truck({ transportCompanyId: kit.haulCo.id, tareWeight: 14000 });
     await kit.short(a.id, { truckId: truck.id });
     const response = await kit.call('GET', `/api/project/${a.id}/ticket`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,52 +1,44 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, Migrator, type RawBuilder, sql } from 'kysely';
+
+/** A migration that runs these statements in order. */
+const sqlMigration = (...statements: RawBuilder<unknown>[]): Migration => ({
+  async up(db: Kysely<any>) {
+    for (const statement of statements) await statement.execute(db);
+  },
+});
 
 /** The write side's own tables (id sequences, number claims, runs, login counters): frozen, date-prefixed. */
 const migrations: Record<string, Migration> = {
-  '2026-11-21-001-id-sequences': {
-    async up(db: Kysely<any>) {
-      await sql`CREATE SEQUENCE user_id_seq`.execute(db);
-    },
-  },
-  '2026-11-21-002-reference-data-id-sequences': {
-    async up(db: Kysely<any>) {
-      for (const kind of [
-        'contractor_company',
-        'contractor_contact',
-        'project',
-        'transport_company',
-        'transport_contact',
-        'truck',
-        'material',
-        'material_type',
-      ]) {
-        await sql`CREATE SEQUENCE ${sql.id(`${kind}_id_seq`)}`.execute(db);
-      }
-    },
-  },
-  '2026-11-21-003-ticket-id-sequence': {
-    async up(db: Kysely<any>) {
-      await sql`CREATE SEQUENCE ticket_id_seq`.execute(db);
-    },
-  },
+  '2026-11-21-001-id-sequences': sqlMigration(sql`CREATE SEQUENCE user_id_seq`),
+  '2026-11-21-002-reference-data-id-sequences': sqlMigration(
+    ...[
+      'contractor_company',
+      'contractor_contact',
+      'project',
+      'transport_company',
+      'transport_contact',
+      'truck',
+      'material',
+      'material_type',
+    ].map((kind) => sql`CREATE SEQUENCE ${sql.id(`${kind}_id_seq`)}`),
+  ),
+  '2026-11-21-003-ticket-id-sequence': sqlMigration(sql`CREATE SEQUENCE ticket_id_seq`),
   // A ticket number belongs to one ticket per prefix: claimed here, on the write side, before its
   // ticket is generated, so uniqueness never depends on how far the read models have caught up.
-  '2026-11-21-004-ticket-number-claims': {
-    async up(db: Kysely<any>) {
-      await sql`
+  '2026-11-21-004-ticket-number-claims': sqlMigration(
+    sql`
         CREATE TABLE ticket_number_claim (
           prefix integer NOT NULL,
           ticket_number integer NOT NULL,
           ticket_id integer NOT NULL,
           PRIMARY KEY (prefix, ticket_number)
-        )`.execute(db);
-    },
-  },
+        )`,
+  ),
   // Bulk work (spec section 5): one row per run an administrator starts, one per chunk of it. The
   // chunk row is where a worker records its result, so a re-delivered chunk is never done twice
   // and progress survives worker crashes and queue-backend restarts.
-  '2026-11-21-005-job-runs': {
-    async up(db: Kysely<any>) {
-      await sql`
+  '2026-11-21-005-job-runs': sqlMigration(
+    sql`
         CREATE TABLE job_run (
           id uuid PRIMARY KEY,
           kind text NOT NULL,
@@ -54,8 +46,8 @@ const migrations: Record<string, Migration> = {
           params jsonb NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now(),
           finished_at timestamptz
-        )`.execute(db);
-      await sql`
+        )`,
+    sql`
         CREATE TABLE job_run_chunk (
           run_id uuid NOT NULL REFERENCES job_run (id) ON DELETE CASCADE,
           chunk_index integer NOT NULL,
@@ -68,30 +60,24 @@ const migrations: Record<string, Migration> = {
           attempts integer NOT NULL DEFAULT 0,
           finished_at timestamptz,
           PRIMARY KEY (run_id, chunk_index)
-        )`.execute(db);
-    },
-  },
+        )`,
+  ),
   // Login attempt counters shared by the API processes when there is no Redis (auth/attempt-counters.ts).
   // Keys name an account, or an account and a client address; expired rows are deleted as new ones come.
-  '2026-11-23-001-login-attempt-counters': {
-    async up(db: Kysely<any>) {
-      await sql`
+  '2026-11-23-001-login-attempt-counters': sqlMigration(
+    sql`
         CREATE TABLE login_attempt_counter (
           key text PRIMARY KEY,
           attempts integer NOT NULL,
           resets_at timestamptz NOT NULL
-        )`.execute(db);
-      await sql`CREATE INDEX login_attempt_counter_resets_at_idx ON login_attempt_counter (resets_at)`.execute(
-        db,
-      );
-    },
-  },
+        )`,
+    sql`CREATE INDEX login_attempt_counter_resets_at_idx ON login_attempt_counter (resets_at)`,
+  ),
   // Scales: their id sequence, the bridges' keys (hashes only) and each scale's live state (the
   // latest bridge report, overwritten several times a second; Redis holds it instead when configured).
-  '2026-11-23-002-scales': {
-    async up(db: Kysely<any>) {
-      await sql`CREATE SEQUENCE scale_id_seq`.execute(db);
-      await sql`
+  '2026-11-23-002-scales': sqlMigration(
+    sql`CREATE SEQUENCE scale_id_seq`,
+    sql`
         CREATE TABLE scale_bridge_key (
           id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
           scale_id integer NOT NULL,
@@ -100,18 +86,17 @@ const migrations: Record<string, Migration> = {
           created_at timestamptz NOT NULL DEFAULT now(),
           last_used_at timestamptz,
           revoked_at timestamptz
-        )`.execute(db);
-      await sql`CREATE INDEX scale_bridge_key_scale_idx ON scale_bridge_key (scale_id)`.execute(db);
-      await sql`
+        )`,
+    sql`CREATE INDEX scale_bridge_key_scale_idx ON scale_bridge_key (scale_id)`,
+    sql`
         CREATE TABLE scale_live (
           scale_id integer PRIMARY KEY,
           report jsonb,
           reported_at timestamptz,
           weighing_by_user_id integer,
           weighing_since timestamptz
-        )`.execute(db);
-    },
-  },
+        )`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

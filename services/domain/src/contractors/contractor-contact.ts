@@ -36,6 +36,14 @@ export const contactMessages = {
   companyRequired: 'Please select a company',
 } as const;
 
+/** The company a contact belongs to, chosen in the form's `field`: required, and a storable id. */
+export function validateContactCompany(companyId: unknown, field: string, errors: FieldErrors): number {
+  const id = optionalId(companyId, field);
+  if (id === null) errors[field] = contactMessages.companyRequired;
+  else if (!isStorableId(id)) errors[field] = numberTooLargeMessage;
+  return id as number;
+}
+
 /** Name and number of any contact (spec section 5: contractor and transport contacts). */
 export function validateContactBasics(input: { name?: unknown; number?: unknown }, errors: FieldErrors) {
   const name = text(input.name);
@@ -57,15 +65,13 @@ export function validateContractorContact(
   },
 ): ContractorContactData {
   const errors: FieldErrors = {};
-  const contractorCompanyId = optionalId(companyId, 'contractorCompanyId');
-  if (contractorCompanyId === null) errors.contractorCompanyId = contactMessages.companyRequired;
-  else if (!isStorableId(contractorCompanyId)) errors.contractorCompanyId = numberTooLargeMessage;
+  const contractorCompanyId = validateContactCompany(companyId, 'contractorCompanyId', errors);
   const basics = validateContactBasics(input, errors);
   const email = optionalText(input.email);
   if (email !== null && !emailPattern.test(email)) errors.email = contactMessages.emailInvalid;
   assertValid(errors);
   return {
-    contractorCompanyId: contractorCompanyId as number,
+    contractorCompanyId,
     ...basics,
     email,
     isOfficeContact: flag(input.isOfficeContact),

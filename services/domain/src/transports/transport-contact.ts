@@ -1,7 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
-import { isStorableId, numberTooLargeMessage, optionalId } from '../catalogue/fields';
-import { contactMessages, validateContactBasics } from '../contractors/contractor-contact';
+import { validateContactBasics, validateContactCompany } from '../contractors/contractor-contact';
 import { assertValid, type FieldErrors } from '../errors';
 
 export const TransportContactDataSchema = Type.Object({
@@ -22,10 +21,8 @@ export function validateTransportContact(
   input: { name?: unknown; number?: unknown },
 ): TransportContactData {
   const errors: FieldErrors = {};
-  const transportCompanyId = optionalId(companyId, 'transportCompanyId');
-  if (transportCompanyId === null) errors.transportCompanyId = contactMessages.companyRequired;
-  else if (!isStorableId(transportCompanyId)) errors.transportCompanyId = numberTooLargeMessage;
+  const transportCompanyId = validateContactCompany(companyId, 'transportCompanyId', errors);
   const basics = validateContactBasics(input, errors);
   assertValid(errors);
-  return { transportCompanyId: transportCompanyId as number, ...basics };
+  return { transportCompanyId, ...basics };
 }

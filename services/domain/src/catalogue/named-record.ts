@@ -1,0 +1,23 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { assertValid } from '../errors';
+import { maxIndexedTextLength, text } from './fields';
+
+/** A record that is only its name: a contractor or transport company, a material or a material type. */
+export const NamedDataSchema = Type.Object({ name: Type.String() });
+export type NamedData = Static<typeof NamedDataSchema>;
+
+/** Spec section 5: the trimmed name, required and short enough to index; `messages` word the refusals. */
+export function validateName(
+  input: { name?: unknown },
+  messages: { required: string; tooLong: string },
+): NamedData {
+  const name = text(input.name);
+  assertValid(
+    name === ''
+      ? { name: messages.required }
+      : name.length > maxIndexedTextLength
+        ? { name: messages.tooLong }
+        : {},
+  );
+  return { name };
+}
