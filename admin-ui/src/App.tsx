@@ -18,6 +18,7 @@ import outbox from './mail';
 import materials from './materials';
 import projects from './projects';
 import { ScalePage } from './scale/ScalePage';
+import scales from './scales';
 import settings from './settings';
 import tickets from './tickets';
 import transports from './transports';
@@ -56,6 +57,11 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
     '/material/:id': <materials.screen kind="materials" mode="edit" />,
     '/material-type/new': <materials.screen kind="materialTypes" mode="create" />,
     '/material-type/:id': <materials.screen kind="materialTypes" mode="edit" />,
+  },
+  scales: {
+    '/scales': <scales.list />,
+    '/scales/new': <scales.screen mode="create" />,
+    '/scales/:id': <scales.screen mode="edit" />,
   },
   settings: { '/settings': <settings.page /> },
   users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },

@@ -9,6 +9,7 @@ const administratorResources = new Set([
   'contractors',
   'transports',
   'materials',
+  'scales',
   'reports',
   'settings',
   'ticketAudit',

@@ -84,7 +84,20 @@ describe('the Scale page, end to end in Chromium', () => {
       .poll(() => page.getByTestId('scale-stability').textContent(), { timeout: 20_000 })
       .toBe('Stable');
     await expect.poll(() => page.getByTestId('scale-status').textContent()).toMatch(/^Scale OK since/);
-    const gross = await shownWeight();
+    // A settling deck can hold one division for 0.5 s (the bridge's own stable capture) before the
+    // truck's final weight: wait until the weight stays put, as a weighbridge operator would.
+    let gross = await shownWeight();
+    await expect
+      .poll(
+        async () => {
+          const before = gross;
+          await page.waitForTimeout(1200);
+          gross = await shownWeight();
+          return gross === before;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     expect(gross).toBeGreaterThan(20_000);
     const net = netWeight(gross, 15_000);
     // en-ZA groups thousands with a space: '27 380'.
@@ -140,5 +153,39 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('radio', { name: 'Weigh In' }).check();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'scale-390');
+  });
+
+  it('administrators add a scale, issue its bridge key once and revoke it', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${portal.url}/scales`);
+    await page.getByRole('link', { name: 'Add scale' }).click();
+    await page.getByLabel('Scale name').fill('North gate');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/scales\/\d+$/);
+    const scaleId = Number(page.url().split('/').at(-1));
+    await expect.poll(() => page.getByText('This scale has no bridge key yet').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Issue bridge key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New bridge key' });
+    const key = await dialog.getByLabel('SCALE_BRIDGE_KEY').inputValue();
+    expect(key).toMatch(/^sbk_/);
+    await screenshot(page, 'scales-key-issued-1440', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const report = (bridgeKey: string) =>
+      fetch(`${portal.url}/api/scale/bridge/report`, {
+        method: 'PUT',
+        headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          status: 'disconnected',
+          statusSince: new Date().toISOString(),
+          reading: null,
+        }),
+      });
+    expect((await report(key)).status).toBe(204);
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Bridge key revoked').isVisible()).toBe(true);
+    expect((await report(key)).status).toBe(401);
+    await screenshot(page, 'scales-key-revoked-1440');
+    expect((await api<{ scaleName: string }>('GET', `/api/scale/${scaleId}`)).scaleName).toBe('North gate');
   });
 });

@@ -7,7 +7,7 @@ import { projectEnvelope, toProjectPayload } from '../projects/project';
 import { toTransportContactPayload, transportContactEnvelope } from '../transports/transport';
 import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
-import { toNamePayload } from './payloads';
+import { text, toNamePayload } from './payloads';
 
 /**
  * Where each react-admin resource lives in the spec's API (section 7). Every entity follows one pattern:
@@ -79,4 +79,5 @@ export const resourceRoutes: Record<string, ResourceRoutes> = {
   },
   materials: { base: '/api/scale/material', toPayload: toNamePayload },
   materialTypes: { base: '/api/scale/material/type', toPayload: toNamePayload },
+  scales: { base: '/api/scale', toPayload: (data) => ({ scaleName: text(data.scaleName) }) },
 };

@@ -5,6 +5,7 @@ import EngineeringIcon from '@mui/icons-material/Engineering';
 import LayersIcon from '@mui/icons-material/Layers';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MonitorWeightIcon from '@mui/icons-material/MonitorWeight';
 import ScaleIcon from '@mui/icons-material/Scale';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
@@ -39,6 +40,7 @@ const administratorItems = [
   { path: '/contractors', text: 'portal.menu.contractors', Icon: EngineeringIcon },
   { path: '/transports', text: 'portal.menu.transports', Icon: LocalShippingIcon },
   { path: '/materials', text: 'portal.menu.materials', Icon: LayersIcon },
+  { path: '/scales', text: 'portal.menu.scales', Icon: MonitorWeightIcon },
   { path: '/users', text: 'portal.menu.users', Icon: users.icon },
   { path: '/reports', text: 'portal.menu.reports', Icon: AssessmentIcon },
   { path: '/settings', text: 'portal.menu.settings', Icon: settings.icon },

@@ -1,0 +1,150 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import KeyIcon from '@mui/icons-material/Key';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { BridgeKey } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { displayInstant } from '../dashboard/dashboard-ticket';
+import { apiRequest } from '../dataProvider/http-client';
+
+/**
+ * A scale's bridge keys: a new key is shown once, in a dialog, for the bridge's SCALE_BRIDGE_KEY (only
+ * its hash is kept); a revoked key stops that bridge at its next report.
+ */
+export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const keys = useQuery({
+    queryKey: ['scale', 'keys', scaleId],
+    queryFn: () => apiRequest<BridgeKey[]>(`/api/scale/${scaleId}/keys`),
+  });
+  useNotifyLoadError(keys.error);
+  const [issued, setIssued] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<BridgeKey | null>(null);
+
+  const issue = async () => {
+    try {
+      const answer = await apiRequest<{ key: string }>(`/api/scale/${scaleId}/key`, { method: 'POST' });
+      setIssued(answer.key);
+      await keys.refetch();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  const revoke = async (key: BridgeKey) => {
+    setRevoking(null);
+    try {
+      await apiRequest(`/api/scale/${scaleId}/key/${key.id}/revoke`, { method: 'POST' });
+      notify('portal.scales.keyRevoked', { type: 'success' });
+      await keys.refetch();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  const when = (instant: string | null) => (instant ? displayInstant(instant) : '—');
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {translate('portal.scales.keysTitle')}
+          </Typography>
+          <Button variant="contained" startIcon={<KeyIcon />} onClick={issue}>
+            {translate('portal.scales.issueKey')}
+          </Button>
+        </Stack>
+        {keys.data?.length === 0 && <Alert severity="info">{translate('portal.scales.noKeys')}</Alert>}
+        {!!keys.data?.length && (
+          <Table size="small" aria-label={translate('portal.scales.keysTitle')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('portal.scales.issuedAt')}</TableCell>
+                <TableCell>{translate('portal.scales.lastUsedAt')}</TableCell>
+                <TableCell>{translate('portal.scales.revokedAt')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {keys.data.map((key) => (
+                <TableRow key={key.id}>
+                  <TableCell>{when(key.createdAt)}</TableCell>
+                  <TableCell>{when(key.lastUsedAt)}</TableCell>
+                  <TableCell>{when(key.revokedAt)}</TableCell>
+                  <TableCell align="right">
+                    {key.revokedAt === null && (
+                      <Button color="error" onClick={() => setRevoking(key)}>
+                        {translate('portal.scales.revoke')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <Confirm
+        isOpen={revoking !== null}
+        title="portal.scales.revokeTitle"
+        content="portal.scales.revokeContent"
+        onConfirm={() => revoking && revoke(revoking)}
+        onClose={() => setRevoking(null)}
+      />
+      <Dialog
+        open={issued !== null}
+        onClose={() => setIssued(null)}
+        aria-labelledby="issued-key-title"
+        fullWidth
+      >
+        <DialogTitle id="issued-key-title">{translate('portal.scales.issuedTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate('portal.scales.issuedExplained')}</DialogContentText>
+          <TextField
+            fullWidth
+            label="SCALE_BRIDGE_KEY"
+            value={issued ?? ''}
+            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+            onFocus={(event) => event.target.select()}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button
+            startIcon={<ContentCopyIcon />}
+            onClick={() =>
+              navigator.clipboard
+                ?.writeText(issued ?? '')
+                .then(() => notify('portal.scales.copied', { type: 'info' }))
+                .catch(() => notify('portal.scales.copyFailed', { type: 'warning' }))
+            }
+          >
+            {translate('portal.scales.copy')}
+          </Button>
+          <Button variant="contained" onClick={() => setIssued(null)}>
+            {translate('portal.scales.done')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+};
