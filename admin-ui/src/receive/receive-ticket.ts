@@ -1,4 +1,4 @@
-import type { Ticket } from '@portal/contract';
+import type { Ticket, Truck } from '@portal/contract';
 import { licensePlateMaxLength } from '@portal/domain';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
@@ -39,14 +39,10 @@ export interface ReceiveFormValues {
 }
 
 /** A truck as POST /api/truck/all lists it: what a typed plate autofills from. */
-export interface KnownTruck {
-  id: number;
-  transportCompanyId: number;
-  number: string;
-  licensePlate: string;
-  driverName: string | null;
-  driverNumber: string | null;
-}
+export type KnownTruck = Pick<
+  Truck,
+  'id' | 'transportCompanyId' | 'number' | 'licensePlate' | 'driverName' | 'driverNumber'
+>;
 
 export const receiveFormValues = (ticket: ReceivableTicket): ReceiveFormValues => ({
   jobSite: ticket.jobSite ?? '',

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { LiveScale, Ticket } from '@portal/contract';
+import type { LiveScale, Ticket, Truck } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Title, useAuthenticated, useNotify, useTranslate } from 'react-admin';
@@ -24,7 +24,6 @@ import { apiRequest } from '../dataProvider/http-client';
 import { LiveWeight } from './LiveWeight';
 import { ManualWeightDialog } from './ManualWeightDialog';
 import {
-  type ScaleTruck,
   startWeighing,
   stopWeighing,
   useLiveScale,
@@ -75,15 +74,14 @@ const weighingBody = (scaleId: number | null, manualWeight: number | null) =>
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const WeighInPanel = ({
-  scaleId,
-  weight,
-  manualWeight,
-}: {
+/** What both panels weigh with: the scale, and its live weight or the one set by hand. */
+interface WeighingPanelProps {
   scaleId: number | null;
   weight: number | null;
   manualWeight: number | null;
-}) => {
+}
+
+const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const tickets = useTodaysTickets('active');
@@ -165,21 +163,13 @@ const WeighInPanel = ({
   );
 };
 
-const TarePanel = ({
-  scaleId,
-  weight,
-  manualWeight,
-}: {
-  scaleId: number | null;
-  weight: number | null;
-  manualWeight: number | null;
-}) => {
+const TarePanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const trucks = useTrucks();
   const received = useTodaysTickets('received');
   useNotifyLoadError(trucks.error ?? received.error);
-  const [truck, setTruck] = useState<ScaleTruck | null>(null);
+  const [truck, setTruck] = useState<Truck | null>(null);
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [busy, setBusy] = useState(false);
   const ticketsOfTruck = (received.data ?? []).filter(

@@ -1,7 +1,6 @@
-import type { LiveScale, Scale, Settings, Ticket } from '@portal/contract';
+import type { LiveScale, Scale, Settings, Ticket, Truck } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
-import type { KnownTruck } from '../receive/receive-ticket';
 import { scaleRefreshMs } from './scale-weights';
 
 const SCALE_KEY = 'scale';
@@ -38,14 +37,10 @@ export function useMaterials() {
   });
 }
 
-export interface ScaleTruck extends KnownTruck {
-  tareWeight: number | null;
-}
-
 export function useTrucks() {
   return useQuery({
     queryKey: [SCALE_KEY, 'trucks'],
-    queryFn: () => apiRequest<ScaleTruck[]>('/api/truck/all', { method: 'POST', body: {} }),
+    queryFn: () => apiRequest<Truck[]>('/api/truck/all', { method: 'POST', body: {} }),
   });
 }
 

@@ -1,26 +1,15 @@
+import type {
+  TransportContact as ContractTransportContact,
+  TransportCompanyListItem,
+} from '@portal/contract';
 import type { Identifier, RaRecord } from 'react-admin';
 import { companyEnvelope, text } from '../dataProvider/payloads';
 
-/**
- * A transport company as `GET /api/transportcompany/all` lists it. `GET /{id}` answers it without truckCount
- * and with its contacts and trucks, which the company page reads through their own lists instead.
- */
-export interface TransportCompany extends RaRecord {
-  id: number;
-  name: string;
-  truckCount: number;
-  version: number;
-}
+/** A transport company as `GET /api/transportcompany/all` lists it (with its truck count). */
+export type TransportCompany = TransportCompanyListItem & RaRecord;
 
 /** A transport contact as `POST /api/transportcontact/all` and `GET /api/transportcontact/{id}` return it. */
-export interface TransportContact extends RaRecord {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  name: string;
-  number: string;
-  version: number;
-}
+export type TransportContact = ContractTransportContact & RaRecord;
 
 // Spec section 2: the company page and its contact form sit at these paths.
 export const transportCompanyPath = (companyId: Identifier) => `/transport-company/${companyId}`;

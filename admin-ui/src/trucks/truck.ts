@@ -1,20 +1,10 @@
+import type { Truck as ContractTruck } from '@portal/contract';
 import { licensePlateMaxLength } from '@portal/domain';
 import type { Identifier, RaRecord } from 'react-admin';
 import { text } from '../dataProvider/payloads';
 
 /** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
-export interface Truck extends RaRecord {
-  id: number;
-  transportCompanyId: number;
-  transportCompanyName: string;
-  driverName: string | null;
-  driverNumber: string | null;
-  number: string;
-  licensePlate: string;
-  /** KG; null when never tared (the default tare weight from the settings applies). */
-  tareWeight: number | null;
-  version: number;
-}
+export type Truck = ContractTruck & RaRecord;
 
 /** Spec section 2: the truck form sits under its company's path; 'new' adds a truck to that company. */
 export const truckPath = (truckId: Identifier | 'new', companyId: Identifier) =>

@@ -8,4 +8,5 @@ export * from './runs';
 export * from './scale';
 export * from './settings';
 export * from './tickets';
+export * from './transports';
 export * from './users';

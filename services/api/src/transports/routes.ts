@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, LooseRecord, Versioned } from '@portal/contract';
+import {
+  errorResponses,
+  TransportCompanyDetailsSchema,
+  TransportCompanyListItemSchema,
+  TransportCompanySchema,
+  TransportContactSchema,
+  TransportEnvelope,
+  TruckSchema,
+} from '@portal/contract';
 import {
   DomainError,
   decideMoveTrucks,
-  Nullable,
   transportCompanies,
   transportContacts,
   truckMessages,
@@ -33,52 +40,6 @@ import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';
 
-const CompanySchema = Type.Object({ ...Versioned, name: Type.String() }, { $id: 'TransportCompany' });
-const CompanyListItem = Type.Object({ ...Versioned, name: Type.String(), truckCount: Type.Integer() });
-
-const ContactSchema = Type.Object(
-  {
-    ...Versioned,
-    transportCompanyId: Type.Integer(),
-    transportCompanyName: Type.String(),
-    name: Type.String(),
-    number: Type.String(),
-  },
-  { $id: 'TransportContact' },
-);
-
-const TruckSchema = Type.Object(
-  {
-    ...Versioned,
-    transportCompanyId: Type.Integer(),
-    transportCompanyName: Type.String(),
-    driverName: Nullable(Type.String()),
-    driverNumber: Nullable(Type.String()),
-    number: Type.String(),
-    licensePlate: Type.String(),
-    tareWeight: Nullable(Type.Number({ description: 'KG' })),
-  },
-  { $id: 'Truck' },
-);
-
-/** Spec section 3: "TransportCompany: id, name; with contacts and trucks". */
-const CompanyDetailsSchema = Type.Object(
-  {
-    ...Versioned,
-    name: Type.String(),
-    contacts: Type.Array(ContactSchema),
-    trucks: Type.Array(TruckSchema),
-  },
-  { $id: 'TransportCompanyDetails' },
-);
-
-/** Spec section 7's envelope for contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
-const TransportEnvelope = Type.Object({
-  transportCompanyId: Type.Optional(Type.Unknown()),
-  truck: Type.Optional(LooseRecord),
-  transportContact: Type.Optional(LooseRecord),
-});
-
 /** Spec section 7, Transport and Trucks. */
 export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
@@ -91,7 +52,12 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/transportcompany/all',
-    { schema: { tags: ['transports'], response: { 200: Type.Array(CompanyListItem), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['transports'],
+        response: { 200: Type.Array(TransportCompanyListItemSchema), ...errorResponses },
+      },
+    },
     async () => listTransportCompanies(db),
   );
 
@@ -123,11 +89,11 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'transports',
     catalogue: transportCompanies,
     idKind: 'transport_company',
-    response: CompanySchema,
+    response: TransportCompanySchema,
     validate: validateCompany,
     find: (id) => findTransportCompany(db, id),
     details: {
-      response: CompanyDetailsSchema,
+      response: TransportCompanyDetailsSchema,
       find: (id) => findTransportCompanyDetails(db, id),
       description:
         'The company with its contacts and trucks (spec section 3). /all, /new and /edit answer the company without them: {id, name, version}, and /all adds truckCount.',
@@ -141,7 +107,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['transports'],
         body: TransportEnvelope,
-        response: { 200: Type.Array(ContactSchema), ...errorResponses },
+        response: { 200: Type.Array(TransportContactSchema), ...errorResponses },
       },
     },
     async (request) =>
@@ -153,7 +119,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tag: 'transports',
     catalogue: transportContacts,
     idKind: 'transport_contact',
-    response: ContactSchema,
+    response: TransportContactSchema,
     body: TransportEnvelope,
     recordOf: (body) => body.transportContact ?? {},
     validate: (body) => validateTransportContact(body.transportCompanyId, body.transportContact ?? {}),

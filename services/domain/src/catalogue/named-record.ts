@@ -6,17 +6,21 @@ import { maxIndexedTextLength, text } from './fields';
 export const NamedDataSchema = Type.Object({ name: Type.String() });
 export type NamedData = Static<typeof NamedDataSchema>;
 
-/** Spec section 5: the trimmed name, required and short enough to index; `messages` word the refusals. */
+/**
+ * Spec section 5: the trimmed name, required and short enough to index; `messages` word the refusals,
+ * given under `field` (the form's name for it: 'name', or a scale's 'scaleName').
+ */
 export function validateName(
   input: { name?: unknown },
   messages: { required: string; tooLong: string },
+  field = 'name',
 ): NamedData {
   const name = text(input.name);
   assertValid(
     name === ''
-      ? { name: messages.required }
+      ? { [field]: messages.required }
       : name.length > maxIndexedTextLength
-        ? { name: messages.tooLong }
+        ? { [field]: messages.tooLong }
         : {},
   );
   return { name };

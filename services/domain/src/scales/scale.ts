@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
-import { maxIndexedTextLength, text } from '../catalogue/fields';
-import { assertValid } from '../errors';
+import { maxIndexedTextLength } from '../catalogue/fields';
+import { validateName } from '../catalogue/named-record';
 import { Nullable } from '../schemas';
 
 /** A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}); its live weight is not part of the record. */
@@ -35,15 +35,8 @@ export const scaleMessages = {
 } as const;
 
 export function validateScale(input: { scaleName?: unknown }): ScaleData {
-  const scaleName = text(input.scaleName);
-  assertValid(
-    scaleName === ''
-      ? { scaleName: scaleMessages.nameRequired }
-      : scaleName.length > maxIndexedTextLength
-        ? { scaleName: scaleMessages.nameTooLong }
-        : {},
-  );
-  return { scaleName };
+  const messages = { required: scaleMessages.nameRequired, tooLong: scaleMessages.nameTooLong };
+  return { scaleName: validateName({ name: input.scaleName }, messages, 'scaleName').name };
 }
 
 /**

@@ -1,0 +1,68 @@
+import { Nullable } from '@portal/domain';
+import { type Static, Type } from '@sinclair/typebox';
+import { LooseRecord, Versioned } from './http';
+
+/** Spec section 3, TransportCompany, as `/new` and `/edit` answer it. */
+export const TransportCompanySchema = Type.Object(
+  { ...Versioned, name: Type.String() },
+  { $id: 'TransportCompany' },
+);
+
+/** GET /api/transportcompany/all: each company with how many trucks it has. */
+export const TransportCompanyListItemSchema = Type.Object({
+  ...Versioned,
+  name: Type.String(),
+  truckCount: Type.Integer(),
+});
+export type TransportCompanyListItem = Static<typeof TransportCompanyListItemSchema>;
+
+/** Spec section 3, TransportContact, with its company's name. */
+export const TransportContactSchema = Type.Object(
+  {
+    ...Versioned,
+    transportCompanyId: Type.Integer(),
+    transportCompanyName: Type.String(),
+    name: Type.String(),
+    number: Type.String(),
+  },
+  { $id: 'TransportContact' },
+);
+export type TransportContact = Static<typeof TransportContactSchema>;
+
+/** Spec section 3, Truck, with its company's name. */
+export const TruckSchema = Type.Object(
+  {
+    ...Versioned,
+    transportCompanyId: Type.Integer(),
+    transportCompanyName: Type.String(),
+    driverName: Nullable(Type.String()),
+    driverNumber: Nullable(Type.String()),
+    number: Type.String(),
+    licensePlate: Type.String(),
+    tareWeight: Nullable(
+      Type.Number({
+        description: 'KG; null when never tared (the default tare weight from the settings applies)',
+      }),
+    ),
+  },
+  { $id: 'Truck' },
+);
+export type Truck = Static<typeof TruckSchema>;
+
+/** Spec section 3: "TransportCompany: id, name; with contacts and trucks" (GET /api/transportcompany/{id}). */
+export const TransportCompanyDetailsSchema = Type.Object(
+  {
+    ...Versioned,
+    name: Type.String(),
+    contacts: Type.Array(TransportContactSchema),
+    trucks: Type.Array(TruckSchema),
+  },
+  { $id: 'TransportCompanyDetails' },
+);
+
+/** Spec section 7's envelope for contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
+export const TransportEnvelope = Type.Object({
+  transportCompanyId: Type.Optional(Type.Unknown()),
+  truck: Type.Optional(LooseRecord),
+  transportContact: Type.Optional(LooseRecord),
+});
