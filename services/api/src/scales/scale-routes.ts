@@ -140,6 +140,8 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/scale/bridge/report',
     {
       config: { access: 'scale-bridge' },
+      // Several a second per scale: logged only when something goes wrong.
+      logLevel: 'warn',
       schema: {
         tags,
         summary:
