@@ -86,6 +86,9 @@ export interface SettingsTable extends Versioned {
   haulageRecordReceiverName: string | null;
   haulageRecordReceiverPhone: string | null;
   haulageRecordReceiverEmail: string | null;
+  receivingSiteName: string | null;
+  receivingSiteAddress: string | null;
+  soilQualityStatement: string | null;
 }
 
 export interface ProjectionCheckpointTable {

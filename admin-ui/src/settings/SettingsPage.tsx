@@ -1,9 +1,11 @@
 import { Card, Typography } from '@mui/material';
 import type { Settings } from '@portal/contract';
+import { printedTextMaxLength, settingsMessages } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type HttpError,
   Loading,
+  maxLength,
   minValue,
   NumberInput,
   ResourceContextProvider,
@@ -35,6 +37,8 @@ const validatePrefix: Validator = (value) =>
     : 'portal.settings.prefixInvalid';
 const validateTareWeight = minValue(0, 'portal.settings.defaultTareWeightInvalid');
 const validateEmail = email('portal.settings.emailInvalid');
+// The server's limit and words, so a long text is refused before the save.
+const validatePrintedText = maxLength(printedTextMaxLength, settingsMessages.printedTextTooLong);
 
 // The one settings record is never deleted, so the form has no Delete button.
 const SaveOnlyToolbar = () => (
@@ -98,6 +102,9 @@ export const SettingsPage = () => {
               validate={validateEmail}
               autoComplete="off"
             />
+            <TextInput source="receivingSiteName" autoComplete="off" validate={validatePrintedText} />
+            <TextInput source="receivingSiteAddress" multiline minRows={2} validate={validatePrintedText} />
+            <TextInput source="soilQualityStatement" multiline minRows={3} validate={validatePrintedText} />
           </SimpleForm>
         </ResourceContextProvider>
       )}

@@ -13,4 +13,7 @@ export const toSettingsPayload = (data: Record<string, unknown>) => ({
   haulageRecordReceiverName: text(data.haulageRecordReceiverName),
   haulageRecordReceiverPhone: text(data.haulageRecordReceiverPhone),
   haulageRecordReceiverEmail: text(data.haulageRecordReceiverEmail),
+  receivingSiteName: text(data.receivingSiteName),
+  receivingSiteAddress: text(data.receivingSiteAddress),
+  soilQualityStatement: text(data.soilQualityStatement),
 });

@@ -6,6 +6,7 @@ import * as outboxMail from './2026-11-21-004-outbox-mail';
 import * as userSessions from './2026-11-23-001-user-sessions';
 import * as ticketPlateSearch from './2026-11-23-002-ticket-plate-search';
 import * as scales from './2026-11-23-003-scales';
+import * as printedRecordSettings from './2026-11-23-004-printed-record-settings';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-001-user-sessions': userSessions,
   '2026-11-23-002-ticket-plate-search': ticketPlateSearch,
   '2026-11-23-003-scales': scales,
+  '2026-11-23-004-printed-record-settings': printedRecordSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

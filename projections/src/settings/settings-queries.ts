@@ -1,4 +1,4 @@
-import { defaultSettings, settingsId } from '@portal/domain';
+import { defaultSettings, printedRecordDefaults, settingsId } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
@@ -13,9 +13,19 @@ export async function getSettings(db: Kysely<Database>) {
       'haulageRecordReceiverName',
       'haulageRecordReceiverPhone',
       'haulageRecordReceiverEmail',
+      'receivingSiteName',
+      'receivingSiteAddress',
+      'soilQualityStatement',
       'version',
     ])
     .where('id', '=', settingsId)
     .executeTakeFirst();
-  return row ?? { id: settingsId, ...defaultSettings, version: 0 };
+  const saved = row ?? { id: settingsId, ...defaultSettings, version: 0 };
+  // The printed records' texts read as the defaults until the site writes its own.
+  return {
+    ...saved,
+    receivingSiteName: saved.receivingSiteName ?? printedRecordDefaults.receivingSiteName,
+    receivingSiteAddress: saved.receivingSiteAddress ?? null,
+    soilQualityStatement: saved.soilQualityStatement ?? printedRecordDefaults.soilQualityStatement,
+  };
 }

@@ -11,6 +11,13 @@ export const SettingsSchema = Type.Object(
     haulageRecordReceiverName: Nullable(Type.String()),
     haulageRecordReceiverPhone: Nullable(Type.String()),
     haulageRecordReceiverEmail: Nullable(Type.String()),
+    receivingSiteName: Type.String({
+      description: 'Printed on every record; a default until the site writes its own',
+    }),
+    receivingSiteAddress: Nullable(Type.String({ description: 'Printed on every record' })),
+    soilQualityStatement: Type.String({
+      description: "The haulage record's soil-quality statement; a default until set",
+    }),
   },
   { $id: 'Settings' },
 );

@@ -1,5 +1,6 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import type { Settings } from '@portal/contract';
+import { printedRecordDefaults } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -19,6 +20,9 @@ const defaults: Settings = {
   haulageRecordReceiverName: null,
   haulageRecordReceiverPhone: null,
   haulageRecordReceiverEmail: null,
+  receivingSiteName: printedRecordDefaults.receivingSiteName,
+  receivingSiteAddress: null,
+  soilQualityStatement: printedRecordDefaults.soilQualityStatement,
   version: 0,
 };
 const chosen = {
@@ -27,6 +31,9 @@ const chosen = {
   haulageRecordReceiverName: 'Rita Receiver',
   haulageRecordReceiverPhone: '(416)555-0123',
   haulageRecordReceiverEmail: 'rita@site.test',
+  receivingSiteName: 'Northfield Soil Receiving',
+  receivingSiteAddress: '1200 Quarry Line, Caledon ON',
+  soilQualityStatement: 'Clean excess soil only.',
 };
 
 // The tests share one settings record and run in order: defaults first, then saves.
@@ -58,6 +65,7 @@ describe('settings', () => {
     [{ currentPrefix: -1 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ defaultTareWeight: -0.5 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
+    [{ soilQualityStatement: 'x'.repeat(1001) }, 'soilQualityStatement', 'Can be max 1000 characters'],
   ])('refuses %o with 400 on %s: %s, saving nothing', async (change, field, message) => {
     const response = await put({ ...chosen, ...change });
     expect(response.statusCode).toBe(400);
@@ -82,6 +90,8 @@ describe('settings', () => {
       defaultTareWeight: 15250,
       haulageRecordReceiverName: '',
       haulageRecordReceiverPhone: '  ',
+      receivingSiteName: ' ',
+      receivingSiteAddress: '',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
@@ -90,6 +100,9 @@ describe('settings', () => {
       defaultTareWeight: 15250,
       haulageRecordReceiverName: null,
       haulageRecordReceiverPhone: null,
+      // A blank site name reads as the default again; the address has none.
+      receivingSiteName: printedRecordDefaults.receivingSiteName,
+      receivingSiteAddress: null,
       version: current.version + 1,
     });
     expect(await get()).toEqual(response.json());

@@ -11,6 +11,10 @@ export const SettingsDataSchema = Type.Object({
   haulageRecordReceiverName: Nullable(Type.String()),
   haulageRecordReceiverPhone: Nullable(Type.String()),
   haulageRecordReceiverEmail: Nullable(Type.String()),
+  /** What every printed record says of the receiving site; optional: settings saved before they existed lack them. */
+  receivingSiteName: Type.Optional(Nullable(Type.String())),
+  receivingSiteAddress: Type.Optional(Nullable(Type.String())),
+  soilQualityStatement: Type.Optional(Nullable(Type.String())),
 });
 export type SettingsData = Static<typeof SettingsDataSchema>;
 
@@ -29,13 +33,30 @@ export const defaultSettings: SettingsData = {
   haulageRecordReceiverName: null,
   haulageRecordReceiverPhone: null,
   haulageRecordReceiverEmail: null,
+  receivingSiteName: null,
+  receivingSiteAddress: null,
+  soilQualityStatement: null,
 };
+
+/**
+ * What the printed records show while the site has not written its own (spec section 9's fixed texts,
+ * which every company words for itself).
+ */
+export const printedRecordDefaults = {
+  receivingSiteName: 'Soil receiving site',
+  soilQualityStatement:
+    'The hauler and the source site confirm that this load is excess soil from the source site named on this record, and that to their knowledge it contains no contaminated, hazardous or waste material.',
+} as const;
+
+/** Longest fixed text a printed record carries (the soil-quality statement). */
+export const printedTextMaxLength = 1000;
 
 export const settingsMessages = {
   prefixInvalid: 'Prefix must be a whole number of 0 or more',
   tareInvalid: 'Default tare weight must be a number of 0 or more',
   phoneInvalid: 'Phone number is not valid',
   emailInvalid: 'Email is not valid',
+  printedTextTooLong: `Can be max ${printedTextMaxLength} characters`,
 } as const;
 
 export function validateSettings(input: Record<string, unknown>): SettingsData {
@@ -51,8 +72,24 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
   const email = optionalText(input.haulageRecordReceiverEmail);
   if (email !== null && !emailPattern.test(email))
     errors.haulageRecordReceiverEmail = settingsMessages.emailInvalid;
+  // A text equal to its default is kept as "the default", so saving an untouched form changes nothing.
+  const unlessDefault = (value: string | null, fallback: string) => (value === fallback ? null : value);
+  const printed = {
+    receivingSiteName: unlessDefault(
+      optionalText(input.receivingSiteName),
+      printedRecordDefaults.receivingSiteName,
+    ),
+    receivingSiteAddress: optionalText(input.receivingSiteAddress),
+    soilQualityStatement: unlessDefault(
+      optionalText(input.soilQualityStatement),
+      printedRecordDefaults.soilQualityStatement,
+    ),
+  };
+  for (const [field, value] of Object.entries(printed))
+    if ((value?.length ?? 0) > printedTextMaxLength) errors[field] = settingsMessages.printedTextTooLong;
   assertValid(errors);
   return {
+    ...printed,
     currentPrefix,
     defaultTareWeight,
     haulageRecordReceiverName: optionalText(input.haulageRecordReceiverName),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
-import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
+import {
+  defaultSettings,
+  printedRecordDefaults,
+  settings,
+  settingsId,
+  settingsMessages,
+  validateSettings,
+} from './settings';
 
 describe('settings', () => {
   it('default to prefix 0 and tare 0 with no receiver (spec section 9)', () => {
@@ -10,6 +17,9 @@ describe('settings', () => {
       haulageRecordReceiverName: null,
       haulageRecordReceiverPhone: null,
       haulageRecordReceiverEmail: null,
+      receivingSiteName: null,
+      receivingSiteAddress: null,
+      soilQualityStatement: null,
     });
     expect(settingsId).toBe(1);
     expect(settings.streamId(settingsId)).toBe('settings-1');
@@ -28,6 +38,8 @@ describe('settings', () => {
         haulageRecordReceiverName: ' Rita Receiver ',
         haulageRecordReceiverPhone: '(416)555-0123',
         haulageRecordReceiverEmail: 'rita@site.test',
+        receivingSiteName: ' Northfield ',
+        soilQualityStatement: 'x'.repeat(1000),
       }),
     ).toEqual({
       currentPrefix: 3,
@@ -35,6 +47,9 @@ describe('settings', () => {
       haulageRecordReceiverName: 'Rita Receiver',
       haulageRecordReceiverPhone: '(416)555-0123',
       haulageRecordReceiverEmail: 'rita@site.test',
+      receivingSiteName: 'Northfield',
+      receivingSiteAddress: null,
+      soilQualityStatement: 'x'.repeat(1000),
     });
   });
 
@@ -50,8 +65,13 @@ describe('settings', () => {
     ],
     [{ haulageRecordReceiverPhone: '4165550123' }, 'haulageRecordReceiverPhone', 'Phone number is not valid'],
     [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
+    [{ receivingSiteAddress: 'x'.repeat(1001) }, 'receivingSiteAddress', 'Can be max 1000 characters'],
   ])('refuse %o on %s with %s', (input, field, message) => {
     expect(refusal(() => validateSettings(input))).toEqual(invalidField(field, message));
+  });
+
+  it('keep a printed text equal to its default as the default (null), so an untouched save changes nothing', () => {
+    expect(validateSettings({ ...printedRecordDefaults })).toEqual(defaultSettings);
   });
 
   it('export their messages', () => {
