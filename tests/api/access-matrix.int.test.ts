@@ -135,7 +135,7 @@ describe('the access matrix', () => {
     expect(violations).toEqual([]);
   });
 
-  it('lists its public routes: login, the ticket link, the API reference and the UI files, nothing else', () => {
+  it('lists its public routes: login, the ticket link (ticket, dispatch, haulage record), the API reference and the UI files, nothing else', () => {
     const publicRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => access === 'public')
       .map(([route]) => route)
@@ -145,6 +145,11 @@ describe('the access matrix', () => {
         'POST /api/auth/Authenticate',
         'GET /api/ticket/:id/:hash',
         'HEAD /api/ticket/:id/:hash',
+        'GET /api/ticket/:id/:hash/dispatch',
+        'HEAD /api/ticket/:id/:hash/dispatch',
+        'POST /api/ticket/:id/:hash/dispatch',
+        'GET /api/ticket/:id/:hash/haulage-record',
+        'HEAD /api/ticket/:id/:hash/haulage-record',
         'GET /',
         'HEAD /',
         'GET /index.html',

@@ -1,4 +1,4 @@
-import { ticketFormMessages, ticketMessages } from '@portal/domain';
+import { type TicketEvent, ticketFormMessages, ticketMessages } from '@portal/domain';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
@@ -607,10 +607,12 @@ const portalMessages = {
         TicketRejected: 'Rejected',
         TicketDispatchToggled: 'Dispatch lock changed',
         TicketWeighed: 'Weighed',
+        TicketTared: 'Weight updated by a tare',
+        TruckDispatched: 'Dispatched by the driver',
         TicketRestored: 'Restored',
         TicketLinkRevoked: 'Public link revoked',
         TicketDeleted: 'Deleted',
-      },
+      } satisfies Record<TicketEvent['type'], string>,
       log: {
         link: 'Ticket log',
         title: 'Ticket log',

@@ -1,20 +1,10 @@
 import type { TicketLogEntry } from '@portal/contract';
+import { ticketEventTypes } from '@portal/domain';
 import { byFieldOrder, compareChange } from '../common/change-log';
 import { ticketFieldLabels } from '../i18n/messages';
 
-/** The events a ticket's log can show, each with its words in the catalogue (`portal.tickets.events`). */
-const knownEvents = new Set([
-  'TicketGenerated',
-  'TicketEdited',
-  'TicketReceived',
-  'TicketReceiptReset',
-  'TicketRejected',
-  'TicketDispatchToggled',
-  'TicketWeighed',
-  'TicketRestored',
-  'TicketLinkRevoked',
-  'TicketDeleted',
-]);
+/** The events a ticket's log can show: the domain's, each with its words in the catalogue (`portal.tickets.events`). */
+const knownEvents = new Set<string>(ticketEventTypes);
 
 /** The catalogue key of an event's words, or null for an event this UI does not know yet. */
 export const eventTypeKey = (eventType: string): string | null =>

@@ -2,6 +2,7 @@ import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
 import { allProjections, createReadModelDb, migrateReadModels, ProjectionRunner } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createAttemptCounters } from './auth/attempt-counters';
 import { createLoginLimiter } from './auth/login-limiter';
 import { PasswordHashing } from './auth/passwords';
 import type { PortalConfig } from './config';
@@ -66,6 +67,7 @@ export async function startServices(
   const loginLimiter = createLoginLimiter(config, pool);
   const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
   const liveScales = createLiveScales(config, pool);
+  const linkAttempts = createAttemptCounters(config, pool, 'ticket link attempt counters');
   const infra: Infrastructure = {
     config,
     pool,
@@ -76,6 +78,7 @@ export async function startServices(
     loginLimiter,
     passwords,
     liveScales,
+    linkAttempts,
   };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
@@ -86,6 +89,7 @@ export async function startServices(
       await jobs.close();
       await loginLimiter.close();
       await liveScales.close();
+      await linkAttempts.close();
       await projections.stop();
       await eventStore.close();
       await pool.end();

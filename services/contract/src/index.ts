@@ -4,6 +4,7 @@ export * from './http';
 export * from './mail';
 export * from './materials';
 export * from './projects';
+export * from './records';
 export * from './runs';
 export * from './scale';
 export * from './settings';

@@ -14,6 +14,7 @@ export * from './tickets/business-logic';
 export * from './tickets/generation-range';
 export * from './tickets/ticket';
 export * from './tickets/ticket-range';
+export * from './tickets/truck-dispatch';
 export * from './tickets/validation';
 export * from './transports/transport-company';
 export * from './transports/transport-contact';

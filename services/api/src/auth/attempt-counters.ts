@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type pg from 'pg';
 
 /**
@@ -75,7 +75,7 @@ end
 return 0`;
 
 /** Counters as Redis hashes that expire with their window (Redis drops them itself). */
-export class RedisAttemptCounters implements AttemptCounters {
+class RedisAttemptCounters implements AttemptCounters {
   constructor(private readonly redis: Redis) {}
 
   async take(limits: readonly AttemptLimit[], now: number): Promise<number> {
@@ -102,7 +102,7 @@ export class RedisAttemptCounters implements AttemptCounters {
 const expiredDeletedPerTake = 100;
 
 /** Counters as rows of `login_attempt_counter` (write-side migration 2026-11-23-001). */
-export class PostgresAttemptCounters implements AttemptCounters {
+class PostgresAttemptCounters implements AttemptCounters {
   constructor(private readonly pool: pg.Pool) {}
 
   async take(limits: readonly AttemptLimit[], now: number): Promise<number> {
@@ -179,4 +179,19 @@ export class PostgresAttemptCounters implements AttemptCounters {
   async close(): Promise<void> {
     // The pool is the portal's; it closes it.
   }
+}
+
+/**
+ * Counters on Redis when REDIS_URL is set, else in the portal's PostgreSQL database. Redis is opened on
+ * first use (worker processes never count anything); an attempt fails fast when Redis is down.
+ */
+export function createAttemptCounters(
+  config: { redisUrl: string | null },
+  pool: pg.Pool,
+  purpose: string,
+): AttemptCounters {
+  if (!config.redisUrl) return new PostgresAttemptCounters(pool);
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => console.warn(`${purpose}: ${error.message}`));
+  return new RedisAttemptCounters(redis);
 }

@@ -1,7 +1,6 @@
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { PortalConfig } from '../config';
-import { type AttemptCounters, PostgresAttemptCounters, RedisAttemptCounters } from './attempt-counters';
+import { type AttemptCounters, createAttemptCounters } from './attempt-counters';
 
 /** The limits of docs/security.md, "Login abuse". */
 export const loginLimits = {
@@ -76,9 +75,9 @@ export function createLoginLimiter(
   pool: pg.Pool,
   clock?: () => number,
 ): LoginLimiter {
-  if (!config.redisUrl) return new LoginLimiter(new PostgresAttemptCounters(pool), config.queuePrefix, clock);
-  // Opened on first use (worker processes never log anyone in); a login fails fast when Redis is down.
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on('error', (error) => console.warn(`login attempt counters: ${error.message}`));
-  return new LoginLimiter(new RedisAttemptCounters(redis), config.queuePrefix, clock);
+  return new LoginLimiter(
+    createAttemptCounters(config, pool, 'login attempt counters'),
+    config.queuePrefix,
+    clock,
+  );
 }

@@ -3,6 +3,7 @@ import type { Database, ProjectionRunner } from '@portal/projections';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { AttemptCounters } from '../auth/attempt-counters';
 import type { LoginLimiter } from '../auth/login-limiter';
 import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
@@ -21,6 +22,8 @@ export interface Infrastructure {
   loginLimiter: LoginLimiter;
   passwords: PasswordHashing;
   liveScales: LiveScales;
+  /** Counts what anonymous holders of a ticket's link do (the driver's dispatch), per address and ticket. */
+  linkAttempts: AttemptCounters;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { IdParams, maxId, okResponses, type PublicTicket, PublicTicketSchema } f
 import { DomainError, ticketMessages } from '@portal/domain';
 import { findTicket, findTicketHashNonce, type TicketView } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
+import type { CommandHost } from '../plugins/infrastructure';
 import { isTicketHash, ticketHash } from './ticket-hash';
 
 const iso = (instant: Date | null): string | null => instant?.toISOString() ?? null;
@@ -30,6 +31,25 @@ const publicTicketOf = (ticket: TicketView): PublicTicket => ({
   materialName: ticket.materialName,
   weight: ticket.weight,
   isReceived: ticket.isReceived,
+});
+
+/**
+ * The ticket a public link names, or 'Ticket not found.': a wrong, revoked or foreign hash and a
+ * missing ticket answer alike.
+ */
+export async function linkedTicket(app: CommandHost, id: number, hash: string): Promise<TicketView> {
+  const { db, config } = app.infra;
+  const nonce = await findTicketHashNonce(db, id);
+  const ticket =
+    nonce !== null && isTicketHash(config.linkSecret, id, nonce, hash) ? await findTicket(db, id) : undefined;
+  if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+  return ticket;
+}
+
+/** The `{id}/{hash}` of a public link's routes. */
+export const LinkParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: maxId }),
+  hash: Type.String({ maxLength: 64 }),
 });
 
 export const LinkHashSchema = Type.Object({ hash: Type.String() });
@@ -63,21 +83,12 @@ export const publicTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'What the printed ticket shows, without login, through its public-link hash',
-        params: Type.Object({
-          id: Type.Integer({ minimum: 1, maximum: maxId }),
-          hash: Type.String({ maxLength: 64 }),
-        }),
+        params: LinkParams,
         response: okResponses(PublicTicketSchema),
       },
     },
     async (request) => {
-      const nonce = await findTicketHashNonce(db, request.params.id);
-      // A wrong, revoked or foreign hash and a missing ticket answer alike.
-      if (nonce === null || !isTicketHash(config.linkSecret, request.params.id, nonce, request.params.hash)) {
-        throw new DomainError('not_found', ticketMessages.notFound);
-      }
-      const ticket = await findTicket(db, request.params.id);
-      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      const ticket = await linkedTicket(app, request.params.id, request.params.hash);
       return publicTicketOf(ticket);
     },
   );

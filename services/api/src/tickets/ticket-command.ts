@@ -30,7 +30,7 @@ export const ticketAggregate = (ticketId: number) => ({
   decide: decideTicket,
 });
 
-type TicketCommandOptions = { actorId: number; expectedVersion?: number; correlationId?: string };
+type TicketCommandOptions = { actorId: number | null; expectedVersion?: number; correlationId?: string };
 
 /** Decides and appends one ticket command (bulk runs use this: they do not read each ticket back). */
 export const applyTicketCommand = (

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bulkEditRoutes } from './bulk-edit-tickets';
 import { bulkReceiveRoute } from './bulk-receive-tickets';
 import { deleteTicketRoute } from './delete-ticket';
+import { linkRecordRoutes } from './dispatch-truck';
 import { generateTicketsRoute } from './generate-tickets';
 import { publicTicketRoutes } from './public-ticket';
 import { receiveTicketRoute } from './receive-ticket';
@@ -19,6 +20,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const routes of [
     ticketQueryRoutes,
     publicTicketRoutes,
+    linkRecordRoutes,
     generateTicketsRoute,
     bulkEditRoutes,
     bulkReceiveRoute,

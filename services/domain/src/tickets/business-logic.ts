@@ -10,6 +10,7 @@ import {
   type TicketEvent,
   type TicketState,
 } from './ticket';
+import { type TruckDispatch, truckDispatchMessages } from './truck-dispatch';
 
 /** Who acts: standard users cannot change received tickets; administrators can (spec section 6). */
 export interface TicketActor {
@@ -68,6 +69,8 @@ export type TicketCommand =
       actor: TicketActor;
     }
   | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
+  /** From the Truck Dispatch page: no user, the ticket's link is the authority. */
+  | { type: 'DispatchTruck'; dispatch: TruckDispatch }
   /** `hashNonce`: the new link's nonce, random, made by the caller (deciders make no randomness). */
   | { type: 'RevokeTicketLink'; hashNonce: string; actor: TicketActor }
   /** Bulk update and bulk clear (spec section 5): never on a received ticket. */
@@ -248,6 +251,18 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
             weight,
             source: command.source,
           },
+        },
+      ];
+    }
+
+    case 'DispatchTruck': {
+      const ticket = activeTicket(state);
+      if (ticket.isSoilFLOLoad) throw new DomainError('conflict', truckDispatchMessages.externalLoad);
+      if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
+      return [
+        {
+          type: 'TruckDispatched',
+          data: { ticketId: ticket.ticketId, dispatch: command.dispatch, source: 'driver' },
         },
       ];
     }

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { WeighingSourceSchema } from '../scales/scale';
 import { Nullable } from '../schemas';
+import { TruckDispatchSchema } from './truck-dispatch';
 
 /**
  * A haulage ticket: one truck load, from generation through loading, dispatch and receipt
@@ -123,6 +124,12 @@ export const TicketEventSchemas = {
     weight: Type.Number(),
     source: WeighingSourceSchema,
   }),
+  /** A driver dispatched the load from the ticket's link (the Truck Dispatch page): the truck and its driver. */
+  TruckDispatched: Type.Object({
+    ticketId,
+    dispatch: TruckDispatchSchema,
+    source: Type.Literal('driver'),
+  }),
   TicketRestored: Type.Object({ ticketId, details: TicketDetailsSchema, logEntryId: Type.Integer() }),
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
   TicketLinkRevoked: Type.Object({ ticketId, hashNonce: Type.String() }),
@@ -228,6 +235,12 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       }));
     case 'TicketTared':
       return withDetails(state, (t) => ({ ...t, details: { ...t.details, weight: event.data.weight } }));
+    case 'TruckDispatched':
+      return withDetails(state, (t) => ({
+        ...t,
+        isDispatched: true,
+        details: { ...t.details, ...event.data.dispatch },
+      }));
     case 'TicketLinkRevoked':
       return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DispatchViewSchema,
+  ErrorSchema,
+  HaulageRecordSchema,
+  LooseRecord,
+  okResponses,
+} from '@portal/contract';
+import { DomainError, type TicketCommand, transportCompanies, validateTruckDispatch } from '@portal/domain';
+import {
+  findTransportCompany,
+  getSettings,
+  listTransportCompanies,
+  type TicketView,
+} from '@portal/projections';
+import { clientAddressKey } from '../auth/client-address';
+import type { CommandHost } from '../plugins/infrastructure';
+import { LinkParams, linkedTicket } from './public-ticket';
+import { applyTicketCommand, currentTicketForm } from './ticket-command';
+
+/** Dispatches a ticket may take from its link: per client address, and per ticket from all addresses. */
+const dispatchLimits = {
+  perAddress: { limit: 20, periodMs: 10 * 60_000 },
+  perTicket: { limit: 10, periodMs: 10 * 60_000 },
+};
+const throttledMessage = (ms: number) =>
+  `Too many dispatch attempts. Try again in ${Math.ceil(ms / 60_000)} minute${ms > 60_000 ? 's' : ''}.`;
+
+/** The dispatch page's answer (the route's schema keeps only the load's fields of the ticket). */
+async function dispatchView(app: CommandHost, ticket: TicketView) {
+  const companies = await listTransportCompanies(app.infra.db);
+  return {
+    ticket,
+    transportCompanies: companies.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/**
+ * The driver's Truck Dispatch page and the haulage record, through the ticket's link hash, without
+ * signing in (spec section 2). The dispatch is a command recorded with the driver as its source.
+ */
+export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['tickets', 'public link'];
+  const { db, config, linkAttempts } = app.infra;
+
+  app.get(
+    '/api/ticket/:id/:hash/dispatch',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The Truck Dispatch page's load and the haulage companies to choose from",
+        params: LinkParams,
+        response: okResponses(DispatchViewSchema),
+      },
+    },
+    async (request) => dispatchView(app, await linkedTicket(app, request.params.id, request.params.hash)),
+  );
+
+  app.post(
+    '/api/ticket/:id/:hash/dispatch',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'A driver dispatches the load: time loaded (if the ticket has none), haulage company, truck number, plate, driver name and number',
+        description:
+          'Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that). A SoilFLO load or a received ticket is a 409.',
+        params: LinkParams,
+        body: LooseRecord,
+        response: { ...okResponses(DispatchViewSchema), 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, hash } = request.params;
+      const lockedForMs = await linkAttempts.take(
+        [
+          {
+            key: `${config.queuePrefix}:dispatch:address:${clientAddressKey(request.ip)}`,
+            ...dispatchLimits.perAddress,
+          },
+          { key: `${config.queuePrefix}:dispatch:ticket:${id}`, ...dispatchLimits.perTicket },
+        ],
+        Date.now(),
+      );
+      if (lockedForMs > 0) throw new DomainError('throttled', throttledMessage(lockedForMs));
+      await linkedTicket(app, id, hash);
+      const dispatch = validateTruckDispatch(request.body, await currentTicketForm(app, id));
+      if (!(await findTransportCompany(db, dispatch.transportCompanyId))) {
+        const message = transportCompanies.notFoundMessage;
+        throw new DomainError('validation', message, { transportCompanyId: message });
+      }
+      const command: TicketCommand = { type: 'DispatchTruck', dispatch };
+      await applyTicketCommand(app, id, command, { actorId: null });
+      return dispatchView(app, await linkedTicket(app, id, hash));
+    },
+  );
+
+  app.get(
+    '/api/ticket/:id/:hash/haulage-record',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The ticket's haulage record, as printed (what the haulage record's QR code opens)",
+        params: LinkParams,
+        response: okResponses(HaulageRecordSchema),
+      },
+    },
+    async (request) => ({
+      ticket: await linkedTicket(app, request.params.id, request.params.hash),
+      setting: await getSettings(db),
+    }),
+  );
+};
