@@ -78,6 +78,18 @@ beforeAll(async () => {
   await logInAsAdministrator(ctx);
 });
 
+/** Screenshots at 1440, in print and at 390 (where `atPhoneWidth` checks more), then back to 1440. */
+async function screenshotsOf(name: string, atPhoneWidth: () => Promise<void> = async () => {}) {
+  await screenshot(ctx.page, `${name}-1440`);
+  await ctx.page.emulateMedia({ media: 'print' });
+  await screenshot(ctx.page, `${name}-print`);
+  await ctx.page.emulateMedia({ media: 'screen' });
+  await ctx.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(ctx.page, `${name}-390`);
+  await atPhoneWidth();
+  await ctx.page.setViewportSize({ width: 1440, height: 900 });
+}
+
 const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${id}/hash`)).hash;
 const qrCode = (label: string) => ctx.page.getByRole('figure', { name: label, exact: true }).locator('svg');
 
@@ -107,15 +119,10 @@ describe('the digital ticket, end to end in Chromium', () => {
     );
     expect(await ctx.page.getByRole('alert').filter({ hasText: 'Received' }).isVisible()).toBe(true);
     expect(await ctx.page.getByText('[0] 000002').isVisible()).toBe(true);
-    await screenshot(ctx.page, 'digital-ticket-1440');
-    await ctx.page.emulateMedia({ media: 'print' });
-    await screenshot(ctx.page, 'digital-ticket-print');
-    await ctx.page.emulateMedia({ media: 'screen' });
-    await ctx.page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(ctx.page, 'digital-ticket-390');
-    // The codes still read at a phone's width.
-    expect(await readQrCode(qrCode('Ticket'))).toBe(`${ctx.portal.url}/ticket/${hashedTicket.id}${query}`);
-    await ctx.page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsOf('digital-ticket', async () => {
+      // The codes still read at a phone's width.
+      expect(await readQrCode(qrCode('Ticket'))).toBe(`${ctx.portal.url}/ticket/${hashedTicket.id}${query}`);
+    });
   });
 });
 
@@ -145,13 +152,7 @@ describe('the printable receiving record, end to end in Chromium', () => {
     expect(await printCalls(ctx.page)).toBe(1);
     await at(8000);
     expect(await printCalls(ctx.page)).toBe(1);
-    await screenshot(ctx.page, 'print-record-1440');
-    await ctx.page.emulateMedia({ media: 'print' });
-    await screenshot(ctx.page, 'print-record-print');
-    await ctx.page.emulateMedia({ media: 'screen' });
-    await ctx.page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(ctx.page, 'print-record-390');
-    await ctx.page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotsOf('print-record');
   });
 
   it('opens in a 750x750 popup from the ticket page', async () => {

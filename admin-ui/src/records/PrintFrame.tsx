@@ -19,9 +19,11 @@ const printStyles = (
         '.printed-record *': {
           color: '#000 !important',
           backgroundColor: 'transparent !important',
-          borderColor: '#000 !important',
+          borderColor: '#999 !important',
           boxShadow: 'none !important',
         },
+        // The sheet's edge and the Received banner stay bold; the rows' lines stay light.
+        '.printed-record article, .printed-record .MuiAlert-root': { borderColor: '#000 !important' },
         '.printed-record svg': { printColorAdjust: 'exact' },
       },
     }}

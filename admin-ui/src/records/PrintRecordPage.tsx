@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import type { LabelledValue } from '../common/LabelledValues';
 import { formatKg, formatTonnes } from '../i18n/weights';
 import { PrintFrame } from './PrintFrame';
-import { type RecordLine, RecordSheet, ticketLine } from './RecordSheet';
+import { RecordSheet, ticketLine } from './RecordSheet';
 import { recordWeights } from './record-weights';
 import type { PrintedRecord } from './useRecord';
 
@@ -30,7 +31,7 @@ const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
   const weights = recordWeights(ticket.weight, truck?.tareWeight ?? null, settings.defaultTareWeight);
   const kg = (weight: number | undefined) =>
     weight === undefined ? translate('portal.tickets.noValue') : formatKg(weight);
-  const weightLines: RecordLine[] = [
+  const weightLines: LabelledValue[] = [
     ['portal.records.weights.tare', kg(weights?.tare)],
     ['portal.records.weights.gross', kg(weights?.gross)],
     ['portal.records.weights.net', kg(weights?.net)],

@@ -1,7 +1,7 @@
 const twoDecimals = (kg: number) => Math.round(kg * 100) / 100;
 
 /** A receiving record's weights, all in KG. */
-export interface RecordWeights {
+interface RecordWeights {
   tare: number;
   gross: number;
   net: number;
