@@ -176,5 +176,11 @@ describe('the printable receiving record, end to end in Chromium', () => {
     await popup.waitForURL(`${ctx.portal.url}/print-record/${plainTicket.id}`);
     await expect.poll(() => popup.getByText('Receiving record').isVisible()).toBe(true);
     await popup.close();
+    // A phone's ticket cards have room for the extra action (a fresh load: the desktop's open menu would cover them).
+    await ctx.page.setViewportSize({ width: 390, height: 844 });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await expect.poll(() => ctx.page.getByRole('button', { name: 'Print record' }).isVisible()).toBe(true);
+    await screenshot(ctx.page, 'print-record-dashboard-390');
+    await ctx.page.setViewportSize({ width: 1440, height: 900 });
   });
 });
