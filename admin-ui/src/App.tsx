@@ -17,6 +17,8 @@ import { LogoutPage } from './login/LogoutPage';
 import outbox from './mail';
 import materials from './materials';
 import projects from './projects';
+import { DigitalTicketPage } from './records/DigitalTicketPage';
+import { PrintRecordPage } from './records/PrintRecordPage';
 import { ScalePage } from './scale/ScalePage';
 import scales from './scales';
 import settings from './settings';
@@ -95,6 +97,9 @@ export const App = () => (
         <Route path="/logout" element={<LogoutPage />} />
         {/* Public too: with ?hash=… a ticket opens without login; without, the page itself requires a session. */}
         <Route path="/ticket/:id" element={<tickets.page />} />
+        {/* Printable: their own frame, no menu or app bar; each page requires a session itself. */}
+        <Route path="/digital-ticket/:id" element={<DigitalTicketPage />} />
+        <Route path="/print-record/:id" element={<PrintRecordPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />

@@ -50,6 +50,8 @@ describe('the Content-Security-Policy', () => {
       `/ticket/${ticketId}`,
       `/ticket-log/${ticketId}`,
       `/ticket-audit/${ticketId}`,
+      `/digital-ticket/${ticketId}`,
+      `/print-record/${ticketId}`,
       '/contractors',
       '/contractor-company/new',
       '/transports',

@@ -17,6 +17,7 @@ import {
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiRequest } from '../dataProvider/http-client';
+import { PrintRecordButton } from '../records/PrintRecordButton';
 import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
@@ -97,7 +98,7 @@ const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
 
 /**
  * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
- * loads, then the ticket log, the haulage record and edit.
+ * loads, then the ticket log, the haulage record, the printable receiving record and edit.
  */
 export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) => void }) => {
   const translate = useTranslate();
@@ -128,6 +129,7 @@ export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) =>
         label="portal.dashboard.haulageRecord"
         icon={<ReceiptLongIcon fontSize="small" />}
       />
+      <PrintRecordButton id={ticket.id} variant="icon" />
       <EditTicketButton ticket={ticket} />
     </Box>
   );

@@ -532,6 +532,27 @@ const portalMessages = {
       emailInvalid: 'Email is not valid',
     },
     // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.
+    // Spec section 2: the ticket's printable pages, /digital-ticket/{id} and /print-record/{id}.
+    records: {
+      print: 'Print',
+      digitalTicket: {
+        link: 'Digital ticket',
+        title: 'Digital ticket',
+        ticketQr: 'Ticket',
+        haulageRecordQr: 'Haulage record',
+        noRefund: 'No Refund - Non Transferable',
+      },
+      receivingRecord: {
+        open: 'Print record',
+        title: 'Receiving record',
+      },
+      weights: {
+        tare: 'Tare weight',
+        gross: 'Gross weight',
+        net: 'Net weight',
+        netTonnes: 'Net weight (tonnes)',
+      },
+    },
     tickets: {
       editTitle: 'Edit Ticket',
       loading: 'Loading...',

@@ -4,3 +4,8 @@ const DISPLAY_LOCALE = 'en-ZA';
 export function formatKg(weight: number): string {
   return `${weight.toLocaleString(DISPLAY_LOCALE, { maximumFractionDigits: 2 })} KG`;
 }
+
+/** Spec section 9: a printed net weight also in tonnes, net/1000 with 2 decimals (27 380 KG is 27.38 t). */
+export function formatTonnes(weight: number): string {
+  return `${(weight / 1000).toFixed(2)} t`;
+}

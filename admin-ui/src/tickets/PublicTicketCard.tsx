@@ -2,8 +2,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Card, CardContent, Chip, Divider, Typography } from '@mui/material';
 import type { PublicTicket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
-import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
+import { LabelledValues } from '../common/LabelledValues';
 import { TicketValue } from './TicketValue';
 
 type Shown = [field: keyof PublicTicket, label: string];
@@ -89,31 +89,12 @@ export const PublicTicketCard = ({ ticket }: { ticket: PublicTicket }) => {
               <Typography variant="subtitle2" component="h2" color="primary" sx={{ mb: 0.5 }}>
                 {translate(title)}
               </Typography>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  // One label width everywhere, so the values of all blocks line up.
-                  gridTemplateColumns: { xs: '9.5rem 1fr', sm: '11rem 1fr' },
-                  m: 0,
-                  '& > *': { py: 0.75, borderBottom: 1, borderColor: 'divider' },
-                  '& dt': { pr: 2 },
-                  '& dd': { m: 0, overflowWrap: 'anywhere' },
-                  // The '—' of an empty value is set in the row's type, not the page's.
-                  '& dd .MuiTypography-root': { font: 'inherit' },
-                }}
-              >
-                {fields.map(([field, label]) => (
-                  <Fragment key={field}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {translate(label)}
-                    </Typography>
-                    <Typography component="dd" variant="body2" sx={{ fontWeight: 500 }}>
-                      <TicketValue field={field} value={ticket[field]} />
-                    </Typography>
-                  </Fragment>
-                ))}
-              </Box>
+              <LabelledValues
+                lines={fields.map(([field, label]) => [
+                  label,
+                  <TicketValue key={field} field={field} value={ticket[field]} />,
+                ])}
+              />
             </Box>
           ))}
         </Box>

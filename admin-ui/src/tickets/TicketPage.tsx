@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
+import { PrintRecordButton } from '../records/PrintRecordButton';
 import { currentSession } from '../session';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
@@ -45,7 +46,7 @@ const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
   );
 };
 
-/** The ticket's other pages, and for administrators the public link's revocation once the ticket is in. */
+/** The ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
 const TicketLinks = ({
   id,
   ticket,
@@ -57,6 +58,8 @@ const TicketLinks = ({
 }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
     <TicketScreenLink id={id} to="log" size="small" />
+    <TicketScreenLink id={id} to="digital" size="small" />
+    {ticket && <PrintRecordButton id={ticket.id} variant="button" />}
     {isAdministrator && <TicketScreenLink id={id} to="audit" size="small" />}
     {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
   </Box>

@@ -1,9 +1,11 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { digitalTicketPath } from '../records/record-links';
 import { ticketAuditPath, ticketLogPath, ticketPath } from './ticket';
 
 /** A ticket's screens, each with its link's words and icon. */
@@ -11,9 +13,10 @@ const screens = {
   ticket: { path: ticketPath, label: 'portal.tickets.backToTicket', Icon: ArrowBackIcon },
   log: { path: ticketLogPath, label: 'portal.tickets.log.link', Icon: HistoryIcon },
   audit: { path: ticketAuditPath, label: 'portal.tickets.audit.link', Icon: ManageSearchIcon },
+  digital: { path: digitalTicketPath, label: 'portal.records.digitalTicket.link', Icon: QrCode2Icon },
 };
 
-/** A link from one of a ticket's screens to another: the ticket page, its log or its event history. */
+/** A link from one of a ticket's screens to another: the ticket page, its log, event history or digital ticket. */
 export const TicketScreenLink = ({
   id,
   to,

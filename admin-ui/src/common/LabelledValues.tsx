@@ -1,0 +1,40 @@
+import { Box, Typography } from '@mui/material';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** One line of a printed-style list: its label's message key and what it shows. */
+export type LabelledValue = [label: string, value: ReactNode];
+
+/**
+ * Labels and values side by side, as on a paper ticket, at any width. One label width everywhere, so the
+ * values of all blocks line up.
+ */
+export const LabelledValues = ({ lines }: { lines: LabelledValue[] }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '9.5rem 1fr', sm: '11rem 1fr' },
+        m: 0,
+        '& > *': { py: 0.75, borderBottom: 1, borderColor: 'divider' },
+        '& dt': { pr: 2 },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+        // The '—' of an empty value is set in the row's type, not the page's.
+        '& dd .MuiTypography-root': { font: 'inherit' },
+      }}
+    >
+      {lines.map(([label, value]) => (
+        <Fragment key={label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(label)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ fontWeight: 500 }}>
+            {value}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+};

@@ -1,0 +1,38 @@
+import PrintIcon from '@mui/icons-material/Print';
+import { Button, IconButton, Tooltip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { printRecordPath } from './record-links';
+
+/** Spec section 2: the receiving record opens in its own 750x750 popup, which prints itself. */
+const openPrintRecord = (id: number) => {
+  window.open(printRecordPath(id), 'print-record', 'width=750,height=750');
+};
+
+/** Opens a ticket's receiving record: an icon in a table row, a labelled button on the ticket page. */
+export const PrintRecordButton = ({ id, variant }: { id: number; variant: 'icon' | 'button' }) => {
+  const translate = useTranslate();
+  const label = translate('portal.records.receivingRecord.open');
+  if (variant === 'button') {
+    return (
+      <Button size="small" startIcon={<PrintIcon />} onClick={() => openPrintRecord(id)}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={label}
+        // Rows may be clickable; the icon's own action wins.
+        onClick={(event) => {
+          event.stopPropagation();
+          openPrintRecord(id);
+        }}
+      >
+        <PrintIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+};

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { LabelledValue } from '../common/LabelledValues';
+import { formatKg, formatTonnes } from '../i18n/weights';
+import { PrintFrame } from './PrintFrame';
+import { RecordSheet, ticketLine } from './RecordSheet';
+import { recordWeights } from './record-weights';
+import type { PrintedRecord } from './useRecord';
+
+/** Spec section 9, Auto-print: the print-record page prints 5 seconds after it has loaded. */
+const AUTO_PRINT_DELAY_MS = 5000;
+
+/** Prints once, AUTO_PRINT_DELAY_MS after the first render; a remount in development re-arms, never re-prints. */
+function usePrintOnce() {
+  const printed = useRef(false);
+  useEffect(() => {
+    if (printed.current) return;
+    const timer = setTimeout(() => {
+      printed.current = true;
+      window.print();
+    }, AUTO_PRINT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
+  const translate = useTranslate();
+  usePrintOnce();
+  const { ticket, truck, settings } = record;
+  const weights = recordWeights(ticket.weight, truck?.tareWeight ?? null, settings.defaultTareWeight);
+  const kg = (weight: number | undefined) =>
+    weight === undefined ? translate('portal.tickets.noValue') : formatKg(weight);
+  const weightLines: LabelledValue[] = [
+    ['portal.records.weights.tare', kg(weights?.tare)],
+    ['portal.records.weights.gross', kg(weights?.gross)],
+    ['portal.records.weights.net', kg(weights?.net)],
+    [
+      'portal.records.weights.netTonnes',
+      weights ? formatTonnes(weights.net) : translate('portal.tickets.noValue'),
+    ],
+  ];
+  return (
+    <RecordSheet
+      title="portal.records.receivingRecord.title"
+      record={record}
+      lines={[
+        ticketLine(ticket, 'date'),
+        ticketLine(ticket, 'timeLoaded'),
+        ticketLine(ticket, 'timeReceived'),
+        ticketLine(ticket, 'contractorCompanyId', 'contractorCompanyName'),
+        ticketLine(ticket, 'jobSite'),
+        ticketLine(ticket, 'transportCompanyId', 'transportCompanyName'),
+        ticketLine(ticket, 'truckNumber'),
+        ticketLine(ticket, 'truckLicensePlate'),
+        ticketLine(ticket, 'truckDriverName'),
+        ticketLine(ticket, 'materialTypeId', 'materialTypeName'),
+        ticketLine(ticket, 'materialId', 'materialName'),
+        ...weightLines,
+      ]}
+    />
+  );
+};
+
+/** /print-record/{id} (spec section 2): the receiving record, opened in a popup, printed by itself. */
+export const PrintRecordPage = () => {
+  const { id = '' } = useParams();
+  return (
+    <PrintFrame id={id} needs={{ hash: false, truck: true }}>
+      {(record) => <ReceivingRecord record={record} />}
+    </PrintFrame>
+  );
+};
