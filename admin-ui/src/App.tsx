@@ -8,6 +8,8 @@ import { UpcomingScreen } from './common/UpcomingScreen';
 import contractors from './contractors';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { dataProvider } from './dataProvider';
+import { HaulageRecordPage } from './haulage/HaulageRecordPage';
+import { HaulageReportPage } from './haulage/HaulageReportPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
@@ -100,6 +102,9 @@ export const App = () => (
         {/* Printable: their own frame, no menu or app bar; each page requires a session itself. */}
         <Route path="/digital-ticket/:id" element={<DigitalTicketPage />} />
         <Route path="/print-record/:id" element={<PrintRecordPage />} />
+        {/* With ?hash=… the haulage record opens without a session (the digital ticket's QR code). */}
+        <Route path="/haulage-record/:id" element={<HaulageRecordPage />} />
+        <Route path="/report/haulage-record/:projectId" element={<HaulageReportPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />

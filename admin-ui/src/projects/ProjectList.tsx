@@ -3,6 +3,7 @@ import type { Project } from '@portal/contract';
 import { BooleanField, NumberField, TextField, useRecordContext } from 'react-admin';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { CompanyReferenceSection } from '../contractors/CompanyReferenceSection';
+import { HaulageReportButton } from '../haulage/HaulageReportButton';
 
 /** A project's change log, before its edit and delete. */
 const ProjectLogButton = () => {
@@ -19,7 +20,7 @@ const ProjectLogButton = () => {
 
 /**
  * The Projects table of a company page, with exactly the spec's columns (section 2), from
- * `GET /api/project/contractor/{companyId}`. The haulage record report action comes with the tickets release.
+ * `GET /api/project/contractor/{companyId}`, each row with its Haulage Record Report and its change log.
  */
 export const ProjectList = ({ companyId }: { companyId: string }) => (
   <CompanyReferenceSection
@@ -30,7 +31,12 @@ export const ProjectList = ({ companyId }: { companyId: string }) => (
     addLabel="portal.projects.add"
     recordPath={(id) => `/projects/${id}/contractor-company/${companyId}`}
     actionsLabel="portal.projects.actions"
-    actions={<ProjectLogButton />}
+    actions={
+      <>
+        <HaulageReportButton />
+        <ProjectLogButton />
+      </>
+    }
     // Fourteen columns: narrower cell padding lets them fit a 1440 px desktop without scrolling.
     tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
   >

@@ -31,9 +31,51 @@ const printStyles = (
 );
 
 /**
- * A printable page of a ticket, without the menu, app bar or footer: it needs a session, loads the ticket
- * (and what else the page asks for) once, and offers Print on screen only.
+ * A printable page without the menu, app bar or footer: the print styles, and on screen only a Print
+ * button (and `beside` it, e.g. a link back). `wide`: a report's grid rather than one record.
  */
+export const PrintPage = ({
+  beside = <span />,
+  wide = false,
+  children,
+}: {
+  beside?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="main"
+      className="printed-record"
+      sx={{ maxWidth: wide ? 1000 : 800, mx: 'auto', p: { xs: 1, sm: 2 } }}
+    >
+      {printStyles}
+      <Box className="print-hidden" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        {beside}
+        <Button size="small" variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          {translate('portal.records.print')}
+        </Button>
+      </Box>
+      {children}
+    </Box>
+  );
+};
+
+/** What a printable page shows before or instead of its record: loading, or why there is none. */
+export const PrintState = ({ error, notFound = false }: { error: Error | null; notFound?: boolean }) => {
+  const translate = useTranslate();
+  if (notFound) return <Alert severity="warning">{translate('portal.records.notFound')}</Alert>;
+  return error ? (
+    <Alert severity="error">{error.message || translate('portal.errors.unexpected')}</Alert>
+  ) : (
+    <Typography role="status" sx={{ py: 4 }}>
+      {translate('portal.tickets.loading')}
+    </Typography>
+  );
+};
+
+/** A printable page of a ticket for a signed-in user: loads the ticket (and what else the page asks for) once. */
 export const PrintFrame = ({
   id,
   needs,
@@ -47,27 +89,11 @@ export const PrintFrame = ({
   children: (record: PrintedRecord) => ReactNode;
 }) => {
   useAuthenticated();
-  const translate = useTranslate();
-  const { data, error, isPending } = useRecord(id, needs);
+  const { data, error } = useRecord(id, needs);
   useNotifyLoadError(error);
   return (
-    <Box component="main" className="printed-record" sx={{ maxWidth: 800, mx: 'auto', p: { xs: 1, sm: 2 } }}>
-      {printStyles}
-      <Box className="print-hidden" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        {withTicketLink ? <TicketScreenLink id={id} to="ticket" size="small" /> : <span />}
-        <Button size="small" variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          {translate('portal.records.print')}
-        </Button>
-      </Box>
-      {data ? (
-        children(data)
-      ) : isPending ? (
-        <Typography role="status" sx={{ py: 4 }}>
-          {translate('portal.tickets.loading')}
-        </Typography>
-      ) : (
-        <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
-      )}
-    </Box>
+    <PrintPage beside={withTicketLink ? <TicketScreenLink id={id} to="ticket" size="small" /> : undefined}>
+      {data ? children(data) : <PrintState error={error} />}
+    </PrintPage>
   );
 };

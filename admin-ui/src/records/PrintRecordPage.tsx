@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { LabelledValue } from '../common/LabelledValues';
@@ -6,27 +5,15 @@ import { formatKg, formatTonnes } from '../i18n/weights';
 import { PrintFrame } from './PrintFrame';
 import { RecordSheet, ticketLine } from './RecordSheet';
 import { recordWeights } from './record-weights';
+import { usePrintOnce } from './usePrintOnce';
 import type { PrintedRecord } from './useRecord';
 
 /** Spec section 9, Auto-print: the print-record page prints 5 seconds after it has loaded. */
 const AUTO_PRINT_DELAY_MS = 5000;
 
-/** Prints once, AUTO_PRINT_DELAY_MS after the first render; a remount in development re-arms, never re-prints. */
-function usePrintOnce() {
-  const printed = useRef(false);
-  useEffect(() => {
-    if (printed.current) return;
-    const timer = setTimeout(() => {
-      printed.current = true;
-      window.print();
-    }, AUTO_PRINT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-}
-
 const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
   const translate = useTranslate();
-  usePrintOnce();
+  usePrintOnce(AUTO_PRINT_DELAY_MS);
   const { ticket, truck, settings } = record;
   const weights = recordWeights(ticket.weight, truck?.tareWeight ?? null, settings.defaultTareWeight);
   const kg = (weight: number | undefined) =>

@@ -13,6 +13,8 @@ export const ticketStreamId = (ticketId: number): string => `ticket-${ticketId}`
 /** Spec section 3, Truck types. */
 export const TruckType = { Triaxle: 1, Trailer: 2 } as const;
 export const truckTypeNames: Record<number, string> = { 1: 'Triaxle', 2: 'Trailer' };
+/** Spec section 3: each truck type's nominal load volume, m3. */
+export const truckTypeVolumesM3: Record<number, number> = { 1: 10, 2: 40 };
 
 const NullableString = Nullable(Type.String());
 const NullableInteger = Nullable(Type.Integer());
@@ -285,6 +287,9 @@ export const displayTicketNumber = ({
 }): string => `[${prefix}] ${paddedTicketNumber(ticketNumber)}`;
 
 /** Spec section 4: net = scale weight − truck tare (or the default tare), to 2 decimals, in KG. */
+/** Spec section 9: a printed net weight also in tonnes, 2 decimals. */
+export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
+
 export const netWeight = (scaleWeight: number, tareWeight: number): number =>
   Math.round((scaleWeight - tareWeight) * 100) / 100;
 

@@ -1,0 +1,145 @@
+import { Box, Divider, Typography } from '@mui/material';
+import type { HaulageRecord } from '@portal/contract';
+import { displayTicketNumber, truckTypeVolumesM3 } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { HttpError, useAuthenticated, useTranslate } from 'react-admin';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { type LabelledValue, LabelledValues } from '../common/LabelledValues';
+import { displayInstant } from '../dashboard/dashboard-ticket';
+import { apiRequest } from '../dataProvider/http-client';
+import { formatKg, formatTonnes } from '../i18n/weights';
+import { PrintPage, PrintState } from '../records/PrintFrame';
+import { currentSession } from '../session';
+
+const text = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
+
+/** GET /api/ticket/{id}/{hash}/haulage-record; a signed-in user without the hash asks for it first. */
+function useHaulageRecord(id: string, hash: string | null) {
+  return useQuery({
+    queryKey: ['haulage-record', id, hash],
+    queryFn: async () => {
+      const linkHash =
+        hash ?? (await apiRequest<{ hash: string }>(`/api/ticket/${encodeURIComponent(id)}/hash`)).hash;
+      return apiRequest<HaulageRecord>(
+        `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(linkHash)}/haulage-record`,
+      );
+    },
+    retry: false,
+  });
+}
+
+const Section = ({ title, lines }: { title: string; lines: LabelledValue[] }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ mt: 2, breakInside: 'avoid' }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        {translate(title)}
+      </Typography>
+      <LabelledValues lines={lines} />
+    </Box>
+  );
+};
+
+/** The haulage record as printed (spec section 2): the load from source site to receiving site, and the receiver's acknowledgement. */
+const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
+  const translate = useTranslate();
+  const { ticket, setting } = record;
+  const volume = ticket.truckTypeId === null ? undefined : truckTypeVolumesM3[ticket.truckTypeId];
+  const k = (key: string) => `portal.haulage.fields.${key}`;
+  return (
+    <Box component="article" sx={{ border: 1, borderColor: 'text.primary', p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {translate('portal.haulage.title')}
+      </Typography>
+      <Typography variant="subtitle1">
+        {translate('portal.haulage.ticketNumber', { number: displayTicketNumber(ticket) })}
+      </Typography>
+      <Section
+        title="portal.haulage.sections.source"
+        lines={[
+          [k('jobSite'), text(ticket.jobSite)],
+          [k('project'), text(ticket.projectProjectId)],
+          [k('projectLeader'), text(ticket.projectLeader)],
+          [k('contractor'), text(ticket.contractorCompanyName)],
+          [
+            k('siteContact'),
+            text([ticket.siteContactName, ticket.siteContactNumber].filter(Boolean).join(' ')),
+          ],
+          [
+            k('officeContact'),
+            text(
+              [ticket.contractorOfficeContactName, ticket.contractorOfficeContactNumber]
+                .filter(Boolean)
+                .join(' '),
+            ),
+          ],
+        ]}
+      />
+      <Section
+        title="portal.haulage.sections.haulage"
+        lines={[
+          [k('haulageCompany'), text(ticket.transportCompanyName)],
+          [k('truckNumber'), text(ticket.truckNumber)],
+          [k('licensePlate'), text(ticket.truckLicensePlate)],
+          [k('driver'), text(ticket.truckDriverName)],
+          [
+            k('truckType'),
+            ticket.truckTypeName ? `${ticket.truckTypeName}${volume ? ` (${volume} m3)` : ''}` : '—',
+          ],
+          [k('materialType'), text(ticket.materialTypeName)],
+          [k('material'), text(ticket.materialName)],
+          [k('timeLoaded'), text(displayInstant(ticket.timeLoaded))],
+          [k('timeReceived'), text(displayInstant(ticket.timeReceived))],
+          [k('netWeight'), ticket.weight === null ? '—' : formatKg(ticket.weight)],
+          [k('netTonnes'), ticket.weight === null ? '—' : formatTonnes(ticket.weight)],
+        ]}
+      />
+      <Section
+        title="portal.haulage.sections.receivingSite"
+        lines={[
+          [k('receivingSite'), setting.receivingSiteName],
+          [k('address'), text(setting.receivingSiteAddress)],
+        ]}
+      />
+      <Typography variant="body2" sx={{ mt: 2, fontStyle: 'italic' }}>
+        {setting.soilQualityStatement}
+      </Typography>
+      <Divider sx={{ my: 2 }} />
+      <Section
+        title="portal.haulage.sections.acknowledgement"
+        lines={[
+          [k('receiverName'), text(setting.haulageRecordReceiverName)],
+          [k('receiverPhone'), text(setting.haulageRecordReceiverPhone)],
+          [k('receiverEmail'), text(setting.haulageRecordReceiverEmail)],
+          [k('signature'), ' '],
+        ]}
+      />
+    </Box>
+  );
+};
+
+const HaulageRecordScreen = ({ id, hash }: { id: string; hash: string | null }) => {
+  const { data, error } = useHaulageRecord(id, hash);
+  const notFound = error instanceof HttpError && error.status === 404;
+  return (
+    <PrintPage>
+      {data ? <HaulageRecordSheet record={data} /> : <PrintState error={error} notFound={notFound} />}
+    </PrintPage>
+  );
+};
+
+const SignedInHaulageRecord = ({ id }: { id: string }) => {
+  useAuthenticated();
+  return currentSession() ? <HaulageRecordScreen id={id} hash={null} /> : null;
+};
+
+/**
+ * /haulage-record/{id} (spec section 2): with `?hash=…` it opens without signing in (the digital
+ * ticket's QR code); a wrong hash shows nothing of the ticket. Without a hash it needs a session.
+ */
+export const HaulageRecordPage = () => {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const hash = searchParams.get('hash');
+  return hash ? <HaulageRecordScreen id={id} hash={hash} /> : <SignedInHaulageRecord id={id} />;
+};

@@ -1,0 +1,40 @@
+import type { Ticket } from '@portal/contract';
+import { tonnesOf, truckTypeVolumesM3 } from '@portal/domain';
+
+/** Spec section 9: the report route prints itself after about 1 second. */
+export const reportPrintDelayMs = 1000;
+
+/** What the Haulage Record Report dialog asks: ticket numbers and days, each optional. */
+export interface HaulageReportRange {
+  from: string;
+  to: string;
+  fromDate: string;
+  toDate: string;
+}
+
+/** Spec section 5: a ticket number in the dialog must be a number. */
+export const reportRangeError = (value: string): string | undefined =>
+  value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : 'Ticket number must be a number';
+
+/** /report/haulage-record/{projectId}?from&to&fromDate&toDate, with only the parts given. */
+export function haulageReportPath(projectId: number, range: HaulageReportRange): string {
+  const query = new URLSearchParams(
+    Object.entries(range).filter(([, value]) => value.trim() !== '') as [string, string][],
+  );
+  const search = query.toString();
+  return `/report/haulage-record/${projectId}${search ? `?${search}` : ''}`;
+}
+
+/** The nominal volume a ticket's truck carries (Triaxle 10 m3, Trailer 40 m3), or 0 when the type is unknown. */
+export const volumeOf = (ticket: Pick<Ticket, 'truckTypeId'>): number =>
+  ticket.truckTypeId === null ? 0 : (truckTypeVolumesM3[ticket.truckTypeId] ?? 0);
+
+/** The report's totals: loads, tonnes (2 decimals) and m3. */
+export function reportTotals(tickets: readonly Pick<Ticket, 'weight' | 'truckTypeId'>[]) {
+  const kg = tickets.reduce((sum, ticket) => sum + (ticket.weight ?? 0), 0);
+  return {
+    loads: tickets.length,
+    tonnes: tonnesOf(kg),
+    volumeM3: tickets.reduce((sum, ticket) => sum + volumeOf(ticket), 0),
+  };
+}

@@ -1,0 +1,125 @@
+import { runToEnd } from '@portal/api/test/portal';
+import type { Project, Ticket } from '@portal/contract';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+
+const ctx = useBrowserPortal();
+
+let project: Project;
+let contractorId: number;
+const tickets: Ticket[] = [];
+const printCalls = (page: Page) => page.evaluate<number>('window.printCalls');
+
+beforeAll(async () => {
+  const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
+    name: 'Acme Excavating',
+  });
+  contractorId = contractor.id;
+  const hauler = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
+    name: 'Northern Haulage',
+  });
+  project = await ctx.api<Project>('POST', '/api/project/new', {
+    project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' },
+  });
+  await ctx.api('PUT', '/api/setting', {
+    ...(await ctx.api<object>('GET', '/api/setting')),
+    receivingSiteName: 'Northfield Soil Receiving',
+    receivingSiteAddress: '1200 Quarry Line, Caledon ON',
+    haulageRecordReceiverName: 'Rita Receiver',
+  });
+  await runToEnd(ctx.portal, ctx.admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: 1, to: 3 },
+  });
+  for (const [n, weight, truckTypeId] of [
+    [1, 27_380, 1],
+    [2, 30_005, 2],
+    [3, 12_000, 1],
+  ] as const) {
+    const ticket = await ticketNumbered(ctx, n);
+    tickets.push(
+      await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
+        ticket: {
+          id: ticket.id,
+          projectId: project.id,
+          contractorCompanyId: contractor.id,
+          transportCompanyId: hauler.id,
+          jobSite: '500 Source Rd',
+          truckNumber: `T-${n}`,
+          truckLicensePlate: `AB1234${n}`,
+          truckDriverName: 'Dave Driver',
+          truckTypeId,
+          timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
+          weight,
+        },
+      }),
+    );
+  }
+});
+
+describe('the haulage record and its report, in Chromium', () => {
+  it('opens the haulage record through the link hash without signing in; a wrong hash shows nothing', async () => {
+    const [first] = tickets;
+    if (!first) throw new Error('no ticket');
+    const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${first.id}/hash`);
+    const visitor = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await visitor.goto(`${ctx.portal.url}/haulage-record/${first.id}?hash=${hash}`);
+    await expect.poll(() => visitor.getByRole('heading', { name: 'Haulage Record' }).isVisible()).toBe(true);
+    for (const shown of [
+      '500 Source Rd',
+      'P-500',
+      'Acme Excavating',
+      'Northern Haulage',
+      'AB12341',
+      'Triaxle (10 m3)',
+      '27.38 t',
+      'Northfield Soil Receiving',
+      '1200 Quarry Line, Caledon ON',
+      'Rita Receiver',
+    ])
+      expect(await visitor.getByText(shown, { exact: true }).count(), shown).toBeGreaterThan(0);
+    expect(visitor.url()).not.toContain('/login');
+    await screenshot(visitor, 'haulage-record-390');
+    await visitor.setViewportSize({ width: 1440, height: 900 });
+    await visitor.emulateMedia({ media: 'print' });
+    await screenshot(visitor, 'haulage-record-print');
+    await visitor.emulateMedia({ media: 'screen' });
+    await visitor.goto(`${ctx.portal.url}/haulage-record/${first.id}?hash=AAAAAAAAAAAAAAAAAAAAAA`);
+    await expect.poll(() => visitor.getByText('This link does not open a record').isVisible()).toBe(true);
+    expect(await visitor.getByText('500 Source Rd').count()).toBe(0);
+    await visitor.close();
+  });
+
+  it("opens the Haulage Record Report from the project's row: the range's records, totals, printed once", async () => {
+    await logInAsAdministrator(ctx);
+    await ctx.page.goto(`${ctx.portal.url}/contractor-company/${contractorId}`);
+    await ctx.page.getByRole('button', { name: 'Haulage Record Report' }).click();
+    const dialog = ctx.page.getByRole('dialog', { name: 'Haulage Record Report' });
+    await dialog.getByLabel('From ticket number').fill('1x');
+    await expect.poll(() => dialog.getByText('Ticket number must be a number').isVisible()).toBe(true);
+    await dialog.getByLabel('From ticket number').fill('1');
+    await dialog.getByLabel('To ticket number').fill('2');
+    const popupOpened = ctx.page.waitForEvent('popup');
+    await ctx.page
+      .context()
+      .addInitScript('window.printCalls = 0; window.print = () => { window.printCalls += 1; };');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const report = await popupOpened;
+    await report.waitForLoadState();
+    expect(report.viewportSize()).toEqual({ width: 1000, height: 1000 });
+    expect(report.url()).toBe(`${ctx.portal.url}/report/haulage-record/${project.id}?from=1&to=2`);
+    await expect.poll(() => report.getByRole('row').count()).toBe(4);
+    await expect
+      .poll(() => report.getByTestId('report-totals').textContent())
+      .toMatch(/2 loads.*57\.39 t.*50 m3/);
+    await expect.poll(() => printCalls(report), { timeout: 5000 }).toBe(1);
+    await report.waitForTimeout(1500);
+    expect(await printCalls(report)).toBe(1);
+    await screenshot(report, 'haulage-report-1000');
+    await report.emulateMedia({ media: 'print' });
+    await screenshot(report, 'haulage-report-print');
+  });
+});
