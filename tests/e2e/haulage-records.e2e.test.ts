@@ -68,19 +68,23 @@ describe('the haulage record and its report, in Chromium', () => {
     const visitor = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`${ctx.portal.url}/haulage-record/${first.id}?hash=${hash}`);
     await expect.poll(() => visitor.getByRole('heading', { name: 'Haulage Record' }).isVisible()).toBe(true);
-    for (const shown of [
+    const record = await visitor.locator('main').textContent();
+    const shownOnRecord = [
       '500 Source Rd',
       'P-500',
       'Acme Excavating',
       'Northern Haulage',
       'AB12341',
       'Triaxle (10 m3)',
+    ];
+    for (const shown of [
+      ...shownOnRecord,
       '27.38 t',
       'Northfield Soil Receiving',
-      '1200 Quarry Line, Caledon ON',
+      '1200 Quarry Line',
       'Rita Receiver',
     ])
-      expect(await visitor.getByText(shown, { exact: true }).count(), shown).toBeGreaterThan(0);
+      expect(record).toContain(shown);
     expect(visitor.url()).not.toContain('/login');
     await screenshot(visitor, 'haulage-record-390');
     await visitor.setViewportSize({ width: 1440, height: 900 });

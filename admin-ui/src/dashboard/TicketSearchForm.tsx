@@ -5,6 +5,7 @@ import { licensePlateMaxLength } from '@portal/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { DateInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { TicketNumberInput } from '../common/TicketNumberInput';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { useHaulageCompanies } from '../receive/reference-data';
 import { normalisePlateInput } from '../trucks/truck';
@@ -130,13 +131,11 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
         alignItems: 'start',
       }}
     >
-      <TextInput
+      <TicketNumberInput
         source={TICKET_NUMBER}
         label="portal.dashboard.search.ticketNumber"
         validate={ticketNumberError}
         autoFocus
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <CompanyInput
         source="transportCompanyId"

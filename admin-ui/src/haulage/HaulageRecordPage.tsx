@@ -12,6 +12,14 @@ import { PrintPage, PrintState } from '../records/PrintFrame';
 import { currentSession } from '../session';
 
 const text = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
+const joined = (...parts: (string | null)[]) => text(parts.filter(Boolean).join(' '));
+const k = (key: string) => `portal.haulage.fields.${key}`;
+
+type RecordTicket = HaulageRecord['ticket'];
+
+/** Lines that show one ticket field each: [the label's key under portal.haulage.fields, the field]. */
+const lines = (ticket: RecordTicket, fields: [label: string, field: keyof RecordTicket][]): LabelledValue[] =>
+  fields.map(([label, field]) => [k(label), text(ticket[field] as string | number | null)]);
 
 /** GET /api/ticket/{id}/{hash}/haulage-record; a signed-in user without the hash asks for it first. */
 function useHaulageRecord(id: string, hash: string | null) {
@@ -45,7 +53,6 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
   const translate = useTranslate();
   const { ticket, setting } = record;
   const volume = ticket.truckTypeId === null ? undefined : truckTypeVolumesM3[ticket.truckTypeId];
-  const k = (key: string) => `portal.haulage.fields.${key}`;
   return (
     <Box component="article" sx={{ border: 1, borderColor: 'text.primary', p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -57,37 +64,36 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
       <Section
         title="portal.haulage.sections.source"
         lines={[
-          [k('jobSite'), text(ticket.jobSite)],
-          [k('project'), text(ticket.projectProjectId)],
-          [k('projectLeader'), text(ticket.projectLeader)],
-          [k('contractor'), text(ticket.contractorCompanyName)],
-          [
-            k('siteContact'),
-            text([ticket.siteContactName, ticket.siteContactNumber].filter(Boolean).join(' ')),
-          ],
+          ...lines(ticket, [
+            ['jobSite', 'jobSite'],
+            ['project', 'projectProjectId'],
+            ['projectLeader', 'projectLeader'],
+            ['contractor', 'contractorCompanyName'],
+          ]),
+          [k('siteContact'), joined(ticket.siteContactName, ticket.siteContactNumber)],
           [
             k('officeContact'),
-            text(
-              [ticket.contractorOfficeContactName, ticket.contractorOfficeContactNumber]
-                .filter(Boolean)
-                .join(' '),
-            ),
+            joined(ticket.contractorOfficeContactName, ticket.contractorOfficeContactNumber),
           ],
         ]}
       />
       <Section
         title="portal.haulage.sections.haulage"
         lines={[
-          [k('haulageCompany'), text(ticket.transportCompanyName)],
-          [k('truckNumber'), text(ticket.truckNumber)],
-          [k('licensePlate'), text(ticket.truckLicensePlate)],
-          [k('driver'), text(ticket.truckDriverName)],
+          ...lines(ticket, [
+            ['haulageCompany', 'transportCompanyName'],
+            ['truckNumber', 'truckNumber'],
+            ['licensePlate', 'truckLicensePlate'],
+            ['driver', 'truckDriverName'],
+          ]),
           [
             k('truckType'),
             ticket.truckTypeName ? `${ticket.truckTypeName}${volume ? ` (${volume} m3)` : ''}` : '—',
           ],
-          [k('materialType'), text(ticket.materialTypeName)],
-          [k('material'), text(ticket.materialName)],
+          ...lines(ticket, [
+            ['materialType', 'materialTypeName'],
+            ['material', 'materialName'],
+          ]),
           [k('timeLoaded'), text(displayInstant(ticket.timeLoaded))],
           [k('timeReceived'), text(displayInstant(ticket.timeReceived))],
           [k('netWeight'), ticket.weight === null ? '—' : formatKg(ticket.weight)],

@@ -1,18 +1,9 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import type { Project } from '@portal/contract';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { IconActionButton } from '../common/IconActionButton';
 import { type HaulageReportRange, haulageReportPath, reportRangeError } from './haulage-report';
 
 const emptyRange: HaulageReportRange = { from: '', to: '', fromDate: '', toDate: '' };
@@ -43,19 +34,11 @@ export const HaulageReportButton = () => {
   const label = translate('portal.haulage.report.open');
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton
-          size="small"
-          aria-label={label}
-          onClick={(event) => {
-            // The row would open the project's page.
-            event.stopPropagation();
-            setOpen(true);
-          }}
-        >
-          <AssignmentIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <IconActionButton
+        label="portal.haulage.report.open"
+        icon={<AssignmentIcon fontSize="small" />}
+        onClick={() => setOpen(true)}
+      />
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

@@ -1,6 +1,7 @@
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { IconActionButton } from '../common/IconActionButton';
 import { printRecordPath } from './record-links';
 
 /** Spec section 2: the receiving record opens in its own 750x750 popup, which prints itself. */
@@ -20,19 +21,10 @@ export const PrintRecordButton = ({ id, variant }: { id: number; variant: 'icon'
     );
   }
   return (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={label}
-        // Rows may be clickable; the icon's own action wins.
-        onClick={(event) => {
-          event.stopPropagation();
-          openPrintRecord(id);
-        }}
-      >
-        <PrintIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <IconActionButton
+      label="portal.records.receivingRecord.open"
+      icon={<PrintIcon fontSize="small" />}
+      onClick={() => openPrintRecord(id)}
+    />
   );
 };

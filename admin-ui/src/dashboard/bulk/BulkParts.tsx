@@ -1,8 +1,9 @@
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { maxTicketNumber } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { NumberInput, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { TicketNumberInput } from '../../common/TicketNumberInput';
 import { fieldErrorsOf } from '../../tickets/useTicket';
 import { bulkRangeValidators, listNumbers, rangeValidators } from './bulk-forms';
 
@@ -64,21 +65,12 @@ export const TicketNumberRangeInputs = () => (
 /** Update and Clear: a required from and an optional to (spec section 5); from gets the focus. */
 export const BulkRangeInputs = () => (
   <>
-    <TextInput
-      source="from"
-      label="portal.bulk.from"
-      validate={bulkRangeValidators.from}
-      autoFocus
-      autoComplete="off"
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    />
-    <TextInput
+    <TicketNumberInput source="from" label="portal.bulk.from" validate={bulkRangeValidators.from} autoFocus />
+    <TicketNumberInput
       source="to"
       label="portal.bulk.to"
       validate={bulkRangeValidators.to}
       helperText="portal.bulk.toOptional"
-      autoComplete="off"
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   </>
 );

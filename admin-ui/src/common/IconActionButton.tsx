@@ -1,0 +1,32 @@
+import { IconButton, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** A table row's icon action that stays on the page (opens a dialog or a popup); the row's own click never fires. */
+export const IconActionButton = ({
+  label,
+  icon,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick(): void;
+}) => {
+  const translate = useTranslate();
+  const text = translate(label);
+  return (
+    <Tooltip title={text}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={text}
+        onClick={(event) => {
+          event.stopPropagation();
+          onClick();
+        }}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+};
