@@ -8,6 +8,7 @@ import { UpcomingScreen } from './common/UpcomingScreen';
 import contractors from './contractors';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { dataProvider } from './dataProvider';
+import dispatch from './dispatch';
 import { i18nProvider } from './i18n/i18nProvider';
 import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
@@ -95,6 +96,8 @@ export const App = () => (
         <Route path="/logout" element={<LogoutPage />} />
         {/* Public too: with ?hash=… a ticket opens without login; without, the page itself requires a session. */}
         <Route path="/ticket/:id" element={<tickets.page />} />
+        {/* The driver's page from the ticket's link: the hash, never a session, opens it; not in the menu. */}
+        <Route path="/truck-dispatch/:id" element={<dispatch.page />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />

@@ -1,4 +1,4 @@
-import { type TicketEvent, ticketFormMessages, ticketMessages } from '@portal/domain';
+import { type TicketEvent, ticketFormMessages, ticketMessages, truckDispatchMessages } from '@portal/domain';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
@@ -532,6 +532,29 @@ const portalMessages = {
       emailInvalid: 'Email is not valid',
     },
     // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.
+    // The driver's Truck Dispatch page (spec sections 2 and 5), opened from the ticket's link without signing in.
+    dispatch: {
+      title: 'Truck Dispatch',
+      dispatch: 'Dispatch',
+      dispatching: 'Dispatching...',
+      enRoute: 'Truck en Route',
+      enRouteText: 'The site has been told this truck is on its way.',
+      invalidLinkTitle: 'This link is not valid',
+      invalidLink: 'This dispatch link is wrong or no longer works. Ask the office for a new link.',
+      receivedTitle: 'Already received',
+      received: 'This ticket has already been received at the site: it can no longer be dispatched.',
+      // The server's own text, so the page and a refused POST say the same.
+      externalLoad: truckDispatchMessages.externalLoad,
+      timeLoadedKept: "Leave as is to keep the ticket's time loaded.",
+      // Spec section 5, Dispatch form: the domain's texts, which the server sends too.
+      validation: {
+        timeLoadedRequired: ticketFormMessages.timeLoadedRequired,
+        haulageCompanyRequired: truckDispatchMessages.haulageCompanyRequired,
+        driverNameRequired: ticketFormMessages.driverNameRequired,
+        licensePlateRequired: ticketFormMessages.licensePlateRequired,
+        licensePlateTooLong: ticketFormMessages.licensePlateTooLong,
+      },
+    },
     tickets: {
       editTitle: 'Edit Ticket',
       loading: 'Loading...',
