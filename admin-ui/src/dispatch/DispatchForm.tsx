@@ -73,6 +73,8 @@ export const DispatchForm = ({
       record={dispatchFormValues(ticket)}
       validate={(values) => validateDispatchForm(values as DispatchFormValues, ticket)}
       onSubmit={submit}
+      // The errors under the fields say it; a toast would cover the button on a phone.
+      disableInvalidFormNotification
       noValidate
     >
       <Box sx={phoneFirst}>
@@ -80,6 +82,8 @@ export const DispatchForm = ({
           source="transportCompanyId"
           label={label('transportCompanyId')}
           choices={view.transportCompanies}
+          // Focus on the first error must not open the list over its message; a tap still opens it.
+          openOnFocus={false}
           fullWidth
         />
         <TextInput source="truckNumber" label={label('truckNumber')} fullWidth />

@@ -538,7 +538,6 @@ const portalMessages = {
       dispatch: 'Dispatch',
       dispatching: 'Dispatching...',
       enRoute: 'Truck en Route',
-      enRouteText: 'The site has been told this truck is on its way.',
       invalidLinkTitle: 'This link is not valid',
       invalidLink: 'This dispatch link is wrong or no longer works. Ask the office for a new link.',
       receivedTitle: 'Already received',
