@@ -24,6 +24,11 @@ beforeAll(async () => {
   await runToEnd(ctx.portal, ctx.admin, {
     method: 'POST',
     url: '/api/ticket/generate',
+    payload: { from: 3, to: 3 },
+  });
+  await runToEnd(ctx.portal, ctx.admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
     payload: { from: 2, to: 2, isSoilFLOTicket: true },
   });
   ticket = await ticketNumbered(ctx, 1);
@@ -109,13 +114,31 @@ describe('Truck Dispatch page', () => {
   it('says a wrong or missing link is not valid and shows none of the ticket', async () => {
     for (const path of [`/truck-dispatch/${ticket.id}?hash=wrong${hash}`, `/truck-dispatch/${ticket.id}`]) {
       const page = await openOnPhone(path);
-      await expect.poll(() => page.getByText('This link is not valid').isVisible(), { message: path }).toBe(true);
+      await expect
+        .poll(() => page.getByText('This link is not valid').isVisible(), { message: path })
+        .toBe(true);
       expect(await page.getByText('000001').count()).toBe(0);
       expect(await page.getByText('AB12345').count()).toBe(0);
       expect(await page.locator('form, input').count()).toBe(0);
       await screenshot(page, 'truck-dispatch-invalid-link-360');
       await driver?.context().close();
     }
+  });
+
+  it('shows a ticket received while the form was open as received, and no form', async () => {
+    const received = await ticketNumbered(ctx, 3);
+    const page = await openOnPhone(`/truck-dispatch/${received.id}?hash=${await hashOf(received.id)}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
+    await ctx.api('PUT', '/api/ticket/receive', { ticketId: received.id, source: 'dashboard' });
+    await page.getByRole('combobox', { name: 'Haulage company' }).fill('North');
+    await page.getByRole('option', { name: 'Northern Haulage' }).click();
+    await formInput(page, 'truckDriverName').fill('Dave Driver');
+    await formInput(page, 'truckLicensePlate').fill('CD67890');
+    await formInput(page, 'timeLoaded').fill('2026-11-23T08:15');
+    await page.getByRole('button', { name: 'Dispatch' }).click();
+    await expect.poll(() => page.getByText('Already received').isVisible()).toBe(true);
+    expect(await page.locator('form, input').count()).toBe(0);
+    await screenshot(page, 'truck-dispatch-received-360');
   });
 
   it('shows only the SoilFLO message for a SoilFLO load', async () => {
