@@ -8,6 +8,7 @@ import { UpcomingScreen } from './common/UpcomingScreen';
 import contractors from './contractors';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { dataProvider } from './dataProvider';
+import dispatch from './dispatch';
 import { HaulageRecordPage } from './haulage/HaulageRecordPage';
 import { HaulageReportPage } from './haulage/HaulageReportPage';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -105,6 +106,8 @@ export const App = () => (
         {/* With ?hash=… the haulage record opens without a session (the digital ticket's QR code). */}
         <Route path="/haulage-record/:id" element={<HaulageRecordPage />} />
         <Route path="/report/haulage-record/:projectId" element={<HaulageReportPage />} />
+        {/* The driver's page from the ticket's link: the hash, never a session, opens it; not in the menu. */}
+        <Route path="/truck-dispatch/:id" element={<dispatch.page />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />

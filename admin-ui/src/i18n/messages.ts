@@ -1,4 +1,4 @@
-import { type TicketEvent, ticketFormMessages, ticketMessages } from '@portal/domain';
+import { type TicketEvent, ticketFormMessages, ticketMessages, truckDispatchMessages } from '@portal/domain';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
@@ -531,8 +531,7 @@ const portalMessages = {
       defaultTareWeightInvalid: 'Default tare weight must be a number of 0 or more',
       emailInvalid: 'Email is not valid',
     },
-    // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.
-    // Spec section 2: the ticket's printable pages, /digital-ticket/{id} and /print-record/{id}.
+    // Spec section 2: the haulage record and the project's haulage record report.
     haulage: {
       title: 'Haulage Record',
       ticketNumber: 'Ticket %{number}',
@@ -591,6 +590,7 @@ const portalMessages = {
         },
       },
     },
+    // Spec section 2: the ticket's printable pages, /digital-ticket/{id} and /print-record/{id}.
     records: {
       notFound: 'This link does not open a record: it is wrong or has been revoked.',
       print: 'Print',
@@ -612,6 +612,29 @@ const portalMessages = {
         netTonnes: 'Net weight (tonnes)',
       },
     },
+    // The driver's Truck Dispatch page (spec sections 2 and 5), opened from the ticket's link without signing in.
+    dispatch: {
+      title: 'Truck Dispatch',
+      dispatch: 'Dispatch',
+      dispatching: 'Dispatching...',
+      enRoute: 'Truck en Route',
+      invalidLinkTitle: 'This link is not valid',
+      invalidLink: 'This dispatch link is wrong or no longer works. Ask the office for a new link.',
+      receivedTitle: 'Already received',
+      received: 'This ticket has already been received at the site: it can no longer be dispatched.',
+      // The server's own text, so the page and a refused POST say the same.
+      externalLoad: truckDispatchMessages.externalLoad,
+      timeLoadedKept: "Leave as is to keep the ticket's time loaded.",
+      // Spec section 5, Dispatch form: the domain's texts, which the server sends too.
+      validation: {
+        timeLoadedRequired: ticketFormMessages.timeLoadedRequired,
+        haulageCompanyRequired: truckDispatchMessages.haulageCompanyRequired,
+        driverNameRequired: ticketFormMessages.driverNameRequired,
+        licensePlateRequired: ticketFormMessages.licensePlateRequired,
+        licensePlateTooLong: ticketFormMessages.licensePlateTooLong,
+      },
+    },
+    // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.
     tickets: {
       editTitle: 'Edit Ticket',
       loading: 'Loading...',

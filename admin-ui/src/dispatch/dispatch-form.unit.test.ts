@@ -1,0 +1,68 @@
+import type { DispatchView } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  type DispatchFormValues,
+  dispatchFormValues,
+  toDispatchBody,
+  validateDispatchForm,
+} from './dispatch-form';
+
+const ticket: DispatchView['ticket'] = {
+  id: 12,
+  prefix: 0,
+  ticketNumber: 7,
+  jobSite: 'North Pit',
+  timeLoaded: null,
+  transportCompanyId: null,
+  truckNumber: null,
+  truckLicensePlate: null,
+  truckDriverName: null,
+  truckDriverNumber: null,
+  isDispatched: false,
+  isReceived: false,
+  isSoilFLOLoad: false,
+};
+
+const empty = dispatchFormValues(ticket);
+
+const filled: DispatchFormValues = {
+  timeLoaded: '2026-11-23T08:15:00.000Z',
+  transportCompanyId: 4,
+  truckNumber: ' T-17 ',
+  truckLicensePlate: 'ab12345',
+  truckDriverName: ' Dave Driver ',
+  truckDriverNumber: '',
+};
+
+describe('dispatch form', () => {
+  it('asks for time loaded, haulage company, driver name and plate, with the spec keys', () => {
+    expect(validateDispatchForm(empty, ticket)).toEqual({
+      timeLoaded: 'portal.dispatch.validation.timeLoadedRequired',
+      transportCompanyId: 'portal.dispatch.validation.haulageCompanyRequired',
+      truckDriverName: 'portal.dispatch.validation.driverNameRequired',
+      truckLicensePlate: 'portal.dispatch.validation.licensePlateRequired',
+    });
+  });
+
+  it("keeps the ticket's own time loaded when the field is emptied, and refuses an 8-character plate", () => {
+    const loaded = { ...ticket, timeLoaded: '2026-11-23T07:00:00.000Z' };
+    expect(
+      validateDispatchForm({ ...filled, timeLoaded: '', truckLicensePlate: 'AB123456' }, loaded),
+    ).toEqual({
+      truckLicensePlate: 'portal.dispatch.validation.licensePlateTooLong',
+    });
+    expect(validateDispatchForm(filled, ticket)).toEqual({});
+  });
+
+  it('sends trimmed text, the plate upper-cased, empty optional fields as null and no empty time', () => {
+    expect(toDispatchBody(filled)).toEqual({
+      timeLoaded: '2026-11-23T08:15:00.000Z',
+      transportCompanyId: 4,
+      truckNumber: 'T-17',
+      truckLicensePlate: 'AB12345',
+      truckDriverName: 'Dave Driver',
+      truckDriverNumber: null,
+    });
+    expect(toDispatchBody({ ...filled, timeLoaded: null })).not.toHaveProperty('timeLoaded');
+  });
+});
