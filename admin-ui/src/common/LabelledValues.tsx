@@ -9,8 +9,10 @@ export type LabelledValue = [label: string, value: ReactNode];
  * Labels and values side by side, as on a paper ticket, at any width. One label width everywhere, so the
  * values of all blocks line up.
  */
-export const LabelledValues = ({ lines }: { lines: LabelledValue[] }) => {
+export const LabelledValues = ({ lines, large = false }: { lines: LabelledValue[]; large?: boolean }) => {
   const translate = useTranslate();
+  // Large: read at arm's length, e.g. on a phone in a truck's cab.
+  const variant = large ? 'body1' : 'body2';
   return (
     <Box
       component="dl"
@@ -27,10 +29,10 @@ export const LabelledValues = ({ lines }: { lines: LabelledValue[] }) => {
     >
       {lines.map(([label, value]) => (
         <Fragment key={label}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant={variant} color="text.secondary">
             {translate(label)}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ fontWeight: 500 }}>
+          <Typography component="dd" variant={variant} sx={{ fontWeight: large ? 600 : 500 }}>
             {value}
           </Typography>
         </Fragment>

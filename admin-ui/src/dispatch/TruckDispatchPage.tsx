@@ -3,9 +3,10 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Alert, AlertTitle, Box, Card, CardContent, Typography } from '@mui/material';
 import type { DispatchView } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { LabelledValues } from '../common/LabelledValues';
 import { formatDateTimeToMinute } from '../i18n/dates';
 import { DispatchForm } from './DispatchForm';
 import { useDispatchView } from './use-dispatch-view';
@@ -16,26 +17,10 @@ const label = (field: string) => `portal.tickets.fields.${field}`;
 const Facts = ({ facts }: { facts: [label: string, value: string | null][] }) => {
   const translate = useTranslate();
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(7.5rem, auto) 1fr',
-        columnGap: 2,
-        rowGap: 1,
-        m: 0,
-        '& dd': { m: 0, fontWeight: 600, overflowWrap: 'anywhere' },
-      }}
-    >
-      {facts.map(([name, value]) => (
-        <Fragment key={name}>
-          <Typography component="dt" color="text.secondary">
-            {translate(name)}
-          </Typography>
-          <Typography component="dd">{value || translate('portal.tickets.noValue')}</Typography>
-        </Fragment>
-      ))}
-    </Box>
+    <LabelledValues
+      large
+      lines={facts.map(([name, value]) => [name, value || translate('portal.tickets.noValue')])}
+    />
   );
 };
 

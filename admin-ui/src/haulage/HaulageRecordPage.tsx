@@ -53,6 +53,12 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
   const translate = useTranslate();
   const { ticket, setting } = record;
   const volume = ticket.truckTypeId === null ? undefined : truckTypeVolumesM3[ticket.truckTypeId];
+  // The truck type with its nominal volume: Triaxle (10 m3), Trailer (40 m3).
+  const shownTicket = {
+    ...ticket,
+    truckTypeName:
+      ticket.truckTypeName && volume ? `${ticket.truckTypeName} (${volume} m3)` : ticket.truckTypeName,
+  };
   return (
     <Box component="article" sx={{ border: 1, borderColor: 'text.primary', p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -80,17 +86,12 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
       <Section
         title="portal.haulage.sections.haulage"
         lines={[
-          ...lines(ticket, [
+          ...lines(shownTicket, [
             ['haulageCompany', 'transportCompanyName'],
             ['truckNumber', 'truckNumber'],
             ['licensePlate', 'truckLicensePlate'],
             ['driver', 'truckDriverName'],
-          ]),
-          [
-            k('truckType'),
-            ticket.truckTypeName ? `${ticket.truckTypeName}${volume ? ` (${volume} m3)` : ''}` : '—',
-          ],
-          ...lines(ticket, [
+            ['truckType', 'truckTypeName'],
             ['materialType', 'materialTypeName'],
             ['material', 'materialName'],
           ]),

@@ -1,16 +1,11 @@
 import type { ProjectLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { logEntryUser } from '../common/change-log';
+import { administratorLogEntry } from '../common/change-log-fixture';
 import { compareLogEntry } from './project-log';
 
 const entry = (overrides: Partial<ProjectLogEntry>): ProjectLogEntry => ({
-  id: 1,
-  date: '2026-11-21T10:00:00.000Z',
-  username: 'admin@example.com',
-  firstName: 'Portal',
-  lastName: 'Administrator',
-  currentDataObject: null,
-  updatedDataObject: null,
+  ...administratorLogEntry,
   ...overrides,
 });
 

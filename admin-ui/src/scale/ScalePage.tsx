@@ -81,6 +81,23 @@ interface WeighingPanelProps {
   manualWeight: number | null;
 }
 
+/** A weigh-in's or tare's call: busy while it runs, its failure told (in the words `failed` gives). */
+function useScaleSubmit() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const submit = async (work: () => Promise<void>, failed = (reason: string) => reason) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify(failed(errorMessage(error)), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
+}
+
 const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -91,14 +108,13 @@ const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => 
   useNotifyLoadError(tickets.error ?? materials.error ?? trucks.error ?? settings.error);
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [materialId, setMaterialId] = useState<number | ''>('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useScaleSubmit();
   const truck = trucks.data?.find((candidate) => candidate.id === ticket?.truckId);
   const figures = weighInFigures(weight, truck?.tareWeight ?? null, settings.data?.defaultTareWeight ?? 0);
 
-  const weighIn = async () => {
+  const weighIn = () => {
     if (!ticket) return notify('No ticket selected.', { type: 'warning' });
-    setBusy(true);
-    try {
+    return submit(async () => {
       const weighed = await apiRequest<Ticket>('/api/ticket/weigh', {
         method: 'PUT',
         body: {
@@ -114,11 +130,7 @@ const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => 
       });
       setTicket(null);
       await tickets.refetch();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -171,32 +183,31 @@ const TarePanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
   useNotifyLoadError(trucks.error ?? received.error);
   const [truck, setTruck] = useState<Truck | null>(null);
   const [ticket, setTicket] = useState<Ticket | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useScaleSubmit();
   const ticketsOfTruck = (received.data ?? []).filter(
     (candidate) => !truck || candidate.truckId === truck.id,
   );
 
-  const setTare = async () => {
+  const setTare = () => {
     if (!truck) return notify('No truck selected.', { type: 'warning' });
-    setBusy(true);
-    try {
-      const answer = await apiRequest<{ message: string }>('/api/truck/tare/weight', {
-        method: 'POST',
-        body: {
-          truckId: truck.id,
-          ticketId: ticket?.id ?? null,
-          scaleWeight: weight,
-          ...weighingBody(scaleId, manualWeight),
-        },
-      });
-      notify(answer.message, { type: 'success' });
-      setTicket(null);
-      await Promise.all([trucks.refetch(), received.refetch()]);
-    } catch (error) {
-      notify(`Failed to update ${truck.number}: ${errorMessage(error)}`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      async () => {
+        const answer = await apiRequest<{ message: string }>('/api/truck/tare/weight', {
+          method: 'POST',
+          body: {
+            truckId: truck.id,
+            ticketId: ticket?.id ?? null,
+            scaleWeight: weight,
+            ...weighingBody(scaleId, manualWeight),
+          },
+        });
+        notify(answer.message, { type: 'success' });
+        setTicket(null);
+        await Promise.all([trucks.refetch(), received.refetch()]);
+      },
+      // Spec section 8: 'Failed to update {truck}', with the server's reason.
+      (reason) => `Failed to update ${truck.number}: ${reason}`,
+    );
   };
 
   return (

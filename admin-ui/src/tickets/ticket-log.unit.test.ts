@@ -1,17 +1,13 @@
 import type { TicketLogEntry } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { logEntryUser } from '../common/change-log';
+import { administratorLogEntry } from '../common/change-log-fixture';
 import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 
 const entry = (overrides: Partial<TicketLogEntry>): TicketLogEntry => ({
-  id: 1,
+  ...administratorLogEntry,
   eventType: 'TicketEdited',
   date: '2026-03-02T10:00:00.000Z',
-  username: 'admin@example.com',
-  firstName: 'Portal',
-  lastName: 'Administrator',
-  currentDataObject: null,
-  updatedDataObject: null,
   ...overrides,
 });
 

@@ -1,5 +1,5 @@
 import { maxStoredInteger } from '@portal/domain';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TOptional, type TSchema, type TUnknown, Type } from '@sinclair/typebox';
 
 /** Every error body: the message to show, plus per-field messages for form validation. */
 export const ErrorSchema = Type.Object({
@@ -26,6 +26,13 @@ export const errorResponses = {
  * malformed field gets the spec's own message rather than a schema error.
  */
 export const LooseRecord = Type.Record(Type.String(), Type.Unknown());
+
+/** Named body fields of any JSON type, each read and validated by the slice (as LooseRecord, but documented). */
+export const looseFields = <Name extends string>(...names: Name[]) =>
+  Object.fromEntries(names.map((name) => [name, Type.Optional(Type.Unknown())])) as Record<
+    Name,
+    TOptional<TUnknown>
+  >;
 
 export const Versioned = {
   id: Type.Integer(),

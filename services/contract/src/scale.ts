@@ -1,5 +1,6 @@
 import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
+import { looseFields } from './http';
 
 export const scaleStatuses = ['ok', 'motion', 'error', 'disconnected'] as const;
 /** ok: a reading, not in motion; motion: in motion; error: the indicator reports a fault or frames fail; disconnected: no port. */
@@ -85,7 +86,7 @@ export const BridgeKeySchema = Type.Object(
 export type BridgeKey = Static<typeof BridgeKeySchema>;
 
 /** Where a weight comes from, as the Scale page sends it with a weigh-in or a tare. */
-export const WeighingInputSchema = {
+const WeighingInputSchema = {
   scaleId: Type.Optional(
     Type.Unknown({
       description: "The scale read: its current stable reading is used (the body's weight is then ignored)",
@@ -97,3 +98,15 @@ export const WeighingInputSchema = {
     }),
   ),
 };
+
+/** PUT /api/ticket/weigh: the spec's `{ticketId, materialId, weight}`, and where the weight comes from. */
+export const WeighTicketBodySchema = Type.Object({
+  ...looseFields('ticketId', 'materialId', 'weight', 'loggedInUserId'),
+  ...WeighingInputSchema,
+});
+
+/** POST /api/truck/tare/weight: the spec's `{ticketId, scaleWeight, truckId}`, and where the weight comes from. */
+export const TareWeightBodySchema = Type.Object({
+  ...looseFields('ticketId', 'truckId', 'scaleWeight'),
+  ...WeighingInputSchema,
+});

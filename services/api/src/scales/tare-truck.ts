@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketSchema, WeighingInputSchema } from '@portal/contract';
+import { okResponses, TareWeightBodySchema, TicketSchema } from '@portal/contract';
 import {
   DomainError,
   decideTicket,
@@ -34,12 +34,7 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Sets a truck's tare from the scale and, with a ticket, updates that ticket's weight",
         description:
           "The spec's body `{ticketId, scaleWeight, truckId}` records `scaleWeight` as typed by hand; with `scaleId` (and no `manual: true`) the tare is that scale's current stable reading. Answers the truck, the ticket (null without one) and the Scale page's message.",
-        body: Type.Object({
-          ticketId: Type.Optional(Type.Unknown()),
-          truckId: Type.Optional(Type.Unknown()),
-          scaleWeight: Type.Optional(Type.Unknown()),
-          ...WeighingInputSchema,
-        }),
+        body: TareWeightBodySchema,
         response: okResponses(
           Type.Object({
             truck: Type.Record(Type.String(), Type.Unknown()),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketSchema, WeighingInputSchema } from '@portal/contract';
+import { okResponses, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
 import { DomainError, materials, scaleMessages, type TicketCommand, ticketMessages } from '@portal/domain';
 import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { chosenId } from '../loose-body';
 import { weighingOf } from '../scales/weighing-source';
 import { actorOf, runTicketCommand } from './ticket-command';
@@ -22,13 +21,7 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
           'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
         description:
           "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current stable reading instead, and the ticket's event records the scale, the reading's raw frame and time.",
-        body: Type.Object({
-          ticketId: Type.Optional(Type.Unknown()),
-          materialId: Type.Optional(Type.Unknown()),
-          weight: Type.Optional(Type.Unknown()),
-          loggedInUserId: Type.Optional(Type.Unknown()),
-          ...WeighingInputSchema,
-        }),
+        body: WeighTicketBodySchema,
         response: okResponses(TicketSchema),
       },
     },

@@ -38,10 +38,7 @@ export const defaultSettings: SettingsData = {
   soilQualityStatement: null,
 };
 
-/**
- * What the printed records show while the site has not written its own (spec section 9's fixed texts,
- * which every company words for itself).
- */
+/** The printed records' fixed texts (spec section 9) until the site writes its own. */
 export const printedRecordDefaults = {
   receivingSiteName: 'Soil receiving site',
   soilQualityStatement:

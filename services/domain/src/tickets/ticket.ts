@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { WeighingSourceSchema } from '../scales/scale';
-import { Nullable } from '../schemas';
+import { type EventOf, eventTypesOf, Nullable } from '../schemas';
 import { TruckDispatchSchema } from './truck-dispatch';
 
 /**
@@ -138,11 +138,8 @@ export const TicketEventSchemas = {
   TicketDeleted: Type.Object({ ticketId }),
 };
 
-type Schemas = typeof TicketEventSchemas;
-export type TicketEvent = {
-  [K in keyof Schemas]: { type: K; data: Static<Schemas[K]> };
-}[keyof Schemas];
-export const ticketEventTypes = Object.keys(TicketEventSchemas) as TicketEvent['type'][];
+export type TicketEvent = EventOf<typeof TicketEventSchemas>;
+export const ticketEventTypes = eventTypesOf(TicketEventSchemas);
 
 export interface ActiveTicket {
   status: 'active';

@@ -1,4 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { type EventOf, eventTypesOf } from '../schemas';
 
 /** Spec section 6: role values. */
 export const Role = { Administrator: 1, Standard: 2 } as const;
@@ -32,11 +33,8 @@ export const UserEventSchemas = {
   UserDeleted: Type.Object({ userId: Type.Integer() }),
 };
 
-type Schemas = typeof UserEventSchemas;
-export type UserEvent = {
-  [K in keyof Schemas]: { type: K; data: Static<Schemas[K]> };
-}[keyof Schemas];
-export const userEventTypes = Object.keys(UserEventSchemas) as UserEvent['type'][];
+export type UserEvent = EventOf<typeof UserEventSchemas>;
+export const userEventTypes = eventTypesOf(UserEventSchemas);
 
 export interface UserProfileData {
   username: string;
