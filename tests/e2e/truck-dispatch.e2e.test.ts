@@ -4,7 +4,7 @@ import { ticketFormMessages, truckDispatchMessages } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
@@ -85,7 +85,10 @@ describe('Truck Dispatch page', () => {
     const plate = formInput(page, 'truckLicensePlate');
     await plate.pressSequentially('ab123456');
     expect(await plate.inputValue()).toBe('AB12345');
-    await formInput(page, 'timeLoaded').fill('2026-11-23T08:15');
+    // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
+    const loadedAt = new Date(Date.now() - 10 * 60_000);
+    const localInput = new Date(loadedAt.getTime() - loadedAt.getTimezoneOffset() * 60_000).toISOString();
+    await formInput(page, 'timeLoaded').fill(localInput.slice(0, 16));
     await screenshot(page, 'truck-dispatch-filled-360');
 
     await page.getByRole('button', { name: 'Dispatch' }).click();
@@ -105,6 +108,15 @@ describe('Truck Dispatch page', () => {
       truckNumber: 'T-17',
     });
     expect(dispatched.timeLoaded).not.toBeNull();
+
+    // The office's dashboard shows the load with its dispatch lock on.
+    await logInAsAdministrator(ctx);
+    const row = ctx.page.getByRole('row', { name: /\[0\] 000001/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Dispatch lock' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await screenshot(ctx.page, 'truck-dispatch-dashboard-1440');
 
     // Opened again, the link shows the truck en route.
     await page.reload();
@@ -134,7 +146,10 @@ describe('Truck Dispatch page', () => {
     await page.getByRole('option', { name: 'Northern Haulage' }).click();
     await formInput(page, 'truckDriverName').fill('Dave Driver');
     await formInput(page, 'truckLicensePlate').fill('CD67890');
-    await formInput(page, 'timeLoaded').fill('2026-11-23T08:15');
+    // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
+    const loadedAt = new Date(Date.now() - 10 * 60_000);
+    const localInput = new Date(loadedAt.getTime() - loadedAt.getTimezoneOffset() * 60_000).toISOString();
+    await formInput(page, 'timeLoaded').fill(localInput.slice(0, 16));
     await page.getByRole('button', { name: 'Dispatch' }).click();
     await expect.poll(() => page.getByText('Already received').isVisible()).toBe(true);
     expect(await page.locator('form, input').count()).toBe(0);
