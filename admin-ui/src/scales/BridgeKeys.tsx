@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardContent,
@@ -66,7 +67,11 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
+        >
           <Typography variant="h6" component="h2">
             {translate('portal.scales.keysTitle')}
           </Typography>
@@ -76,32 +81,35 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
         </Stack>
         {keys.data?.length === 0 && <Alert severity="info">{translate('portal.scales.noKeys')}</Alert>}
         {!!keys.data?.length && (
-          <Table size="small" aria-label={translate('portal.scales.keysTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('portal.scales.issuedAt')}</TableCell>
-                <TableCell>{translate('portal.scales.lastUsedAt')}</TableCell>
-                <TableCell>{translate('portal.scales.revokedAt')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.data.map((key) => (
-                <TableRow key={key.id}>
-                  <TableCell>{when(key.createdAt)}</TableCell>
-                  <TableCell>{when(key.lastUsedAt)}</TableCell>
-                  <TableCell>{when(key.revokedAt)}</TableCell>
-                  <TableCell align="right">
-                    {key.revokedAt === null && (
-                      <Button color="error" onClick={() => setRevoking(key)}>
-                        {translate('portal.scales.revoke')}
-                      </Button>
-                    )}
-                  </TableCell>
+          // On a phone the table scrolls inside its card (width 0 + min-width 100%: it never widens the page).
+          <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+            <Table size="small" aria-label={translate('portal.scales.keysTitle')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('portal.scales.issuedAt')}</TableCell>
+                  <TableCell>{translate('portal.scales.lastUsedAt')}</TableCell>
+                  <TableCell>{translate('portal.scales.revokedAt')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {keys.data.map((key) => (
+                  <TableRow key={key.id}>
+                    <TableCell>{when(key.createdAt)}</TableCell>
+                    <TableCell>{when(key.lastUsedAt)}</TableCell>
+                    <TableCell>{when(key.revokedAt)}</TableCell>
+                    <TableCell align="right">
+                      {key.revokedAt === null && (
+                        <Button color="error" onClick={() => setRevoking(key)}>
+                          {translate('portal.scales.revoke')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
       </CardContent>
       <Confirm
