@@ -1,5 +1,6 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, netWeight } from '@portal/domain';
+import { formatWeight } from '../i18n/weights';
 
 /** Spec section 9: the Scale page's live refresh while weighing. */
 export const scaleRefreshMs = 1000;
@@ -37,8 +38,5 @@ export function ticketMatches(
   );
 }
 
-/** KG with up to 2 decimals and thousands separators, as a weighbridge display reads. */
-export const formatKg = (weight: number | null): string =>
-  weight === null
-    ? '—'
-    : weight.toLocaleString('en-ZA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** A weight as the portal writes it (en-ZA, up to 2 decimals), or a dash before there is one. */
+export const formatKg = (weight: number | null): string => (weight === null ? '—' : formatWeight(weight));

@@ -35,7 +35,16 @@ export function liveScaleView(
 
 /** The scale of `id` with its live state, or 'Scale not found.'. */
 export async function findLiveScale(app: CommandHost, id: number): Promise<LiveScale> {
+  return (await loadLiveScale(app, id)).view;
+}
+
+/** The scale's view and the stored report it was made from, read once (a weigh-in records that very frame). */
+export async function loadLiveScale(
+  app: CommandHost,
+  id: number,
+): Promise<{ view: LiveScale; stored: StoredLiveScale }> {
   const scale = await findScale(app.infra.db, id);
   if (!scale) throw new DomainError('not_found', scales.notFoundMessage);
-  return liveScaleView(scale, await app.infra.liveScales.find(id), new Date());
+  const stored = await app.infra.liveScales.find(id);
+  return { view: liveScaleView(scale, stored, new Date()), stored };
 }

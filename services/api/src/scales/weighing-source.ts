@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { chosenId } from '../loose-body';
 import type { CommandHost } from '../plugins/infrastructure';
-import { findLiveScale } from './live-scale-view';
+import { findLiveScale, loadLiveScale } from './live-scale-view';
 
 /**
  * The weight of a weigh-in or tare and where it came from. With a scale and no `manual` flag, the
@@ -27,19 +27,18 @@ export async function weighingOf(
     if (scaleId !== null) await findLiveScale(app, scaleId);
     return { weight: typedWeight(typed.value, typed.field), source: manualWeighing(scaleId) };
   }
-  const scale = await findLiveScale(app, scaleId);
+  const { view: scale, stored } = await loadLiveScale(app, scaleId);
   if (scale.currentWeight === null || scale.status === 'disconnected' || scale.status === 'error')
     throw new DomainError('validation', scaleMessages.noReading, { scaleId: scaleMessages.noReading });
   if (!scale.stable)
     throw new DomainError('validation', scaleMessages.notStable, { scaleId: scaleMessages.notStable });
-  const { report } = await app.infra.liveScales.find(scaleId);
   return {
     weight: scale.currentWeight,
     source: {
       scaleId,
       manual: false,
       stable: true,
-      rawFrame: report?.reading?.rawFrame ?? null,
+      rawFrame: stored.report?.reading?.rawFrame ?? null,
       readingAt: scale.readingAt,
     },
   };
