@@ -45,7 +45,8 @@ export interface SoilFloStandIn {
 
 const behaviours = ['normal', 'slow', 'error', 'drop', 'malformed', 'accept-then-drop'] as const;
 
-const minutesAgoWithoutZone = (minutes: number) =>
+/** A SoilFLO time: UTC, written without a zone. */
+export const minutesAgoWithoutZone = (minutes: number) =>
   new Date(Date.now() - minutes * 60_000).toISOString().slice(0, 19);
 
 /** Example loads for demos and tests: a valid External load with the given id/status/dispatchedTime etc. */
@@ -53,7 +54,6 @@ export function exampleExternalLoad(overrides: Partial<ExternalLoad> = {}): Exte
   return {
     id: 1,
     status: 'dispatched',
-    // SoilFLO's times are UTC written without a zone.
     dispatchedTime: minutesAgoWithoutZone(10),
     sourceSite: { name: 'Riverside Excavation', contractingcompany: { name: 'Acme Earthworks' } },
     assignerUser: { firstName: 'Thandi', lastName: 'Mokoena', phone: '082 555 0101' },
