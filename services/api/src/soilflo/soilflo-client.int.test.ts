@@ -140,6 +140,20 @@ describe('a SoilFLO client', () => {
     expect(requestsNow()).toHaveLength(1);
   });
 
+  it('tells staff a receipt timed out, or that SoilFLO could not be reached at all', async () => {
+    standIn.behave('slow', { delayMs: 2000 });
+    const slow = client({ timeoutMs: 300 }).sendReceipt(101, receipt, 'receipt-101-c');
+    await failure(slow, 'unreachable', 'SoilFLO did not answer within 0.3 s');
+    const gone = await startSoilFloStandIn();
+    await gone.close();
+    const away = createSoilFloClient({ url: gone.url, apiKey: gone.apiKey });
+    await failure(
+      away.sendReceipt(101, receipt, 'receipt-101-d'),
+      'unreachable',
+      'SoilFLO could not be reached',
+    );
+  });
+
   it('counts as unreachable a receipt whose answer was cut off, and its retry is recorded once', async () => {
     standIn.seed(1012, [exampleExternalLoad({ id: 121 })]);
     const report = { ...receipt, ticketNumber: 1012 };
