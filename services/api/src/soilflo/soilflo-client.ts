@@ -6,8 +6,9 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 export type SoilFloFailure = 'not_configured' | 'unreachable' | 'not_correct' | 'rejected';
 
 /**
- * Its message is shown to office staff, so it never holds a stack, the key or the URL; what went
- * wrong underneath a 'Failed to pull' sits in `cause` (as text, also free of the key) for the log.
+ * Its message is shown to office staff, so it never holds a stack, the key or the URL. Under the
+ * spec's fixed messages ('Failed to pull', 'not correct') the detail for the log sits in `cause`, as
+ * text free of the key too.
  */
 export class SoilFloError extends Error {
   override readonly name = 'SoilFloError';
