@@ -1,5 +1,5 @@
 import { Nullable } from '@portal/domain';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ErrorSchema, looseFields, okResponses } from './http';
 
 /**
@@ -34,6 +34,8 @@ export const ExternalReceiptSchema = Type.Object({
   sentAt: Nullable(Instant),
   updatedAt: Instant,
 });
+
+export type ExternalReceipt = Static<typeof ExternalReceiptSchema>;
 
 /** A failure of the external system, or of its configuration: `code` tells which. */
 export const ExternalSystemErrorSchema = Type.Object({
