@@ -6,7 +6,7 @@ import {
 import type { ExternalReceipt, Ticket, TicketLogEntry } from '@portal/contract';
 import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAdmin, useTestPortal } from '../../test/portal';
+import { runToEnd, testAdmin, useTestPortal } from '../../test/portal';
 import { at, hours, messages, useTicketPortal } from '../../test/ticket-kit';
 import { externalReceiptQueue, receiptMessages } from '../soilflo/external-receipts';
 
@@ -268,6 +268,29 @@ describe('receipts reported back to SoilFLO', () => {
     expect(standIn.receipts().filter((r) => r.loadId === 110)).toHaveLength(1);
   });
 
+  it('while SoilFLO is stopped altogether the receipt waits, and is sent once when it is started again', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(115)]);
+    const looked = (await lookup(ticket.ticketNumber)).json<ExternalLoad>();
+    const { port } = new URL(standIn.url);
+    await standIn.close();
+    const received = await saveExternal(ticket, { isReceived: true, soilFLOData: looked });
+    expect(received.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await receiptOf(ticket.id))?.attempts ?? 0, { timeout: 20_000, interval: 100 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await receiptOf(ticket.id)).toMatchObject({
+      state: 'pending',
+      reason: 'SoilFLO could not be reached',
+    });
+    standIn = await startSoilFloStandIn({ port: Number(port), apiKey: standIn.apiKey });
+    standIn.seed(ticket.ticketNumber, [load(115)]);
+    await receiptReaches(ticket.id, 'sent');
+    expect(standIn.receipts()).toEqual([
+      expect.objectContaining({ loadId: 115, ticketNumber: ticket.ticketNumber }),
+    ]);
+  });
+
   it('is never recorded twice when a job is retried, nor sent again by a job that finds it sent', async () => {
     const ticket = await soilFLOTicket();
     standIn.seed(ticket.ticketNumber, [load(120)]);
@@ -361,16 +384,28 @@ describe('a standard user and the office’s own forms', () => {
 
 describe('without SOILFLO_API_URL and SOILFLO_API_KEY', () => {
   const bare = useTestPortal();
-  it('the lookup and a receive say the integration is not configured (503)', async () => {
-    const lookupResponse = await bare.portal.app.inject({
-      method: 'GET',
-      url: '/api/ticket/load/5',
-      headers: bare.admin,
-    });
+  const notConfigured = {
+    message: 'SoilFLO is not configured: set SOILFLO_API_URL and SOILFLO_API_KEY.',
+    code: 'not_configured',
+  };
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    bare.portal.app.inject({ method, url, headers: bare.admin, ...(payload ? { payload } : {}) });
+
+  it('the lookup and a receive say the integration is not configured (503), and the ticket stays as it was', async () => {
+    const lookupResponse = await inject('GET', '/api/ticket/load/5');
     expect(lookupResponse.statusCode).toBe(503);
-    expect(lookupResponse.json()).toEqual({
-      message: 'SoilFLO is not configured: set SOILFLO_API_URL and SOILFLO_API_KEY.',
-      code: 'not_configured',
+    expect(lookupResponse.json()).toEqual(notConfigured);
+
+    await runToEnd(bare.portal, bare.admin, {
+      method: 'POST',
+      url: '/api/ticket/generate',
+      payload: { from: 5, to: 5, isSoilFLOTicket: true, email: null },
     });
+    const [ticket] = (await inject('POST', '/api/ticket/search', { ticketNumber: '5' })).json<Ticket[]>();
+    if (!ticket) throw new Error('no ticket 5');
+    const receive = await inject('PUT', '/api/ticket/edit/soilflo', { id: ticket.id, isReceived: true });
+    expect(receive.statusCode).toBe(503);
+    expect(receive.json()).toEqual(notConfigured);
+    expect((await inject('GET', `/api/ticket/${ticket.id}`)).json<Ticket>().version).toBe(ticket.version);
   });
 });
