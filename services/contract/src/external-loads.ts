@@ -1,6 +1,6 @@
 import { Nullable } from '@portal/domain';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { ErrorSchema, looseFields, okResponses } from './http';
+import { looseFields, okResponses } from './http';
 
 /**
  * PUT /api/ticket/edit/soilflo (spec section 7): the spec's `{ticket fields, updateSoilFLO, soilFLOData,
@@ -51,7 +51,6 @@ export const ExternalSystemErrorSchema = Type.Object({
 export const externalSystemResponses = (schema: TSchema) =>
   ({
     ...okResponses(schema),
-    404: ErrorSchema,
     502: ExternalSystemErrorSchema,
     503: ExternalSystemErrorSchema,
   }) as const;

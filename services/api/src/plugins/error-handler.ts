@@ -102,6 +102,8 @@ export default fp(
       // SoilFLO's failures are its own (502) or its configuration's (503), in words the office can act on.
       if (error instanceof SoilFloError) {
         const status = error.code === 'not_configured' ? 503 : 502;
+        // The detail (which status, which field) is for the operator; it never holds the key.
+        request.log.warn({ soilFlo: error.code, cause: error.cause }, 'SoilFLO call failed');
         return reply.status(status).send({ message: error.message, code: error.code });
       }
       if (error.validation) {
