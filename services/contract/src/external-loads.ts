@@ -1,5 +1,5 @@
 import { Nullable } from '@portal/domain';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ErrorSchema, looseFields, okResponses } from './http';
 
 /**
@@ -53,3 +53,6 @@ export const externalSystemResponses = (schema: TSchema) =>
     502: ExternalSystemErrorSchema,
     503: ExternalSystemErrorSchema,
   }) as const;
+
+export type SaveExternalTicketBody = Static<typeof SaveExternalTicketBodySchema>;
+export type ExternalReceipt = Static<typeof ExternalReceiptSchema>;
