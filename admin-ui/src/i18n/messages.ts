@@ -273,6 +273,8 @@ const portalMessages = {
         intro: 'Creates the tickets numbered from and to, at most 2000 at a time.',
         submit: 'Generate',
         running: 'Generating tickets',
+        soilFLO: 'SoilFLO tickets',
+        soilFLOHint: 'Their details come from SoilFLO when they are received.',
         success: 'Tickets have been generated successfully.',
         tooMany: 'Generate tickets failed. You can only generate max 2000 tickets at a time.',
         unexpected: 'Unexpected error has occurred.',
