@@ -39,6 +39,7 @@ export const ExternalReceiptStatus = ({
       startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
       disabled={resend.isPending}
       onClick={() => resend.mutate()}
+      sx={{ whiteSpace: 'nowrap' }}
     >
       {translate('portal.tickets.external.receipt.sendAgain')}
     </Button>

@@ -1,8 +1,9 @@
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BlockIcon from '@mui/icons-material/Block';
+import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Alert, Box, Button, CircularProgress, Snackbar } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Snackbar } from '@mui/material';
 import type { Ticket } from '@portal/contract';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -40,14 +41,23 @@ const MissingLoadToast = ({
       <Alert
         severity="error"
         variant="filled"
-        onClose={onClose}
-        sx={{ width: '100%' }}
+        sx={{ width: '100%', alignItems: 'center' }}
         action={
-          missingLoad?.mayOverride && (
-            <Button color="inherit" size="small" variant="outlined" onClick={onOverride}>
-              {translate('portal.tickets.external.override')}
-            </Button>
-          )
+          <>
+            {missingLoad?.mayOverride && (
+              <Button color="inherit" size="small" variant="outlined" onClick={onOverride}>
+                {translate('portal.tickets.external.override')}
+              </Button>
+            )}
+            <IconButton
+              color="inherit"
+              size="small"
+              aria-label={translate('ra.action.close')}
+              onClick={onClose}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </>
         }
       >
         {missingLoad && translate('portal.tickets.external.noLoad', { number: missingLoad.ticketNumber })}
