@@ -685,6 +685,7 @@ const portalMessages = {
         discardText:
           'Your unsaved changes are discarded and the form goes back to the ticket as it was loaded.',
         receiptText: 'You can also reset the receipt: the ticket is then no longer received.',
+        receiptOnlyText: 'Reset the receipt? The ticket is then no longer received.',
         discard: 'Discard changes',
         resetReceipt: 'Reset receipt',
       },
