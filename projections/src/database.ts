@@ -1,3 +1,4 @@
+import type { ExternalReceiptState } from '@portal/contract';
 import type { ContractorContactData, TransportContactData } from '@portal/domain';
 import {
   CamelCasePlugin,
@@ -29,6 +30,7 @@ export interface Database {
   ticketLog: TicketLogTable;
   outboxMail: OutboxMailTable;
   scales: ScalesTable;
+  externalReceipts: ExternalReceiptsTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
@@ -180,6 +182,26 @@ export interface OutboxAttachment {
   contentType: string;
   size: number;
   contentBase64: string;
+}
+
+/** Receipts to report back to SoilFLO, and how that stands (see the external receipts projection). */
+export interface ExternalReceiptsTable {
+  // bigserial comes back from pg as a string.
+  id: Generated<string>;
+  eventId: string;
+  ticketId: number;
+  /** The receipt's place in its ticket's stream: a later reset withdraws it, an earlier one cannot. */
+  streamVersion: number;
+  loadId: number;
+  receivedAt: Date;
+  state: ColumnType<ExternalReceiptState, ExternalReceiptState | undefined, ExternalReceiptState>;
+  attempts: Generated<number>;
+  reason: string | null;
+  sentAt: Date | null;
+  /** Bumped by "Send again"; the relay queues a round once (queuedRound catches up). */
+  sendRound: Generated<number>;
+  queuedRound: Generated<number>;
+  updatedAt: Generated<Date>;
 }
 
 /** Mails kept instead of sent when no SMTP_URL is set (embedded mode); not a projection. */

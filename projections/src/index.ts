@@ -24,6 +24,7 @@ import { projectsProjection } from './projects/projects-projection';
 import type { Projection } from './runner/projection';
 import { scalesProjection } from './scales/scales-projection';
 import { settingsProjection } from './settings/settings-projection';
+import { externalReceiptsProjection } from './tickets/external-receipts-projection';
 import { ticketsProjection } from './tickets/tickets-projection';
 import {
   transportCompaniesProjection,
@@ -46,4 +47,5 @@ export const allProjections: Projection[] = [
   settingsProjection,
   scalesProjection,
   ticketsProjection,
+  externalReceiptsProjection,
 ];

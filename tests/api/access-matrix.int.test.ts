@@ -83,7 +83,9 @@ const concrete = (template: string) =>
 
 /** What an answer must be for a caller under a route's access: a violation's description, or null. */
 function violation(access: Access, caller: keyof typeof tokens, answer: Answer): string | null {
-  if (answer.status >= 500) return `answered ${answer.status}`;
+  // SoilFLO's routes say so when SoilFLO is not configured (as here): a deliberate answer, not a fault.
+  const soilFloNotConfigured = answer.status === 503 && answer.body.includes('"code":"not_configured"');
+  if (answer.status >= 500 && !soilFloNotConfigured) return `answered ${answer.status}`;
   // No caller here holds a scale's bridge key, and a user's token is not one.
   const refusedAs =
     access === 'scale-bridge' || (caller === 'none' && access !== 'public')

@@ -739,6 +739,7 @@ const portalMessages = {
         TicketEdited: 'Edited',
         TicketReceived: 'Received',
         TicketReceiptReset: 'Receipt reset',
+        TicketExternalLoadOverridden: 'SoilFLO overridden: received as a non-SoilFLO ticket',
         TicketRejected: 'Rejected',
         TicketDispatchToggled: 'Dispatch lock changed',
         TicketWeighed: 'Weighed',

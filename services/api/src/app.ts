@@ -17,6 +17,7 @@ import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { scaleRoutes } from './scales/scale-routes';
 import { settingsRoutes } from './settings/routes';
+import { externalReceiptRoutes } from './soilflo/external-receipts';
 import { ticketRoutes } from './tickets/ticket-routes';
 import { transportRoutes } from './transports/routes';
 import { userRoutes } from './users/routes';
@@ -57,6 +58,7 @@ export async function buildApp(
   await app.register(scaleRoutes);
   await app.register(settingsRoutes);
   await app.register(ticketRoutes);
+  await app.register(externalReceiptRoutes);
   await app.register(reportRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);

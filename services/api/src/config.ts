@@ -42,6 +42,18 @@ export interface PortalConfig {
    * finish before answering 202 with the run's location instead; 0: it never waits.
    */
   runWaitSeconds: number;
+  /** The external load-tracking system; without both, its features say it is not configured. */
+  soilFlo: SoilFloConfig;
+}
+
+export interface SoilFloConfig {
+  apiUrl: string | null;
+  apiKey: string | null;
+  /** Each call to SoilFLO gives up after this long. */
+  timeoutMs: number;
+  /** A receipt report is tried this many times (with doubling delays from retryMs) before it is failed. */
+  receiptAttempts: number;
+  receiptRetryMs: number;
 }
 
 /** Whether browsers reach the portal over HTTPS (directly or through a TLS-terminating proxy). */
@@ -157,5 +169,21 @@ export function configFromEnv(
       fallback: 60,
       minimum: 0,
     }),
+    soilFlo: {
+      apiUrl: optional(env.SOILFLO_API_URL),
+      apiKey: optional(env.SOILFLO_API_KEY),
+      timeoutMs: wholeNumberFromEnv('SOILFLO_TIMEOUT_MS', env.SOILFLO_TIMEOUT_MS, {
+        fallback: 5000,
+        minimum: 1,
+      }),
+      receiptAttempts: wholeNumberFromEnv('SOILFLO_RECEIPT_ATTEMPTS', env.SOILFLO_RECEIPT_ATTEMPTS, {
+        fallback: 12,
+        minimum: 1,
+      }),
+      receiptRetryMs: wholeNumberFromEnv('SOILFLO_RECEIPT_RETRY_MS', env.SOILFLO_RECEIPT_RETRY_MS, {
+        fallback: 5000,
+        minimum: 1,
+      }),
+    },
   };
 }

@@ -12,6 +12,8 @@ import { jobFamilies } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { createLiveScales } from './scales/live-scales';
+import { startReceiptRelay } from './soilflo/external-receipts';
+import { createSoilFloClient } from './soilflo/soilflo-client';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
 interface RunningServices {
@@ -79,13 +81,20 @@ export async function startServices(
     passwords,
     liveScales,
     linkAttempts,
+    soilFlo: createSoilFloClient({
+      url: config.soilFlo.apiUrl,
+      apiKey: config.soilFlo.apiKey,
+      timeoutMs: config.soilFlo.timeoutMs,
+    }),
   };
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
+  const receiptRelay = options.workers ? startReceiptRelay(host) : null;
   return {
     infra,
     host,
     async close() {
+      await receiptRelay?.stop();
       await jobs.close();
       await loginLimiter.close();
       await liveScales.close();

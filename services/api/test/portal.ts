@@ -18,9 +18,13 @@ export interface TestPortal extends RunningPortal {
 }
 
 /** A whole portal (API, projections, first administrator) on a fresh database and a free port. */
-export async function startTestPortal(
-  options: { uiDist?: string | null; env?: Record<string, string> } = {},
-): Promise<TestPortal> {
+export interface TestPortalOptions {
+  uiDist?: string | null;
+  /** Extra environment; a function is read when the portal starts (e.g. a peer's address known only then). */
+  env?: Record<string, string> | (() => Record<string, string>);
+}
+
+export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
   const database = await createTestDatabase();
   const config = configFromEnv(
     {
@@ -31,7 +35,7 @@ export async function startTestPortal(
       LOG_LEVEL: 'warn',
       // Test portals may share the machine's Redis: their queues must not meet.
       QUEUE_PREFIX: database.name,
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env() : options.env),
     },
     {
       databaseUrl: database.url,
@@ -112,7 +116,7 @@ export interface PortalTest {
 export function useTestPortal({
   standardUser = false,
   ...portalOptions
-}: Parameters<typeof startTestPortal>[0] & { standardUser?: boolean } = {}): PortalTest {
+}: TestPortalOptions & { standardUser?: boolean } = {}): PortalTest {
   const test = {} as PortalTest;
   beforeAll(async () => {
     test.portal = await startTestPortal(portalOptions);

@@ -8,6 +8,7 @@ import {
   type PortalTest,
   runToEnd,
   type TestPortal,
+  type TestPortalOptions,
   useTestPortal,
 } from '@portal/api/test/portal';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
@@ -113,6 +114,7 @@ export function useTicketPortal({
 }: {
   standardUser?: boolean;
   companies?: boolean;
+  env?: TestPortalOptions['env'];
 } = {}): TicketKit {
   let nextNumber = 100_000;
   let serial = 0;

@@ -35,6 +35,8 @@ export const ExternalReceiptSchema = Type.Object({
   updatedAt: Instant,
 });
 
+export type ExternalReceipt = Static<typeof ExternalReceiptSchema>;
+
 /** A failure of the external system, or of its configuration: `code` tells which. */
 export const ExternalSystemErrorSchema = Type.Object({
   message: Type.String(),
@@ -55,4 +57,3 @@ export const externalSystemResponses = (schema: TSchema) =>
   }) as const;
 
 export type SaveExternalTicketBody = Static<typeof SaveExternalTicketBodySchema>;
-export type ExternalReceipt = Static<typeof ExternalReceiptSchema>;

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { SoilFloError } from '../soilflo/soilflo-client';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -97,6 +98,11 @@ export default fp(
               ? { message: error.message, errors: error.fieldErrors }
               : { message: error.message },
           );
+      }
+      // SoilFLO's failures are its own (502) or its configuration's (503), in words the office can act on.
+      if (error instanceof SoilFloError) {
+        const status = error.code === 'not_configured' ? 503 : 502;
+        return reply.status(status).send({ message: error.message, code: error.code });
       }
       if (error.validation) {
         const typeError = wrongTypeMessage(error.validation[0]);

@@ -9,6 +9,7 @@ import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
 import type { LiveScales } from '../scales/live-scales';
+import type { SoilFloClient } from '../soilflo/soilflo-client';
 import type { CommandContext } from '../write-side/command-handler';
 
 /** The infrastructure every slice uses; owned (and closed) by whoever built it, not by the app. */
@@ -24,6 +25,8 @@ export interface Infrastructure {
   liveScales: LiveScales;
   /** Counts what anonymous holders of a ticket's link do (the driver's dispatch), per address and ticket. */
   linkAttempts: AttemptCounters;
+  /** The external load-tracking system (SoilFLO). */
+  soilFlo: SoilFloClient;
 }
 
 declare module 'fastify' {

@@ -8,25 +8,12 @@ import {
   type TicketActor,
   type TicketCommand,
   ticketMessages,
-  transportCompanies,
-  validateCompany,
   validateFullTicket,
   validateShortTicket,
 } from '@portal/domain';
-import { listTransportCompanies } from '@portal/projections';
-import { createRecord } from '../catalogue/catalogue-commands';
 import type { CommandHost } from '../plugins/infrastructure';
 import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
-import { assertReferencesExist } from './ticket-references';
-
-/** `createTransportIfDoesNotExist`: a haulage company typed by name is found (any case) or created. */
-async function transportCompanyByName(app: CommandHost, name: string, actorId: number): Promise<number> {
-  const existing = (await listTransportCompanies(app.infra.db)).find(
-    (c) => c.name.toLowerCase() === name.trim().toLowerCase(),
-  );
-  if (existing) return existing.id;
-  return createRecord(app, transportCompanies, 'transport_company', validateCompany({ name }), { actorId });
-}
+import { assertReferencesExist, companyIdByName } from './ticket-references';
 
 /** Stands in for a haulage company typed by name while the form is validated (never saved). */
 const TYPED_COMPANY = 1;
@@ -64,7 +51,7 @@ async function saveTicket(app: CommandHost, body: TicketSave, actor: TicketActor
   if (createsCompany) details.transportCompanyId = null;
   await assertReferencesExist(app, details);
   if (createsCompany)
-    details.transportCompanyId = await transportCompanyByName(app, typedCompany, actor.userId);
+    details.transportCompanyId = await companyIdByName(app, 'transport', typedCompany, actor.userId);
   const command: TicketCommand = {
     type: 'EditTicket',
     details,

@@ -9,6 +9,7 @@ import {
   type TicketDetails,
   transportCompanies,
   trucks,
+  validateCompany,
 } from '@portal/domain';
 import {
   findContractorCompany,
@@ -17,7 +18,10 @@ import {
   findProject,
   findTransportCompany,
   findTruck,
+  listContractorCompanies,
+  listTransportCompanies,
 } from '@portal/projections';
+import { createRecord } from '../catalogue/catalogue-commands';
 import type { CommandHost } from '../plugins/infrastructure';
 
 /** A ticket may only name records that exist (a 400 naming the field otherwise, nothing saved). */
@@ -57,4 +61,25 @@ export async function assertReferencesExist(app: CommandHost, details: TicketDet
     if (id !== null && !(await find(id))) errors[field] = message;
   }
   assertValid(errors);
+}
+
+/**
+ * A company a ticket names by name (a haulage company typed on the short form, SoilFLO's contractor and
+ * hauler): the one of that name in any case, or a new one created by the acting user.
+ */
+export async function companyIdByName(
+  app: CommandHost,
+  kind: 'contractor' | 'transport',
+  name: string,
+  actorId: number,
+): Promise<number> {
+  const { db } = app.infra;
+  const companies =
+    kind === 'contractor' ? await listContractorCompanies(db) : await listTransportCompanies(db);
+  const existing = companies.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+  if (existing) return existing.id;
+  const data = validateCompany({ name });
+  return kind === 'contractor'
+    ? createRecord(app, contractorCompanies, 'contractor_company', data, { actorId })
+    : createRecord(app, transportCompanies, 'transport_company', data, { actorId });
 }

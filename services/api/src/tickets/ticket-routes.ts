@@ -10,6 +10,7 @@ import { rejectTicketRoute } from './reject-ticket';
 import { resetReceiptRoute } from './reset-receipt';
 import { restoreTicketRoute } from './restore-ticket';
 import { revokeTicketLinkRoute } from './revoke-ticket-link';
+import { externalTicketRoutes } from './save-external-ticket';
 import { saveTicketRoutes } from './save-ticket';
 import { ticketQueryRoutes } from './ticket-queries';
 import { toggleDispatchRoute } from './toggle-dispatch';
@@ -25,6 +26,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     bulkEditRoutes,
     bulkReceiveRoute,
     saveTicketRoutes,
+    externalTicketRoutes,
     receiveTicketRoute,
     weighTicketRoute,
     toggleDispatchRoute,

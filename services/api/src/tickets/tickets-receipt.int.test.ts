@@ -1,4 +1,5 @@
 import { testStandardUser } from '@portal/api/test/portal';
+import { exampleExternalLoad } from '@portal/api/test/soilflo-stand-in';
 import {
   at,
   expectInvalid,
@@ -341,7 +342,13 @@ describe('dispatch lock: PUT /api/ticket/toggle/dispatch', () => {
   it('is refused with 409 for a SoilFLO ticket loaded today', async () => {
     const ticket = await one({ isSoilFLOTicket: true });
     expect(ticket.isSoilFLOLoad).toBe(true);
-    await kit.short(ticket.id, { timeLoaded: at() });
+    // A SoilFLO load's time loaded is SoilFLO's dispatch time, saved through its own form.
+    const loadedNow = exampleExternalLoad({ dispatchedTime: at() });
+    const saved = await kit.call('PUT', '/api/ticket/edit/soilflo', {
+      id: ticket.id,
+      soilFLOData: loadedNow,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const response = await toggle(ticket.id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: messages.dispatchNotAvailable });

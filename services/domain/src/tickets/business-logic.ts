@@ -2,6 +2,7 @@ import { DomainError } from '../errors';
 import { sameData } from '../same-data';
 import { scaleMessages, type WeighingSource } from '../scales/scale';
 import { bulkEditMessages, conflictingFields } from './bulk-edit';
+import { externalLoadMessages } from './external-load';
 import {
   type ActiveTicket,
   netWeight,
@@ -42,6 +43,13 @@ export type TicketCommand =
       details?: TicketDetails;
     }
   | { type: 'ResetReceipt'; actor: TicketActor }
+  /**
+   * The SoilFLO form (spec section 4): `details` filled from the SoilFLO load; `receive` receives an
+   * unreceived ticket (updateSoilFLO in the details says whether the receipt is reported back).
+   */
+  | { type: 'SaveExternalTicket'; details: TicketDetails; receive: boolean; actor: TicketActor; now: string }
+  /** 'Override?': SoilFLO has no load, so the ticket is received as a non-SoilFLO ticket. */
+  | { type: 'OverrideExternalLoad'; actor: TicketActor; now: string }
   | { type: 'RejectTicket'; reason: string; actor: TicketActor }
   | {
       type: 'ToggleDispatch';
@@ -106,6 +114,19 @@ function activeTicket(state: TicketState): ActiveTicket {
   return state;
 }
 
+/** The SoilFLO form is the administrators' (spec section 6), and only for SoilFLO loads. */
+function externalTicket(state: TicketState, actor: TicketActor): ActiveTicket {
+  const ticket = activeTicket(state);
+  if (!actor.isAdministrator) throw new DomainError('forbidden', externalLoadMessages.administratorsOnly);
+  if (!ticket.isSoilFLOLoad) throw new DomainError('conflict', externalLoadMessages.notExternal);
+  return ticket;
+}
+
+/** A SoilFLO load's data and receipt come from SoilFLO, through its own form; the office's forms refuse it. */
+function assertNotExternal(ticket: ActiveTicket): void {
+  if (ticket.isSoilFLOLoad) throw new DomainError('conflict', externalLoadMessages.useExternalForm);
+}
+
 function assertMayChange(ticket: ActiveTicket, actor: TicketActor): void {
   if (ticket.isReceived && !actor.isAdministrator)
     throw new DomainError('forbidden', ticketMessages.receivedLocked);
@@ -133,10 +154,35 @@ function receipt(
     const message = timeLoaded ? ticketMessages.receivedBeforeLoaded : ticketMessages.receivedBeforeNow;
     throw new DomainError('validation', message, { timeReceived: message });
   }
+  const { updateSoilFLO, soilFLOTicketId } = ticket.details;
+  const reported = ticket.isSoilFLOLoad && updateSoilFLO && soilFLOTicketId !== null;
   return {
     type: 'TicketReceived',
-    data: { ticketId: ticket.ticketId, timeReceived, timeLoaded, receivedByUserId: actor.userId, source },
+    data: {
+      ticketId: ticket.ticketId,
+      timeReceived,
+      timeLoaded,
+      receivedByUserId: actor.userId,
+      source,
+      ...(reported ? { soilFLOLoadId: soilFLOTicketId } : {}),
+    },
   };
+}
+
+/** A form's save: the changed details, then the receipt when the form receives an unreceived ticket. */
+function savedFromForm(
+  ticket: ActiveTicket,
+  details: TicketDetails,
+  form: { receive: boolean; actor: TicketActor; now: string },
+): TicketEvent[] {
+  const events: TicketEvent[] = [];
+  if (!sameData(details, ticket.details)) {
+    events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
+  }
+  if (form.receive && !ticket.isReceived) {
+    events.push(receipt({ ...ticket, details }, 'ticket', form.actor, form.now, details.timeReceived));
+  }
+  return events;
 }
 
 export function decideTicket(command: TicketCommand, state: TicketState): TicketEvent[] {
@@ -148,21 +194,14 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'EditTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
-      const events: TicketEvent[] = [];
-      const { details } = command;
-      if (!sameData(details, ticket.details)) {
-        events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
-      }
-      if (command.receive && !ticket.isReceived) {
-        events.push(
-          receipt({ ...ticket, details }, 'ticket', command.actor, command.now, details.timeReceived),
-        );
-      }
-      return events;
+      assertNotExternal(ticket);
+      return savedFromForm(ticket, command.details, command);
     }
 
     case 'ReceiveTicket': {
       const ticket = activeTicket(state);
+      // The scale and bulk receive take a load as it comes, SoilFLO's or not; the two forms have SoilFLO's own.
+      if (command.source === 'dashboard' || command.source === 'ticket') assertNotExternal(ticket);
       const details = command.details ?? ticket.details;
       const received = receipt(
         { ...ticket, details },
@@ -174,6 +213,26 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       return sameData(details, ticket.details)
         ? [received]
         : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }, received];
+    }
+
+    case 'SaveExternalTicket': {
+      const ticket = externalTicket(state, command.actor);
+      // A received ticket keeps its receipt as it was: its times, and whether it is reported.
+      const { timeLoaded, timeReceived, updateSoilFLO } = ticket.details;
+      const details = ticket.isReceived
+        ? { ...command.details, timeLoaded, timeReceived, updateSoilFLO }
+        : command.details;
+      return savedFromForm(ticket, details, command);
+    }
+
+    case 'OverrideExternalLoad': {
+      const ticket = externalTicket(state, command.actor);
+      if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
+      const overridden = { ...ticket, isSoilFLOLoad: false };
+      return [
+        { type: 'TicketExternalLoadOverridden', data: { ticketId: ticket.ticketId } },
+        receipt(overridden, 'ticket', command.actor, command.now, null),
+      ];
     }
 
     case 'ResetReceipt': {

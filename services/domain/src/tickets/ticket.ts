@@ -104,8 +104,12 @@ export const TicketEventSchemas = {
     timeLoaded: NullableString,
     receivedByUserId: Type.Integer(),
     source: ReceiptSourceSchema,
+    /** Set when this receipt is to be reported back to the SoilFLO load of that id (updateSoilFLO). */
+    soilFLOLoadId: Type.Optional(Type.Integer()),
   }),
   TicketReceiptReset: Type.Object({ ticketId }),
+  /** SoilFLO had no load for the ticket and a user chose 'Override?': from now on it is not a SoilFLO load. */
+  TicketExternalLoadOverridden: Type.Object({ ticketId }),
   TicketRejected: Type.Object({ ticketId, reason: Type.String() }),
   TicketDispatchToggled: Type.Object({ ticketId, isDispatched: Type.Boolean() }),
   TicketWeighed: Type.Object({
@@ -215,6 +219,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isReceived: false,
         details: { ...t.details, timeReceived: null, updateSoilFLO: false },
       }));
+    case 'TicketExternalLoadOverridden':
+      return withDetails(state, (t) => ({ ...t, isSoilFLOLoad: false }));
     case 'TicketRejected': {
       const cleared = Object.fromEntries(dispatchFields.map((field) => [field, null]));
       return withDetails(state, (t) => ({

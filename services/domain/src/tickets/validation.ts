@@ -1,6 +1,7 @@
 import {
   flag,
   isStorableInstant,
+  maxIndexedTextLength,
   maxStoredAmount,
   maxStoredInteger,
   numberTooLargeMessage,
@@ -110,15 +111,19 @@ export function readTicketDetails(input: Record<string, unknown>): TicketDetails
   };
 }
 
-/** Rules both forms share: formats, lengths and the order of the two times. */
-function formatErrors(details: TicketDetails, errors: FieldErrors): void {
+/**
+ * Rules every form shares: formats, lengths and the order of the two times. `plateLimit`: the licence
+ * plate's length is the portal's own rule (7); SoilFLO's plates are taken as SoilFLO writes them, up to
+ * what the plate search indexes.
+ */
+function formatErrors(details: TicketDetails, errors: FieldErrors, plateLimit = licensePlateMaxLength): void {
   for (const field of integerFields) {
     if ((details[field] ?? 0) > maxInteger) errors[field] = ticketFormMessages.numberTooLarge;
   }
   if (!isInstant(details.date)) errors.date = ticketFormMessages.dateInvalid;
   if (!isInstant(details.timeLoaded)) errors.timeLoaded = ticketFormMessages.timeLoadedInvalid;
   if (!isInstant(details.timeReceived)) errors.timeReceived = ticketFormMessages.timeReceivedInvalid;
-  if (details.truckLicensePlate !== null && details.truckLicensePlate.length > licensePlateMaxLength) {
+  if (details.truckLicensePlate !== null && details.truckLicensePlate.length > plateLimit) {
     errors.truckLicensePlate = ticketFormMessages.licensePlateTooLong;
   }
   if (details.truckTypeId !== null && details.truckTypeId !== 1 && details.truckTypeId !== 2) {
@@ -174,6 +179,18 @@ export function validateShortTicket(input: Record<string, unknown>): TicketDetai
   const details = readTicketDetails(input);
   const errors: FieldErrors = {};
   formatErrors(details, errors);
+  assertValid(errors);
+  return details;
+}
+
+/** The external-system form (spec section 5): ticket number and date required; time received after time loaded. */
+export function validateExternalTicket(input: Record<string, unknown>): TicketDetails {
+  const details = readTicketDetails(input);
+  const errors: FieldErrors = {};
+  if (optionalNumber(input.ticketNumber) === null)
+    errors.ticketNumber = ticketFormMessages.ticketNumberRequired;
+  if (details.date === null) errors.date = ticketFormMessages.dateRequired;
+  formatErrors(details, errors, maxIndexedTextLength);
   assertValid(errors);
   return details;
 }

@@ -1,0 +1,209 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ExternalReceiptSchema, IdParams, okResponses } from '@portal/contract';
+import { DomainError, Nullable } from '@portal/domain';
+import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/projections';
+import { type Job, UnrecoverableError } from 'bullmq';
+import type { Kysely, Selectable } from 'kysely';
+import type { JobFamily } from '../jobs/job-queues';
+import { adminOnly } from '../plugins/authentication';
+import type { CommandHost } from '../plugins/infrastructure';
+import { SoilFloError } from './soilflo-client';
+
+/**
+ * Receipts reported back to SoilFLO (issue: "receipts sent back"). The external receipts projection
+ * records each receipt to report as pending; a relay queues every round not queued yet; a job sends it,
+ * retried with backoff, and records how it went on the receipt, which the ticket page shows. SoilFLO
+ * being down never blocks the gate, and no receipt is lost or sent twice: a job finds its receipt
+ * already sent and stops, and every call carries the receipt's idempotency key.
+ */
+export const externalReceiptQueue = 'soilflo-receipts';
+
+interface ReceiptJobData {
+  receiptId: string;
+}
+
+export const receiptMessages = {
+  notFailed: 'Only a failed report to SoilFLO can be sent again.',
+  unexpected: 'The report failed unexpectedly.',
+} as const;
+
+type ReceiptRow = Selectable<ExternalReceiptsTable>;
+
+const receiptView = (row: ReceiptRow) => ({
+  state: row.state,
+  loadId: row.loadId,
+  receivedAt: row.receivedAt,
+  attempts: row.attempts,
+  reason: row.reason,
+  sentAt: row.sentAt,
+  updatedAt: row.updatedAt,
+});
+
+const latestReceipt = (db: Kysely<Database>, ticketId: number) =>
+  db
+    .selectFrom('externalReceipts')
+    .selectAll()
+    .where('ticketId', '=', ticketId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The same key for every attempt and round of one receipt, so SoilFLO records it once. */
+const idempotencyKey = (row: ReceiptRow) => `portal-receipt-${row.id}`;
+
+/** Sends one receipt; a failure is recorded on it, then left to the queue's retries (or ends them). */
+export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJobData, void> {
+  const { db, soilFlo } = host.infra;
+  return {
+    queue: externalReceiptQueue,
+    concurrency: 4,
+    async process(job: Job<ReceiptJobData, void>) {
+      const row = await db
+        .selectFrom('externalReceipts')
+        .selectAll()
+        .where('id', '=', job.data.receiptId)
+        .executeTakeFirst();
+      // Sent already (a retried job), withdrawn by a reset, or failed and not sent again: nothing to do.
+      if (row?.state !== 'pending') return;
+      const ticket = await findTicket(db, row.ticketId);
+      const report = {
+        ticketNumber: ticket?.ticketNumber ?? 0,
+        receivedAt: row.receivedAt.toISOString(),
+        weight: ticket?.weight ?? null,
+      };
+      try {
+        await soilFlo.sendReceipt(row.loadId, report, idempotencyKey(row));
+      } catch (error) {
+        const known = error instanceof SoilFloError;
+        // SoilFLO refusing it, or no SoilFLO configured, is not cured by waiting: it fails at once.
+        const final =
+          !known || error.code === 'rejected' || error.code === 'not_configured'
+            ? true
+            : job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const reason = known ? error.message : receiptMessages.unexpected;
+        await db
+          .updateTable('externalReceipts')
+          .set((eb) => ({
+            attempts: eb('attempts', '+', 1),
+            reason,
+            state: final ? 'failed' : 'pending',
+            updatedAt: new Date(),
+          }))
+          .where('id', '=', row.id)
+          .where('state', '=', 'pending')
+          .execute();
+        throw final ? new UnrecoverableError(reason) : error;
+      }
+      await db
+        .updateTable('externalReceipts')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          reason: null,
+          state: 'sent',
+          sentAt: new Date(),
+          updatedAt: new Date(),
+        }))
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Queues each pending receipt's current round once (the job id is the round's: queuing it twice, from
+ * two processes or after a crash between queuing and noting it, adds nothing). Runs where workers run.
+ */
+export function startReceiptRelay(host: CommandHost, options: { intervalMs?: number } = {}) {
+  const { db, jobs, config } = host.infra;
+  const queue = jobs.queue<ReceiptJobData, void>(externalReceiptQueue);
+  const jobOptions = {
+    attempts: config.soilFlo.receiptAttempts,
+    backoff: { type: 'exponential', delay: config.soilFlo.receiptRetryMs },
+  };
+  const relayOnce = async () => {
+    const due = await db
+      .selectFrom('externalReceipts')
+      .select(['id', 'sendRound'])
+      .where((eb) => eb('queuedRound', '<', eb.ref('sendRound')))
+      .where('state', '=', 'pending')
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    for (const { id, sendRound } of due) {
+      await queue.add(
+        'send',
+        { receiptId: id },
+        { ...jobOptions, jobId: `soilflo-receipt-${id}-${sendRound}` },
+      );
+      await db.updateTable('externalReceipts').set({ queuedRound: sendRound }).where('id', '=', id).execute();
+    }
+  };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = relayOnce()
+      .catch((error: unknown) => console.warn(`SoilFLO receipt relay: ${(error as Error).message}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Where reporting a ticket's receipt to SoilFLO stands, and "Send again" for a failed one. */
+export const externalReceiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/ticket/:id/soilflo-receipt',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary:
+          "Where reporting the ticket's latest receipt back to SoilFLO stands; null when none was to be reported",
+        params: IdParams,
+        response: okResponses(Nullable(ExternalReceiptSchema)),
+      },
+    },
+    async (request) => {
+      const row = await latestReceipt(app.infra.db, request.params.id);
+      return row ? receiptView(row) : null;
+    },
+  );
+
+  app.post(
+    '/api/ticket/:id/soilflo-receipt/resend',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['tickets'],
+        summary:
+          "Sends a failed report of the ticket's latest receipt to SoilFLO again (a new round of retries)",
+        params: IdParams,
+        response: okResponses(ExternalReceiptSchema),
+      },
+    },
+    async (request) => {
+      const { db } = app.infra;
+      const latest = await latestReceipt(db, request.params.id);
+      const row =
+        latest &&
+        (await db
+          .updateTable('externalReceipts')
+          .set((eb) => ({ state: 'pending', sendRound: eb('sendRound', '+', 1), updatedAt: new Date() }))
+          .where('id', '=', latest.id)
+          .where('state', '=', 'failed')
+          .returningAll()
+          .executeTakeFirst());
+      if (!row) throw new DomainError('conflict', receiptMessages.notFailed);
+      return receiptView(row);
+    },
+  );
+};

@@ -1,0 +1,258 @@
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import { refusal } from '../../test/refusal';
+import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
+import {
+  chooseExternalLoad,
+  type ExternalLoad,
+  ExternalLoadSchema,
+  externalLoadFill,
+  externalLoadMessages,
+  externalTimeAsUtc,
+} from './external-load';
+import {
+  type ActiveTicket,
+  emptyTicketDetails,
+  evolveTicket,
+  initialTicketState,
+  type TicketDetails,
+  type TicketEvent,
+  type TicketState,
+} from './ticket';
+import { validateExternalTicket } from './validation';
+
+const load = (id: number, status = 'dispatched', overrides: Partial<ExternalLoad> = {}): ExternalLoad => ({
+  id,
+  status,
+  dispatchedTime: '2026-03-10T14:00:00',
+  sourceSite: { name: '12 Main St', contractingcompany: { name: 'Acme Excavating' } },
+  assignerUser: { firstName: 'Sam', lastName: 'Site', phone: '(416)555-1234' },
+  truck: {
+    driverName: 'Dan Driver',
+    driverPhone: '(905)555-0142',
+    global_truck: { number: 'T-12', license: 'ab 12345', hauler: { name: 'Haul Co' } },
+  },
+  ...overrides,
+});
+
+describe('the choice of a ticket number’s load', () => {
+  it('ignores void and rogue loads, in any case, and takes the highest id among the rest', () => {
+    const loads = [load(4), load(9, 'void'), load(7, 'Delivered'), load(12, 'ROGUE'), load(5)];
+    expect(chooseExternalLoad(loads)?.id).toBe(7);
+  });
+
+  it('is none when every load is void or rogue, or there is none', () => {
+    expect(chooseExternalLoad([load(3, 'void'), load(4, 'rogue')])).toBeNull();
+    expect(chooseExternalLoad([])).toBeNull();
+  });
+});
+
+describe('times from SoilFLO', () => {
+  it('are UTC when they carry no zone, with or without a T', () => {
+    expect(externalTimeAsUtc('2026-03-10T14:00:00')).toBe('2026-03-10T14:00:00.000Z');
+    expect(externalTimeAsUtc('2026-03-10 14:00:00.250')).toBe('2026-03-10T14:00:00.250Z');
+  });
+
+  it('keep the zone they carry', () => {
+    expect(externalTimeAsUtc('2026-03-10T14:00:00-05:00')).toBe('2026-03-10T19:00:00.000Z');
+    expect(externalTimeAsUtc('2026-03-10T14:00:00Z')).toBe('2026-03-10T14:00:00.000Z');
+  });
+
+  it('are none when they are not times', () => {
+    expect(externalTimeAsUtc('yesterday')).toBeNull();
+    expect(externalTimeAsUtc('2026-13-45T99:00:00')).toBeNull();
+  });
+});
+
+describe('a load’s fill of its ticket', () => {
+  it('gives the job site, companies by name, truck, driver, assigner as site contact and the time loaded as UTC', () => {
+    expect(externalLoadFill(load(7))).toEqual({
+      soilFLOTicketId: 7,
+      jobSite: '12 Main St',
+      contractorCompanyName: 'Acme Excavating',
+      transportCompanyName: 'Haul Co',
+      truckNumber: 'T-12',
+      truckLicensePlate: 'ab12345',
+      truckDriverName: 'Dan Driver',
+      truckDriverNumber: '(905)555-0142',
+      siteContactName: 'Sam Site',
+      siteContactNumber: '(416)555-1234',
+      timeLoaded: '2026-03-10T14:00:00.000Z',
+    });
+  });
+
+  it('leaves out what SoilFLO leaves empty, and takes a numeric truck number as text', () => {
+    const sparse = load(8, 'dispatched', {
+      assignerUser: { firstName: null, lastName: '  ', phone: null },
+      truck: {
+        driverName: null,
+        driverPhone: null,
+        global_truck: { number: 42, license: null, hauler: { name: null } },
+      },
+    });
+    expect(externalLoadFill(sparse)).toMatchObject({
+      siteContactName: null,
+      siteContactNumber: null,
+      truckDriverName: null,
+      truckNumber: '42',
+      truckLicensePlate: null,
+      transportCompanyName: null,
+    });
+  });
+
+  it('schema refuses a load without its truck or with a text id', () => {
+    const { truck: _truck, ...withoutTruck } = load(1);
+    expect(Value.Check(ExternalLoadSchema, withoutTruck)).toBe(false);
+    expect(Value.Check(ExternalLoadSchema, { ...load(1), id: '1' })).toBe(false);
+    expect(Value.Check(ExternalLoadSchema, { ...load(1), extra: 'ignored' })).toBe(true);
+  });
+});
+
+describe('the SoilFLO form’s rules (spec section 5)', () => {
+  it('needs the ticket number and the date', () => {
+    expect(refusal(() => validateExternalTicket({ ticketNumber: null, date: null }))).toEqual({
+      kind: 'validation',
+      message: 'Ticket number is required',
+      errors: { ticketNumber: 'Ticket number is required', date: 'Date is required' },
+    });
+  });
+
+  it('takes SoilFLO’s licence plates as SoilFLO writes them, longer than the portal’s own 7', () => {
+    expect(
+      validateExternalTicket({ ticketNumber: 4, date: '2026-03-10', truckLicensePlate: 'ca123-456' }),
+    ).toMatchObject({
+      truckLicensePlate: 'CA123-456',
+    });
+  });
+
+  it('needs the time received after the time loaded', () => {
+    const times = { ticketNumber: 4, date: '2026-03-10', timeLoaded: '2026-03-10T14:00:00Z' };
+    expect(
+      refusal(() => validateExternalTicket({ ...times, timeReceived: '2026-03-10T13:00:00Z' })).errors,
+    ).toEqual({ timeReceived: 'Time received must be after time loaded' });
+    expect(validateExternalTicket({ ...times, timeReceived: '2026-03-10T15:00:00Z' }).timeReceived).toBe(
+      '2026-03-10T15:00:00.000Z',
+    );
+  });
+});
+
+const admin: TicketActor = { userId: 1, isAdministrator: true };
+const standard: TicketActor = { userId: 2, isAdministrator: false };
+const now = '2026-03-10T15:00:00.000Z';
+const generated = (isSoilFLOLoad: boolean): TicketEvent => ({
+  type: 'TicketGenerated',
+  data: { ticketId: 12, prefix: 0, ticketNumber: 42, isSoilFLOLoad, hashNonce: 'n', date: now },
+});
+const filled: TicketDetails = {
+  ...emptyTicketDetails,
+  date: now,
+  jobSite: '12 Main St',
+  timeLoaded: '2026-03-10T14:00:00.000Z',
+  soilFLOTicketId: 7,
+  updateSoilFLO: true,
+};
+const given = (...events: TicketEvent[]): TicketState => events.reduce(evolveTicket, initialTicketState);
+const after = (state: TicketState, command: TicketCommand): ActiveTicket => {
+  const next = decideTicket(command, state).reduce(evolveTicket, state);
+  if (next.status !== 'active') throw new Error('expected an active ticket');
+  return next;
+};
+const saveExternal = (details: TicketDetails, receive: boolean, actor = admin): TicketCommand => ({
+  type: 'SaveExternalTicket',
+  details,
+  receive,
+  actor,
+  now,
+});
+
+describe('the SoilFLO form’s receive toggle (spec section 4)', () => {
+  it('receives: time received now, the receiving user, updateSoilFLO, and the receipt names the load to report to', () => {
+    const events = decideTicket(saveExternal(filled, true), given(generated(true)));
+    expect(events).toEqual([
+      { type: 'TicketEdited', data: { ticketId: 12, details: filled } },
+      {
+        type: 'TicketReceived',
+        data: {
+          ticketId: 12,
+          timeReceived: now,
+          timeLoaded: filled.timeLoaded,
+          receivedByUserId: 1,
+          source: 'ticket',
+          soilFLOLoadId: 7,
+        },
+      },
+    ]);
+  });
+
+  it('receives without a report when updateSoilFLO is off', () => {
+    const [, receipt] = decideTicket(
+      saveExternal({ ...filled, updateSoilFLO: false }, true),
+      given(generated(true)),
+    );
+    expect(receipt).toMatchObject({ type: 'TicketReceived' });
+    expect(receipt?.data).not.toHaveProperty('soilFLOLoadId');
+  });
+
+  it('un-receives through the reset: not received, time received cleared, updateSoilFLO off', () => {
+    const received = after(given(generated(true)), saveExternal(filled, true));
+    const reset = after({ ...received }, { type: 'ResetReceipt', actor: admin });
+    expect(reset.isReceived).toBe(false);
+    expect(reset.details.timeReceived).toBeNull();
+    expect(reset.details.updateSoilFLO).toBe(false);
+  });
+
+  it('saves without receiving, and a save of a received ticket keeps its receipt', () => {
+    const saved = after(given(generated(true)), saveExternal(filled, false));
+    expect(saved.isReceived).toBe(false);
+    expect(saved.details.jobSite).toBe('12 Main St');
+    const received = after(saved, saveExternal(filled, true));
+    expect(decideTicket(saveExternal(filled, true), received)).toEqual([]);
+  });
+
+  it('is the administrators’ and only for SoilFLO loads', () => {
+    expect(refusal(() => decideTicket(saveExternal(filled, true, standard), given(generated(true))))).toEqual(
+      {
+        kind: 'forbidden',
+        message: externalLoadMessages.administratorsOnly,
+        errors: undefined,
+      },
+    );
+    expect(refusal(() => decideTicket(saveExternal(filled, true), given(generated(false)))).message).toBe(
+      externalLoadMessages.notExternal,
+    );
+  });
+
+  it('leaves the office’s own forms out: the dashboard, the ticket page and a plain save are refused', () => {
+    const external = given(generated(true));
+    for (const source of ['dashboard', 'ticket'] as const) {
+      expect(
+        refusal(() => decideTicket({ type: 'ReceiveTicket', source, actor: admin, now }, external)).message,
+      ).toBe(externalLoadMessages.useExternalForm);
+    }
+    const edit: TicketCommand = { type: 'EditTicket', details: filled, receive: false, actor: admin, now };
+    expect(refusal(() => decideTicket(edit, external)).kind).toBe('conflict');
+    // The scale takes the truck that is on it.
+    const bulk: TicketCommand = { type: 'ReceiveTicket', source: 'bulk', actor: admin, now };
+    expect(decideTicket(bulk, external)).toHaveLength(1);
+  });
+});
+
+describe('Override? (spec section 4)', () => {
+  it('receives the ticket as a non-SoilFLO ticket, recorded as an override', () => {
+    const command: TicketCommand = { type: 'OverrideExternalLoad', actor: admin, now };
+    const events = decideTicket(command, given(generated(true)));
+    expect(events.map((event) => event.type)).toEqual(['TicketExternalLoadOverridden', 'TicketReceived']);
+    expect(events[1]?.data).not.toHaveProperty('soilFLOLoadId');
+    const overridden = after(given(generated(true)), command);
+    expect(overridden).toMatchObject({ isSoilFLOLoad: false, isReceived: true, receivedByUserId: 1 });
+  });
+
+  it('is refused on a received ticket and on a ticket that is not SoilFLO’s', () => {
+    const command: TicketCommand = { type: 'OverrideExternalLoad', actor: admin, now };
+    const received = after(given(generated(true)), saveExternal(filled, true));
+    expect(refusal(() => decideTicket(command, received)).message).toBe(ticketMessages.alreadyReceived);
+    expect(refusal(() => decideTicket(command, given(generated(false)))).message).toBe(
+      externalLoadMessages.notExternal,
+    );
+  });
+});
