@@ -1,5 +1,5 @@
 import { defaultUiDist } from '@portal/api';
-import { type PortalTest, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import { type PortalTest, type TestPortalOptions, testAdmin, useTestPortal } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -20,7 +20,7 @@ interface BrowserPortalTest extends PortalTest {
  */
 export function useBrowserPortal(
   pageOptions: BrowserContextOptions = {},
-  portalOptions: { env?: Record<string, string> } = {},
+  portalOptions: Pick<TestPortalOptions, 'env'> = {},
 ): BrowserPortalTest {
   const test = Object.assign(useTestPortal({ uiDist: defaultUiDist, ...portalOptions }), {
     async api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
