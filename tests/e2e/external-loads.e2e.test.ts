@@ -79,8 +79,18 @@ describe('SoilFLO loads on the ticket page', () => {
   });
 
   it("offers 'Override?' when SoilFLO has no load, which receives the ticket as an ordinary one", async () => {
-    await openTicket(withoutLoad);
     const page = ctx.page;
+    // The dashboard's row leads to the SoilFLO form instead of the plain Receive, which the server refuses.
+    await page.goto(`${ctx.portal.url}/dashboard`);
+    const search = page.locator('form').filter({ has: page.getByRole('button', { name: 'Search' }) });
+    await search.getByLabel('Ticket number').fill('502');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: /\[0\] 000502/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Receive [0] 000502' }).count()).toBe(0);
+    await row.getByRole('link', { name: 'Receive ticket [0] 000502 in its SoilFLO form' }).click();
+    await page.waitForURL(`${ctx.portal.url}/ticket/${withoutLoad.id}`);
+    await expect.poll(() => page.getByText('SoilFLO load', { exact: true }).first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Receive Ticket' }).click();
     const toast = page.getByText(externalLoadMessages.noLoad(502), { exact: true });
     await expect.poll(() => toast.isVisible()).toBe(true);
