@@ -64,6 +64,14 @@ describe('SoilFLO loads on the ticket page', () => {
     expect(await formInput(page, 'jobSite').getAttribute('readonly')).not.toBeNull();
     await screenshot(page, 'external-load-form-1440');
 
+    // SoilFLO's failures toast the server's message (a 502 keeps its body for this).
+    soilFlo.behave('malformed', { times: 1 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByText(externalLoadMessages.notCorrect, { exact: true }).isVisible())
+      .toBe(true);
+    expect(await formInput(page, 'jobSite').inputValue()).toBe('');
+
     await page.getByRole('button', { name: 'Receive Ticket' }).click();
     await expect.poll(() => page.getByText('Ticket received successfully').isVisible()).toBe(true);
     await expect.poll(() => formInput(page, 'jobSite').inputValue()).toBe('Riverside Quarry');
