@@ -1,5 +1,5 @@
 import { defaultUiDist } from '@portal/api';
-import { type PortalTest, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import { type PortalTest, type TestPortalOptions, testAdmin, useTestPortal } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -14,11 +14,15 @@ interface BrowserPortalTest extends PortalTest {
 }
 
 /**
- * Starts a portal serving the built admin UI and Chromium with one page for the calling test file
- * (beforeAll), and closes both afterwards (afterAll). The fields are set once beforeAll has run.
+ * Starts a portal serving the built admin UI (with `env` besides the test settings) and Chromium with one
+ * page for the calling test file (beforeAll), and closes both afterwards (afterAll). The fields are set once
+ * beforeAll has run.
  */
-export function useBrowserPortal(pageOptions: BrowserContextOptions = {}): BrowserPortalTest {
-  const test = Object.assign(useTestPortal({ uiDist: defaultUiDist }), {
+export function useBrowserPortal(
+  pageOptions: BrowserContextOptions = {},
+  portalOptions: Pick<TestPortalOptions, 'env'> = {},
+): BrowserPortalTest {
+  const test = Object.assign(useTestPortal({ uiDist: defaultUiDist, ...portalOptions }), {
     async api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
       const response = await test.portal.app.inject({
         method,

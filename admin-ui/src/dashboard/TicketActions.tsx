@@ -14,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiRequest } from '../dataProvider/http-client';
@@ -97,27 +98,59 @@ const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
 };
 
 /**
+ * Receive for an unreceived ticket. A SoilFLO load is received from SoilFLO's data on its own form, which
+ * only administrators use (the server refuses the plain receive); others get no receive here.
+ */
+const ReceiveButton = ({
+  ticket,
+  onReceive,
+}: {
+  ticket: TicketRow;
+  onReceive: (ticket: TicketRow) => void;
+}) => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions();
+  const number = displayTicketNumber(ticket);
+  if (!ticket.isSoilFLOLoad) {
+    return (
+      <Button
+        size="small"
+        variant="contained"
+        onClick={() => onReceive(ticket)}
+        aria-label={translate('portal.dashboard.receiveTicket', { number })}
+      >
+        {translate('portal.dashboard.receive.submit')}
+      </Button>
+    );
+  }
+  if (permissions !== Role.Administrator) return null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      component={Link}
+      to={ticketPath(ticket.id)}
+      onClick={(event) => event.stopPropagation()}
+      aria-label={translate('portal.tickets.external.receiveInFormOf', { number })}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate('portal.tickets.external.receiveInForm')}
+    </Button>
+  );
+};
+
+/**
  * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
  * loads, then the ticket log, the haulage record, the printable receiving record and edit.
  */
 export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) => void }) => {
-  const translate = useTranslate();
   const ticket = useRecordContext<TicketRow>();
   if (!ticket) return null;
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'nowrap' }}
     >
-      {!ticket.isReceived && (
-        <Button
-          size="small"
-          variant="contained"
-          onClick={() => onReceive(ticket)}
-          aria-label={translate('portal.dashboard.receiveTicket', { number: displayTicketNumber(ticket) })}
-        >
-          {translate('portal.dashboard.receive.submit')}
-        </Button>
-      )}
+      {!ticket.isReceived && <ReceiveButton ticket={ticket} onReceive={onReceive} />}
       {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} />}
       <IconLinkButton
         to={ticketLogPath(ticket.id)}

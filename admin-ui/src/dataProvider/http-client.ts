@@ -19,10 +19,11 @@ export function keepsSessionOnUnauthorized(error: unknown): boolean {
 
 /** Error shape react-admin understands, with the spec's generic rules of section 8 applied. */
 function toApiError(error: unknown, options: RequestOptions): HttpError {
-  // No response at all (network down, proxy refused) or a server fault: one generic text, internals stay hidden.
-  if (!(error instanceof HttpError) || error.status >= 500) {
-    return new HttpError('portal.errors.unexpected', error instanceof HttpError ? error.status : 0);
-  }
+  // No response at all (network down, proxy refused): one generic text.
+  if (!(error instanceof HttpError)) return new HttpError('portal.errors.unexpected', 0);
+  // A server fault keeps the generic text for the generic toasts, but its body stays for the calls that read
+  // it (a SoilFLO failure's `code` and message).
+  if (error.status >= 500) return new HttpError('portal.errors.unexpected', error.status, error.body);
   // A 400's body {message, errors: {field: message}} stays as is: react-admin puts `errors` under the fields.
   const apiError = new HttpError(error.message, error.status, error.body);
   if (error.status === 401 && options.keepSessionOnUnauthorized) unauthorizedButKeepSession.add(apiError);

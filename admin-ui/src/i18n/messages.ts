@@ -1,4 +1,10 @@
-import { type TicketEvent, ticketFormMessages, ticketMessages, truckDispatchMessages } from '@portal/domain';
+import {
+  externalLoadMessages,
+  type TicketEvent,
+  ticketFormMessages,
+  ticketMessages,
+  truckDispatchMessages,
+} from '@portal/domain';
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
@@ -267,6 +273,8 @@ const portalMessages = {
         intro: 'Creates the tickets numbered from and to, at most 2000 at a time.',
         submit: 'Generate',
         running: 'Generating tickets',
+        soilFLO: 'SoilFLO tickets',
+        soilFLOHint: 'Their details come from SoilFLO when they are received.',
         success: 'Tickets have been generated successfully.',
         tooMany: 'Generate tickets failed. You can only generate max 2000 tickets at a time.',
         unexpected: 'Unexpected error has occurred.',
@@ -677,6 +685,7 @@ const portalMessages = {
         discardText:
           'Your unsaved changes are discarded and the form goes back to the ticket as it was loaded.',
         receiptText: 'You can also reset the receipt: the ticket is then no longer received.',
+        receiptOnlyText: 'Reset the receipt? The ticket is then no longer received.',
         discard: 'Discard changes',
         resetReceipt: 'Reset receipt',
       },
@@ -692,6 +701,29 @@ const portalMessages = {
         revokeConfirm: 'Revoke link',
         revoked: 'Public link revoked: the old link no longer works.',
         newLink: 'New public link',
+      },
+      // Spec sections 2, 4 and 8: the SoilFLO load form, its calls' messages (the domain's, word for word)
+      // and where reporting the receipt back to SoilFLO stands.
+      external: {
+        identity: 'SoilFLO load %{id}: its details come from SoilFLO when it is saved or received.',
+        identityNoLoad: 'SoilFLO load: its details come from SoilFLO when it is saved or received.',
+        administratorsOnly: externalLoadMessages.administratorsOnly,
+        latestTicketFailed: externalLoadMessages.latestTicketFailed,
+        noLoad: externalLoadMessages.noLoad('%{number}'),
+        override: externalLoadMessages.override,
+        receiveInForm: 'Receive in SoilFLO form',
+        receiveInFormOf: 'Receive ticket %{number} in its SoilFLO form',
+        receipt: {
+          pending: 'Reporting the receipt to SoilFLO…',
+          retrying:
+            'Reporting the receipt to SoilFLO… %{attempts} attempts so far; the last failed: %{reason}',
+          sent: 'Receipt sent to SoilFLO at %{time}',
+          failed: 'Reporting the receipt to SoilFLO failed after %{attempts} attempts: %{reason}',
+          withdrawn: 'The receipt was reset before it was reported to SoilFLO: nothing was sent.',
+          loadFailed: 'Where reporting the receipt to SoilFLO stands could not be loaded: %{reason}',
+          sendAgain: 'Send again',
+          resent: 'The receipt will be sent to SoilFLO again.',
+        },
       },
       reject: {
         button: 'Reject',

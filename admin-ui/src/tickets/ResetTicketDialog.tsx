@@ -42,7 +42,11 @@ export const ResetTicketDialog = ({
           <DialogContentText gutterBottom>{translate('portal.tickets.reset.discardText')}</DialogContentText>
         )}
         {onResetReceipt && (
-          <DialogContentText>{translate('portal.tickets.reset.receiptText')}</DialogContentText>
+          <DialogContentText>
+            {translate(
+              onDiscardChanges ? 'portal.tickets.reset.receiptText' : 'portal.tickets.reset.receiptOnlyText',
+            )}
+          </DialogContentText>
         )}
       </DialogContent>
       <DialogActions>

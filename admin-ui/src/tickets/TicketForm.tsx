@@ -2,16 +2,18 @@ import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import BlockIcon from '@mui/icons-material/Block';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
-import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import type { Ticket } from '@portal/contract';
 import { useState } from 'react';
 import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
-import { type FieldValues, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
+import { type FieldValues, useFormContext, useFormState } from 'react-hook-form';
+import { ExternalTicketToolbar } from './external/ExternalTicketToolbar';
 import { RejectTicketDialog } from './RejectTicketDialog';
 import { ResetTicketDialog } from './ResetTicketDialog';
+import { showServerErrors } from './show-server-errors';
 import { TicketFullFields } from './TicketFullFields';
 import { TicketShortFields } from './TicketShortFields';
+import { TicketToolbarFrame } from './TicketToolbarFrame';
 import {
   mayEdit,
   mayReject,
@@ -29,54 +31,28 @@ const ticketLabels: SourceContextValue = {
   getLabel: (source) => `portal.tickets.fields.${source}`,
 };
 
-/** A 400's messages go under their fields, which are marked touched (spec section 5). */
-function showServerErrors(
-  form: UseFormReturn<FieldValues>,
-  errors: Record<string, string>,
-  variant: TicketVariant,
-) {
-  for (const [field, message] of Object.entries(errors)) {
-    // The short form types the haulage company by name.
-    const name = variant === 'short' && field === 'transportCompanyId' ? 'transportCompanyName' : field;
-    form.setValue(name, form.getValues(name), { shouldTouch: true });
-    form.setError(name, { type: 'server', message });
-  }
-}
-
 interface ToolbarProps {
   ticket: Ticket;
-  variant: TicketVariant;
+  variant: Exclude<TicketVariant, 'external'>;
   permissions: TicketPermissions;
 }
 
-/**
- * Reset, Reject, Save and Receive Ticket (spec section 2), as the user's role and the ticket allow. On the
- * external-system variant only administrators save and receive, or reset the receipt once received.
- */
+/** Reset, Reject, Save and Receive Ticket (spec section 2), as the user's role and the ticket allow. */
 const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
   const translate = useTranslate();
   const form = useFormContext();
   const { isDirty, isSubmitting } = useFormState();
   const calls = useTicketCalls(ticket);
   const [dialog, setDialog] = useState<'reset' | 'reject' | null>(null);
-  const { isAdministrator } = permissions;
-  const external = variant === 'external';
-  const editable = !external && mayEdit(ticket, permissions);
-  const canResetReceipt = isAdministrator && ticket.isReceived;
-  const showSave = external ? isAdministrator : editable;
-  const showReceive = !ticket.isReceived && (external ? isAdministrator : editable);
-  const showReset = external ? canResetReceipt : editable;
+  const editable = mayEdit(ticket, permissions);
+  const canResetReceipt = permissions.isAdministrator && ticket.isReceived;
+  const showReceive = !ticket.isReceived && editable;
 
   const submit = (receive: boolean) => {
     const send = async (values: FieldValues) => {
-      const fields =
-        variant === 'full'
-          ? toFullTicketPayload(values)
-          : variant === 'short'
-            ? toShortTicketPayload(values, ticket)
-            : {};
+      const fields = variant === 'full' ? toFullTicketPayload(values) : toShortTicketPayload(values, ticket);
       try {
-        await calls.save(variant === 'full' ? 'full' : 'short', fields, {
+        await calls.save(variant, fields, {
           receive,
           createTransportIfDoesNotExist: variant === 'short',
         });
@@ -90,7 +66,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
     return receive ? send(form.getValues()) : form.handleSubmit(send)();
   };
 
-  if (!showSave && !showReceive && !showReset && !mayReject(ticket, permissions)) {
+  if (!editable && !mayReject(ticket, permissions)) {
     return ticket.isReceived ? (
       <Alert severity="info" sx={{ mt: 2 }}>
         {translate('portal.tickets.receivedReadOnly')}
@@ -99,30 +75,14 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
   }
 
   return (
-    <Box
-      role="toolbar"
-      aria-label={translate('portal.tickets.actions')}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 1,
-        mt: 2,
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        position: 'sticky',
-        bottom: 0,
-        bgcolor: 'background.paper',
-        zIndex: 1,
-      }}
-    >
-      {showReset && (
+    <TicketToolbarFrame>
+      {editable && (
         <Button
-          startIcon={external ? <UndoIcon /> : <RestartAltIcon />}
+          startIcon={<RestartAltIcon />}
           onClick={() => setDialog('reset')}
           disabled={isSubmitting || (!isDirty && !canResetReceipt)}
         >
-          {translate(external ? 'portal.tickets.resetReceive' : 'portal.tickets.reset.button')}
+          {translate('portal.tickets.reset.button')}
         </Button>
       )}
       {mayReject(ticket, permissions) && (
@@ -136,7 +96,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
         </Button>
       )}
       <Box sx={{ flexGrow: 1 }} />
-      {showSave && (
+      {editable && (
         <Button
           variant="contained"
           startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
@@ -160,7 +120,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
       <ResetTicketDialog
         open={dialog === 'reset'}
         onClose={() => setDialog(null)}
-        onDiscardChanges={external ? undefined : () => form.reset()}
+        onDiscardChanges={() => form.reset()}
         onResetReceipt={canResetReceipt ? calls.resetReceipt : undefined}
       />
       <RejectTicketDialog
@@ -168,7 +128,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
         onClose={() => setDialog(null)}
         onReject={calls.reject}
       />
-    </Box>
+    </TicketToolbarFrame>
   );
 };
 
@@ -187,7 +147,11 @@ export const TicketForm = ({ ticket, permissions }: { ticket: Ticket; permission
         ) : (
           <TicketFullFields ticket={ticket} readOnly={readOnly} />
         )}
-        <TicketToolbar ticket={ticket} variant={variant} permissions={permissions} />
+        {variant === 'external' ? (
+          <ExternalTicketToolbar ticket={ticket} permissions={permissions} />
+        ) : (
+          <TicketToolbar ticket={ticket} variant={variant} permissions={permissions} />
+        )}
       </SourceContextProvider>
     </Form>
   );

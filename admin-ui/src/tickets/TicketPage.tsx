@@ -9,6 +9,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
 import { PrintRecordButton } from '../records/PrintRecordButton';
 import { currentSession } from '../session';
+import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
@@ -97,6 +98,9 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
             <Alert severity="warning" sx={{ mb: 1 }}>
               {translate('portal.tickets.rejectedBecause', { reason: ticket.rejectReason ?? '' })}
             </Alert>
+          )}
+          {ticket.isSoilFLOLoad && (
+            <ExternalTicketNotice ticket={ticket} isAdministrator={permissions.isAdministrator} />
           )}
           <TicketForm ticket={ticket} permissions={permissions} />
         </>

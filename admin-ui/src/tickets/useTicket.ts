@@ -52,38 +52,56 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : null;
 }
 
+/** The loaded ticket of /ticket/{id}: replaced by a call's answer, or reloaded. */
+export function useTicketCache(id: number) {
+  const queryClient = useQueryClient();
+  const replaceTicket = useCallback(
+    (updated: Ticket) => {
+      queryClient.setQueriesData<Ticket>({ queryKey: ticketQueryKey(String(id)) }, updated);
+    },
+    [queryClient, id],
+  );
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ticketQueryKey(String(id)) }),
+    [queryClient, id],
+  );
+  return { replaceTicket, reload };
+}
+
+/**
+ * Toasts a failed call: a 401 or 403 ends the session instead (spec section 8); otherwise `message`, or the
+ * error's own.
+ */
+export function useToastFailure() {
+  const notify = useNotify();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  return useCallback(
+    async (error: unknown, message?: string) => {
+      if (await logoutIfAccessDenied(error)) return;
+      const text =
+        message ?? (error instanceof Error && error.message ? error.message : 'portal.errors.unexpected');
+      notify(text, { type: 'error', messageArgs: { _: text } });
+    },
+    [logoutIfAccessDenied, notify],
+  );
+}
+
 /**
  * The ticket page's calls. Each answers the ticket as it now is, which replaces the loaded one (so the form
  * and its version follow). Failures toast their message; a 401 or 403 ends the session (spec section 8).
  */
 export function useTicketCalls(ticket: Ticket) {
-  const queryClient = useQueryClient();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-
-  const replaceTicket = useCallback(
-    (updated: Ticket) => {
-      queryClient.setQueriesData<Ticket>({ queryKey: ticketQueryKey(String(ticket.id)) }, updated);
-    },
-    [queryClient, ticket.id],
-  );
-
-  const reload = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: ticketQueryKey(String(ticket.id)) }),
-    [queryClient, ticket.id],
-  );
+  const toastFailure = useToastFailure();
+  const { replaceTicket, reload } = useTicketCache(ticket.id);
 
   /** Toasts a failure (unless it ended the session) and rethrows it for the caller's own handling. */
   const failed = useCallback(
     async (error: unknown): Promise<never> => {
-      const loggedOut = await logoutIfAccessDenied(error);
-      if (!loggedOut) {
-        const message = error instanceof Error && error.message ? error.message : 'portal.errors.unexpected';
-        notify(message, { type: 'error', messageArgs: { _: message } });
-      }
+      await toastFailure(error);
       throw error;
     },
-    [logoutIfAccessDenied, notify],
+    [toastFailure],
   );
 
   const save = useCallback(

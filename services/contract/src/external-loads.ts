@@ -54,3 +54,5 @@ export const externalSystemResponses = (schema: TSchema) =>
     502: ExternalSystemErrorSchema,
     503: ExternalSystemErrorSchema,
   }) as const;
+
+export type SaveExternalTicketBody = Static<typeof SaveExternalTicketBodySchema>;

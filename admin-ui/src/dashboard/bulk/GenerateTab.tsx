@@ -1,6 +1,6 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import type { ChunkView, GenerateAnswer } from '@portal/contract';
-import { Form, useNotify } from 'react-admin';
+import { BooleanInput, Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { RunProgress } from '../../runs/RunProgress';
 import { chunkWarning } from '../../runs/run';
@@ -11,10 +11,10 @@ import { generateBody, isTooManyToGenerate, type TicketNumberRange, ticketNumber
 /** Spec section 9: generate warnings stay 10 seconds. */
 const WARNING_MS = 10_000;
 
-const emptyRange = { from: null, to: null };
+const emptyForm = { from: null, to: null, isSoilFLOTicket: false };
 
 /**
- * The Generate tab (spec sections 2, 5 and 8): from and to, at most 2000 tickets. The server generates them
+ * The Generate tab (spec sections 2, 5 and 8): from and to, at most 2000 tickets, optionally as SoilFLO loads. The server generates them
  * in chunks of 1000; a chunk's error (e.g. numbers that already existed) is a warning toast that stays 10
  * seconds, and a run without any is 'Tickets have been generated successfully.'.
  */
@@ -41,16 +41,25 @@ export const GenerateTab = ({ onFinished }: { onFinished: () => void }) => {
       notify('portal.bulk.generate.tooMany', { type: 'error' });
       return { to: 'portal.bulk.generate.tooMany' };
     }
-    const { error } = await start({ path: '/api/ticket/generate', body: generateBody(range) });
+    const { error } = await start({
+      path: '/api/ticket/generate',
+      body: generateBody(range, values.isSoilFLOTicket === true),
+    });
     return serverFieldErrors(error);
   };
 
   return (
     <>
       <TabIntro text="portal.bulk.generate.intro" />
-      <Form defaultValues={emptyRange} onSubmit={submit} noValidate>
+      <Form defaultValues={emptyForm} onSubmit={submit} noValidate>
         <FieldGrid>
           <TicketNumberRangeInputs />
+          <BooleanInput
+            source="isSoilFLOTicket"
+            label="portal.bulk.generate.soilFLO"
+            helperText="portal.bulk.generate.soilFLOHint"
+            sx={{ pt: 1 }}
+          />
           <SubmitButton label="portal.bulk.generate.submit" icon={<AddBoxIcon />} busy={busy} />
         </FieldGrid>
       </Form>

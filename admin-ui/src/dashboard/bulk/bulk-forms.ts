@@ -56,8 +56,12 @@ export const ticketNumberRangeOf = (values: Record<string, unknown>): TicketNumb
 export const isTooManyToGenerate = ({ from, to }: TicketNumberRange): boolean =>
   to - from + 1 > maxTicketsPerGeneration;
 
-/** POST /api/ticket/generate (spec section 7): never a SoilFLO ticket, and no e-mail from this tab. */
-export const generateBody = (range: TicketNumberRange) => ({ ...range, isSoilFLOTicket: false, email: null });
+/** POST /api/ticket/generate (spec section 7): SoilFLO loads or not, and no e-mail from this tab. */
+export const generateBody = (range: TicketNumberRange, isSoilFLOTicket: boolean) => ({
+  ...range,
+  isSoilFLOTicket,
+  email: null,
+});
 
 /** POST /api/ticket/generate/excel. */
 export const exportBody = (range: TicketNumberRange, email: string) => ({ ...range, email: email.trim() });

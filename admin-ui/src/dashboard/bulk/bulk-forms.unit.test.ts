@@ -50,7 +50,13 @@ describe('Generate and Export validation (spec section 5)', () => {
   });
 
   it('sends the generate body of spec section 7', () => {
-    expect(generateBody({ from: 1, to: 5 })).toEqual({ from: 1, to: 5, isSoilFLOTicket: false, email: null });
+    expect(generateBody({ from: 1, to: 5 }, false)).toEqual({
+      from: 1,
+      to: 5,
+      isSoilFLOTicket: false,
+      email: null,
+    });
+    expect(generateBody({ from: 1, to: 5 }, true)).toMatchObject({ isSoilFLOTicket: true });
   });
 
   it('wants a valid e-mail address to export to', () => {

@@ -1,0 +1,135 @@
+import { createStandardUser, runToEnd, testStandardUser } from '@portal/api/test/portal';
+import {
+  exampleExternalLoad,
+  type SoilFloStandIn,
+  startSoilFloStandIn,
+} from '@portal/api/test/soilflo-stand-in';
+import type { Ticket } from '@portal/contract';
+import { externalLoadMessages } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formInput, logIn, screenshot } from '../support/browser';
+import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+
+/** SoilFLO's stand-in on loopback; the portal reads its address when it starts. */
+let soilFlo: SoilFloStandIn;
+beforeAll(async () => {
+  soilFlo = await startSoilFloStandIn();
+});
+afterAll(() => soilFlo?.close());
+
+const ctx = useBrowserPortal(
+  {},
+  {
+    env: () => ({
+      SOILFLO_API_URL: soilFlo.url,
+      SOILFLO_API_KEY: soilFlo.apiKey,
+      SOILFLO_RECEIPT_RETRY_MS: '200',
+    }),
+  },
+);
+
+let withLoad: Ticket;
+let withoutLoad: Ticket;
+
+beforeAll(async () => {
+  await runToEnd(ctx.portal, ctx.admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: 501, to: 502, isSoilFLOTicket: true },
+  });
+  withLoad = await ticketNumbered(ctx, 501);
+  withoutLoad = await ticketNumbered(ctx, 502);
+  soilFlo.seed(501, [
+    exampleExternalLoad({ id: 7, status: 'void' }),
+    exampleExternalLoad({
+      id: 90,
+      sourceSite: { name: 'Riverside Quarry', contractingcompany: { name: 'Acme Civils' } },
+    }),
+  ]);
+});
+
+const openTicket = async (ticket: Ticket) => {
+  await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+  await expect
+    .poll(() => ctx.page.getByText('SoilFLO load', { exact: false }).first().isVisible())
+    .toBe(true);
+};
+
+describe('SoilFLO loads on the ticket page', () => {
+  it('receives a load from SoilFLO on its read-only form and reports the receipt back', async () => {
+    await logInAsAdministrator(ctx);
+    await openTicket(withLoad);
+    const page = ctx.page;
+    await page.getByRole('button', { name: 'Receive Ticket' }).waitFor();
+    expect(await formInput(page, 'jobSite').getAttribute('readonly')).not.toBeNull();
+    await screenshot(page, 'external-load-form-1440');
+
+    // SoilFLO's failures toast the server's message (a 502 keeps its body for this).
+    soilFlo.behave('malformed', { times: 1 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByText(externalLoadMessages.notCorrect, { exact: true }).isVisible())
+      .toBe(true);
+    expect(await formInput(page, 'jobSite').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Receive Ticket' }).click();
+    await expect.poll(() => page.getByText('Ticket received successfully').isVisible()).toBe(true);
+    await expect.poll(() => formInput(page, 'jobSite').inputValue()).toBe('Riverside Quarry');
+    expect(await formInput(page, 'soilFLOTicketId').inputValue()).toBe('90');
+    expect(await formInput(page, 'truckDriverName').inputValue()).toBe('Sipho Dlamini');
+    expect(await page.getByText('Received', { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reset Receive' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/Receipt sent to SoilFLO at/).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(soilFlo.receipts()).toHaveLength(1);
+    await screenshot(page, 'external-load-received-1440');
+  });
+
+  it("offers 'Override?' when SoilFLO has no load, which receives the ticket as an ordinary one", async () => {
+    const page = ctx.page;
+    // The dashboard's row leads to the SoilFLO form instead of the plain Receive, which the server refuses.
+    await page.goto(`${ctx.portal.url}/dashboard`);
+    const search = page.locator('form').filter({ has: page.getByRole('button', { name: 'Search' }) });
+    await search.getByLabel('Ticket number').fill('502');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: /\[0\] 000502/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Receive [0] 000502' }).count()).toBe(0);
+    await row.getByRole('link', { name: 'Receive ticket [0] 000502 in its SoilFLO form' }).click();
+    await page.waitForURL(`${ctx.portal.url}/ticket/${withoutLoad.id}`);
+    await expect.poll(() => page.getByText('SoilFLO load', { exact: true }).first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Receive Ticket' }).click();
+    const toast = page.getByText(externalLoadMessages.noLoad(502), { exact: true });
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    // Persistent: still there after the usual toast's 2 seconds and a click elsewhere.
+    await page.waitForTimeout(2500);
+    await page.getByRole('heading', { name: /Edit Ticket/ }).click();
+    expect(await toast.isVisible()).toBe(true);
+    await screenshot(page, 'external-load-override-1440', { fullPage: false });
+
+    await page.getByRole('button', { name: 'Override?' }).click();
+    await expect.poll(() => toast.isVisible()).toBe(false);
+    await expect
+      .poll(async () => (await ctx.api<Ticket>('GET', `/api/ticket/${withoutLoad.id}`)).isReceived)
+      .toBe(true);
+    const overridden = await ctx.api<Ticket>('GET', `/api/ticket/${withoutLoad.id}`);
+    expect(overridden.isSoilFLOLoad).toBe(false);
+    await expect.poll(() => page.getByText('SoilFLO load', { exact: true }).count()).toBe(0);
+  });
+
+  it('tells standard users that administrators receive SoilFLO loads', async () => {
+    await createStandardUser(ctx.portal, ctx.admin);
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await logIn(page, ctx.portal.url, testStandardUser.username, testStandardUser.password);
+      await page.goto(`${ctx.portal.url}/ticket/${withLoad.id}`);
+      await expect.poll(() => page.getByText(externalLoadMessages.administratorsOnly).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Reset Receive' }).count()).toBe(0);
+      await screenshot(page, 'external-load-standard-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
