@@ -35,7 +35,7 @@ beforeAll(async () => {
   await runToEnd(ctx.portal, ctx.admin, {
     method: 'POST',
     url: '/api/ticket/generate',
-    payload: { from: 501, to: 502, isSoilFLOTicket: true },
+    payload: { from: 501, to: 504, isSoilFLOTicket: true },
   });
   withLoad = await ticketNumbered(ctx, 501);
   withoutLoad = await ticketNumbered(ctx, 502);
@@ -116,6 +116,44 @@ describe('SoilFLO loads on the ticket page', () => {
     const overridden = await ctx.api<Ticket>('GET', `/api/ticket/${withoutLoad.id}`);
     expect(overridden.isSoilFLOLoad).toBe(false);
     await expect.poll(() => page.getByText('SoilFLO load', { exact: true }).count()).toBe(0);
+  });
+
+  it("says 'Failed to pull SoilFLO data', 'Failed to update SoilFLO ticket!' and 'Failed to get the lastest ticket data' where they belong", async () => {
+    const page = ctx.page;
+    const [loadedLater, deletedMeanwhile] = [await ticketNumbered(ctx, 503), await ticketNumbered(ctx, 504)];
+    // SoilFLO says the truck left two hours from now: the receipt would come before the loading.
+    const later = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 19);
+    soilFlo.seed(503, [exampleExternalLoad({ id: 95, dispatchedTime: later })]);
+    await openTicket(loadedLater);
+
+    soilFlo.behave('error');
+    await page.getByRole('button', { name: 'Receive Ticket' }).click();
+    await expect
+      .poll(() => page.getByText(externalLoadMessages.pullFailed, { exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    soilFlo.behave('normal');
+
+    await page.getByRole('button', { name: 'Receive Ticket' }).click();
+    const updateFailed = `${externalLoadMessages.updateFailed} Time received cannot be earlier than time loaded`;
+    await expect.poll(() => page.getByText(updateFailed, { exact: true }).isVisible()).toBe(true);
+    expect((await ctx.api<Ticket>('GET', `/api/ticket/${loadedLater.id}`)).isReceived).toBe(false);
+
+    // Another administrator deletes the ticket while this page still shows it.
+    await openTicket(deletedMeanwhile);
+    const deleted = await ctx.portal.app.inject({
+      method: 'DELETE',
+      url: `/api/ticket/${deletedMeanwhile.id}`,
+      headers: ctx.admin,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await page.getByRole('button', { name: 'Receive Ticket' }).click();
+    await expect
+      .poll(() =>
+        page.getByText(externalLoadMessages.latestTicketFailed, { exact: false }).first().isVisible(),
+      )
+      .toBe(true);
   });
 
   it('tells standard users that administrators receive SoilFLO loads', async () => {
