@@ -9,6 +9,7 @@ export * from './records';
 export * from './runs';
 export * from './scale';
 export * from './settings';
+export * from './ticket-report';
 export * from './tickets';
 export * from './transports';
 export * from './users';
