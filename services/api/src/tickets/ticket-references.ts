@@ -1,8 +1,8 @@
 import {
   assertValid,
   contractorCompanies,
-  DomainError,
   contractorContacts,
+  DomainError,
   type FieldErrors,
   materials,
   materialTypes,
