@@ -8,6 +8,9 @@ import {
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
+/** The portal's name: the catalogue's, and react-admin's title, which its default pages show untranslated. */
+export const appName = 'Haulage Ticket Portal';
+
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
 export const ticketFieldLabels = {
   id: 'ID',
@@ -55,7 +58,7 @@ export const ticketFieldLabels = {
  */
 const portalMessages = {
   portal: {
-    appName: 'Haulage Ticket Portal',
+    appName,
     menu: {
       dashboard: 'Dashboard',
       scale: 'Scale',
