@@ -37,7 +37,7 @@ const ticketColumns = sql`
   t.is_soil_flo_load AS "isSoilFLOLoad", t.soil_flo_ticket_id AS "soilFLOTicketId",
   t.update_soil_flo AS "updateSoilFLO"`;
 
-const ticketsJoined = sql`tickets t
+export const ticketsJoined = sql`tickets t
   LEFT JOIN contractor_companies cc ON cc.id = t.contractor_company_id
   LEFT JOIN transport_companies tc ON tc.id = t.transport_company_id
   LEFT JOIN contractor_contacts office ON office.id = t.contractor_office_contact_id
@@ -46,7 +46,7 @@ const ticketsJoined = sql`tickets t
   LEFT JOIN materials m ON m.id = t.material_id
   LEFT JOIN users u ON u.id = t.user_id`;
 
-const whereAll = (conditions: RawBuilder<unknown>[]) =>
+export const whereAll = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 
 /** TicketViews matching every condition, in `order`; `tail` follows the ORDER BY (a LIMIT). */
@@ -89,7 +89,8 @@ export interface TicketFilter {
 /** Typed % and _ are searched for, not used as wildcards. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
+/** The search and report filter as SQL conditions on `tickets t`: one definition for every list. */
+export function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (filter.ticketNumber != null) conditions.push(sql`t.ticket_number = ${filter.ticketNumber}`);
   if (filter.fromNumber != null) conditions.push(sql`t.ticket_number >= ${filter.fromNumber}`);
