@@ -161,6 +161,31 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     expect(await ticketNumbered(ctx, 20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
   });
 
+  it('choosing a project on the Update tab fills its job site, contacts and material type (issue 15, item 9)', async () => {
+    const materialType = await ctx.api<{ id: number }>('POST', '/api/scale/material/type/new', {
+      name: 'Fill clay',
+    });
+    await ctx.api('POST', '/api/project/new', {
+      project: {
+        projectId: 'P-FILL',
+        contractorCompanyId: contractorId,
+        jobSite: 'Fill Pit',
+        materialTypeId: materialType.id,
+      },
+      loggedInUserId: 1,
+    });
+    await ctx.page.reload();
+    const panel = await openTab('Update');
+    await panel.getByRole('combobox', { name: 'Contractor' }).click();
+    await ctx.page.getByRole('option', { name: 'Acme Excavating' }).click();
+    await panel.getByRole('combobox', { name: 'Project' }).click();
+    await ctx.page.getByRole('option', { name: 'P-FILL' }).click();
+    await expect.poll(() => panel.locator('input[name="jobSite"]').inputValue()).toBe('Fill Pit');
+    await expect
+      .poll(() => panel.getByRole('combobox', { name: 'Material type' }).inputValue())
+      .toBe('Fill clay');
+  });
+
   it('bulk clears the job site of a range', async () => {
     const panel = await openTab('Clear');
     await panel.locator('input[name="from"]').fill('10');

@@ -314,6 +314,8 @@ const portalMessages = {
         forceUpdateHint: 'Overwrite fields that already hold other values',
         submit: 'Update',
         nothingToUpdate: 'Choose at least one field to update.',
+        projectFillFailed:
+          "The project's job site, contacts and material type could not be read: fill them in.",
         confirmTitle: 'Update tickets %{from} to %{to}?',
         count: '%{smart_count} ticket will be updated. |||| %{smart_count} tickets will be updated.',
         allReceived: "Your selected tickets have been received. No ticket's are available for bulk update.",
