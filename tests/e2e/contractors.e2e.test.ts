@@ -102,7 +102,9 @@ describe('contractors, end to end in Chromium', () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     const total = async () =>
       Number(
-        /of (\d+)/.exec((await ctx.page.locator('.MuiTablePagination-displayedRows').innerText()) ?? '')?.[1],
+        /of (\d+)/.exec(
+          (await ctx.page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '',
+        )?.[1],
       );
     const before = await total();
     await row.getByRole('button', { name: 'Delete' }).click();
