@@ -16,6 +16,7 @@ import { projectionLagBench } from './projection-lag.bench';
 import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
 import { scaleLatencyBench } from './scale-latency.bench';
 import { scaleParsersBench } from './scale-parsers.bench';
+import { ticketReportBench } from './ticket-report.bench';
 import { referenceListsBench, ticketsBench } from './tickets.bench';
 
 const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
@@ -25,6 +26,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'login', run: loginBench },
   { name: 'reference-lists', run: referenceListsBench },
   { name: 'tickets', run: ticketsBench },
+  { name: 'ticket-report', run: ticketReportBench },
   { name: 'bulk', run: bulkBench },
   { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },

@@ -5,7 +5,7 @@ import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report'
 import { routeLoad } from './support';
 
 const name = 'tickets';
-const ticketCount = 1_000_000;
+export const ticketCount = 1_000_000;
 const seconds = 8;
 const connections = 10;
 const receiveCount = 400;
@@ -13,10 +13,11 @@ const receiveConcurrency = 8;
 
 /**
  * A million tickets straight into the read model (the API would take hours to generate them):
- * 500 job sites, 200 contractors, 100 haulage companies, dates over two years, 300 loaded today.
- * Prefix 0 holds numbers 1–999999, prefix 1 the rest.
+ * 500 job sites, 200 contractors, 100 haulage companies (10,000 tickets each), dates over two years,
+ * 300 loaded today, weights of 10–30 t. Prefix 0 holds numbers 1–999999, prefix 1 the rest.
+ * Also the report bench's data.
  */
-async function seedTickets(portal: TestPortal): Promise<number> {
+export async function seedTickets(portal: TestPortal): Promise<number> {
   const { db } = portal.infra;
   const started = performance.now();
   await sql`INSERT INTO contractor_companies (id, name, version) SELECT g, 'Contractor ' || g, 1 FROM generate_series(1, 200) g`.execute(
@@ -29,14 +30,14 @@ async function seedTickets(portal: TestPortal): Promise<number> {
     INSERT INTO tickets (id, prefix, ticket_number, hash_nonce, is_soil_flo_load, is_received, is_complete,
       is_dispatched, is_rejected, user_id, date, time_loaded, time_received, job_site, contractor_company_id,
       transport_company_id, truck_type_id, truck_number, truck_license_plate, truck_driver_name, site_contact_name,
-      is_salt_impacted, update_soil_flo, version)
+      is_salt_impacted, update_soil_flo, weight, version)
     SELECT g, (g - 1) / 999999, (g - 1) % 999999 + 1, md5(g::text), false, g % 10 <> 0, true,
       false, false, NULL, now() - (g % 730) * interval '1 day',
       CASE WHEN g > ${ticketCount - 300} THEN now() ELSE now() - (g % 730) * interval '1 day' END,
       CASE WHEN g % 10 <> 0 AND g <= ${ticketCount - 300} THEN now() - (g % 730) * interval '1 day' + interval '2 hours' END,
       'Job site ' || (g % 500), g % 200 + 1, g % 100 + 1, g % 2 + 1, 'T' || (g % 1000),
       chr(65 + g % 26) || chr(65 + (g / 26) % 26) || lpad((g % 100000)::text, 5, '0'),
-      'Driver ' || (g % 300), 'Site contact ' || (g % 50), false, false, 1
+      'Driver ' || (g % 300), 'Site contact ' || (g % 50), false, false, 10000 + g % 20000, 1
     FROM generate_series(1, ${ticketCount}) g`.execute(db);
   // Keep ids the API hands out clear of the seeded ones.
   await sql`SELECT setval('ticket_id_seq', ${ticketCount * 2})`.execute(db);

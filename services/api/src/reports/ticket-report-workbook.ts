@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type ReportColumnKey, type ReportSort, type ReportTotals, reportColumns } from '@portal/contract';
 import { paddedTicketNumber } from '@portal/domain';
@@ -140,6 +141,25 @@ const formatOf = (column: Column): string | undefined =>
         ? reportFormats.weight
         : undefined;
 
+type ZipFeed = NodeJS.EventEmitter & { _writableState?: { needDrain: boolean } };
+
+/**
+ * exceljs feeds a sheet's XML to the zip through a PassThrough whose backpressure it ignores (a
+ * 1,000,000-row export buffered about 400 MB there). Between batches, wait for that feed to drain,
+ * or for the reader to go away (a closed download), which ends the export.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet, output: Writable) {
+  const feed = (sheet as unknown as { stream?: { pipes?: ZipFeed[] } }).stream?.pipes?.[0];
+  if (feed?._writableState?.needDrain && !output.destroyed) {
+    const done = new AbortController();
+    await Promise.race([
+      once(feed, 'drain', { signal: done.signal }),
+      once(output, 'close', { signal: done.signal }),
+    ]).finally(() => done.abort());
+  }
+  if (output.destroyed) throw new Error('report export: the reader closed the stream');
+}
+
 /** Writes the report to `stream` and ends it; answers the whole result's totals. */
 export async function writeReportWorkbook(
   db: Kysely<Database>,
@@ -181,6 +201,7 @@ export async function writeReportWorkbook(
       });
       added.commit();
     }
+    await zipCaughtUp(sheet, stream);
   });
 
   const totalsRow = sheet.addRow([

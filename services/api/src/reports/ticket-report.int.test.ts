@@ -11,6 +11,7 @@ import {
 import type { OutboxMailSummary, ReportChart, ReportTable } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recipientMessages } from './report-mail';
 import { exportMessages } from './ticket-export';
 
 // Embedded mode (no SMTP_URL): a mailed export is kept in the outbox, where the test opens it.
@@ -228,6 +229,20 @@ describe('POST /api/ticket/report/excel', () => {
     const response = await call('POST', excelUrl, ctx.admin, { ...range, title: 'Rapport été' });
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="Rapport _t_.xlsx"; filename*=UTF-8''Rapport%20%C3%A9t%C3%A9.xlsx`,
+    );
+  });
+
+  it('refuses an address that is not one e-mail (400), and downloads when `email` is blank', async () => {
+    const refused = await call('POST', excelUrl, ctx.admin, { ...range, email: 'yard at site' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: recipientMessages.invalidEmail('yard at site'),
+      errors: { email: recipientMessages.invalidEmail('yard at site') },
+    });
+    const blank = await call('POST', excelUrl, ctx.admin, { ...range, email: ' ' });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
   });
 
