@@ -141,7 +141,6 @@ const formatOf = (column: Column): string | undefined =>
         ? reportFormats.weight
         : undefined;
 
-type ZipFeed = NodeJS.EventEmitter & { _writableState?: { needDrain: boolean } };
 
 /**
  * exceljs feeds a sheet's XML to the zip through a PassThrough whose backpressure it ignores (a
@@ -149,8 +148,9 @@ type ZipFeed = NodeJS.EventEmitter & { _writableState?: { needDrain: boolean } }
  * or for the reader to go away (a closed download), which ends the export.
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet, output: Writable) {
-  const feed = (sheet as unknown as { stream?: { pipes?: ZipFeed[] } }).stream?.pipes?.[0];
-  if (feed?._writableState?.needDrain && !output.destroyed) {
+  // exceljs keeps the feed on the sheet's own stream, unexposed: an upgrade that moves it only loses the wait.
+  const feed = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  if (feed?.writableNeedDrain && !output.destroyed) {
     const done = new AbortController();
     await Promise.race([
       once(feed, 'drain', { signal: done.signal }),
