@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   Button,
   Form,
@@ -49,6 +49,10 @@ const MoveTrucksDialog = ({ company, onClose }: MoveTrucksDialogProps) => {
     sort: { field: 'name', order: 'ASC' },
   });
   const otherCompanies = companies.filter((candidate) => candidate.id !== company.id);
+  // Focused once mounted, not by autoFocus: a focus during React's commit reaches react-admin's input
+  // handlers before they are ready ('Cannot call an event handler while rendering', issue 15, item 8).
+  const targetInput = useRef<HTMLInputElement>(null);
+  useEffect(() => targetInput.current?.focus(), []);
 
   const move = useMutation({
     mutationFn: (toTransportCompanyId: number) =>
@@ -97,7 +101,9 @@ const MoveTrucksDialog = ({ company, onClose }: MoveTrucksDialogProps) => {
             isPending={isPending}
             validate={validateTarget}
             noOptionsText="portal.transports.noOtherCompanies"
-            TextFieldProps={{ autoFocus: true }}
+            TextFieldProps={{ inputRef: targetInput }}
+            // Opened by a click, a key or typing, so the refusal under the field stays in view after a submit.
+            openOnFocus={false}
             fullWidth
           />
         </DialogContent>
