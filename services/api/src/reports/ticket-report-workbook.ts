@@ -141,7 +141,6 @@ const formatOf = (column: Column): string | undefined =>
         ? reportFormats.weight
         : undefined;
 
-
 /**
  * exceljs feeds a sheet's XML to the zip through a PassThrough whose backpressure it ignores (a
  * 1,000,000-row export buffered about 400 MB there). Between batches, wait for that feed to drain,
