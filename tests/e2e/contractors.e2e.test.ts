@@ -111,5 +111,7 @@ describe('contractors, end to end in Chromium', () => {
     await ctx.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => row.count()).toBe(0);
     await expect.poll(total).toBe(before - 1);
+    // What happened, not react-admin's 'Element deleted' (issue 15, item 12).
+    await expect.poll(() => ctx.page.getByText('Contractor deleted', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -11,6 +11,16 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 /** The portal's name: the catalogue's, and react-admin's title, which its default pages show untranslated. */
 export const appName = 'Haulage Ticket Portal';
 
+/**
+ * What react-admin says after a record's create, edit or delete (`resources.{name}.notifications`), in
+ * place of its generic 'Element created' (issue 15, item 12).
+ */
+const savedAndDeleted = (noun: string) => ({
+  created: `${noun} saved`,
+  updated: `${noun} saved`,
+  deleted: `${noun} deleted |||| %{smart_count} ${noun.toLowerCase()}s deleted`,
+});
+
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
 export const ticketFieldLabels = {
   id: 'ID',
@@ -788,6 +798,7 @@ const portalMessages = {
   },
   resources: {
     users: {
+      notifications: savedAndDeleted('User'),
       name: 'User |||| Users',
       fields: {
         id: 'ID',
@@ -801,10 +812,12 @@ const portalMessages = {
       },
     },
     contractorCompanies: {
+      notifications: savedAndDeleted('Contractor'),
       name: 'Contractor company |||| Contractor companies',
       fields: { id: 'ID', name: 'Name' },
     },
     contractorContacts: {
+      notifications: savedAndDeleted('Contact'),
       name: 'Contractor contact |||| Contractor contacts',
       fields: {
         id: 'ID',
@@ -818,6 +831,7 @@ const portalMessages = {
     },
     // Spec section 2, Contractor company page: the Projects table's column names, word for word.
     projects: {
+      notifications: savedAndDeleted('Project'),
       name: 'Project |||| Projects',
       fields: {
         id: 'ID',
@@ -842,15 +856,18 @@ const portalMessages = {
       },
     },
     transportCompanies: {
+      notifications: savedAndDeleted('Haulage company'),
       name: 'Transport company |||| Transport companies',
       fields: { id: 'ID', name: 'Name', truckCount: 'Trucks' },
     },
     transportContacts: {
+      notifications: savedAndDeleted('Contact'),
       name: 'Transport contact |||| Transport contacts',
       fields: { id: 'ID', transportCompanyName: 'Company', name: 'Name', number: 'Number' },
     },
     // Spec section 2, Transport company page: the Trucks table's column names, word for word.
     trucks: {
+      notifications: savedAndDeleted('Truck'),
       name: 'Truck |||| Trucks',
       fields: {
         id: 'ID',
@@ -863,14 +880,17 @@ const portalMessages = {
       },
     },
     materials: {
+      notifications: savedAndDeleted('Material'),
       name: 'Material |||| Materials',
       fields: { id: 'ID', name: 'Name' },
     },
     materialTypes: {
+      notifications: savedAndDeleted('Material type'),
       name: 'Material type |||| Material types',
       fields: { id: 'ID', name: 'Name' },
     },
     scales: {
+      notifications: savedAndDeleted('Scale'),
       name: 'Scale |||| Scales',
       fields: { id: 'ID', scaleName: 'Scale name' },
     },
