@@ -377,4 +377,23 @@ describe('the public link, end to end in Chromium', () => {
       .toBe(true);
     await screenshot(ctx.page, 'ticket-log-names');
   });
+
+  it('a dashboard list that fails to load says so with a Retry, never as an empty list (issue 15, item 5)', async () => {
+    await logInAsAdministrator(ctx);
+    // A real server failure: the read model the list reads is away for a moment.
+    await ctx.portal.infra.pool.query('ALTER TABLE tickets RENAME TO tickets_away');
+    try {
+      await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+      const failed = ctx.page.getByText('The tickets could not be loaded: An unexpected error occurred.');
+      await expect.poll(() => failed.isVisible(), { timeout: 5_000 }).toBe(true);
+      expect(await ctx.page.getByText('No tickets', { exact: false }).count()).toBe(0);
+      await screenshot(ctx.page, 'dashboard-load-failed');
+    } finally {
+      await ctx.portal.infra.pool.query('ALTER TABLE tickets_away RENAME TO tickets');
+    }
+    await ctx.page.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => ctx.page.getByText('The tickets could not be loaded', { exact: false }).count())
+      .toBe(0);
+  });
 });

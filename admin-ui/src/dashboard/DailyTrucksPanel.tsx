@@ -10,7 +10,13 @@ const metrics = [
 ] as const;
 
 /** Spec section 2: the 'Daily Trucks' panel, today's trucks loaded and received and who and where. */
-export const DailyTrucksPanel = ({ counts }: { counts: DailyCounts | undefined }) => {
+export const DailyTrucksPanel = ({
+  counts,
+  failed,
+}: {
+  counts: DailyCounts | undefined;
+  failed: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby="daily-trucks-title">
@@ -33,7 +39,8 @@ export const DailyTrucksPanel = ({ counts }: { counts: DailyCounts | undefined }
                 {translate(`portal.dashboard.dailyTrucks.${key}`)}
               </Typography>
               <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 500 }}>
-                {counts ? counts[count] : <Skeleton width="2ch" />}
+                {/* A failed load shows a dash, never a count still on its way. */}
+                {counts ? counts[count] : failed ? '—' : <Skeleton width="2ch" />}
               </Typography>
             </Box>
           ))}

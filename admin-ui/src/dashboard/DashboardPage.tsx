@@ -4,10 +4,11 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
 import { type ReactElement, type ReactNode, useCallback, useState } from 'react';
 import { Title, useAuthenticated, usePermissions, useTranslate } from 'react-admin';
+import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { ReceiveTicketDialog } from '../receive/ReceiveTicketDialog';
 import { AdministratorTabs } from './bulk';
@@ -116,7 +117,7 @@ export const DashboardPage = () => {
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Title title="portal.menu.dashboard" />
-      <DailyTrucksPanel counts={latest.data} />
+      <DailyTrucksPanel counts={latest.data} failed={latest.isError} />
       <TodayToggle
         value={search ? null : filter}
         counts={latest.data}
@@ -161,16 +162,31 @@ export const DashboardPage = () => {
           {heading}
         </Typography>
         <Box sx={{ height: 4 }}>{shown.isFetching && <LinearProgress />}</Box>
-        <TicketTable
-          // Another list starts again on its first page.
-          key={search ? JSON.stringify(search) : filter}
-          tickets={tickets}
-          isPending={shown.isPending}
-          isFetching={shown.isFetching}
-          onReceive={setReceiving}
-          showTimeReceived={search !== null || filter === 'received'}
-          emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
-        />
+        {shown.isError && !shown.isFetching ? (
+          // A failed load is an error with a way out, never an empty list (issue 15, item 5).
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void shown.refetch()}>
+                {translate('portal.dashboard.retry')}
+              </Button>
+            }
+          >
+            {translate('portal.dashboard.loadFailed', { reason: errorText(translate, shown.error) })}
+          </Alert>
+        ) : (
+          <TicketTable
+            // Another list starts again on its first page.
+            key={search ? JSON.stringify(search) : filter}
+            tickets={tickets}
+            isPending={shown.isPending}
+            isFetching={shown.isFetching}
+            onReceive={setReceiving}
+            showTimeReceived={search !== null || filter === 'received'}
+            emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
+          />
+        )}
       </Card>
       <ReceiveTicketDialog
         ticket={receiving}

@@ -199,6 +199,8 @@ const portalMessages = {
       receivedToday: 'Received today',
       searchResults: 'Search results: %{smart_count} ticket |||| Search results: %{smart_count} tickets',
       noTickets: 'No tickets',
+      loadFailed: 'The tickets could not be loaded: %{reason}',
+      retry: 'Retry',
       noTicketsToday:
         'No tickets today. Tickets show here once loaded (or received) today; find any other ticket, a newly generated one too, with Search.',
       complete: 'Complete',
