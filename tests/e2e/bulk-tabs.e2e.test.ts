@@ -243,7 +243,26 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     expect(await chip('failed', '5').isVisible()).toBe(true);
     await chip('failed', '1-3').hover();
     await expect.poll(() => ctx.page.getByRole('tooltip').textContent()).toBe('already received: 1, 2, 3');
+    // The chip says what happened, not only its tooltip (issue 15, item 3).
+    expect(await chip('failed', '5').textContent()).toBe('5: not received: already received: 5');
     await screenshot(ctx.page, 'bulk-tab-receive-failed');
+
+    // Force Receive accepts a range with a ticket that does not exist, and says so in amber, not as received.
+    await panel.getByLabel('Force Receive').check();
+    await entry.fill('4,9999');
+    await entry.press('Enter');
+    await panel
+      .getByRole('region', { name: 'Receive 2 tickets?' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await runFinishes(panel, 'completed');
+    const forced = panel.locator('[data-chip-outcome="forced"]');
+    await expect.poll(() => forced.textContent()).toBe('9999: accepted, not received: does not exist: 9999');
+    expect(await panel.locator('[data-chip-outcome="received"]').textContent()).toBe('4: received');
+    await expect
+      .poll(() => toast('Ranges received: 1; accepted by Force Receive: 1; not received: 0').isVisible())
+      .toBe(true);
+    await screenshot(ctx.page, 'bulk-tab-receive-forced');
   });
 
   it('exports a range from the Export tab to the signed-in user by e-mail', async (context) => {

@@ -387,10 +387,11 @@ const portalMessages = {
         results: 'Results by range',
         chip: {
           pending: '%{key}: pending',
-          success: '%{key}: received',
-          failed: '%{key}: failed',
+          received: '%{key}: received',
+          forced: '%{key}: accepted, not received: %{reason}',
+          failed: '%{key}: not received: %{reason}',
         },
-        summary: 'Ranges received: %{success}; failed: %{fail}',
+        summary: 'Ranges received: %{received}; accepted by Force Receive: %{forced}; not received: %{failed}',
       },
     },
     outbox: {

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
+import WarningIcon from '@mui/icons-material/Warning';
 import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
 import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
@@ -11,7 +12,7 @@ import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
-import { receiveChips } from './bulk-forms';
+import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';
 import { ticketCount, ticketRangeError } from './ticket-range';
 
 interface Pending {
@@ -20,28 +21,41 @@ interface Pending {
   forceReceive: boolean;
 }
 
-/** One range's chip: pending (outlined, spinning), success (green) or failed (red, the reason as tooltip). */
+/**
+ * One range's chip, saying what happened to it (issue 15, item 3): pending (outlined, spinning), received
+ * (green), accepted by Force Receive although some tickets were not received (amber, they and why in its
+ * label), failed (red, which tickets and why). The tooltip repeats the whole reason.
+ */
 const RangeChip = ({ chip }: { chip: ReceiveChip }) => {
   const translate = useTranslate();
-  const label = translate(`portal.bulk.receive.chip.${chip.value}`, { key: chip.key });
+  const outcome = receiveChipOutcome(chip);
+  const label = translate(`portal.bulk.receive.chip.${outcome}`, {
+    key: chip.key,
+    reason: chip.message ?? '',
+  });
   const icon =
-    chip.value === 'pending' ? (
+    outcome === 'pending' ? (
       <CircularProgress size={14} aria-hidden />
-    ) : chip.value === 'success' ? (
+    ) : outcome === 'received' ? (
       <CheckCircleIcon />
+    ) : outcome === 'forced' ? (
+      <WarningIcon />
     ) : (
       <ErrorIcon />
     );
+  const colors = { pending: 'default', received: 'success', forced: 'warning', failed: 'error' } as const;
   const rendered = (
     <Chip
       label={label}
       icon={icon}
-      color={chip.value === 'success' ? 'success' : chip.value === 'failed' ? 'error' : 'default'}
-      variant={chip.value === 'pending' ? 'outlined' : 'filled'}
+      color={colors[outcome]}
+      variant={outcome === 'pending' ? 'outlined' : 'filled'}
       data-chip-state={chip.value}
+      data-chip-outcome={outcome}
       // The reason is read out with the chip, not only shown on hover.
       aria-description={chip.message}
       tabIndex={chip.message ? 0 : -1}
+      sx={{ maxWidth: '100%' }}
     />
   );
   return chip.message ? (
@@ -67,11 +81,13 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
   const { run, busy, start } = useRun<BulkReceiveAnswer, ReceiveChip, TicketRange>({
     onFinished: (finished) => {
       const result = finished.result;
-      if (result)
+      if (result) {
+        const counts = receiveOutcomeCounts(result.results);
         notify('portal.bulk.receive.summary', {
-          type: result.fail > 0 ? 'warning' : 'success',
-          messageArgs: { success: result.success, fail: result.fail },
+          type: counts.failed + counts.forced > 0 ? 'warning' : 'success',
+          messageArgs: counts,
         });
+      }
       onFinished();
     },
   });

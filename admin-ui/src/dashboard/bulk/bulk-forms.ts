@@ -1,10 +1,9 @@
-import type { Project } from '@portal/contract';
 /**
  * The administrators' dashboard tabs as data: their validation (spec section 5, with the spec's messages
  * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
  */
 
-import type { BulkCheck, BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
+import type { BulkCheck, BulkReceiveAnswer, Project, ReceiveChip } from '@portal/contract';
 import { emailPattern, maxBulkNumbers, maxTicketNumber, maxTicketsPerGeneration } from '@portal/domain';
 
 const k = (key: string) => `portal.bulk.validation.${key}`;
@@ -221,3 +220,25 @@ export const projectFill = (project: Project) => ({
   materialTypeId: project.materialTypeId,
   isSaltImpacted: project.saltImpacted,
 });
+
+/** What happened to a range: Force Receive turns a range with tickets not received into an accepted one. */
+export type ReceiveChipOutcome = 'pending' | 'received' | 'forced' | 'failed';
+
+export const receiveChipOutcome = (chip: ReceiveChip): ReceiveChipOutcome =>
+  chip.value === 'pending'
+    ? 'pending'
+    : chip.value === 'failed'
+      ? 'failed'
+      : chip.message
+        ? 'forced'
+        : 'received';
+
+/** The run's summary, counted from the chips so the two always agree. */
+export const receiveOutcomeCounts = (chips: readonly ReceiveChip[]) => {
+  const counts = { received: 0, forced: 0, failed: 0 };
+  for (const chip of chips) {
+    const outcome = receiveChipOutcome(chip);
+    if (outcome !== 'pending') counts[outcome] += 1;
+  }
+  return counts;
+};
