@@ -222,7 +222,7 @@ export const projectFill = (project: Project) => ({
 });
 
 /** What happened to a range: Force Receive turns a range with tickets not received into an accepted one. */
-export type ReceiveChipOutcome = 'pending' | 'received' | 'forced' | 'failed';
+type ReceiveChipOutcome = 'pending' | 'received' | 'forced' | 'failed';
 
 export const receiveChipOutcome = (chip: ReceiveChip): ReceiveChipOutcome =>
   chip.value === 'pending'
