@@ -391,7 +391,8 @@ const portalMessages = {
           forced: '%{key}: accepted, not received: %{reason}',
           failed: '%{key}: not received: %{reason}',
         },
-        summary: 'Ranges received: %{received}; accepted by Force Receive: %{forced}; not received: %{failed}',
+        summary:
+          'Ranges received: %{received}; accepted by Force Receive: %{forced}; not received: %{failed}',
       },
     },
     outbox: {
