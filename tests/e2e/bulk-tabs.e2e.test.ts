@@ -94,6 +94,11 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
         ctx.page.getByText(/find any other ticket, a newly generated one too, with Search/).isVisible(),
       )
       .toBe(true);
+    // Loaded says what it counts: the Active tickets plus the Received ones (issue 15, item 1).
+    await ctx.page.getByText('Loaded', { exact: true }).hover();
+    await expect
+      .poll(() => ctx.page.getByRole('tooltip').textContent())
+      .toBe("Today's trucks: the Active tickets (loaded today, not received) plus the Received ones");
 
     // Numbers that exist already: a warning that stays 10 seconds, also shown under the bar.
     await panel.locator('input[name="from"]').fill('1099');

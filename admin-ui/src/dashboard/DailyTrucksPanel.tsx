@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DailyCounts } from './dashboard-ticket';
 
@@ -34,15 +34,17 @@ export const DailyTrucksPanel = ({
           }}
         >
           {metrics.map(({ key, count }) => (
-            <Box key={key} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {translate(`portal.dashboard.dailyTrucks.${key}`)}
-              </Typography>
-              <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 500 }}>
-                {/* A failed load shows a dash, never a count still on its way. */}
-                {counts ? counts[count] : failed ? '—' : <Skeleton width="2ch" />}
-              </Typography>
-            </Box>
+            <Tooltip key={key} title={translate(`portal.dashboard.dailyTrucks.hints.${key}`)} describeChild>
+              <Box sx={{ display: 'flex', flexDirection: 'column-reverse' }} tabIndex={0}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {translate(`portal.dashboard.dailyTrucks.${key}`)}
+                </Typography>
+                <Typography component="dd" variant="h4" sx={{ m: 0, fontWeight: 500 }}>
+                  {/* A failed load shows a dash, never a count still on its way. */}
+                  {counts ? counts[count] : failed ? '—' : <Skeleton width="2ch" />}
+                </Typography>
+              </Box>
+            </Tooltip>
           ))}
         </Box>
       </CardContent>

@@ -166,6 +166,13 @@ const portalMessages = {
         received: 'Received',
         contractors: 'Contractor(s)',
         jobSites: 'Job Site(s)',
+        // What each count is (issue 15, item 1): Loaded is what the Active and Received toggles show together.
+        hints: {
+          loaded: "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones",
+          received: 'Tickets received today',
+          contractors: "Contractors of today's trucks",
+          jobSites: "Job sites of today's trucks",
+        },
       },
       today: {
         label: "Today's tickets",
