@@ -175,6 +175,27 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await screenshot(ctx.page, 'dashboard');
   });
 
+  it("refuses another company's truck in the dialog when the ticket's company is locked (issue 15, item 2)", async () => {
+    const ticket = await ticketNumbered(ctx, 6);
+    const speedy = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Speedy' });
+    await ctx.api('PUT', '/api/ticket/edit/short', {
+      ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.5), transportCompanyId: speedy.id },
+    });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await ctx.page.getByRole('button', { name: 'Receive [0] 000006' }).click();
+    const dialog = ctx.page.getByRole('dialog');
+    // AB12345 is a truck of another company (the one the test above received with).
+    await dialog.locator('input[name="truckLicensePlate"]').pressSequentially('ab12345', { delay: 40 });
+    const refusal = /^Truck AB12345 belongs to .+, not to Speedy\.$/;
+    await expect.poll(() => dialog.getByText(refusal).isVisible()).toBe(true);
+    expect(await dialog.locator('input[name="truckNumber"]').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
+    await ctx.page.waitForTimeout(500);
+    expect((await ticketNumbered(ctx, 6)).isReceived).toBe(false);
+    await screenshot(ctx.page, 'receive-dialog-other-company-truck');
+    await ctx.page.keyboard.press('Escape');
+  });
+
   it('searches by licence plate and by date range', async () => {
     const lastYear = new Date(Date.now() - 365 * 24 * 3600_000).toISOString();
     await ctx.api('PUT', '/api/ticket/edit/short', {

@@ -34,6 +34,7 @@ import {
   autofillFromTruck,
   type KnownTruck,
   lockedFields,
+  otherCompanyTruck,
   type ReceiptSource,
   type ReceivableTicket,
   type ReceiveFormValues,
@@ -121,17 +122,23 @@ const plateSlotProps = {
  */
 const LicensePlateField = ({
   locked,
-  companyLocked,
+  lockedCompany,
   trucks,
+  companyName,
 }: {
   locked: boolean;
-  companyLocked: boolean;
+  /** The ticket's haulage company when it is locked: a truck of another company is refused. */
+  lockedCompany: { id: number; name: string } | null;
   trucks: readonly KnownTruck[];
+  companyName: (companyId: number) => string;
 }) => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const plate = useWatch({ name: 'truckLicensePlate' });
-  const truck = locked ? undefined : truckWithPlate(String(plate ?? ''), trucks);
+  const found = locked ? undefined : truckWithPlate(String(plate ?? ''), trucks);
+  const refusal = otherCompanyTruck(found, lockedCompany, companyName);
+  const truck = refusal ? undefined : found;
+  const companyLocked = lockedCompany !== null;
   useEffect(() => {
     if (locked) return;
     if (!truck) {
@@ -145,6 +152,10 @@ const LicensePlateField = ({
   }, [locked, truck, companyLocked, setValue]);
   const helperText = locked ? (
     'portal.dashboard.receive.truckLocked'
+  ) : refusal ? (
+    <Box component="span" role="alert" sx={{ color: 'error.main' }}>
+      {refusal}
+    </Box>
   ) : (
     // Announced as it appears, so a keyboard user hears the fields were filled in.
     <Box component="span" role="status" sx={{ color: 'success.main' }}>
@@ -158,6 +169,8 @@ const LicensePlateField = ({
       parse={normalisePlateInput}
       readOnly={locked}
       helperText={helperText}
+      // Receiving with another company's truck is refused here as on the server.
+      validate={() => refusal}
       autoComplete="off"
       slotProps={plateSlotProps}
     />
@@ -191,8 +204,13 @@ const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
       />
       <LicensePlateField
         locked={locked.truck}
-        companyLocked={locked.transportCompany}
+        lockedCompany={
+          ticket.transportCompanyId != null
+            ? { id: ticket.transportCompanyId, name: ticket.transportCompanyName ?? '' }
+            : null
+        }
         trucks={trucks.data ?? []}
+        companyName={(id) => companies.data?.find((company) => company.id === id)?.name ?? `#${id}`}
       />
       <TextInput
         source="truckNumber"

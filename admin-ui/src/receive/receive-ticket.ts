@@ -1,5 +1,5 @@
 import type { Ticket, Truck } from '@portal/contract';
-import { licensePlateMaxLength } from '@portal/domain';
+import { licensePlateMaxLength, truckMessages } from '@portal/domain';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
 export type ReceivableTicket = Pick<
@@ -70,6 +70,23 @@ export function truckWithPlate(plate: string, trucks: readonly KnownTruck[]): Kn
   const wanted = plate.trim().toUpperCase();
   if (wanted.length !== licensePlateMaxLength) return undefined;
   return trucks.find((truck) => truck.licensePlate.trim().toUpperCase() === wanted);
+}
+
+/**
+ * A known truck of another company than the ticket's locked one is refused, in the server's words
+ * (issue 15, item 2): its company would otherwise stay while its truck came along.
+ */
+export function otherCompanyTruck(
+  truck: KnownTruck | undefined,
+  lockedCompany: { id: number; name: string } | null,
+  ownerName: (companyId: number) => string,
+): string | undefined {
+  if (!truck || !lockedCompany || truck.transportCompanyId === lockedCompany.id) return undefined;
+  return truckMessages.otherCompany(
+    truck.licensePlate,
+    ownerName(truck.transportCompanyId),
+    lockedCompany.name,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   autofillFromTruck,
   type KnownTruck,
   lockedFields,
+  otherCompanyTruck,
   type ReceivableTicket,
   receiveFormValues,
   receiveRequest,
@@ -117,5 +118,29 @@ describe('the Receive Ticket dialog', () => {
       truckNumber: 'T-17',
       truckLicensePlate: 'AB12345',
     });
+  });
+});
+
+describe('a known truck of another company than the locked one (issue 15, item 2)', () => {
+  const northernTruck: KnownTruck = {
+    id: 4,
+    transportCompanyId: 2,
+    number: 'N-1',
+    licensePlate: 'NB12345',
+    driverName: 'Nat',
+    driverNumber: null,
+  };
+  const names = (id: number) => (id === 2 ? 'Northern' : 'Speedy');
+
+  it('is refused in the words the server uses', () => {
+    expect(otherCompanyTruck(northernTruck, { id: 1, name: 'Speedy' }, names)).toBe(
+      'Truck NB12345 belongs to Northern, not to Speedy.',
+    );
+  });
+
+  it('is taken when the company is its own or not locked', () => {
+    expect(otherCompanyTruck(northernTruck, { id: 2, name: 'Northern' }, names)).toBeUndefined();
+    expect(otherCompanyTruck(northernTruck, null, names)).toBeUndefined();
+    expect(otherCompanyTruck(undefined, { id: 1, name: 'Speedy' }, names)).toBeUndefined();
   });
 });
