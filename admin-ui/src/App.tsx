@@ -4,6 +4,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
+import { NotFoundPage } from './common/NotFoundPage';
 import { UpcomingScreen } from './common/UpcomingScreen';
 import contractors from './contractors';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -92,6 +93,7 @@ export const App = () => (
       loginPage={LoginPage}
       notification={PortalNotification}
       accessDenied={AccessDeniedPage}
+      catchAll={NotFoundPage}
       requireAuth
       disableTelemetry
     >

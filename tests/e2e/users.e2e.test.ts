@@ -95,6 +95,14 @@ describe('users, end to end in Chromium', () => {
     await ctx.page.goto(`${ctx.portal.url}/login`);
     await ctx.page.waitForURL(`${ctx.portal.url}/dashboard`);
     expect(await ctx.page.getByLabel('Username').count()).toBe(0);
+
+    // An address that is no page: the portal's own words, never a catalogue key (issue 15, items 6 and 12).
+    await ctx.page.goto(`${ctx.portal.url}/no-such-page`);
+    await expect
+      .poll(() => ctx.page.getByText('There is no page at this address.', { exact: false }).isVisible())
+      .toBe(true);
+    expect(await ctx.page.getByText('portal.', { exact: false }).count()).toBe(0);
+    await screenshot(ctx.page, 'not-found');
     await logOut();
   });
 });

@@ -143,6 +143,10 @@ const portalMessages = {
       unexpected: 'An unexpected error occurred.',
       sessionExpired: 'Your session has expired. Please log in again.',
     },
+    notFound: {
+      title: 'Page not found',
+      message: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+    },
     accessDenied: {
       title: 'Access denied',
       message: 'You do not have access to this page.',
