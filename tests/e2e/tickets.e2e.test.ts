@@ -60,6 +60,8 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await ctx.api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await expect.poll(() => ctx.page.getByText('Edit Ticket').first().isVisible()).toBe(true);
+    // Time received once, in the receiving information (issue 15, item 13).
+    await expect.poll(() => ctx.page.getByLabel('Time received').count()).toBe(1);
     await formInput(ctx.page, 'jobSite').fill('East Pit');
     await ctx.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);

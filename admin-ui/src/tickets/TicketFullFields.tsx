@@ -1,9 +1,7 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { PhoneInput } from '../common/PhoneInput';
-import { formatDateTime } from '../i18n/dates';
 import {
   ChoiceName,
   ContractorChoiceInput,
@@ -19,17 +17,6 @@ import {
 import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
 
-/** The time received as currently entered, repeated beside the receiving contact. */
-const ReceivedAt = () => {
-  const timeReceived = useWatch({ name: 'timeReceived' });
-  return (
-    <ShownValue
-      label="portal.tickets.fields.timeReceived"
-      value={timeReceived ? formatDateTime(new Date(timeReceived)) : ''}
-    />
-  );
-};
-
 /**
  * The full ticket form's sections (spec section 2, Ticket edit page), editable or read-only. Read-only shows
  * the names the server joined in instead of dropdowns, so it makes no list calls.
@@ -44,7 +31,6 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
         {ticket.isSoilFLOLoad && <TextInput source="soilFLOTicketId" readOnly helperText={false} />}
         <DayInput source="date" validate={validate(v.date)} {...ro} />
         <InstantInput source="timeLoaded" validate={validate(v.timeLoaded)} {...ro} />
-        <InstantInput source="timeReceived" validate={validate(v.timeReceived)} {...ro} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.contractor">
@@ -135,7 +121,8 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
 
       <TicketSection title="portal.tickets.sections.receiving">
         <ShownValue label="portal.tickets.fields.receivingContact" value={receivingContact(ticket)} />
-        <ReceivedAt />
+        {/* Once, where the spec's sections put it (issue 15, item 13: it was also shown read-only here). */}
+        <InstantInput source="timeReceived" validate={validate(v.timeReceived)} {...ro} />
       </TicketSection>
       <TextInput
         source="notes"
