@@ -70,10 +70,12 @@ export const PlateInput = (props: TextInputProps) => (
 export const ShownValue = ({ label, value }: { label: string; value: string }) => {
   const translate = useTranslate();
   return (
+    // Plain text with its label, no field's box or underline: nothing here can be typed into (issue 15, item 13).
     <TextField
+      variant="standard"
       label={translate(label)}
       value={value || translate('portal.tickets.noValue')}
-      slotProps={{ input: { readOnly: true } }}
+      slotProps={{ input: { readOnly: true, disableUnderline: true } }}
     />
   );
 };
