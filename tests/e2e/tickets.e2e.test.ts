@@ -81,13 +81,24 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
       },
     });
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+    // The page links to each of the ticket's records (issue 15, item 13).
+    await expect.poll(() => ctx.page.getByRole('link', { name: 'Haulage record' }).isVisible()).toBe(true);
+    // Rejected from the bottom of the page, the banner the page reloads with comes into view.
+    await ctx.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await ctx.page.getByRole('button', { name: 'Reject' }).click();
     const dialog = ctx.page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Wrong material');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket rejected successfully!').isVisible()).toBe(true);
+    const banner = ctx.page.getByText('This ticket was rejected: Wrong material');
+    await expect.poll(() => banner.isVisible()).toBe(true);
     await expect
-      .poll(() => ctx.page.getByText('This ticket was rejected: Wrong material').isVisible())
+      .poll(() =>
+        banner.evaluate((element) => {
+          const { top, bottom } = element.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight;
+        }),
+      )
       .toBe(true);
     const rejected = await ticketNumbered(ctx, 3);
     expect(rejected).toMatchObject({

@@ -50,7 +50,15 @@ export const RejectTicketDialog = ({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      // Focus goes to the rejection banner the page reloads with, not back to the Reject button below it.
+      disableRestoreFocus
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{translate('portal.tickets.reject.title')}</DialogTitle>
         <DialogContent>

@@ -48,6 +48,12 @@ const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
   );
 };
 
+/** After a rejection the page reloads with its banner, which takes the focus and comes into view (issue 15, item 13). */
+const scrollIntoViewOnMount = (banner: HTMLDivElement | null) => {
+  banner?.focus({ preventScroll: true });
+  banner?.scrollIntoView({ block: 'center' });
+};
+
 /** The ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
 const TicketLinks = ({
   id,
@@ -61,6 +67,7 @@ const TicketLinks = ({
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
     <TicketScreenLink id={id} to="log" size="small" />
     <TicketScreenLink id={id} to="digital" size="small" />
+    <TicketScreenLink id={id} to="haulageRecord" size="small" />
     {ticket && <PrintRecordButton id={ticket.id} variant="button" />}
     {isAdministrator && <TicketScreenLink id={id} to="audit" size="small" />}
     {isAdministrator && ticket && <RevokePublicLinkButton ticket={ticket} />}
@@ -96,7 +103,7 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
       ) : (
         <>
           {ticket.isRejected && (
-            <Alert severity="warning" sx={{ mb: 1 }}>
+            <Alert severity="warning" sx={{ mb: 1 }} ref={scrollIntoViewOnMount} tabIndex={-1}>
               {translate('portal.tickets.rejectedBecause', { reason: ticket.rejectReason ?? '' })}
             </Alert>
           )}
