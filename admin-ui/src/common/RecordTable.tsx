@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   Datagrid,
@@ -5,9 +6,22 @@ import {
   type Identifier,
   type RaRecord,
   TextField,
+  useResourceContext,
+  useTranslate,
   WrapperField,
 } from 'react-admin';
 import { RowActions } from './RowActions';
+
+/** An empty table in words that read ('No contacts yet.'), from the resource's catalogue entry. */
+const NoRecords = () => {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+      {translate(`resources.${resource}.empty`, { _: translate('portal.noRecords') })}
+    </Typography>
+  );
+};
 
 /**
  * A table of records as the portal's screens show them (spec section 2): a row opens the record's page at
@@ -26,7 +40,7 @@ export const RecordTable = <RecordType extends RaRecord>({
   actions?: ReactNode;
   children: ReactNode;
 } & Omit<DatagridProps<RecordType>, 'rowClick' | 'bulkActionButtons' | 'children'>) => (
-  <Datagrid rowClick={path} bulkActionButtons={false} {...datagrid}>
+  <Datagrid rowClick={path} bulkActionButtons={false} empty={<NoRecords />} {...datagrid}>
     <TextField source="id" />
     {children}
     <WrapperField label={actionsLabel} textAlign="right">

@@ -13,12 +13,16 @@ export const appName = 'Haulage Ticket Portal';
 
 /**
  * What react-admin says after a record's create, edit or delete (`resources.{name}.notifications`), in
- * place of its generic 'Element created' (issue 15, item 12).
+ * place of its generic 'Element created', and what an empty table of them says (issue 15, item 12).
  */
-const savedAndDeleted = (noun: string) => ({
-  created: `${noun} saved`,
-  updated: `${noun} saved`,
-  deleted: `${noun} deleted |||| %{smart_count} ${noun.toLowerCase()}s deleted`,
+const recordWords = (noun: string, plural: string) => ({
+  notifications: {
+    created: `${noun} saved`,
+    updated: `${noun} saved`,
+    deleted: `${noun} deleted |||| %{smart_count} ${plural} deleted`,
+  },
+  /** An empty table's words (in place of 'No Contractor contacts found'). */
+  empty: `No ${plural} yet.`,
 });
 
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
@@ -143,6 +147,7 @@ const portalMessages = {
       unexpected: 'An unexpected error occurred.',
       sessionExpired: 'Your session has expired. Please log in again.',
     },
+    noRecords: 'Nothing here yet.',
     notFound: {
       title: 'Page not found',
       message: 'There is no page at this address. It may have moved, or the link may be mistyped.',
@@ -813,7 +818,7 @@ const portalMessages = {
   },
   resources: {
     users: {
-      notifications: savedAndDeleted('User'),
+      ...recordWords('User', 'users'),
       name: 'User |||| Users',
       fields: {
         id: 'ID',
@@ -827,12 +832,12 @@ const portalMessages = {
       },
     },
     contractorCompanies: {
-      notifications: savedAndDeleted('Contractor'),
+      ...recordWords('Contractor', 'contractors'),
       name: 'Contractor company |||| Contractor companies',
       fields: { id: 'ID', name: 'Name' },
     },
     contractorContacts: {
-      notifications: savedAndDeleted('Contact'),
+      ...recordWords('Contact', 'contacts'),
       name: 'Contractor contact |||| Contractor contacts',
       fields: {
         id: 'ID',
@@ -846,7 +851,7 @@ const portalMessages = {
     },
     // Spec section 2, Contractor company page: the Projects table's column names, word for word.
     projects: {
-      notifications: savedAndDeleted('Project'),
+      ...recordWords('Project', 'projects'),
       name: 'Project |||| Projects',
       fields: {
         id: 'ID',
@@ -871,18 +876,18 @@ const portalMessages = {
       },
     },
     transportCompanies: {
-      notifications: savedAndDeleted('Haulage company'),
+      ...recordWords('Haulage company', 'haulage companies'),
       name: 'Transport company |||| Transport companies',
       fields: { id: 'ID', name: 'Name', truckCount: 'Trucks' },
     },
     transportContacts: {
-      notifications: savedAndDeleted('Contact'),
+      ...recordWords('Contact', 'contacts'),
       name: 'Transport contact |||| Transport contacts',
       fields: { id: 'ID', transportCompanyName: 'Company', name: 'Name', number: 'Number' },
     },
     // Spec section 2, Transport company page: the Trucks table's column names, word for word.
     trucks: {
-      notifications: savedAndDeleted('Truck'),
+      ...recordWords('Truck', 'trucks'),
       name: 'Truck |||| Trucks',
       fields: {
         id: 'ID',
@@ -895,17 +900,17 @@ const portalMessages = {
       },
     },
     materials: {
-      notifications: savedAndDeleted('Material'),
+      ...recordWords('Material', 'materials'),
       name: 'Material |||| Materials',
       fields: { id: 'ID', name: 'Name' },
     },
     materialTypes: {
-      notifications: savedAndDeleted('Material type'),
+      ...recordWords('Material type', 'material types'),
       name: 'Material type |||| Material types',
       fields: { id: 'ID', name: 'Name' },
     },
     scales: {
-      notifications: savedAndDeleted('Scale'),
+      ...recordWords('Scale', 'scales'),
       name: 'Scale |||| Scales',
       fields: { id: 'ID', scaleName: 'Scale name' },
     },
