@@ -209,6 +209,31 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await ctx.page.keyboard.press('Escape');
   });
 
+  it('receives a ticket from the dashboard by keyboard alone (issue 15, item 16)', async () => {
+    const ticket = await ticketNumbered(ctx, 7);
+    await ctx.api('PUT', '/api/ticket/edit/short', {
+      ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
+    });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    const receive = ctx.page.getByRole('button', { name: 'Receive [0] 000007' });
+    await receive.waitFor();
+    // Tab from the top of the page to the row's Receive button, as a keyboard user would.
+    let reached = false;
+    for (let presses = 0; presses < 80 && !reached; presses++) {
+      await ctx.page.keyboard.press('Tab');
+      reached = await receive.evaluate((button) => button === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await ctx.page.keyboard.press('Enter');
+    const dialog = ctx.page.getByRole('dialog');
+    await dialog.waitFor();
+    // The first field has the focus; Enter in a field submits the dialog's form.
+    await expect.poll(() => dialog.locator('input[name="jobSite"]:focus').count()).toBe(1);
+    await ctx.page.keyboard.press('Enter');
+    await expect.poll(() => ctx.page.getByText('Ticket [0] 000007 received').isVisible()).toBe(true);
+    expect((await ticketNumbered(ctx, 7)).isReceived).toBe(true);
+  });
+
   it('searches by licence plate and by date range', async () => {
     const lastYear = new Date(Date.now() - 365 * 24 * 3600_000).toISOString();
     await ctx.api('PUT', '/api/ticket/edit/short', {
