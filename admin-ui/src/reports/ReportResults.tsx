@@ -148,7 +148,8 @@ export const ReportResults = ({
                       <TableCell
                         key={key}
                         align={columnsByKey.get(key)?.kind === 'number' ? 'right' : 'left'}
-                        sx={{ whiteSpace: key === 'notes' ? 'normal' : 'nowrap' }}
+                        // Notes wrap, but not down to a word a line in a narrow scroller.
+                        sx={key === 'notes' ? { minWidth: 240 } : { whiteSpace: 'nowrap' }}
                       >
                         {cellText(row, key)}
                       </TableCell>
