@@ -144,6 +144,7 @@ const ColumnPicker = ({
             md: 'repeat(4, minmax(0, 1fr))',
             lg: 'repeat(6, minmax(0, 1fr))',
           },
+          columnGap: 2,
         }}
       >
         {reportColumns.map(({ key, label }) => (
