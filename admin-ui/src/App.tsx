@@ -11,6 +11,7 @@ import dispatch from './dispatch';
 import { HaulageRecordPage } from './haulage/HaulageRecordPage';
 import { HaulageReportPage } from './haulage/HaulageReportPage';
 import { i18nProvider } from './i18n/i18nProvider';
+import { appName } from './i18n/messages';
 import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
@@ -82,7 +83,7 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
 export const App = () => (
   <BrowserRouter>
     <Admin
-      title="portal.appName"
+      title={appName}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}

@@ -5,6 +5,7 @@ export * from './materials/materials-queries';
 export * from './migrations';
 export * from './projects/projects-queries';
 export * from './reports/report-queries';
+export * from './reports/ticket-report-queries';
 export * from './runner/projection';
 export * from './runner/projection-runner';
 export * from './scales/scales-queries';

@@ -94,4 +94,22 @@ describe('contractors, end to end in Chromium', () => {
     await expect.poll(() => ctx.page.getByRole('row', { name: /Acme Excavating/ }).isVisible()).toBe(true);
     await screenshot(ctx.page, 'contractors');
   });
+
+  it('deleting a contractor takes its row off the list at once, without a reload (issue 15, item 7)', async () => {
+    await ctx.api('POST', '/api/contractorcompany/new', { name: 'Gone Grading' });
+    await ctx.page.goto(`${ctx.portal.url}/contractors`);
+    const row = ctx.page.getByRole('row', { name: /Gone Grading/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    const total = async () =>
+      Number(
+        /of (\d+)/.exec(
+          (await ctx.page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '',
+        )?.[1],
+      );
+    const before = await total();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await ctx.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(total).toBe(before - 1);
+  });
 });

@@ -326,4 +326,55 @@ describe('the public link, end to end in Chromium', () => {
       await visitor.close();
     }
   });
+
+  it('the ticket log names the truck and the receiving user, and its title carries the ticket number (issue 15, item 14)', async () => {
+    await runToEnd(ctx.portal, ctx.admin, {
+      method: 'POST',
+      url: '/api/ticket/generate',
+      payload: { from: 950, to: 950, isSoilFLOTicket: false },
+    });
+    const ticket = await ticketNumbered(ctx, 950);
+    const company = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
+      name: 'Log Haulage',
+    });
+    const truck = await ctx.api<{ id: number }>('POST', '/api/truck/new', {
+      truck: { transportCompanyId: company.id, number: 'T-77', licensePlate: 'LG77777', driverName: 'Lee' },
+    });
+    await ctx.api('PUT', '/api/ticket/edit/short', {
+      ticket: {
+        id: ticket.id,
+        transportCompanyId: company.id,
+        truckId: truck.id,
+        timeLoaded: loadedHoursAgo(1),
+      },
+    });
+    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
+    await logInAsAdministrator(ctx);
+    await ctx.page.goto(`${ctx.portal.url}/ticket-log/${ticket.id}`);
+    await expect
+      .poll(() =>
+        ctx.page
+          .getByText(/\[0\] 000950/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        ctx.page
+          .getByText(/LG77777 \(T-77\)/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        ctx.page
+          .getByText(/Portal Administrator/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(ctx.page, 'ticket-log-names');
+  });
 });

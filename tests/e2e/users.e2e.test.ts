@@ -89,4 +89,12 @@ describe('users, end to end in Chromium', () => {
     await screenshot(ctx.page, 'users-refused-for-standard-user');
     await logOut();
   });
+
+  it('going to /login while signed in lands on the dashboard, not the login form (issue 15, item 10)', async () => {
+    await logIn(testAdmin.username, testAdmin.password);
+    await ctx.page.goto(`${ctx.portal.url}/login`);
+    await ctx.page.waitForURL(`${ctx.portal.url}/dashboard`);
+    expect(await ctx.page.getByLabel('Username').count()).toBe(0);
+    await logOut();
+  });
 });

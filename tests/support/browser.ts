@@ -44,8 +44,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   return file;
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/** Signs in through the login form (ending any session the page holds first) and waits for the dashboard. */
 export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  // Signed in, /login goes on to the dashboard: start signed out, as a visitor would.
+  await page.goto(`${baseUrl}/logout`);
+  await page.waitForURL(`${baseUrl}/`);
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);

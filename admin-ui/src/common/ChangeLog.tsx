@@ -22,6 +22,7 @@ import { type Identifier, Loading, useTranslate } from 'react-admin';
 import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { type ChangedField, logEntryUser } from './change-log';
+import { errorText } from './error-text';
 import { ScreenCard } from './ScreenCard';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
@@ -181,9 +182,7 @@ export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<En
         <Loading />
       ) : error ? (
         // The API client's messages may be catalogue keys ('portal.errors.unexpected').
-        <Alert severity="error">
-          {translate(error.message || 'portal.errors.unexpected', { _: error.message })}
-        </Alert>
+        <Alert severity="error">{errorText(translate, error)}</Alert>
       ) : !entries || entries.length === 0 ? (
         <Typography>{translate(`${messages}.empty`)}</Typography>
       ) : (

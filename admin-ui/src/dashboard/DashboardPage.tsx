@@ -169,6 +169,7 @@ export const DashboardPage = () => {
           isFetching={shown.isFetching}
           onReceive={setReceiving}
           showTimeReceived={search !== null || filter === 'received'}
+          emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
         />
       </Card>
       <ReceiveTicketDialog

@@ -41,11 +41,13 @@ interface TicketViewProps {
   onReceive: (ticket: TicketRow) => void;
   /** Today's Active list leaves out the time received: none of its tickets has one. */
   showTimeReceived: boolean;
+  /** What an empty list says: today's lists tell where generated (not yet loaded) tickets are found. */
+  emptyText: 'portal.dashboard.noTickets' | 'portal.dashboard.noTicketsToday';
 }
 
-const TicketDatagrid = ({ onReceive, showTimeReceived }: TicketViewProps) => (
+const TicketDatagrid = ({ onReceive, showTimeReceived, emptyText }: TicketViewProps) => (
   <Box sx={{ overflowX: 'auto' }}>
-    <Datagrid bulkActionButtons={false} size="small" empty={<EmptyTickets />}>
+    <Datagrid bulkActionButtons={false} size="small" empty={<EmptyTickets text={emptyText} />}>
       <FunctionField<TicketRow>
         label="portal.dashboard.columns.status"
         sortBy="isComplete"
@@ -80,21 +82,21 @@ const TicketDatagrid = ({ onReceive, showTimeReceived }: TicketViewProps) => (
   </Box>
 );
 
-const EmptyTickets = () => {
+const EmptyTickets = ({ text }: { text: TicketViewProps['emptyText'] }) => {
   const translate = useTranslate();
   return (
     <Typography color="text.secondary" sx={{ p: 2 }}>
-      {translate('portal.dashboard.noTickets')}
+      {translate(text)}
     </Typography>
   );
 };
 
 /** Phones and tablets (991 px or less): one card per ticket, with the same actions. */
-const TicketCards = ({ onReceive }: TicketViewProps) => {
+const TicketCards = ({ onReceive, emptyText }: TicketViewProps) => {
   const translate = useTranslate();
   const { data, isPending } = useListContext<TicketRow>();
   if (isPending) return null;
-  if (!data?.length) return <EmptyTickets />;
+  if (!data?.length) return <EmptyTickets text={emptyText} />;
   const line = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}>

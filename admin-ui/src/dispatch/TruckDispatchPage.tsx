@@ -6,6 +6,7 @@ import { displayTicketNumber } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { errorText } from '../common/error-text';
 import { LabelledValues } from '../common/LabelledValues';
 import { formatDateTimeToMinute } from '../i18n/dates';
 import { DispatchForm } from './DispatchForm';
@@ -112,11 +113,7 @@ const DispatchScreen = ({ id, hash }: { id: string; hash: string }) => {
   if (!view) {
     // A wrong hash and a malformed id are the same to the driver: the link does not work.
     if (error instanceof HttpError && (error.status === 404 || error.status === 400)) return <InvalidLink />;
-    return (
-      <Alert severity="error">
-        {translate(error?.message || 'portal.errors.unexpected', { _: error?.message })}
-      </Alert>
-    );
+    return <Alert severity="error">{errorText(translate, error)}</Alert>;
   }
   const { ticket } = view;
   // Spec section 2: a SoilFLO load shows only where to manage it.

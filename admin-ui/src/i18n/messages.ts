@@ -8,6 +8,9 @@ import {
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
+/** The portal's name: the catalogue's, and react-admin's title, which its default pages show untranslated. */
+export const appName = 'Haulage Ticket Portal';
+
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
 export const ticketFieldLabels = {
   id: 'ID',
@@ -55,7 +58,7 @@ export const ticketFieldLabels = {
  */
 const portalMessages = {
   portal: {
-    appName: 'Haulage Ticket Portal',
+    appName,
     menu: {
       dashboard: 'Dashboard',
       scale: 'Scale',
@@ -183,6 +186,8 @@ const portalMessages = {
       receivedToday: 'Received today',
       searchResults: 'Search results: %{smart_count} ticket |||| Search results: %{smart_count} tickets',
       noTickets: 'No tickets',
+      noTicketsToday:
+        'No tickets today. Tickets show here once loaded (or received) today; find any other ticket, a newly generated one too, with Search.',
       complete: 'Complete',
       incomplete: 'Incomplete',
       receivedAt: 'Received %{time}',
@@ -378,6 +383,8 @@ const portalMessages = {
         forceUpdateHint: 'Overwrite fields that already hold other values',
         submit: 'Update',
         nothingToUpdate: 'Choose at least one field to update.',
+        projectFillFailed:
+          "The project's job site, contacts and material type could not be read: fill them in.",
         confirmTitle: 'Update tickets %{from} to %{to}?',
         count: '%{smart_count} ticket will be updated. |||| %{smart_count} tickets will be updated.',
         allReceived: "Your selected tickets have been received. No ticket's are available for bulk update.",

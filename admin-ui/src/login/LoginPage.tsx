@@ -10,8 +10,10 @@ import {
   useNotificationContext,
   useTranslate,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { errorText } from '../common/error-text';
 import { email, requiredText } from '../common/validation';
+import { currentSession } from '../session';
 
 // Spec section 5, Login.
 const validateUsername = [
@@ -46,11 +48,14 @@ export const LoginPage = () => {
       resetNotifications();
       navigate('/dashboard');
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'portal.errors.unexpected';
-      setFailure(translate(message, { _: message }));
+      setFailure(errorText(translate, error));
       setSubmitting(false);
     }
   };
+
+  // Signed in already (issue 15, item 10): the login form has nothing to offer; a session the server
+  // no longer honours ends on the dashboard's first call, which clears it and comes back here.
+  if (currentSession() && !submitting) return <Navigate to="/dashboard" replace />;
 
   return (
     <Box

@@ -2,6 +2,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, GlobalStyles, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useAuthenticated, useTranslate } from 'react-admin';
+import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { TicketScreenLink } from '../tickets/TicketScreenLink';
 import { type PrintedRecord, useRecord } from './useRecord';
@@ -67,7 +68,7 @@ export const PrintState = ({ error, notFound = false }: { error: Error | null; n
   const translate = useTranslate();
   if (notFound) return <Alert severity="warning">{translate('portal.records.notFound')}</Alert>;
   return error ? (
-    <Alert severity="error">{error.message || translate('portal.errors.unexpected')}</Alert>
+    <Alert severity="error">{errorText(translate, error)}</Alert>
   ) : (
     <Typography role="status" sx={{ py: 4 }}>
       {translate('portal.tickets.loading')}

@@ -20,6 +20,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { errorText } from '../common/error-text';
 import { PhoneInput } from '../common/PhoneInput';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
@@ -85,7 +86,7 @@ export const SettingsPage = () => {
       <Title title="portal.settings.title" />
       {error ? (
         <Typography role="alert" color="error" sx={{ p: 2 }}>
-          {translate(error.message, { _: error.message })}
+          {errorText(translate, error)}
         </Typography>
       ) : !settings ? (
         <Loading />

@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Loading, type RaRecord, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { errorText } from '../common/error-text';
 import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { apiRequest } from '../dataProvider/http-client';
@@ -146,7 +147,7 @@ export const TicketAudit = () => {
       {isPending ? (
         <Loading />
       ) : error || !events ? (
-        <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
+        <Alert severity="error">{errorText(translate, error)}</Alert>
       ) : (
         <Box
           sx={{

@@ -1,7 +1,7 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip } from '@mui/material';
 import type { Ticket, TicketLogEntry } from '@portal/contract';
-import { Role } from '@portal/domain';
+import { displayTicketNumber, Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useAuthenticated, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
@@ -14,6 +14,7 @@ import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
 import { ticketPath } from './ticket';
 import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
+import { useTicket } from './useTicket';
 
 /**
  * /ticket-log/{id}: every change to a ticket, newest first, with when, what happened, who did it and each
@@ -29,6 +30,8 @@ export const TicketLog = () => {
   const isAdministrator = currentSession()?.role === Role.Administrator;
   const [restoring, setRestoring] = useState<TicketLogEntry | null>(null);
   const names = useTicketReferenceNames();
+  // The ticket itself only adds its number to the title; a deleted ticket still has its log.
+  const { data: ticket } = useTicket(id);
 
   const restore = useMutation({
     mutationFn: (entry: TicketLogEntry) =>
@@ -53,6 +56,7 @@ export const TicketLog = () => {
         messages="portal.tickets.log"
         fieldLabels="portal.tickets.fields"
         url={`/api/ticket/logs/${encodeURIComponent(id)}`}
+        titleSuffix={ticket && displayTicketNumber(ticket)}
         actions={
           <>
             {isAdministrator && <TicketScreenLink id={id} to="audit" />}

@@ -4,6 +4,7 @@ import { displayTicketNumber, Role } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { HttpError, useAuthenticated, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { errorText } from '../common/error-text';
 import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
@@ -91,7 +92,7 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
           {translate('portal.tickets.loading')}
         </Typography>
       ) : error || !ticket ? (
-        <Alert severity="error">{error?.message || translate('portal.errors.unexpected')}</Alert>
+        <Alert severity="error">{errorText(translate, error)}</Alert>
       ) : (
         <>
           {ticket.isRejected && (
@@ -131,7 +132,7 @@ const PublicTicketScreen = ({ id, hash }: { id: string; hash: string }) => {
     </Alert>
   ) : (
     <Alert severity="error" sx={{ mt: 1 }}>
-      {error?.message || translate('portal.errors.unexpected')}
+      {errorText(translate, error)}
     </Alert>
   );
 };

@@ -1,20 +1,29 @@
+import { Role } from '@portal/domain';
 import { type RaRecord, useGetList, useTranslate } from 'react-admin';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { formatDate, formatDateTime } from '../i18n/dates';
 import { formatKg } from '../i18n/weights';
+import { currentSession } from '../session';
 import { everyRow } from './TicketInputs';
 import { truckTypeChoices } from './ticket';
 
 const byId = (records: RaRecord[] | undefined, label: (record: RaRecord) => string) =>
   new Map((records ?? []).map((record) => [String(record.id), label(record)]));
 
-const useAll = (resource: string) =>
-  useGetList<RaRecord>(resource, { pagination: everyRow, sort: { field: 'id', order: 'ASC' } }).data;
+const useAll = (resource: string, enabled = true) =>
+  useGetList<RaRecord>(resource, { pagination: everyRow, sort: { field: 'id', order: 'ASC' } }, { enabled })
+    .data;
 
-/** Names for the ids a ticket holds, so a log reads 'Acme Haulage' rather than '17' where it can. */
+/**
+ * Names for the ids a ticket holds, so a log reads 'Acme Haulage' or 'CA12345 (T-12)' rather than '17'
+ * where it can. Only administrators may list users, so for the others the receiving user stays an id.
+ */
 export function useTicketReferenceNames(): ReferenceNames {
   const name = (record: RaRecord) => String(record.name);
+  const isAdministrator = currentSession()?.role === Role.Administrator;
   return {
+    truckId: byId(useAll('trucks'), (truck) => `${truck.licensePlate} (${truck.number})`),
+    userId: byId(useAll('users', isAdministrator), (user) => `${user.firstName} ${user.lastName}`),
     contractorCompanyId: byId(useAll('contractorCompanies'), name),
     contractorOfficeContactId: byId(useAll('contractorContacts'), name),
     projectId: byId(useAll('projects'), (project) => String(project.projectId)),

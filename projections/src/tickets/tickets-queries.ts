@@ -37,7 +37,7 @@ const ticketColumns = sql`
   t.is_soil_flo_load AS "isSoilFLOLoad", t.soil_flo_ticket_id AS "soilFLOTicketId",
   t.update_soil_flo AS "updateSoilFLO"`;
 
-const ticketsJoined = sql`tickets t
+export const ticketsJoined = sql`tickets t
   LEFT JOIN contractor_companies cc ON cc.id = t.contractor_company_id
   LEFT JOIN transport_companies tc ON tc.id = t.transport_company_id
   LEFT JOIN contractor_contacts office ON office.id = t.contractor_office_contact_id
@@ -46,7 +46,7 @@ const ticketsJoined = sql`tickets t
   LEFT JOIN materials m ON m.id = t.material_id
   LEFT JOIN users u ON u.id = t.user_id`;
 
-const whereAll = (conditions: RawBuilder<unknown>[]) =>
+export const whereAll = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 
 /** TicketViews matching every condition, in `order`; `tail` follows the ORDER BY (a LIMIT). */
@@ -89,7 +89,8 @@ export interface TicketFilter {
 /** Typed % and _ are searched for, not used as wildcards. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
+/** The search and report filter as SQL conditions on `tickets t`: one definition for every list. */
+export function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (filter.ticketNumber != null) conditions.push(sql`t.ticket_number = ${filter.ticketNumber}`);
   if (filter.fromNumber != null) conditions.push(sql`t.ticket_number >= ${filter.fromNumber}`);
@@ -164,31 +165,31 @@ const within = (column: 't.time_loaded' | 't.time_received', day: SiteDay) =>
  * `at` names another instant's day instead of today's (tests).
  */
 export const activeTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) =>
-  ticketRows(
-    db,
-    [within('t.time_loaded', siteDay(timeZone, at)), sql`NOT t.is_received`],
-    sql`t.time_loaded DESC`,
-  );
-
-export const receivedTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) =>
-  ticketRows(db, [within('t.time_received', siteDay(timeZone, at))], sql`t.time_received DESC`);
+  ticketRows(db, [activeOn(siteDay(timeZone, at))], sql`t.time_loaded DESC`);
 
 /**
- * Today's trucks: loaded today, or received today (a dashboard receipt clears the time loaded). The
- * OR of two ranges on two indexed columns is a BitmapOr of both indexes.
+ * Active and Received are decided by the receipt, never by a time a form happened to carry (a time
+ * received typed on an unreceived ticket does not make it received), so they never overlap.
+ */
+const activeOn = (day: SiteDay) => sql`(${within('t.time_loaded', day)} AND NOT t.is_received)`;
+const receivedOn = (day: SiteDay) => sql`(${within('t.time_received', day)} AND t.is_received)`;
+
+export const receivedTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) =>
+  ticketRows(db, [receivedOn(siteDay(timeZone, at))], sql`t.time_received DESC`);
+
+/**
+ * Today's trucks: the Active ones and the Received ones (a dashboard receipt clears the time loaded),
+ * so Loaded is always Active + Received. The OR of two ranges on two indexed columns is a BitmapOr
+ * of both indexes.
  */
 export const loadedTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) => {
   const day = siteDay(timeZone, at);
-  return ticketRows(
-    db,
-    [sql`(${within('t.time_loaded', day)} OR ${within('t.time_received', day)})`],
-    sql`t.id DESC`,
-  );
+  return ticketRows(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`);
 };
 
 /**
- * The 'Daily Trucks' metrics. Loaded counts every truck that came today, loaded or received (a
- * receipt from the dashboard clears the time loaded, yet the truck was loaded); Received counts
+ * The 'Daily Trucks' metrics. Loaded counts every truck of today, Active or Received (a receipt from
+ * the dashboard clears the time loaded, yet the truck was loaded), so it is their sum; Received counts
  * today's receipts; Contractor(s) and Job Site(s) are those of today's trucks. One pass over today's
  * tickets, found through both time indexes (a BitmapOr), never the whole table.
  */
@@ -203,12 +204,12 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string, at?: D
     jobSites: number;
   }>`
     SELECT count(*)::int AS loaded,
-           count(*) FILTER (WHERE ${within('t.time_loaded', bounds)} AND NOT t.is_received)::int AS active,
-           count(*) FILTER (WHERE ${within('t.time_received', bounds)} AND t.is_received)::int AS received,
+           count(*) FILTER (WHERE ${activeOn(bounds)})::int AS active,
+           count(*) FILTER (WHERE ${receivedOn(bounds)})::int AS received,
            count(DISTINCT t.contractor_company_id)::int AS contractors,
            count(DISTINCT lower(t.job_site))::int AS "jobSites"
     FROM tickets t
-    WHERE ${within('t.time_loaded', day)} OR ${within('t.time_received', day)}`.execute(db.withoutPlugins());
+    WHERE ${activeOn(day)} OR ${receivedOn(day)}`.execute(db.withoutPlugins());
   const row = rows[0] ?? { loaded: 0, active: 0, received: 0, contractors: 0, jobSites: 0 };
   return {
     loadedTicketCountForToday: row.loaded,

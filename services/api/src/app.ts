@@ -15,6 +15,7 @@ import openapi from './plugins/openapi';
 import { requestValidatorFactory } from './plugins/request-validation';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
+import { ticketReportRoutes } from './reports/ticket-report';
 import { scaleRoutes } from './scales/scale-routes';
 import { settingsRoutes } from './settings/routes';
 import { externalReceiptRoutes } from './soilflo/external-receipts';
@@ -60,6 +61,7 @@ export async function buildApp(
   await app.register(ticketRoutes);
   await app.register(externalReceiptRoutes);
   await app.register(reportRoutes);
+  await app.register(ticketReportRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);
   return app;

@@ -14,18 +14,19 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { BulkCheck, BulkEditRunResult } from '@portal/contract';
-import { type ReactNode, useCallback, useState } from 'react';
+import type { BulkCheck, BulkEditRunResult, Project } from '@portal/contract';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   BooleanInput,
   Form,
   SelectInput,
   TextInput,
+  useDataProvider,
   useLogoutIfAccessDenied,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { type FieldValues, useWatch } from 'react-hook-form';
+import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
 import { apiRequest } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
@@ -55,6 +56,7 @@ import {
   checkVerdict,
   clearSwitches,
   clearsSomething,
+  projectFill,
   type TicketNumberRange,
   updatesSomething,
 } from './bulk-forms';
@@ -336,6 +338,34 @@ function BulkEditTab<Body extends TicketNumberRange>({
   );
 }
 
+/**
+ * Fills the Update tab from the project chosen (issue 15, item 9); a project that cannot be read leaves
+ * the fields as they are and says so.
+ */
+const ProjectFill = () => {
+  const projectId = useWatch({ name: 'projectId' });
+  const { setValue } = useFormContext();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  useEffect(() => {
+    const id = Number(projectId);
+    if (!Number.isInteger(id) || id < 1) return;
+    let current = true;
+    dataProvider
+      .getOne<Project & { id: number }>('projects', { id })
+      .then(({ data }) => {
+        if (!current) return;
+        for (const [field, value] of Object.entries(projectFill(data)))
+          setValue(field, value, { shouldDirty: true });
+      })
+      .catch(() => notify('portal.bulk.update.projectFillFailed', { type: 'warning' }));
+    return () => {
+      current = false;
+    };
+  }, [projectId, dataProvider, setValue, notify]);
+  return null;
+};
+
 const updateDefaults = {
   from: '',
   to: '',
@@ -371,6 +401,7 @@ export const UpdateTab = ({ onFinished }: { onFinished: () => void }) => {
       submitIcon={<EditNoteIcon />}
       onFinished={onFinished}
     >
+      <ProjectFill />
       <FieldGrid>
         <BulkRangeInputs />
         <ContractorInput

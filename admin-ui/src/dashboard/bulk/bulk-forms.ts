@@ -1,3 +1,4 @@
+import type { Project } from '@portal/contract';
 /**
  * The administrators' dashboard tabs as data: their validation (spec section 5, with the spec's messages
  * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
@@ -208,3 +209,15 @@ export function receiveChips(result: BulkReceiveAnswer | null | undefined, keys:
   if (result?.results?.length) return result.results;
   return keys.map((key) => ({ key, value: 'pending' }));
 }
+
+/**
+ * What choosing a project fills in on the Update tab (issue 15, item 9): the project holds its job
+ * site, contacts, material type and salt flag, so the tickets take them with it.
+ */
+export const projectFill = (project: Project) => ({
+  jobSite: project.jobSite,
+  contractorOfficeContactId: project.officeContactId,
+  siteContactId: project.siteContactId,
+  materialTypeId: project.materialTypeId,
+  isSaltImpacted: project.saltImpacted,
+});

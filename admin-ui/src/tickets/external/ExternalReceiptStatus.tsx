@@ -1,6 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { errorText } from '../../common/error-text';
 import { formatDateTime } from '../../i18n/dates';
 import { receiptStatusText } from './external-ticket';
 import { useExternalReceipt, useResendReceipt } from './useExternalReceipt';
@@ -25,7 +26,7 @@ export const ExternalReceiptStatus = ({
     return (
       <Alert severity="error" sx={{ mb: 1 }}>
         {translate('portal.tickets.external.receipt.loadFailed', {
-          reason: translate(error.message || 'portal.errors.unexpected'),
+          reason: errorText(translate, error),
         })}
       </Alert>
     );

@@ -24,7 +24,8 @@ export type RunKind =
   | 'bulk-receive'
   | 'export'
   | 'daily-summary'
-  | 'projects-report';
+  | 'projects-report'
+  | 'report-export';
 
 type ChunkState = ChunkView['state'];
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams, maxId, OutboxMailSchema, OutboxMailSummarySchema } from '@portal/contract';
 import { Type } from '@sinclair/typebox';
+import { contentDisposition } from '../content-disposition';
 import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox';
 
 // The index goes into SQL as a jsonb array index (int4): a larger one is a 400, not a database error.
@@ -8,10 +9,6 @@ const AttachmentParams = Type.Object({
   ...IdParams.properties,
   index: Type.Integer({ minimum: 0, maximum: maxId }),
 });
-
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-const contentDisposition = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /** The outbox of embedded mode (no SMTP_URL): administrators read the mails the portal kept. */
 export const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,6 +2,12 @@ import type { RunDefinition } from '../jobs/job-runs';
 import { dailySummaryRun } from './daily-summary';
 import { projectsReportRun } from './projects-report';
 import { exportRun } from './ticket-export';
+import { reportExportRun } from './ticket-report';
 
-/** Export and e-mailed reports (spec sections 7 and 8): one chunk each, ending in one queued mail. */
-export const reportRunDefinitions: RunDefinition[] = [exportRun, dailySummaryRun, projectsReportRun];
+/** Exports and e-mailed reports (spec sections 7 and 8): one chunk each, ending in one queued mail. */
+export const reportRunDefinitions: RunDefinition[] = [
+  exportRun,
+  reportExportRun,
+  dailySummaryRun,
+  projectsReportRun,
+];

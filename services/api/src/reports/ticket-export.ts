@@ -1,3 +1,4 @@
+import type { ChunkView } from '@portal/contract';
 import { DomainError, paddedTicketNumber, validateTicketRange } from '@portal/domain';
 import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
@@ -41,10 +42,28 @@ interface ExportParams {
   email: string;
 }
 
-interface ExportChunkResult {
+/** What a run that mailed an export records: where it went, how many rows, which mail. */
+export interface MailedExport {
   email: string;
   rows: number;
   mailId: string;
+}
+
+/** The run's answer: the spec's 'Email with ticket export has been sent to: …' and the mail's delivery. */
+export async function summarizeMailedExport(
+  [chunk]: ChunkView<{ email: string }, MailedExport>[],
+  host: CommandHost,
+) {
+  if (!chunk?.result) return { message: null, error: chunk?.error ?? null, email: chunk?.spec.email ?? null };
+  const { email, rows, mailId } = chunk.result;
+  return {
+    message: exportMessages.sent(email),
+    error: null,
+    email,
+    rows,
+    mailId,
+    mail: await mailDelivery(host, mailId),
+  };
 }
 
 /**
@@ -138,7 +157,7 @@ function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: st
 const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
   `ticket-export-${paddedTicketNumber(params.from)}-${paddedTicketNumber(params.to)}.xlsx`;
 
-export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkResult> = {
+export const exportRun: RunDefinition<ExportParams, ExportParams, MailedExport> = {
   kind: 'export',
   queue: 'ticket-export',
   chunks: (params) => [{ spec: params, total: 1 }],
@@ -165,17 +184,5 @@ export const exportRun: RunDefinition<ExportParams, ExportParams, ExportChunkRes
     });
     return { email: params.email, rows: tickets.length, mailId };
   },
-  async summarize([chunk], host) {
-    if (!chunk?.result)
-      return { message: null, error: chunk?.error ?? null, email: chunk?.spec.email ?? null };
-    const { email, rows, mailId } = chunk.result;
-    return {
-      message: exportMessages.sent(email),
-      error: null,
-      email,
-      rows,
-      mailId,
-      mail: await mailDelivery(host, mailId),
-    };
-  },
+  summarize: summarizeMailedExport,
 };

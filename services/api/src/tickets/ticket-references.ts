@@ -2,12 +2,14 @@ import {
   assertValid,
   contractorCompanies,
   contractorContacts,
+  DomainError,
   type FieldErrors,
   materials,
   materialTypes,
   projects,
   type TicketDetails,
   transportCompanies,
+  truckMessages,
   trucks,
   validateCompany,
 } from '@portal/domain';
@@ -61,6 +63,22 @@ export async function assertReferencesExist(app: CommandHost, details: TicketDet
     if (id !== null && !(await find(id))) errors[field] = message;
   }
   assertValid(errors);
+  await assertTruckOfCompany(app, details);
+}
+
+/** A ticket's truck is one of its haulage company's (a plate typed in the Receive dialog may be another's). */
+async function assertTruckOfCompany(app: CommandHost, details: TicketDetails): Promise<void> {
+  const { truckId, transportCompanyId } = details;
+  if (truckId === null || transportCompanyId === null) return;
+  const truck = await findTruck(app.infra.db, truckId);
+  if (!truck || truck.transportCompanyId === transportCompanyId) return;
+  const company = await findTransportCompany(app.infra.db, transportCompanyId);
+  const message = truckMessages.otherCompany(
+    truck.licensePlate,
+    truck.transportCompanyName,
+    company?.name ?? String(transportCompanyId),
+  );
+  throw new DomainError('validation', message, { truckLicensePlate: message });
 }
 
 /**

@@ -165,6 +165,8 @@ describe('the dashboard: daily counts and latest/active', () => {
     expect(daily.activeTicketCountForToday).toBe(active.tickets.length);
     expect(daily.receivedTicketCountForToday).toBe(received.tickets.length);
     expect(daily.loadedTicketCountForToday).toBe(loaded.length);
+    // Loaded is what the two toggles show together.
+    expect(daily.loadedTicketCountForToday).toBe(active.tickets.length + received.tickets.length);
     expect(ids(receivedList).sort()).toEqual(ids(received.tickets).sort());
     expect(ids(active.tickets).filter((id) => ids(received.tickets).includes(id))).toEqual([]);
     expect(active.tickets.every((t) => !t.isReceived)).toBe(true);
@@ -218,6 +220,19 @@ describe('the dashboard: daily counts and latest/active', () => {
     const reset = await consistent();
     expect(reset.active).toContain(ticket.id);
     expect(reset.received).not.toContain(ticket.id);
+  });
+
+  it('a time received typed on an unreceived ticket does not make it Received: it stays Active until received', async () => {
+    const ticket = await one();
+    await kit.full(ticket.id, {
+      ...kit.completeForm(kit.companyIds()),
+      timeLoaded: at(-60_000),
+      timeReceived: at(),
+    });
+    expect((await kit.get(ticket.id)).isReceived).toBe(false);
+    const { active, received } = await consistent();
+    expect(active).toContain(ticket.id);
+    expect(received).not.toContain(ticket.id);
   });
 
   it('a ticket loaded yesterday is in neither list', async () => {

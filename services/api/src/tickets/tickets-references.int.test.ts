@@ -134,3 +134,34 @@ describe('deleting a record that tickets refer to', () => {
     }
   });
 });
+
+describe("a ticket's truck and its haulage company (issue 15, item 2)", () => {
+  it("refuses another company's truck on the Receive dialog and the forms, and nothing is received or saved", async () => {
+    const northern = await kit.transportCompany('Northern Haul');
+    const northernTruck = await kit.truck({ transportCompanyId: northern.id });
+    const [ticket] = await kit.fresh(1);
+    if (!ticket) throw new Error('no ticket');
+    await kit.short(ticket.id, { transportCompanyId: kit.haulCo.id });
+    const message = `Truck ${northernTruck.licensePlate} belongs to Northern Haul, not to Haul Co.`;
+
+    const receive = await kit.call('PUT', '/api/ticket/receive', {
+      ticketId: ticket.id,
+      ticket: { truckId: northernTruck.id, truckLicensePlate: northernTruck.licensePlate },
+    });
+    expect(receive.statusCode).toBe(400);
+    expect(receive.json()).toEqual({ message, errors: { truckLicensePlate: message } });
+    const full = await kit.call('PUT', '/api/ticket/edit', {
+      ticket: { id: ticket.id, ...kit.completeForm(kit.companyIds()), truckId: northernTruck.id },
+    });
+    expect(full.statusCode).toBe(400);
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, truckId: null, version: 2 });
+
+    // Its own company's truck is taken.
+    const haulTruck = await kit.truck({ transportCompanyId: kit.haulCo.id });
+    const own = await kit.call('PUT', '/api/ticket/receive', {
+      ticketId: ticket.id,
+      ticket: { truckId: haulTruck.id },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});

@@ -250,7 +250,17 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
           reason: ticketMessages.reasonRequired,
         });
       if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.rejectReceived);
-      return [{ type: 'TicketRejected', data: { ticketId: ticket.ticketId, reason } }];
+      const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId: ticket.ticketId, reason } };
+      // A rejected load was not received: a time received typed on the form goes too, in the log as an edit.
+      return ticket.details.timeReceived === null
+        ? [rejected]
+        : [
+            {
+              type: 'TicketEdited',
+              data: { ticketId: ticket.ticketId, details: { ...ticket.details, timeReceived: null } },
+            },
+            rejected,
+          ];
     }
 
     case 'ToggleDispatch': {

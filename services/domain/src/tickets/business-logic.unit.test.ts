@@ -422,6 +422,18 @@ describe('ticket decider: reject', () => {
     ).toEqual({ kind: 'conflict', message: ticketMessages.rejectReceived, errors: undefined });
   });
 
+  it('clears a time received typed on the unreceived ticket, as an edit the log shows (issue 15, item 4)', () => {
+    const typed: TicketEvent = {
+      type: 'TicketEdited',
+      data: { ticketId: 12, details: { ...loadedDetails, timeReceived: later } },
+    };
+    const events = decideTicket(reject('Wrong material'), given(generated, loaded, typed));
+    expect(events.map((event) => event.type)).toEqual(['TicketEdited', 'TicketRejected']);
+    const state = after(given(generated, loaded, typed), reject('Wrong material'));
+    expect(state.details.timeReceived).toBeNull();
+    expect(state.isRejected).toBe(true);
+  });
+
   it('clears the dispatch information and keeps the rest', () => {
     const state = after(given(generated, loaded, dispatched), reject('Wrong material'));
     expect(state).toMatchObject({ isRejected: true, rejectReason: 'Wrong material', isDispatched: false });

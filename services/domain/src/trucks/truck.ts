@@ -36,6 +36,9 @@ export const licensePlateMaxLength = 7;
 export const formattedPlatePattern = /^[A-Z]{2}\d{5}$/;
 
 export const truckMessages = {
+  /** A ticket's truck belongs to the ticket's haulage company. */
+  otherCompany: (truck: string, owner: string, company: string) =>
+    `Truck ${truck} belongs to ${owner}, not to ${company}.`,
   numberRequired: 'Truck number is required',
   plateRequired: 'License plate is required',
   plateTooLong: 'License plate can be max 7 characters',

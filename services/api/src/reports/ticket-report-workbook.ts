@@ -1,0 +1,201 @@
+import type { Writable } from 'node:stream';
+import { type ReportColumnKey, type ReportSort, type ReportTotals, reportColumns } from '@portal/contract';
+import { paddedTicketNumber } from '@portal/domain';
+import {
+  type Database,
+  forEachReportBatch,
+  type ReportRowView,
+  reportFilterNames,
+  type TicketFilter,
+} from '@portal/projections';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import { siteDateTime } from './report-mail';
+
+/**
+ * The custom report's .xlsx (spec section 9: a header block, a filter summary and the data), written
+ * with exceljs' streaming writer while the rows are read in batches: the download and the e-mailed
+ * export both use it, and neither holds the whole result in memory.
+ */
+
+export interface ReportWorkbookSpec {
+  filter: TicketFilter;
+  sort: ReportSort;
+  title: string;
+  /** In reportColumns order. */
+  columns: ReportColumnKey[];
+  /** 'First Last' of the user who asked for it. */
+  generatedBy: string;
+}
+
+const rowsPerBatch = 1000;
+
+const reportFormats = {
+  day: 'yyyy-mm-dd',
+  instant: 'yyyy-mm-dd hh:mm',
+  weight: '#,##0.00',
+} as const;
+
+const columnWidths = { text: 18, number: 14, day: 12, instant: 17, flag: 10 } as const;
+
+const sortLabels: Record<ReportSort, string> = {
+  ticketNumber: 'Ticket number',
+  contractorCompanyName: 'Contractor',
+};
+
+/** `from X to Y`, `from X` or `up to Y`; null when neither is set. */
+const rangeOf = <T>(from: T | null | undefined, to: T | null | undefined, shown: (value: T) => string) =>
+  from != null && to != null
+    ? `${shown(from)} to ${shown(to)}`
+    : from != null
+      ? `from ${shown(from)}`
+      : to != null
+        ? `up to ${shown(to)}`
+        : null;
+
+/** The filter in words, one line per filter that is set, then the sort. */
+async function filterSummary(
+  db: Kysely<Database>,
+  filter: TicketFilter,
+  sort: ReportSort,
+): Promise<string[]> {
+  const names = await reportFilterNames(db, filter);
+  const numbers = rangeOf(filter.fromNumber, filter.toNumber, paddedTicketNumber);
+  const dates = rangeOf(filter.fromDate, filter.toDate, String);
+  const lines = [
+    numbers && `Ticket numbers: ${numbers}`,
+    dates && `Dates: ${dates}`,
+    filter.contractorCompanyId != null &&
+      `Contractor: ${names.contractor ?? `#${filter.contractorCompanyId}`}`,
+    filter.transportCompanyId != null &&
+      `Haulage company: ${names.haulageCompany ?? `#${filter.transportCompanyId}`}`,
+    filter.jobSite?.trim() && `Job site contains: ${filter.jobSite.trim()}`,
+    filter.projectId != null && `Project: ${names.project ?? `#${filter.projectId}`}`,
+    filter.truckLicensePlate?.trim() && `Licence plate: ${filter.truckLicensePlate.trim()}`,
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
+  return [...(lines.length > 0 ? lines : ['No filters']), `Sorted by: ${sortLabels[sort]}`];
+}
+
+/**
+ * Excel has no time zones: a Date written by exceljs shows its UTC fields. The site's wall-clock
+ * time (or calendar day) is therefore written as a Date whose UTC fields are those of the site.
+ */
+function siteClock(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const fields = (instant: Date) => {
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(instant)) parts[part.type] = Number(part.value);
+    return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  };
+  return {
+    instant(instant: Date): Date {
+      const f = fields(instant);
+      return new Date(Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second));
+    },
+    day(instant: Date): Date {
+      const f = fields(instant);
+      return new Date(Date.UTC(f.year, f.month - 1, f.day));
+    },
+  };
+}
+
+type Column = (typeof reportColumns)[number];
+
+function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof siteClock>) {
+  const value = row[column.key];
+  if (column.key === 'ticketNumber') return paddedTicketNumber(row.ticketNumber);
+  if (value === null) return null;
+  switch (column.kind) {
+    case 'day':
+      return clock.day(value as Date);
+    case 'instant':
+      return clock.instant(value as Date);
+    case 'flag':
+      return value ? 'Yes' : 'No';
+    case 'number':
+    case 'text':
+      return value as string | number;
+    default: {
+      const unknownKind: never = column;
+      throw new Error(`unknown column kind ${JSON.stringify(unknownKind)}`);
+    }
+  }
+}
+
+const formatOf = (column: Column): string | undefined =>
+  column.kind === 'day'
+    ? reportFormats.day
+    : column.kind === 'instant'
+      ? reportFormats.instant
+      : column.kind === 'number'
+        ? reportFormats.weight
+        : undefined;
+
+/** Writes the report to `stream` and ends it; answers the whole result's totals. */
+export async function writeReportWorkbook(
+  db: Kysely<Database>,
+  timeZone: string,
+  spec: ReportWorkbookSpec,
+  stream: Writable,
+): Promise<ReportTotals> {
+  const columns = reportColumns.filter((column) => spec.columns.includes(column.key));
+  const generated = `Generated ${siteDateTime(timeZone, new Date())} by ${spec.generatedBy}`;
+  const summary = await filterSummary(db, spec.filter, spec.sort);
+  // The title, the generated line, the summary and a blank row come before the column headers.
+  const headerRow = summary.length + 4;
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: headerRow }] });
+  columns.forEach((column, index) => {
+    sheet.getColumn(index + 1).width = Math.max(columnWidths[column.kind], column.label.length + 2);
+  });
+
+  const titleRow = sheet.addRow([spec.title]);
+  titleRow.font = { bold: true, size: 14 };
+  titleRow.commit();
+  for (const line of [generated, ...summary, '']) sheet.addRow([line]).commit();
+  const headings = sheet.addRow(columns.map((column) => column.label));
+  headings.font = { bold: true };
+  headings.commit();
+
+  const clock = siteClock(timeZone);
+  const formats = columns.map(formatOf);
+  const totals = await forEachReportBatch(db, spec.filter, spec.sort, rowsPerBatch, async (rows) => {
+    for (const row of rows) {
+      const added = sheet.addRow(columns.map((column) => cellOf(column, row, clock)));
+      formats.forEach((numFmt, index) => {
+        if (numFmt) added.getCell(index + 1).numFmt = numFmt;
+      });
+      added.commit();
+    }
+  });
+
+  const totalsRow = sheet.addRow([
+    'Loads',
+    totals.loads,
+    'Net KG',
+    totals.netKg,
+    'Net tonnes',
+    totals.netTonnes,
+  ]);
+  totalsRow.font = { bold: true };
+  totalsRow.getCell(4).numFmt = reportFormats.weight;
+  totalsRow.getCell(6).numFmt = '0.00';
+  totalsRow.commit();
+  sheet.commit();
+  await workbook.commit();
+  return totals;
+}

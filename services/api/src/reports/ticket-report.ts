@@ -1,0 +1,167 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  defaultReportTitle,
+  defaultVisibleReportColumns,
+  errorResponses,
+  okResponses,
+  ReportChartBodySchema,
+  ReportChartSchema,
+  ReportExportBodySchema,
+  ReportTableBodySchema,
+  ReportTableSchema,
+  RunViewSchema,
+} from '@portal/contract';
+import { reportChart, reportTable } from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { contentDisposition } from '../content-disposition';
+import { type RunDefinition, startRun } from '../jobs/job-runs';
+import { enqueueMail } from '../mail/mail-jobs';
+import { adminOnly } from '../plugins/authentication';
+import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
+import { filterOf } from '../tickets/ticket-filter';
+import { htmlParagraph, mailDocument, mailIdOf, validateEmail, xlsxContentType } from './report-mail';
+import { type MailedExport, summarizeMailedExport } from './ticket-export';
+import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
+
+/**
+ * The Reports page's custom report (spec sections 2 and 9), beside the spec's POST /api/ticket/report
+ * (whose answer stays the spec's list): a sorted page with the whole result's totals, the .xlsx export
+ * (downloaded, or mailed by a queued run) and the chart panel, all from that route's filter.
+ */
+
+/** Characters Windows, macOS or a mail client refuse or misread in a file name. */
+const unsafeInFileName = /[\\/:*?"<>|\p{Cc}]/gu;
+
+/** Spec section 9: the export is named from the title with the .xlsx extension. */
+function reportFileName(title: string): string {
+  const name = title
+    .replace(unsafeInFileName, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 150);
+  return `${name.trim() || defaultReportTitle}.xlsx`;
+}
+
+/** Streamed as it is written, so the reply never goes through a serializer; the schema documents it. */
+const xlsxDownload = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The .xlsx' });
+
+interface ReportExportParams extends ReportWorkbookSpec {
+  email: string;
+}
+
+/** Collects what the streaming writer writes: the mail needs the whole file as its attachment. */
+async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec) {
+  const sink = new PassThrough();
+  const parts: Buffer[] = [];
+  sink.on('data', (part: Buffer) => parts.push(part));
+  const totals = await writeReportWorkbook(host.infra.db, host.infra.config.siteTimezone, spec, sink);
+  return { content: Buffer.concat(parts), totals };
+}
+
+export const reportExportRun: RunDefinition<ReportExportParams, ReportExportParams, MailedExport> = {
+  kind: 'report-export',
+  queue: 'report-export',
+  chunks: (params) => [{ spec: params, total: 1 }],
+  async processChunk({ host, run }) {
+    const { params } = run;
+    await readModelsCurrent(host, { required: true });
+    const { content, totals } = await workbookContent(host, params);
+    const filename = reportFileName(params.title);
+    const mailId = mailIdOf(run.id);
+    const summary = `${totals.loads} ${totals.loads === 1 ? 'ticket' : 'tickets'} (${totals.netTonnes.toFixed(2)} t) are attached as ${filename}.`;
+    await enqueueMail(host.infra.jobs, mailId, {
+      to: [params.email],
+      subject: params.title,
+      html: mailDocument(params.title, [htmlParagraph(summary)]),
+      text: summary,
+      attachments: [{ filename, content, contentType: xlsxContentType }],
+    });
+    return { email: params.email, rows: totals.loads, mailId };
+  },
+  summarize: summarizeMailedExport,
+};
+
+export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.infra;
+  const tags = ['reports'];
+
+  app.post(
+    '/api/ticket/report/table',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals",
+        body: ReportTableBodySchema,
+        response: okResponses(ReportTableSchema),
+      },
+    },
+    async (request) =>
+      reportTable(db, filterOf(request.body, config.siteTimezone), {
+        sort: request.body.sort ?? 'ticketNumber',
+        page: request.body.page ?? 1,
+        perPage: request.body.perPage ?? 50,
+      }),
+  );
+
+  app.post(
+    '/api/ticket/report/excel',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
+        body: ReportExportBodySchema,
+        produces: [xlsxContentType],
+        response: { 200: xlsxDownload, 202: RunViewSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { body, currentUser } = request;
+      const spec: ReportWorkbookSpec = {
+        filter: filterOf(body, config.siteTimezone),
+        sort: body.sort ?? 'ticketNumber',
+        title: body.title?.trim() || defaultReportTitle,
+        columns: body.columns?.length ? body.columns : defaultVisibleReportColumns,
+        generatedBy: currentUser.name,
+      };
+      const email = typeof body.email === 'string' ? validateEmail('email', body.email) : null;
+      if (email)
+        return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
+      const stream = new PassThrough();
+      writeReportWorkbook(db, config.siteTimezone, spec, stream).catch((error: unknown) => {
+        request.log.error({ err: error }, 'report export failed');
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .type(xlsxContentType)
+        .header('content-disposition', contentDisposition(reportFileName(spec.title)))
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/ticket/report/chart',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received against its approved quantity",
+        body: ReportChartBodySchema,
+        response: okResponses(ReportChartSchema),
+      },
+    },
+    async (request) =>
+      reportChart(
+        db,
+        filterOf(request.body, config.siteTimezone),
+        request.body.stackBy ?? 'contractor',
+        config.siteTimezone,
+      ),
+  );
+};
