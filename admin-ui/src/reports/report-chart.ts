@@ -32,13 +32,18 @@ export function receivedPerDaySeries(received: ReportChart['receivedPerDay']): {
   return { days, series };
 }
 
-/** Net tonnes per project beside its approved quantity (null where none is set, so no empty bar is drawn). */
+/**
+ * Net tonnes per project beside its approved quantity (null where none is set, so no empty bar is drawn);
+ * a project with neither has nothing to draw and is left out.
+ */
 export function projectTonnesSeries(projects: ReportChart['projects']): {
   projectIds: string[];
   netTonnes: number[];
   approved: (number | null)[];
 } {
-  const sorted = [...projects].sort((a, b) => a.projectProjectId.localeCompare(b.projectProjectId));
+  const sorted = projects
+    .filter((project) => project.netTonnes > 0 || project.approved > 0)
+    .sort((a, b) => a.projectProjectId.localeCompare(b.projectProjectId));
   return {
     projectIds: sorted.map((project) => project.projectProjectId),
     netTonnes: sorted.map((project) => project.netTonnes),

@@ -24,11 +24,12 @@ describe('the report charts', () => {
     expect(receivedPerDaySeries([])).toEqual({ days: [], series: [] });
   });
 
-  it('sets net tonnes beside the approved quantity per project, none where none is approved', () => {
+  it('sets net tonnes beside the approved quantity per project, none where none is approved, and no project with neither', () => {
     expect(
       projectTonnesSeries([
         { projectId: 2, projectProjectId: 'P-200', netTonnes: 12.5, approved: 0 },
         { projectId: 1, projectProjectId: 'P-100', netTonnes: 80, approved: 100 },
+        { projectId: 3, projectProjectId: 'P-300', netTonnes: 0, approved: 0 },
       ]),
     ).toEqual({ projectIds: ['P-100', 'P-200'], netTonnes: [80, 12.5], approved: [100, null] });
   });
