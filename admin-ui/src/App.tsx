@@ -5,7 +5,6 @@ import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
 import { NotFoundPage } from './common/NotFoundPage';
-import { UpcomingScreen } from './common/UpcomingScreen';
 import contractors from './contractors';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { dataProvider } from './dataProvider';
@@ -24,6 +23,7 @@ import materials from './materials';
 import projects from './projects';
 import { DigitalTicketPage } from './records/DigitalTicketPage';
 import { PrintRecordPage } from './records/PrintRecordPage';
+import { ReportsPage } from './reports/ReportsPage';
 import { ScalePage } from './scale/ScalePage';
 import scales from './scales';
 import settings from './settings';
@@ -36,7 +36,7 @@ import users from './users';
  * The administrators' screens at the spec's paths (section 2), each behind AdminOnly, grouped by the access
  * check's resource name (authProvider), which is not the data provider's. Users live at /user/new and
  * /user/{id}, not react-admin's /users/create and /users/{id}; the outbox keeps the mails embedded mode does
- * not send; reports is a screen a later release fills in.
+ * not send.
  */
 const administratorScreens: Record<string, Record<string, ReactElement>> = {
   contractors: {
@@ -74,7 +74,7 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
   users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },
   ticketAudit: { '/ticket-audit/:id': <tickets.audit /> },
   outbox: { '/outbox': <outbox.list />, '/outbox/:id': <outbox.mail /> },
-  reports: { '/reports': <UpcomingScreen title="portal.menu.reports" /> },
+  reports: { '/reports': <ReportsPage /> },
 };
 
 /**

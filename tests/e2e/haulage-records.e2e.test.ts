@@ -1,63 +1,28 @@
-import { runToEnd } from '@portal/api/test/portal';
 import type { Project, Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { loadedProjectTickets, logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
 let project: Project;
 let contractorId: number;
-const tickets: Ticket[] = [];
+let tickets: Ticket[];
 const printCalls = (page: Page) => page.evaluate<number>('window.printCalls');
 
 beforeAll(async () => {
-  const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
-    name: 'Acme Excavating',
-  });
-  contractorId = contractor.id;
-  const hauler = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
-    name: 'Northern Haulage',
-  });
-  project = await ctx.api<Project>('POST', '/api/project/new', {
-    project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' },
-  });
   await ctx.api('PUT', '/api/setting', {
     ...(await ctx.api<object>('GET', '/api/setting')),
     receivingSiteName: 'Northfield Soil Receiving',
     receivingSiteAddress: '1200 Quarry Line, Caledon ON',
     haulageRecordReceiverName: 'Rita Receiver',
   });
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 3 },
-  });
-  for (const [n, weight, truckTypeId] of [
-    [1, 27_380, 1],
-    [2, 30_005, 2],
-    [3, 12_000, 1],
-  ] as const) {
-    const ticket = await ticketNumbered(ctx, n);
-    tickets.push(
-      await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
-        ticket: {
-          id: ticket.id,
-          projectId: project.id,
-          contractorCompanyId: contractor.id,
-          transportCompanyId: hauler.id,
-          jobSite: '500 Source Rd',
-          truckNumber: `T-${n}`,
-          truckLicensePlate: `AB1234${n}`,
-          truckDriverName: 'Dave Driver',
-          truckTypeId,
-          timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
-          weight,
-        },
-      }),
-    );
-  }
+  ({ contractorId, project, tickets } = await loadedProjectTickets(ctx, [
+    { weight: 27_380, truckTypeId: 1 },
+    { weight: 30_005, truckTypeId: 2 },
+    { weight: 12_000, truckTypeId: 1 },
+  ]));
 });
 
 describe('the haulage record and its report, in Chromium', () => {

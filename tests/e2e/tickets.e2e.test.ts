@@ -84,7 +84,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     // The page links to each of the ticket's records (issue 15, item 13).
     await expect.poll(() => ctx.page.getByRole('link', { name: 'Haulage record' }).isVisible()).toBe(true);
     // Rejected from the bottom of the page, the banner the page reloads with comes into view.
-    await ctx.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await ctx.page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await ctx.page.getByRole('button', { name: 'Reject' }).click();
     const dialog = ctx.page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Wrong material');
@@ -92,14 +92,12 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await expect.poll(() => ctx.page.getByText('Ticket rejected successfully!').isVisible()).toBe(true);
     const banner = ctx.page.getByText('This ticket was rejected: Wrong material');
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await expect
-      .poll(() =>
-        banner.evaluate((element) => {
-          const { top, bottom } = element.getBoundingClientRect();
-          return top >= 0 && bottom <= window.innerHeight;
-        }),
-      )
-      .toBe(true);
+    const inView = async () => {
+      const box = await banner.boundingBox();
+      const viewport = ctx.page.viewportSize();
+      return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+    };
+    await expect.poll(inView).toBe(true);
     const rejected = await ticketNumbered(ctx, 3);
     expect(rejected).toMatchObject({
       isRejected: true,
@@ -221,7 +219,9 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     let reached = false;
     for (let presses = 0; presses < 80 && !reached; presses++) {
       await ctx.page.keyboard.press('Tab');
-      reached = await receive.evaluate((button) => button === document.activeElement);
+      reached =
+        (await ctx.page.evaluate("document.activeElement?.getAttribute('aria-label')")) ===
+        'Receive [0] 000007';
     }
     expect(reached).toBe(true);
     await ctx.page.keyboard.press('Enter');

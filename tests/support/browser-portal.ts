@@ -1,6 +1,12 @@
 import { defaultUiDist } from '@portal/api';
-import { type PortalTest, type TestPortalOptions, testAdmin, useTestPortal } from '@portal/api/test/portal';
-import type { Ticket } from '@portal/contract';
+import {
+  type PortalTest,
+  runToEnd,
+  type TestPortalOptions,
+  testAdmin,
+  useTestPortal,
+} from '@portal/api/test/portal';
+import type { Project, Ticket } from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, logIn } from './browser';
@@ -53,3 +59,50 @@ export async function ticketNumbered(test: BrowserPortalTest, n: number): Promis
 /** Signs the first administrator in through the login form. */
 export const logInAsAdministrator = (test: BrowserPortalTest) =>
   logIn(test.page, test.portal.url, testAdmin.username, testAdmin.password);
+
+/**
+ * Acme Excavating's project P-500 at 500 Source Rd, and tickets 1, 2, … loaded for it by Northern Haulage an
+ * hour ago, one per load (truck T-n, plate AB1234n, driver Dave Driver).
+ */
+export async function loadedProjectTickets(
+  test: BrowserPortalTest,
+  loads: readonly { weight: number; truckTypeId: number }[],
+): Promise<{ contractorId: number; project: Project; tickets: Ticket[] }> {
+  const contractor = await test.api<{ id: number }>('POST', '/api/contractorcompany/new', {
+    name: 'Acme Excavating',
+  });
+  const hauler = await test.api<{ id: number }>('POST', '/api/transportcompany/new', {
+    name: 'Northern Haulage',
+  });
+  const project = await test.api<Project>('POST', '/api/project/new', {
+    project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' },
+  });
+  await runToEnd(test.portal, test.admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: 1, to: loads.length },
+  });
+  const tickets: Ticket[] = [];
+  for (const [index, { weight, truckTypeId }] of loads.entries()) {
+    const n = index + 1;
+    const ticket = await ticketNumbered(test, n);
+    tickets.push(
+      await test.api<Ticket>('PUT', '/api/ticket/edit/short', {
+        ticket: {
+          id: ticket.id,
+          projectId: project.id,
+          contractorCompanyId: contractor.id,
+          transportCompanyId: hauler.id,
+          jobSite: '500 Source Rd',
+          truckNumber: `T-${n}`,
+          truckLicensePlate: `AB1234${n}`,
+          truckDriverName: 'Dave Driver',
+          truckTypeId,
+          timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
+          weight,
+        },
+      }),
+    );
+  }
+  return { contractorId: contractor.id, project, tickets };
+}

@@ -1,14 +1,13 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button } from '@mui/material';
-import { licensePlateMaxLength } from '@portal/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { DateInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { PlateSearchInput } from '../common/PlateSearchInput';
 import { TicketNumberInput } from '../common/TicketNumberInput';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { useHaulageCompanies } from '../receive/reference-data';
-import { normalisePlateInput } from '../trucks/truck';
 import { useContractorCompanies } from './dashboard-queries';
 import {
   emptyTicketSearch,
@@ -148,15 +147,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
         companies={contractors}
       />
       <TextInput source="jobSite" label="portal.dashboard.search.jobSite" autoComplete="off" />
-      <TextInput
-        source="truckLicensePlate"
-        label="portal.dashboard.search.licensePlate"
-        parse={normalisePlateInput}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
-        }}
-      />
+      <PlateSearchInput label="portal.dashboard.search.licensePlate" />
       <DateInput source="fromDate" label="portal.dashboard.search.fromDate" />
       <DateInput source="toDate" label="portal.dashboard.search.toDate" />
       <Box

@@ -55,10 +55,22 @@ function attachmentFileName(contentDisposition: string | null): string | null {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(contentDisposition)?.[1]?.trim() || null;
 }
 
-/** Fetches a file the API serves as an attachment (e.g. a spreadsheet export), with the same token headers. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+/**
+ * Fetches a file the API serves as an attachment (e.g. a spreadsheet export), with the same token headers;
+ * a POST sends its `body` as JSON (the report export's filter).
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = sessionHeaders('*/*');
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   try {
-    const response = await fetch(path, { headers: sessionHeaders('*/*') });
+    const response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => undefined);
       const message = (body as { message?: unknown } | undefined)?.message;

@@ -1,0 +1,132 @@
+import { Alert, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { ReportChart, ReportChartBody } from '@portal/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatDate } from '../i18n/dates';
+import { projectTonnesSeries, receivedPerDaySeries } from './report-chart';
+
+export type StackBy = NonNullable<ReportChartBody['stackBy']>;
+
+const CHART_HEIGHT = 300;
+
+/** A YYYY-MM-DD day as the portal writes dates (en-ZA), read as that calendar day wherever the browser is. */
+const dayLabel = (day: string) => formatDate(new Date(`${day}T00:00:00`));
+
+const ChartFigure = ({ title, children }: { title: string; children: React.ReactNode }) => {
+  const titleId = useId();
+  return (
+    <Box component="figure" aria-labelledby={titleId} sx={{ m: 0, minWidth: 0 }}>
+      <Typography id={titleId} variant="subtitle1" component="figcaption" sx={{ fontWeight: 500 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+};
+
+const LoadsPerDay = ({ chart }: { chart: ReportChart }) => {
+  const translate = useTranslate();
+  const { days, series } = receivedPerDaySeries(chart.receivedPerDay);
+  return (
+    <ChartFigure title={translate('portal.reports.chart.receivedPerDay')}>
+      {days.length === 0 ? (
+        <Typography color="text.secondary">{translate('portal.reports.chart.empty')}</Typography>
+      ) : (
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: days, valueFormatter: dayLabel }]}
+          yAxis={[{ label: translate('portal.reports.chart.loads'), tickMinStep: 1 }]}
+          series={series.map(({ stack, data }) => ({
+            data,
+            stack: 'loads',
+            label: stack ?? translate('portal.reports.chart.noStack'),
+          }))}
+        />
+      )}
+    </ChartFigure>
+  );
+};
+
+const TonnesPerProject = ({ chart }: { chart: ReportChart }) => {
+  const translate = useTranslate();
+  const { projectIds, netTonnes, approved } = projectTonnesSeries(chart.projects);
+  const tonnes = (value: number | null) => (value === null ? '' : `${value.toFixed(2)} t`);
+  return (
+    <ChartFigure title={translate('portal.reports.chart.projects')}>
+      {projectIds.length === 0 ? (
+        <Typography color="text.secondary">{translate('portal.reports.chart.noProjects')}</Typography>
+      ) : (
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: projectIds }]}
+          yAxis={[{ label: 't' }]}
+          series={[
+            { data: netTonnes, label: translate('portal.reports.chart.netTonnes'), valueFormatter: tonnes },
+            { data: approved, label: translate('portal.reports.chart.approved'), valueFormatter: tonnes },
+          ]}
+        />
+      )}
+    </ChartFigure>
+  );
+};
+
+/**
+ * The chart panel, from the same filter as the table: loads received per day stacked by contractor or
+ * material, and each project's net tonnes beside its approved quantity.
+ */
+export const ReportCharts = ({
+  chart,
+  stackBy,
+  onStackBy,
+}: {
+  chart: UseQueryResult<ReportChart>;
+  stackBy: StackBy;
+  onStackBy: (stackBy: StackBy) => void;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 2 }} aria-busy={chart.isFetching}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="body2" component="span">
+          {translate('portal.reports.chart.stackBy')}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={stackBy}
+          onChange={(_, next: StackBy | null) => next && onStackBy(next)}
+          aria-label={translate('portal.reports.chart.stackBy')}
+        >
+          {(['contractor', 'material'] as const).map((option) => (
+            <ToggleButton key={option} value={option}>
+              {translate(`portal.reports.chart.stacks.${option}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      <Box sx={{ height: 4 }}>{chart.isFetching && <LinearProgress />}</Box>
+      {chart.isError ? (
+        <Alert severity="error">
+          {translate('portal.reports.chart.loadFailed', { message: translate(chart.error.message) })}
+        </Alert>
+      ) : !chart.data ? (
+        <Typography role="status" color="text.secondary">
+          {translate('portal.reports.chart.loading')}
+        </Typography>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            gap: 2,
+          }}
+        >
+          <LoadsPerDay chart={chart.data} />
+          <TonnesPerProject chart={chart.data} />
+        </Box>
+      )}
+    </Box>
+  );
+};
