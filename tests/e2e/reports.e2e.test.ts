@@ -49,6 +49,8 @@ describe('the Reports page, end to end in Chromium', () => {
     ]);
     for (const plate of plates)
       expect(await reportTable().getByRole('cell', { name: plate }).count()).toBe(1);
+    // Ticket numbers read as everywhere else: '[prefix] number', zero-padded.
+    expect(await reportTable().getByRole('cell', { name: '[0] 000001' }).count()).toBe(1);
 
     const expected = await ctx.api<ReportTable>('POST', '/api/ticket/report/table', { from: 1, to: 3 });
     expect(expected.totals.loads).toBe(3);

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import type { ReportTable } from '@portal/contract';
 import { type ReportColumnKey, type ReportRow, reportColumns, reportPageSizes } from '@portal/contract';
+import { displayTicketNumber } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { displayInstant } from '../dashboard/dashboard-ticket';
@@ -28,6 +29,8 @@ const columnsByKey = new Map(reportColumns.map((column) => [column.key, column])
 function useCellText() {
   const translate = useTranslate();
   return (row: ReportRow, key: ReportColumnKey): string => {
+    // As everywhere in the portal (spec section 2): '[prefix] number', zero-padded to 6 digits.
+    if (key === 'ticketNumber') return displayTicketNumber(row);
     const value = row[key];
     if (value === null) return '';
     switch (columnsByKey.get(key)?.kind) {
