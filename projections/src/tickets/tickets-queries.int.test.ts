@@ -97,7 +97,8 @@ describe("the dashboard's day is the site's calendar day", () => {
       timeReceived: '2025-03-20T23:30:00-04:00',
       isReceived: true,
     });
-    // Loaded on the 20th, received on the 21st: a truck of the 20th, yet not received that day.
+    // Loaded on the 20th, received on the 21st: the 20th's lists, looked at afterwards, show it in neither
+    // toggle (it is no longer Active, and was received on the 21st), so Loaded (Active + Received) leaves it out.
     const receivedNextDay = await ticket({
       timeLoaded: '2025-03-20T10:00:00-04:00',
       timeReceived: '2025-03-21T00:30:00-04:00',
@@ -107,9 +108,10 @@ describe("the dashboard's day is the site's calendar day", () => {
       const day = await dashboard(new Date(at));
       expect(day.active).toEqual([firstMinute, lateEvening, lastMoment]);
       expect(day.received).toEqual([receivedLate]);
-      expect(day.loaded).toEqual([firstMinute, lateEvening, lastMoment, receivedLate, receivedNextDay]);
+      expect(day.loaded).toEqual([firstMinute, lateEvening, lastMoment, receivedLate]);
+      expect(day.loaded).not.toContain(receivedNextDay);
       expect(day.counts).toMatchObject({
-        loadedTicketCountForToday: 5,
+        loadedTicketCountForToday: 4,
         activeTicketCountForToday: 3,
         receivedTicketCountForToday: 1,
       });
