@@ -105,3 +105,19 @@ export async function contractorContactReferences(db: Kysely<Database>, id: numb
     ...(await ticketReferences(db, 'contractorOfficeContactId', id)),
   ];
 }
+
+/** The id of the contractor or haulage company of this name, in any case (the first by id), if any. */
+export const findCompanyIdByName = async (
+  db: Kysely<Database>,
+  table: 'contractorCompanies' | 'transportCompanies',
+  name: string,
+): Promise<number | null> =>
+  (
+    await db
+      .selectFrom(table)
+      .select('id')
+      .where(sql<boolean>`lower(name) = ${name.trim().toLowerCase()}`)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  )?.id ?? null;

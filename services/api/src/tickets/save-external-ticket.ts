@@ -32,12 +32,6 @@ async function pulledLoad(app: CommandHost, ticketNumber: number): Promise<Exter
   return load;
 }
 
-/** What a load fills in, refused as SoilFLO's fault when its dispatch time is not a time. */
-function fillOf(load: ExternalLoad, refuse: () => never) {
-  const fill = externalLoadFill(load);
-  return fill.timeLoaded === null ? refuse() : fill;
-}
-
 /** `soilFLOData`: the load the client's lookup found, held to the rules SoilFLO's own answers are. */
 function givenLoad(value: unknown): ExternalLoad | null {
   if (value === undefined || value === null) return null;
@@ -76,10 +70,12 @@ async function saveFromLoad(
 ) {
   const given = givenLoad(body.soilFLOData);
   const load = given ?? (await pulledLoad(app, ticket.ticketNumber));
-  const fill = fillOf(load, () => {
+  const fill = externalLoadFill(load);
+  // A dispatch time that is no time: the client's data (400) or SoilFLO's (502) is not correct.
+  if (fill.timeLoaded === null) {
     if (given) throw new DomainError('validation', externalLoadMessages.notCorrect);
     throw new SoilFloError('not_correct', externalLoadMessages.notCorrect);
-  });
+  }
   const receive = body.isReceived === true && !ticket.isReceived;
   const { contractorCompanyName, transportCompanyName, ...fields } = fill;
   const details: TicketDetails = validateExternalTicket({

@@ -14,14 +14,13 @@ import {
   validateCompany,
 } from '@portal/domain';
 import {
+  findCompanyIdByName,
   findContractorCompany,
   findContractorContact,
   findNamed,
   findProject,
   findTransportCompany,
   findTruck,
-  listContractorCompanies,
-  listTransportCompanies,
 } from '@portal/projections';
 import { createRecord } from '../catalogue/catalogue-commands';
 import type { CommandHost } from '../plugins/infrastructure';
@@ -91,11 +90,9 @@ export async function companyIdByName(
   name: string,
   actorId: number,
 ): Promise<number> {
-  const { db } = app.infra;
-  const companies =
-    kind === 'contractor' ? await listContractorCompanies(db) : await listTransportCompanies(db);
-  const existing = companies.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
-  if (existing) return existing.id;
+  const table = kind === 'contractor' ? 'contractorCompanies' : 'transportCompanies';
+  const existing = await findCompanyIdByName(app.infra.db, table, name);
+  if (existing !== null) return existing;
   const data = validateCompany({ name });
   return kind === 'contractor'
     ? createRecord(app, contractorCompanies, 'contractor_company', data, { actorId })
