@@ -352,6 +352,26 @@ describe('receipts reported back to SoilFLO', () => {
     expect(standIn.receipts().filter((r) => r.loadId === 140)).toEqual([]);
   });
 
+  it('a burst of concurrent receives of one load receives it once and reports it once', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(170)]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        // No version: each one decides on the ticket as it finds it.
+        kit.call('PUT', '/api/ticket/edit/soilflo', { id: ticket.id, isReceived: true }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+    await receiptReaches(ticket.id, 'sent');
+    const rows = await kit.portal.infra.db
+      .selectFrom('externalReceipts')
+      .select('id')
+      .where('ticketId', '=', ticket.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(standIn.receipts().filter((r) => r.loadId === 170)).toHaveLength(1);
+  });
+
   it('is not reported when the receipt says so (updateSoilFLO: false)', async () => {
     const ticket = await soilFLOTicket();
     standIn.seed(ticket.ticketNumber, [load(150)]);
