@@ -1,6 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner, three tiers: `npm run test:unit`, `test:int` (real PostgreSQL/Redis), `test:e2e` (Chromium).
+
+/**
+ * Integration files that keep a writing transaction open on purpose (to test ordering and uniqueness
+ * around it). Global readers see only events below the oldest open transaction of the whole server, so
+ * while one is open every other test database's projections wait: these run on their own, after the
+ * others, which run three files at a time (`npm run test:int`).
+ */
+const holdsTransactionsOpen = [
+  'services/event-store/src/postgres/postgres-event-store.int.test.ts',
+  'services/api/src/tickets/tickets-generate.int.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -24,6 +36,16 @@ export default defineConfig({
             'tests/api/**/*.int.test.ts',
             'scale-bridge/src/**/*.int.test.ts',
           ],
+          exclude: holdsTransactionsOpen,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'int-exclusive',
+          include: holdsTransactionsOpen,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,16 +1,14 @@
-import type { ReactElement } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import PeopleIcon from '@mui/icons-material/People';
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
 import { NotFoundPage } from './common/NotFoundPage';
-import contractors from './contractors';
-import { DashboardPage } from './dashboard/DashboardPage';
+import { latestTicketsQuery } from './dashboard/dashboard-queries';
 import { dataProvider } from './dataProvider';
-import dispatch from './dispatch';
-import { HaulageRecordPage } from './haulage/HaulageRecordPage';
-import { HaulageReportPage } from './haulage/HaulageReportPage';
+import { queryClient } from './dataProvider/query-client';
 import { i18nProvider } from './i18n/i18nProvider';
 import { appName } from './i18n/messages';
 import { PortalLayout } from './layout/Layout';
@@ -18,19 +16,83 @@ import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './login/LogoutPage';
-import outbox from './mail';
-import materials from './materials';
-import projects from './projects';
-import { DigitalTicketPage } from './records/DigitalTicketPage';
-import { PrintRecordPage } from './records/PrintRecordPage';
-import { ReportsPage } from './reports/ReportsPage';
-import { ScalePage } from './scale/ScalePage';
-import scales from './scales';
-import settings from './settings';
-import tickets from './tickets';
-import transports from './transports';
-import trucks from './trucks';
-import users from './users';
+
+/**
+ * A screen in its own chunk, fetched the first time its route renders, so the login form and the dashboard
+ * do not wait for every other screen's code (issue 16, item 6).
+ */
+const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(async () => ({ default: await load() }));
+
+const loadDashboard = () => import('./dashboard/DashboardPage');
+const LazyDashboardPage = lazyScreen(() => loadDashboard().then((m) => m.DashboardPage));
+
+/**
+ * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the
+ * whole screen have mounted (the list's own query would wait for that), so the two overlap after login.
+ */
+const DashboardPage = () => {
+  useState(() => queryClient.prefetchQuery(latestTicketsQuery('active')));
+  return <LazyDashboardPage />;
+};
+const ScalePage = lazyScreen(() => import('./scale/ScalePage').then((m) => m.ScalePage));
+const ReportsPage = lazyScreen(() => import('./reports/ReportsPage').then((m) => m.ReportsPage));
+const HaulageRecordPage = lazyScreen(() =>
+  import('./haulage/HaulageRecordPage').then((m) => m.HaulageRecordPage),
+);
+const HaulageReportPage = lazyScreen(() =>
+  import('./haulage/HaulageReportPage').then((m) => m.HaulageReportPage),
+);
+const DigitalTicketPage = lazyScreen(() =>
+  import('./records/DigitalTicketPage').then((m) => m.DigitalTicketPage),
+);
+const PrintRecordPage = lazyScreen(() => import('./records/PrintRecordPage').then((m) => m.PrintRecordPage));
+const TruckDispatchPage = lazyScreen(() => import('./dispatch').then((m) => m.default.page));
+const TicketPage = lazyScreen(() => import('./tickets').then((m) => m.default.page));
+const TicketLog = lazyScreen(() => import('./tickets').then((m) => m.default.log));
+const TicketAudit = lazyScreen(() => import('./tickets').then((m) => m.default.audit));
+const ContractorList = lazyScreen(() => import('./contractors').then((m) => m.default.list));
+const ContractorCreate = lazyScreen(() => import('./contractors').then((m) => m.default.create));
+const ContractorEdit = lazyScreen(() => import('./contractors').then((m) => m.default.edit));
+const ContractorContactCreate = lazyScreen(() =>
+  import('./contractors').then((m) => m.default.contacts.create),
+);
+const ContractorContactEdit = lazyScreen(() => import('./contractors').then((m) => m.default.contacts.edit));
+const ProjectCreate = lazyScreen(() => import('./projects').then((m) => m.default.create));
+const ProjectEdit = lazyScreen(() => import('./projects').then((m) => m.default.edit));
+const ProjectLog = lazyScreen(() => import('./projects').then((m) => m.default.log));
+const TransportList = lazyScreen(() => import('./transports').then((m) => m.default.list));
+const TransportCreate = lazyScreen(() => import('./transports').then((m) => m.default.create));
+const TransportEdit = lazyScreen(() => import('./transports').then((m) => m.default.edit));
+const TransportContactCreate = lazyScreen(() =>
+  import('./transports').then((m) => m.default.contacts.create),
+);
+const TransportContactEdit = lazyScreen(() => import('./transports').then((m) => m.default.contacts.edit));
+const TruckCreate = lazyScreen(() => import('./trucks').then((m) => m.default.create));
+const TruckEdit = lazyScreen(() => import('./trucks').then((m) => m.default.edit));
+const MaterialsPage = lazyScreen(() => import('./materials').then((m) => m.default.list));
+const MaterialScreen = lazyScreen(() => import('./materials').then((m) => m.default.screen));
+const ScaleList = lazyScreen(() => import('./scales').then((m) => m.default.list));
+const ScaleScreen = lazyScreen(() => import('./scales').then((m) => m.default.screen));
+const SettingsPage = lazyScreen(() => import('./settings').then((m) => m.default.page));
+const UserList = lazyScreen(() => import('./users').then((m) => m.default.list));
+const UserCreate = lazyScreen(() => import('./users').then((m) => m.default.create));
+const UserEdit = lazyScreen(() => import('./users').then((m) => m.default.edit));
+const OutboxList = lazyScreen(() => import('./mail').then((m) => m.default.list));
+const OutboxMail = lazyScreen(() => import('./mail').then((m) => m.default.mail));
+
+/** Pages without the layout wait for their code here; the layout has its own Suspense for the others. */
+const Standalone = ({ children }: { children: ReactElement }) => (
+  <Suspense fallback={<Loading />}>{children}</Suspense>
+);
+
+/** The login form, which fetches the dashboard's code while the user types, so signing in does not wait for it. */
+const PortalLoginPage = () => {
+  useEffect(() => {
+    void loadDashboard();
+  }, []);
+  return <LoginPage />;
+};
 
 /**
  * The administrators' screens at the spec's paths (section 2), each behind AdminOnly, grouped by the access
@@ -40,40 +102,40 @@ import users from './users';
  */
 const administratorScreens: Record<string, Record<string, ReactElement>> = {
   contractors: {
-    '/contractors': <contractors.list />,
-    '/contractor-company/new': <contractors.create />,
-    '/contractor-company/:id': <contractors.edit />,
-    '/contacts/new/contractor-company/:companyId': <contractors.contacts.create />,
-    '/contacts/:contactId/contractor-company/:companyId': <contractors.contacts.edit />,
-    '/projects/new/contractor-company/:companyId': <projects.create />,
-    '/projects/:id/contractor-company/:companyId': <projects.edit />,
-    '/project-log/:id': <projects.log />,
+    '/contractors': <ContractorList />,
+    '/contractor-company/new': <ContractorCreate />,
+    '/contractor-company/:id': <ContractorEdit />,
+    '/contacts/new/contractor-company/:companyId': <ContractorContactCreate />,
+    '/contacts/:contactId/contractor-company/:companyId': <ContractorContactEdit />,
+    '/projects/new/contractor-company/:companyId': <ProjectCreate />,
+    '/projects/:id/contractor-company/:companyId': <ProjectEdit />,
+    '/project-log/:id': <ProjectLog />,
   },
   transports: {
-    '/transports': <transports.list />,
-    '/transport-company/new': <transports.create />,
-    '/transport-company/:id': <transports.edit />,
-    '/contacts/new/transport-company/:companyId': <transports.contacts.create />,
-    '/contacts/:contactId/transport-company/:companyId': <transports.contacts.edit />,
-    '/trucks/new/transport-company/:companyId': <trucks.create />,
-    '/trucks/:truckId/transport-company/:companyId': <trucks.edit />,
+    '/transports': <TransportList />,
+    '/transport-company/new': <TransportCreate />,
+    '/transport-company/:id': <TransportEdit />,
+    '/contacts/new/transport-company/:companyId': <TransportContactCreate />,
+    '/contacts/:contactId/transport-company/:companyId': <TransportContactEdit />,
+    '/trucks/new/transport-company/:companyId': <TruckCreate />,
+    '/trucks/:truckId/transport-company/:companyId': <TruckEdit />,
   },
   materials: {
-    '/materials': <materials.list />,
-    '/material/new': <materials.screen kind="materials" mode="create" />,
-    '/material/:id': <materials.screen kind="materials" mode="edit" />,
-    '/material-type/new': <materials.screen kind="materialTypes" mode="create" />,
-    '/material-type/:id': <materials.screen kind="materialTypes" mode="edit" />,
+    '/materials': <MaterialsPage />,
+    '/material/new': <MaterialScreen kind="materials" mode="create" />,
+    '/material/:id': <MaterialScreen kind="materials" mode="edit" />,
+    '/material-type/new': <MaterialScreen kind="materialTypes" mode="create" />,
+    '/material-type/:id': <MaterialScreen kind="materialTypes" mode="edit" />,
   },
   scales: {
-    '/scales': <scales.list />,
-    '/scales/new': <scales.screen mode="create" />,
-    '/scales/:id': <scales.screen mode="edit" />,
+    '/scales': <ScaleList />,
+    '/scales/new': <ScaleScreen mode="create" />,
+    '/scales/:id': <ScaleScreen mode="edit" />,
   },
-  settings: { '/settings': <settings.page /> },
-  users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },
-  ticketAudit: { '/ticket-audit/:id': <tickets.audit /> },
-  outbox: { '/outbox': <outbox.list />, '/outbox/:id': <outbox.mail /> },
+  settings: { '/settings': <SettingsPage /> },
+  users: { '/user/new': <UserCreate />, '/user/:id': <UserEdit /> },
+  ticketAudit: { '/ticket-audit/:id': <TicketAudit /> },
+  outbox: { '/outbox': <OutboxList />, '/outbox/:id': <OutboxMail /> },
   reports: { '/reports': <ReportsPage /> },
 };
 
@@ -87,10 +149,11 @@ export const App = () => (
       title={appName}
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       theme={theme}
       layout={PortalLayout}
-      loginPage={LoginPage}
+      loginPage={PortalLoginPage}
       notification={PortalNotification}
       accessDenied={AccessDeniedPage}
       catchAll={NotFoundPage}
@@ -99,23 +162,65 @@ export const App = () => (
     >
       <CustomRoutes noLayout>
         {/* Public: the site root is the login form too; /logout reloads the app at the root. */}
-        <Route path="/" element={<LoginPage />} />
+        <Route path="/" element={<PortalLoginPage />} />
         <Route path="/logout" element={<LogoutPage />} />
         {/* Public too: with ?hash=… a ticket opens without login; without, the page itself requires a session. */}
-        <Route path="/ticket/:id" element={<tickets.page />} />
+        <Route
+          path="/ticket/:id"
+          element={
+            <Standalone>
+              <TicketPage />
+            </Standalone>
+          }
+        />
         {/* Printable: their own frame, no menu or app bar; each page requires a session itself. */}
-        <Route path="/digital-ticket/:id" element={<DigitalTicketPage />} />
-        <Route path="/print-record/:id" element={<PrintRecordPage />} />
+        <Route
+          path="/digital-ticket/:id"
+          element={
+            <Standalone>
+              <DigitalTicketPage />
+            </Standalone>
+          }
+        />
+        <Route
+          path="/print-record/:id"
+          element={
+            <Standalone>
+              <PrintRecordPage />
+            </Standalone>
+          }
+        />
         {/* With ?hash=… the haulage record opens without a session (the digital ticket's QR code). */}
-        <Route path="/haulage-record/:id" element={<HaulageRecordPage />} />
-        <Route path="/report/haulage-record/:projectId" element={<HaulageReportPage />} />
+        <Route
+          path="/haulage-record/:id"
+          element={
+            <Standalone>
+              <HaulageRecordPage />
+            </Standalone>
+          }
+        />
+        <Route
+          path="/report/haulage-record/:projectId"
+          element={
+            <Standalone>
+              <HaulageReportPage />
+            </Standalone>
+          }
+        />
         {/* The driver's page from the ticket's link: the hash, never a session, opens it; not in the menu. */}
-        <Route path="/truck-dispatch/:id" element={<dispatch.page />} />
+        <Route
+          path="/truck-dispatch/:id"
+          element={
+            <Standalone>
+              <TruckDispatchPage />
+            </Standalone>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/scale" element={<ScalePage />} />
-        <Route path="/ticket-log/:id" element={<tickets.log />} />
+        <Route path="/ticket-log/:id" element={<TicketLog />} />
         {Object.entries(administratorScreens).flatMap(([resource, screens]) =>
           Object.entries(screens).map(([path, element]) => (
             <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
@@ -126,10 +231,10 @@ export const App = () => (
         name="users"
         list={
           <AdminOnly resource="users">
-            <users.list />
+            <UserList />
           </AdminOnly>
         }
-        icon={users.icon}
+        icon={PeopleIcon}
         recordRepresentation="username"
       />
     </Admin>

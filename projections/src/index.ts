@@ -7,6 +7,7 @@ export * from './projects/projects-queries';
 export * from './reports/report-queries';
 export * from './reports/ticket-report-queries';
 export * from './runner/projection';
+export * from './runner/projection-lag';
 export * from './runner/projection-runner';
 export * from './scales/scales-queries';
 export * from './settings/settings-queries';

@@ -1,5 +1,5 @@
 import { scaleStatuses } from '@portal/contract';
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { BridgeStats, ScaleMonitor } from './scale-monitor';
 
 const counters: { stat: keyof BridgeStats; name: string; help: string }[] = [
@@ -19,6 +19,8 @@ const counters: { stat: keyof BridgeStats; name: string; help: string }[] = [
  */
 export function createBridgeMetrics(monitor: ScaleMonitor, clock: () => number): Registry {
   const registry = new Registry();
+  // The process's CPU, memory, event-loop lag and handles, as every portal process serves them.
+  collectDefaultMetrics({ register: registry });
   for (const { stat, name, help } of counters) {
     new Counter({
       name,

@@ -130,6 +130,10 @@ export function configFromEnv(
     metrics:
       metricsPort === 0
         ? null
-        : { host: given(env, 'SCALE_BRIDGE_METRICS_HOST') ?? '127.0.0.1', port: metricsPort },
+        : {
+            host: given(env, 'SCALE_BRIDGE_METRICS_HOST') ?? '127.0.0.1',
+            port: metricsPort,
+            token: given(env, 'METRICS_TOKEN') ?? null,
+          },
   };
 }

@@ -88,6 +88,11 @@ export class ReportSender {
     private readonly counted: { postsOk: number; postsFailed: number },
   ) {}
 
+  /** Whether the portal took the latest report (false before the first one). */
+  get posting(): boolean {
+    return this.last !== null && this.failure === null;
+  }
+
   offer(): void {
     const report = this.current();
     const now = this.clock();

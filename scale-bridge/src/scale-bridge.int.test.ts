@@ -1,3 +1,4 @@
+import type { Readiness } from '@portal/observability';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openScaleEnd, recordingLog, startRecordingPortal, tempLinks } from '../test/bridge-kit';
 import { configFromEnv } from './config';
@@ -31,7 +32,7 @@ async function setup(env: Record<string, string>) {
     ...env,
   });
   const bridge: ScaleBridge = await startScaleBridge(
-    { ...config, metrics: { host: '127.0.0.1', port: 0 } },
+    { ...config, metrics: { host: '127.0.0.1', port: 0, token: config.metrics?.token ?? null } },
     { log },
   );
   cleanups.push(bridge.stop);
@@ -82,7 +83,9 @@ describe('the bridge on a real serial device (a socat pty pair)', () => {
     expect(bridge.stats).toMatchObject({ framesOk: 2, checksumErrors: 1, reconnects: 0 });
     expect(bridge.stats.garbageBytes).toBeGreaterThanOrEqual(2 * noise.length);
     expect((await get('/healthz')).status).toBe(200);
-    expect((await get('/readyz')).status).toBe(200);
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { serial: 'ok', portal: 'ok' } });
     const metrics = await (await get('/metrics')).text();
     expect(metrics).toContain('scale_bridge_frames_total 2');
     expect(metrics).toContain('scale_bridge_checksum_errors_total 1');
@@ -93,7 +96,12 @@ describe('the bridge on a real serial device (a socat pty pair)', () => {
     await pair.stop();
     await expect.poll(() => portal.latest()?.status, poll).toBe('disconnected');
     expect(portal.latest()?.reading).toBeNull();
-    expect((await get('/readyz')).status).toBe(503);
+    const unplugged = await get('/readyz');
+    expect(unplugged.status).toBe(503);
+    expect(await unplugged.json()).toEqual({
+      status: 'not ready',
+      checks: { serial: 'no frame from the scale within the frame timeout', portal: 'ok' },
+    });
 
     // Replug at the same paths: the bridge reopens by itself and readings resume.
     pair = await plug();
@@ -133,14 +141,37 @@ describe('the bridge on a real serial device (a socat pty pair)', () => {
   });
 
   it('keeps trying when the port is missing and the portal refuses the key, and never logs the key', async () => {
-    const { portal, bridge, log } = await setup({ SCALE_PROTOCOL: 'toledo' });
+    const { portal, bridge, log, get } = await setup({ SCALE_PROTOCOL: 'toledo' });
     portal.state.accept = false;
     await expect.poll(() => bridge.stats.postsFailed, poll).toBeGreaterThanOrEqual(3);
     expect(bridge.status.status).toBe('disconnected');
+    const refused = await get('/readyz');
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as Readiness).checks.portal).toBe(
+      'the last report could not be posted to the portal',
+    );
     portal.state.accept = true;
     await expect.poll(() => bridge.stats.postsOk, poll).toBe(1);
+    expect(((await (await get('/readyz')).json()) as Readiness).checks.portal).toBe('ok');
+    expect(await (await get('/metrics')).text()).toContain('scale_bridge_posts_total{result="failed"}');
     expect(log.lines.filter((line) => line.includes('refused the bridge key (401)'))).toHaveLength(1);
     expect(log.lines.filter((line) => line.startsWith('cannot open'))).toHaveLength(1);
     expect(log.lines.some((line) => line.includes(key))).toBe(false);
+  });
+
+  it('serves /metrics only with its token when METRICS_TOKEN is set; /healthz and /readyz stay open', async () => {
+    const { get, bridge } = await setup({ SCALE_PROTOCOL: 'toledo', METRICS_TOKEN: 'scrape-secret-1' });
+    expect((await get('/metrics')).status).toBe(401);
+    const wrong = await fetch(`${bridge.metricsUrl}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const scraped = await fetch(`${bridge.metricsUrl}/metrics`, {
+      headers: { authorization: 'Bearer scrape-secret-1' },
+    });
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toContain('scale_bridge_frames_total');
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect([200, 503]).toContain((await get('/readyz')).status);
   });
 });

@@ -1,8 +1,8 @@
 import type { BridgeReport } from '@portal/contract';
+import { type HealthServer, NotReady, startHealthServer } from '@portal/observability';
 import { createBridgeMetrics } from './bridge-metrics';
 import { createFrameReader } from './frame-reader';
 import { consoleLogger, type Logger } from './log';
-import { type MetricsServer, startMetricsServer } from './metrics-server';
 import { createAutoDetectReader } from './protocols/auto-detect';
 import type { DecodeResult, ProtocolName, ScaleProtocol } from './protocols/protocol';
 import { scaleProtocols } from './protocols/protocols';
@@ -20,8 +20,8 @@ export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, Po
   /** How often to poll an indicator that answers polls (SMA, Cardinal's ENQ); 0: never. */
   pollMs: number;
   reconnect: Backoff;
-  /** The /healthz, /readyz and /metrics server; null: none; port 0: any free port. */
-  metrics: { host: string; port: number } | null;
+  /** The /healthz, /readyz and /metrics server; null: none; port 0: any free port; token: /metrics needs it. */
+  metrics: { host: string; port: number; token?: string | null } | null;
 }
 
 export interface ScaleBridge {
@@ -78,12 +78,29 @@ export async function startScaleBridge(
         );
 
   const registry = createBridgeMetrics(monitor, clock);
-  let metricsServer: MetricsServer | null = null;
+  let metricsServer: HealthServer | null = null;
   if (config.metrics) {
-    metricsServer = await startMetricsServer({
-      ...config.metrics,
+    metricsServer = await startHealthServer({
+      host: config.metrics.host,
+      port: config.metrics.port,
+      metricsToken: config.metrics.token ?? null,
       registry,
-      ready: () => monitor.ready(clock()),
+      checkTimeoutMs: 1000,
+      checks: [
+        {
+          name: 'serial',
+          check: async () => {
+            if (!monitor.ready(clock()))
+              throw new NotReady('no frame from the scale within the frame timeout');
+          },
+        },
+        {
+          name: 'portal',
+          check: async () => {
+            if (!sender.posting) throw new NotReady('the last report could not be posted to the portal');
+          },
+        },
+      ],
     });
   }
 

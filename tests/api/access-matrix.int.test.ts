@@ -137,7 +137,7 @@ describe('the access matrix', () => {
     expect(violations).toEqual([]);
   });
 
-  it('lists its public routes: login, the ticket link (ticket, dispatch, haulage record), the API reference and the UI files, nothing else', () => {
+  it('lists its public routes: login, the ticket link (ticket, dispatch, haulage record), the health probes, the API reference and the UI files, nothing else', () => {
     const publicRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => access === 'public')
       .map(([route]) => route)
@@ -152,6 +152,10 @@ describe('the access matrix', () => {
         'POST /api/ticket/:id/:hash/dispatch',
         'GET /api/ticket/:id/:hash/haulage-record',
         'HEAD /api/ticket/:id/:hash/haulage-record',
+        'GET /healthz',
+        'HEAD /healthz',
+        'GET /readyz',
+        'HEAD /readyz',
         'GET /',
         'HEAD /',
         'GET /index.html',

@@ -1,5 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { type GlobalPosition, migrateEventStore, PostgresEventStore } from '@portal/event-store';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import pg from 'pg';
 import { type BenchRow, percentile, perSecond, row } from './report';
 import { userLikeEvent, withFreshDatabase } from './support';
 
@@ -37,6 +40,168 @@ async function appendSingles(
   const started = performance.now();
   await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
   return { elapsedMs: performance.now() - started, latencies };
+}
+
+/** One event store under comparison, opened afresh for each round on a pool of `connections`. */
+interface Contender {
+  label: string;
+  url: string;
+  open(pool: pg.Pool): Promise<{
+    /** Appends one event at exactly `expectedVersion`; returns the stream's next version. */
+    append(streamId: string, expectedVersion: number, n: number): Promise<number>;
+    close(): Promise<void>;
+  }>;
+}
+
+const comparedWriters = [1, 8, 32];
+const comparisonRounds = 5;
+const roundMs = 1_500;
+const warmUpAppendsPerWriter = 20;
+
+const ours = (url: string): Contender => ({
+  label: 'ours',
+  url,
+  async open(pool) {
+    const store = new PostgresEventStore({ pool });
+    return {
+      append: async (streamId, expectedVersion, n) =>
+        (await store.append(streamId, [userLikeEvent(n)], { expectedVersion })).nextExpectedVersion,
+      close: () => store.close(),
+    };
+  },
+});
+
+/** The same event as ours appends; Emmett types data as a record. */
+const emmettEvent = (n: number) => {
+  const { type, data, metadata } = userLikeEvent(n);
+  return { type, data: data as Record<string, unknown>, metadata };
+};
+
+const emmett = (url: string): Contender => ({
+  label: 'Emmett',
+  url,
+  async open(pool) {
+    const store = getPostgreSQLEventStore(url, { connectionOptions: { pool } });
+    return {
+      append: async (streamId, expectedVersion, n) =>
+        Number(
+          (
+            await store.appendToStream(streamId, [emmettEvent(n)], {
+              expectedStreamVersion: BigInt(expectedVersion),
+            })
+          ).nextExpectedStreamVersion,
+        ),
+      close: () => store.close(),
+    };
+  },
+});
+
+/**
+ * One round: `writers` writers, each on its own streams (so no version conflicts), append for `roundMs`
+ * after a warm-up that opens the connections. `versions` carries the streams' versions across rounds.
+ */
+async function compareRound(
+  contender: Contender,
+  writers: number,
+  versions: Map<string, number>,
+): Promise<{ appends: number; elapsedMs: number; latencies: number[] }> {
+  const pool = new pg.Pool({ connectionString: contender.url, max: writers });
+  pool.on('error', (error) => console.warn(`bench pool: ${error.message}`));
+  const store = await contender.open(pool);
+  const latencies: number[] = [];
+  let n = 0;
+  const writer = async (w: number, until: () => boolean, measured: boolean) => {
+    for (let s = w; until(); s = (s + writers) % streams) {
+      const streamId = `bench-${writers}w-${s}`;
+      const started = performance.now();
+      versions.set(streamId, await store.append(streamId, versions.get(streamId) ?? 0, n++));
+      if (measured) latencies.push(performance.now() - started);
+    }
+  };
+  try {
+    const writersOf = (until: () => boolean, measured: boolean) =>
+      Promise.all(Array.from({ length: writers }, (_, w) => writer(w, until, measured)));
+    let warmUps = 0;
+    await writersOf(() => warmUps++ < warmUpAppendsPerWriter * writers, false);
+    const started = performance.now();
+    const deadline = started + roundMs;
+    await writersOf(() => performance.now() < deadline, true);
+    return { appends: latencies.length, elapsedMs: performance.now() - started, latencies };
+  } finally {
+    await store.close();
+    if (!pool.ended) await pool.end();
+  }
+}
+
+/**
+ * Ours against Emmett's PostgreSQL event store on the same server (a database each), single-event appends
+ * with an exact expected version, in interleaved rounds so load from elsewhere falls on both alike.
+ */
+async function compareWithEmmett(): Promise<BenchRow[]> {
+  const databases: TestDatabase[] = [];
+  try {
+    const [oursDb, emmettDb] = [await createTestDatabase(), await createTestDatabase()];
+    databases.push(oursDb, emmettDb);
+    const migrationPool = new pg.Pool({ connectionString: oursDb.url, max: 1 });
+    await migrateEventStore(migrationPool).finally(() => migrationPool.end());
+    const contenders = [ours(oursDb.url), emmett(emmettDb.url)];
+    const rows: BenchRow[] = [];
+    const rates = new Map<string, number>();
+    for (const writers of comparedWriters) {
+      const totals = contenders.map(() => ({ appends: 0, elapsedMs: 0, latencies: [] as number[] }));
+      const roundRatios: number[] = [];
+      const versions = contenders.map(() => new Map<string, number>());
+      for (let round = 0; round < comparisonRounds; round++) {
+        const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        const roundRates = [0, 0];
+        for (const c of order) {
+          const result = await compareRound(
+            contenders[c] as Contender,
+            writers,
+            versions[c] as Map<string, number>,
+          );
+          const total = totals[c] as (typeof totals)[number];
+          total.appends += result.appends;
+          total.elapsedMs += result.elapsedMs;
+          total.latencies.push(...result.latencies);
+          roundRates[c] = perSecond(result.appends, result.elapsedMs);
+        }
+        roundRatios.push((roundRates[0] ?? 0) / (roundRates[1] ?? 1));
+      }
+      const [oursRate, emmettRate] = totals.map((total) => perSecond(total.appends, total.elapsedMs)) as [
+        number,
+        number,
+      ];
+      rates.set(`ours ${writers}`, oursRate);
+      const label = `${writers} writer${writers === 1 ? '' : 's'}`;
+      rows.push(
+        row(name, `appends/s, ${label}: ours`, oursRate, 'appends/s', writers === 8 ? '>= 3,000' : undefined),
+        row(name, `appends/s, ${label}: Emmett`, emmettRate, 'appends/s'),
+        row(name, `appends/s, ${label}: ours vs Emmett`, oursRate / emmettRate, 'x', '>= 1.5'),
+        // Robust to a burst of load from elsewhere that falls on one side of one round.
+        row(
+          name,
+          `appends/s, ${label}: ours vs Emmett, median of ${comparisonRounds} paired rounds`,
+          percentile(roundRatios, 50),
+          'x',
+          '>= 1.5',
+        ),
+        row(
+          name,
+          `append p99, ${label}: ours`,
+          percentile(totals[0]?.latencies ?? [], 99),
+          'ms',
+          writers === 32 ? '<= 50' : undefined,
+        ),
+        row(name, `append p99, ${label}: Emmett`, percentile(totals[1]?.latencies ?? [], 99), 'ms'),
+      );
+    }
+    const [at8, at32] = [rates.get('ours 8') ?? Number.NaN, rates.get('ours 32') ?? Number.NaN];
+    rows.push(row(name, 'appends/s, 32 writers vs 8 writers: ours', at32 / at8, 'x', '>= 0.9 (no collapse)'));
+    return rows;
+  } finally {
+    for (const database of databases) await database.drop();
+  }
 }
 
 async function readEverything(store: PostgresEventStore): Promise<{ read: number; elapsedMs: number }> {
@@ -118,5 +283,5 @@ export async function eventStoreBench(): Promise<BenchRow[]> {
     } finally {
       await store.close();
     }
-  });
+  }).then(async (rows) => [...rows, ...(await compareWithEmmett())]);
 }

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { testServerUrl } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { bulkBench } from './bulk.bench';
+import { dashboardLoadBench } from './dashboard-load.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
 import { loginBench } from './login.bench';
@@ -28,6 +29,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'tickets', run: ticketsBench },
   { name: 'ticket-report', run: ticketReportBench },
   { name: 'bulk', run: bulkBench },
+  { name: 'dashboard-load', run: dashboardLoadBench },
   { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },
 ];

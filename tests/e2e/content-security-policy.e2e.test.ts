@@ -5,8 +5,9 @@ import { logInAsAdministrator, useBrowserPortal } from '../support/browser-porta
 
 /**
  * The admin UI runs under the portal's Content-Security-Policy (scripts from its own origin only, no
- * framing) with nothing blocked: every screen below is opened, and each violation the browser reports
- * is collected.
+ * framing) with nothing blocked. Every signed-in screen is walked by accessibility.e2e.test.ts, which
+ * collects violations the same way; this file covers the rest: the public ticket link, the API
+ * reference, and the collector itself.
  */
 
 const ctx = useBrowserPortal();
@@ -36,40 +37,11 @@ async function visit(path: string): Promise<void> {
 }
 
 describe('the Content-Security-Policy', () => {
-  it('blocks nothing the admin UI does, on any screen', async () => {
+  it('blocks nothing on the login form, the dashboard, the public ticket link and the API reference, and blocks an injected script', async () => {
     expect(ticketId).toBeGreaterThan(0);
     await visit('/');
     await logInAsAdministrator(ctx);
-    for (const tab of ['Generate', 'Export', 'Update', 'Clear', 'Bulk Receive', 'Search']) {
-      await ctx.page.getByRole('tab', { name: tab, exact: true }).click();
-      await ctx.page.waitForLoadState('networkidle');
-    }
     await screenshot(ctx.page, 'csp-dashboard-1440');
-    for (const path of [
-      '/scale',
-      `/ticket/${ticketId}`,
-      `/ticket-log/${ticketId}`,
-      `/ticket-audit/${ticketId}`,
-      `/digital-ticket/${ticketId}`,
-      `/print-record/${ticketId}`,
-      '/contractors',
-      '/contractor-company/new',
-      '/transports',
-      '/transport-company/new',
-      '/materials',
-      '/material/new',
-      '/users',
-      '/user/new',
-      '/settings',
-      '/outbox',
-      '/reports',
-      '/no-such-screen',
-    ]) {
-      await visit(path);
-    }
-    await ctx.page.setViewportSize({ width: 390, height: 844 });
-    await visit('/dashboard');
-    await screenshot(ctx.page, 'csp-dashboard-390');
 
     // The public ticket link, signed out.
     const hash = (

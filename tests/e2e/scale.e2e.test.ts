@@ -4,6 +4,7 @@ import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, netWeight } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
 
 let portal: TestPortal;
@@ -34,6 +35,8 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);
 });
+auditScreensAfterEach(() => [page]);
+
 afterAll(async () => {
   await browser?.close();
   await simulated?.stop();
@@ -159,7 +162,7 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${portal.url}/scales`);
     await page.getByRole('link', { name: 'Add scale' }).click();
-    await page.getByLabel('Scale name').fill('North gate');
+    await page.getByLabel('Scale name', { exact: true }).fill('North gate');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);
     const scaleId = Number(page.url().split('/').at(-1));

@@ -1,8 +1,8 @@
 import { runToEnd, testAdmin } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formInput, logIn, screenshot } from '../support/browser';
+import { datePicker, formInput, logIn, screenshot, typeDate } from '../support/browser';
 import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
@@ -37,6 +37,17 @@ beforeAll(async () => {
   await logInAsAdministrator(ctx);
 });
 
+/** What a date picker shows, without the line breaks and bidirectional marks between its sections. */
+const pickerText = async (picker: Locator) =>
+  `${await picker.textContent()}`.replace(/[\n\u2066-\u2069\u200e\u200f]/g, '');
+
+/** Ticket 1, complete and received, with its own plate: the plate search below counts the tickets of AB12345. */
+async function completeTicketOne(): Promise<Ticket> {
+  const { truckId: _, ...withoutTruck } = completeTicket((await ticketNumbered(ctx, 1)).id);
+  await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...withoutTruck, truckLicensePlate: 'DT10001' } });
+  return ticketNumbered(ctx, 1);
+}
+
 const loadedHoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 const completeTicket = (id: number) => ({
   id,
@@ -61,13 +72,83 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await expect.poll(() => ctx.page.getByText('Edit Ticket').first().isVisible()).toBe(true);
     // Time received once, in the receiving information (issue 15, item 13).
-    await expect.poll(() => ctx.page.getByLabel('Time received').count()).toBe(1);
+    await expect.poll(() => datePicker(ctx.page, 'Time received').count()).toBe(1);
+    expect(await ctx.page.getByRole('textbox', { name: 'Time received' }).count()).toBe(0);
     await formInput(ctx.page, 'jobSite').fill('East Pit');
     await ctx.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);
     expect((await ticketNumbered(ctx, 2)).jobSite).toBe('East Pit');
     await screenshot(ctx.page, 'ticket-edit-page');
   });
+
+  it('shows dates in its inputs as the portal writes them everywhere, en-ZA, in an en-US browser too (issue 15, item 15)', async () => {
+    const context = await ctx.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+      const ticket = await completeTicketOne();
+      await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+      // Spec section 2: 2025/11/21 for a day, 2025/11/21, 14:05 for a moment; never the browser's 11/21/2025.
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const day = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
+      const moment = (d: Date) => `${day(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+      await expect
+        .poll(() => pickerText(datePicker(page, 'Time loaded')))
+        .toBe(moment(new Date(`${ticket.timeLoaded}`)));
+      expect(await pickerText(datePicker(page, 'Time received'))).toBe(
+        moment(new Date(`${ticket.timeReceived}`)),
+      );
+      expect(await pickerText(datePicker(page, 'Date'))).toBe(day(new Date(`${ticket.date}`)));
+
+      await page.goto(`${ctx.portal.url}/dashboard`);
+      const fromDate = datePicker(page.locator('form').first(), 'From date');
+      await typeDate(fromDate, '2026-01-31');
+      expect(await pickerText(fromDate)).toBe('2026/01/31');
+      await screenshot(page, 'dates-en-za-search');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([991, 390])(
+    'lays the ticket form out evenly at %i px, using its width (issue 15, item 13)',
+    async (width) => {
+      const page = await ctx.browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+        const ticket = await completeTicketOne();
+        await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+        await datePicker(page, 'Time received').waitFor();
+        // Each section's fields as boxes [x, y, width, height], and the section's own left edge and width.
+        const sections =
+          (await page.evaluate(`[...document.querySelectorAll('form section')].map((section) => {
+        const grid = section.children[1].getBoundingClientRect();
+        // A dropdown's box holds its field's margins; the field itself is what lines up.
+        const fields = [...section.children[1].children]
+          .map((field) => (field.querySelector('.MuiFormControl-root') ?? field).getBoundingClientRect())
+          .filter((box) => box.width > 0).map((box) => [box.x, box.y, box.width, box.height]);
+        return { left: grid.x, width: grid.width, fields };
+      })`)) as { left: number; width: number; fields: [number, number, number, number][] }[];
+        expect(sections.length).toBeGreaterThanOrEqual(4);
+        for (const { left, width: sectionWidth, fields } of sections) {
+          const columns = [...new Set(fields.map(([x]) => Math.round(x)))];
+          // Two columns in a narrow window (991 px is still the spec's mobile layout), one on a phone.
+          expect(columns.length).toBe(width === 991 ? 2 : 1);
+          const right = Math.max(...fields.map(([x, , w]) => x + w));
+          expect(right - left).toBeGreaterThan(sectionWidth - 2);
+          // The same space between one field and the next down every column.
+          for (const column of columns) {
+            const down = fields.filter(([x]) => Math.round(x) === column).sort((a, b) => a[1] - b[1]);
+            const gaps = down.slice(1).map(([, y], i) => y - ((down[i]?.[1] ?? 0) + (down[i]?.[3] ?? 0)));
+            for (const gap of gaps) expect(Math.abs(gap - (gaps[0] ?? 0))).toBeLessThanOrEqual(1);
+          }
+        }
+        await screenshot(page, `ticket-form-${width}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
   it('rejects a ticket with a reason, then restores the data from its log', async () => {
     const ticket = await ticketNumbered(ctx, 3);
@@ -235,7 +316,9 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   });
 
   it('searches by licence plate and by date range', async () => {
-    const lastYear = new Date(Date.now() - 365 * 24 * 3600_000).toISOString();
+    // Noon UTC: the same calendar day wherever the site's clock is, at any hour the test runs.
+    const day = `${new Date().getUTCFullYear() - 1}-06-15`;
+    const lastYear = `${day}T12:00:00.000Z`;
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: (await ticketNumbered(ctx, 6)).id, date: lastYear },
     });
@@ -255,9 +338,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     }
 
     await searchForm().getByLabel('License plate').fill('');
-    const day = lastYear.slice(0, 10);
-    await searchForm().getByLabel('From date').fill(day);
-    await searchForm().getByLabel('To date').fill(day);
+    await typeDate(datePicker(searchForm(), 'From date'), day);
+    await typeDate(datePicker(searchForm(), 'To date'), day);
     await ctx.page.getByRole('button', { name: 'Search' }).click();
     await expect
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps the space between table cells

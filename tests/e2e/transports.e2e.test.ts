@@ -88,4 +88,26 @@ describe('transports, end to end in Chromium', () => {
     expect(values(3)).toEqual(['Total Bakkie Brothers', '1 truck', undefined, undefined, undefined, 15000]);
     expect(values(4)).toEqual(['Total', '1 truck', undefined, undefined, undefined, 15000]);
   });
+
+  it("a company saved on its screen is offered at once by the dashboard's dropdown, without a reload (issue 15, item 7)", async () => {
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    const haulageFilter = ctx.page.getByRole('combobox', { name: 'Haulage company' });
+    // The dashboard loads the companies its dropdown offers as it opens; the cache keeps them for a minute.
+    await ctx.page.waitForLoadState('networkidle');
+
+    // In the app, never a reload: what the dashboard loaded stays in the page's cache.
+    await ctx.page.getByRole('menuitem', { name: 'Transports' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/transports`);
+    await ctx.page.getByRole('link', { name: 'Add', exact: true }).click();
+    await formInput(ctx.page, 'name').fill('Cartwright Carriers');
+    await ctx.page.getByRole('button', { name: 'Save' }).click();
+    await ctx.page.waitForURL(/\/transport-company\/\d+$/);
+
+    await ctx.page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/dashboard`);
+    await haulageFilter.fill('Cartw');
+    await expect
+      .poll(() => ctx.page.getByRole('option', { name: 'Cartwright Carriers' }).isVisible())
+      .toBe(true);
+  });
 });

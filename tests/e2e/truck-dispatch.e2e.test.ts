@@ -3,7 +3,7 @@ import type { Ticket } from '@portal/contract';
 import { ticketFormMessages, truckDispatchMessages } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formInput, screenshot } from '../support/browser';
+import { datePicker, formInput, screenshot, typeDate } from '../support/browser';
 import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
@@ -86,9 +86,7 @@ describe('Truck Dispatch page', () => {
     await plate.pressSequentially('ab123456');
     expect(await plate.inputValue()).toBe('AB12345');
     // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
-    const loadedAt = new Date(Date.now() - 10 * 60_000);
-    const localInput = new Date(loadedAt.getTime() - loadedAt.getTimezoneOffset() * 60_000).toISOString();
-    await formInput(page, 'timeLoaded').fill(localInput.slice(0, 16));
+    await typeDate(datePicker(page, 'Time loaded'), new Date(Date.now() - 10 * 60_000));
     await screenshot(page, 'truck-dispatch-filled-360');
 
     await page.getByRole('button', { name: 'Dispatch' }).click();
@@ -147,9 +145,7 @@ describe('Truck Dispatch page', () => {
     await formInput(page, 'truckDriverName').fill('Dave Driver');
     await formInput(page, 'truckLicensePlate').fill('CD67890');
     // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
-    const loadedAt = new Date(Date.now() - 10 * 60_000);
-    const localInput = new Date(loadedAt.getTime() - loadedAt.getTimezoneOffset() * 60_000).toISOString();
-    await formInput(page, 'timeLoaded').fill(localInput.slice(0, 16));
+    await typeDate(datePicker(page, 'Time loaded'), new Date(Date.now() - 10 * 60_000));
     await page.getByRole('button', { name: 'Dispatch' }).click();
     await expect.poll(() => page.getByText('Already received').isVisible()).toBe(true);
     expect(await page.locator('form, input').count()).toBe(0);

@@ -9,6 +9,7 @@ import {
 import type { Project, Ticket } from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { auditScreensAfterEach } from './accessibility';
 import { launchChromium, logIn } from './browser';
 
 interface BrowserPortalTest extends PortalTest {
@@ -45,6 +46,7 @@ export function useBrowserPortal(
     test.browser = await launchChromium();
     test.page = await test.browser.newPage({ viewport: { width: 1440, height: 900 }, ...pageOptions });
   });
+  auditScreensAfterEach(() => [test.page]);
   afterAll(() => test.browser?.close());
   return test;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { auditScreen } from './accessibility';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser build. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,21 +25,13 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-// Runs in the page (a string: this file is typed without the DOM). A cancelled animation counts as ended;
-// one that never ends (paused) holds the screenshot back 2 s at most.
-const transitionsEnded = `Promise.race([
-  Promise.all(document.getAnimations()
-    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-    .map((animation) => animation.finished.catch(() => undefined))),
-  new Promise((resolve) => setTimeout(resolve, 2000)),
-])`;
-
 /**
  * Saves a screenshot under test-results/ for a person to look at, once running transitions (a dialog
- * fading in) have ended: the whole page, or only the viewport (`fullPage: false`, e.g. for a dialog).
+ * fading in) have ended: the whole page, or only the viewport (`fullPage: false`, e.g. for a dialog). The
+ * screen is audited for accessibility first (`auditScreen`, which waits for the transitions).
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
-  await page.evaluate(transitionsEnded);
+  await auditScreen(page);
   const file = path.resolve('test-results', `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
@@ -59,6 +52,24 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
 /** A react-admin form input by its source name (labels can match other controls mid-navigation). */
 export const formInput = (page: Page, name: string) =>
   page.locator(`form input[name="${name}"], form textarea[name="${name}"]`).first();
+
+/** A date picker of the portal's forms (YYYY/MM/DD or YYYY/MM/DD, HH:mm) by its label. */
+export const datePicker = (scope: Page | Locator, label: string) =>
+  scope.getByRole('group', { name: label, exact: true });
+
+/**
+ * Types into a date picker as a person does, section by section from the year: a day (YYYY-MM-DD) or a
+ * moment, written in the browser's (this machine's) local time to the minute.
+ */
+export async function typeDate(picker: Locator, value: string | Date): Promise<void> {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const digits =
+    typeof value === 'string'
+      ? value.replaceAll('-', '')
+      : `${value.getFullYear()}${pad(value.getMonth() + 1)}${pad(value.getDate())}${pad(value.getHours())}${pad(value.getMinutes())}`;
+  await picker.getByRole('spinbutton').first().click();
+  await picker.page().keyboard.type(digits);
+}
 
 /**
  * Records every Content-Security-Policy violation the page reports (the `securitypolicyviolation`

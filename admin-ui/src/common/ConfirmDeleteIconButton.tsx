@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import {
   Confirm,
@@ -22,19 +21,14 @@ export const ConfirmDeleteIconButton = ({ record: recordProp }: { record?: RaRec
   const record = useRecordContext({ record: recordProp });
   const resource = useResourceContext();
   const getRecordRepresentation = useGetRecordRepresentation(resource);
-  const queryClient = useQueryClient();
   const { isPending, handleDelete } = useDeleteController({
     record,
     resource,
     redirect: false,
     mutationMode: 'pessimistic',
     mutationOptions: {
-      onSettled: () => {
-        setOpen(false);
-        // Lists built on their own queries under the resource's key (a search, a company's records) count
-        // again from the server: react-admin only takes the row out of the pages it knows (issue 15, item 7).
-        void queryClient.invalidateQueries({ queryKey: [resource] });
-      },
+      // The lists count again from the server once it has deleted (dataProvider/query-client.ts).
+      onSettled: () => setOpen(false),
     },
   });
   if (!record) return null;

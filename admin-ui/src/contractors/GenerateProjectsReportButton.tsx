@@ -34,7 +34,7 @@ export const GenerateProjectsReportButton = () => {
       <Button
         onClick={generate}
         disabled={busy}
-        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SummarizeIcon />}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SummarizeIcon />}
       >
         {translate('portal.contractors.projectsReport.button')}
       </Button>

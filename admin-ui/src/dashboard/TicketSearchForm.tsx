@@ -2,8 +2,9 @@ import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button } from '@mui/material';
 import { useCallback, useEffect, useRef } from 'react';
-import { DateInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { DayInput } from '../common/DateInputs';
 import { PlateSearchInput } from '../common/PlateSearchInput';
 import { TicketNumberInput } from '../common/TicketNumberInput';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
@@ -148,8 +149,8 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
       />
       <TextInput source="jobSite" label="portal.dashboard.search.jobSite" autoComplete="off" />
       <PlateSearchInput label="portal.dashboard.search.licensePlate" />
-      <DateInput source="fromDate" label="portal.dashboard.search.fromDate" />
-      <DateInput source="toDate" label="portal.dashboard.search.toDate" />
+      <DayInput source="fromDate" label="portal.dashboard.search.fromDate" />
+      <DayInput source="toDate" label="portal.dashboard.search.toDate" />
       <Box
         sx={{
           display: 'flex',

@@ -3,8 +3,9 @@ import type { DispatchView } from '@portal/contract';
 import { useState } from 'react';
 import { Form, HttpError, TextInput, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { MomentInput } from '../common/DateInputs';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
-import { InstantInput, PlateInput } from '../tickets/TicketInputs';
+import { PlateInput } from '../tickets/TicketInputs';
 import { fieldErrorsOf } from '../tickets/useTicket';
 import { type DispatchFormValues, dispatchFormValues, validateDispatchForm } from './dispatch-form';
 
@@ -30,7 +31,7 @@ const DispatchButton = () => {
       size="large"
       fullWidth
       disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={20} color="inherit" /> : undefined}
+      startIcon={isSubmitting ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined}
       sx={{ minHeight: 56, fontSize: '1.125rem', mt: 1 }}
     >
       {translate(isSubmitting ? 'portal.dispatch.dispatching' : 'portal.dispatch.dispatch')}
@@ -95,7 +96,7 @@ export const DispatchForm = ({
           fullWidth
         />
         <PlateInput source="truckLicensePlate" label={label('truckLicensePlate')} fullWidth />
-        <InstantInput
+        <MomentInput
           source="timeLoaded"
           label={label('timeLoaded')}
           helperText={ticket.timeLoaded ? 'portal.dispatch.timeLoadedKept' : undefined}

@@ -16,3 +16,7 @@ export function formatDateTime(date: Date): string {
 export function formatDateTimeToMinute(date: Date): string {
   return date.toLocaleString(DISPLAY_LOCALE, dateTimeToMinuteParts);
 }
+
+/** The date pickers' formats (dayjs tokens), the same text as `formatDate` and `formatDateTimeToMinute` write. */
+export const dayInputFormat = 'YYYY/MM/DD';
+export const momentInputFormat = 'YYYY/MM/DD, HH:mm';

@@ -5,14 +5,14 @@ import EngineeringIcon from '@mui/icons-material/Engineering';
 import LayersIcon from '@mui/icons-material/Layers';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import MonitorWeightIcon from '@mui/icons-material/MonitorWeight';
+import PeopleIcon from '@mui/icons-material/People';
 import ScaleIcon from '@mui/icons-material/Scale';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import outbox from '../mail';
-import settings from '../settings';
-import users from '../users';
 
 /** The signed-in user's name, last in the drawer (spec section 2); information, not a link. */
 const SignedInUser = () => {
@@ -41,10 +41,10 @@ const administratorItems = [
   { path: '/transports', text: 'portal.menu.transports', Icon: LocalShippingIcon },
   { path: '/materials', text: 'portal.menu.materials', Icon: LayersIcon },
   { path: '/scales', text: 'portal.menu.scales', Icon: MonitorWeightIcon },
-  { path: '/users', text: 'portal.menu.users', Icon: users.icon },
+  { path: '/users', text: 'portal.menu.users', Icon: PeopleIcon },
   { path: '/reports', text: 'portal.menu.reports', Icon: AssessmentIcon },
-  { path: '/settings', text: 'portal.menu.settings', Icon: settings.icon },
-  { path: '/outbox', text: 'portal.menu.outbox', Icon: outbox.icon },
+  { path: '/settings', text: 'portal.menu.settings', Icon: SettingsIcon },
+  { path: '/outbox', text: 'portal.menu.outbox', Icon: MailOutlineIcon },
 ];
 
 /** Spec section 2, Side drawer: Dashboard, Scale, the administrators' screens, Logout and the user's name. */

@@ -98,7 +98,7 @@ export const LoginPage = () => {
               type="submit"
               variant="contained"
               fullWidth
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               // The spec's wording exactly: 'Login', not MUI's default upper case.
               sx={{ mt: 1, textTransform: 'none' }}
             >

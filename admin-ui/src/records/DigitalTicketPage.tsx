@@ -15,7 +15,15 @@ const QrFigure = ({ label, url }: { label: string; url: string }) => {
   const captionId = useId();
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, textAlign: 'center' }}>
-      <QRCodeSVG value={url} size={176} marginSize={4} level="M" bgColor="#FFFFFF" fgColor="#000000" />
+      <QRCodeSVG
+        value={url}
+        title={translate(label)}
+        size={176}
+        marginSize={4}
+        level="M"
+        bgColor="#FFFFFF"
+        fgColor="#000000"
+      />
       <Typography id={captionId} component="figcaption" variant="subtitle2">
         {translate(label)}
       </Typography>

@@ -19,8 +19,9 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { DateInput, Form, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Form, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { DayInput } from '../common/DateInputs';
 import { PlateSearchInput } from '../common/PlateSearchInput';
 import { saveFile } from '../common/save-file';
 import { TicketNumberInput } from '../common/TicketNumberInput';
@@ -85,8 +86,8 @@ const FilterInputs = () => (
       autoFocus
     />
     <TicketNumberInput source="to" label="portal.reports.filter.to" validate={reportTicketNumberError} />
-    <DateInput source="fromDate" label="portal.reports.filter.fromDate" />
-    <DateInput source="toDate" label="portal.reports.filter.toDate" />
+    <DayInput source="fromDate" label="portal.reports.filter.fromDate" />
+    <DayInput source="toDate" label="portal.reports.filter.toDate" />
     <ListChoiceInput
       source="contractorCompanyId"
       resource="contractorCompanies"
@@ -220,7 +221,9 @@ const ExportActions = ({
             variant="outlined"
             onClick={() => void download()}
             disabled={!request || downloading}
-            startIcon={downloading ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+            startIcon={
+              downloading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <DownloadIcon />
+            }
           >
             {translate('portal.reports.export.download')}
           </Button>

@@ -1,8 +1,9 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DateInput, Form, useTranslate } from 'react-admin';
+import { Form, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { DayInput } from '../common/DateInputs';
 import { SubmitButton } from '../dashboard/bulk/BulkParts';
 import { isMailQueued, mailDeliveryOf } from '../runs/run';
 import { useRun } from '../runs/useRun';
@@ -49,7 +50,7 @@ export const DailySummaryReport = () => {
       </Typography>
       <Form defaultValues={{ selectedDate: null }} onSubmit={send} noValidate>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2 }}>
-          <DateInput
+          <DayInput
             source="selectedDate"
             label="portal.reports.dailySummary.date"
             sx={{ width: { xs: '100%', sm: 240 } }}

@@ -99,7 +99,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
       {editable && (
         <Button
           variant="contained"
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SaveIcon />}
           onClick={() => submit(false)}
           disabled={isSubmitting}
         >

@@ -1,17 +1,17 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
 import {
   ChoiceName,
   ContractorChoiceInput,
   ContractorInput,
   contactLabel,
-  DayInput,
-  InstantInput,
   ListChoiceInput,
   PlateInput,
   ShownValue,
+  TicketDayInput,
   TicketSection,
 } from './TicketInputs';
 import { receivingContact, truckTypeChoices } from './ticket';
@@ -29,8 +29,8 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
       <TicketSection title="portal.tickets.sections.ticketInfo">
         <ShownValue label="portal.tickets.fields.ticketNumber" value={displayTicketNumber(ticket)} />
         {ticket.isSoilFLOLoad && <TextInput source="soilFLOTicketId" readOnly helperText={false} />}
-        <DayInput source="date" validate={validate(v.date)} {...ro} />
-        <InstantInput source="timeLoaded" validate={validate(v.timeLoaded)} {...ro} />
+        <TicketDayInput source="date" validate={validate(v.date)} {...ro} />
+        <MomentInput source="timeLoaded" validate={validate(v.timeLoaded)} {...ro} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.contractor">
@@ -72,7 +72,8 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
           />
         </ChoiceName>
         <TextInput source="projectLeader" autoComplete="off" {...ro} />
-        <BooleanInput source="isSaltImpacted" {...ro} />
+        {/* The dense top margin the text fields have, so the switch keeps the column's spacing (issue 15, item 13). */}
+        <BooleanInput source="isSaltImpacted" sx={{ mt: 1 }} {...ro} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.transport">
@@ -122,7 +123,7 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
       <TicketSection title="portal.tickets.sections.receiving">
         <ShownValue label="portal.tickets.fields.receivingContact" value={receivingContact(ticket)} />
         {/* Once, where the spec's sections put it (issue 15, item 13: it was also shown read-only here). */}
-        <InstantInput source="timeReceived" validate={validate(v.timeReceived)} {...ro} />
+        <MomentInput source="timeReceived" validate={validate(v.timeReceived)} {...ro} />
       </TicketSection>
       <TextInput
         source="notes"

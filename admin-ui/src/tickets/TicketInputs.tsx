@@ -1,12 +1,8 @@
 import { Box, TextField, Typography } from '@mui/material';
 import { licensePlateMaxLength } from '@portal/domain';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import {
   type AutocompleteInputProps,
-  DateInput,
-  type DateInputProps,
-  DateTimeInput,
-  type DateTimeInputProps,
   type RaRecord,
   TextInput,
   type TextInputProps,
@@ -15,10 +11,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DayInput } from '../common/DateInputs';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { normalisePlateInput } from '../trucks/truck';
 
-/** A titled group of fields: two columns from `sm` (992 px) up, one on phones. */
+/**
+ * A titled group of fields: one column on phones, two from 600 px (a tablet or a narrow window, up to the
+ * spec's 991 px mobile layout, uses its width: issue 15, item 13), three on the spec's desktop (1440 px).
+ */
 export const TicketSection = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
   return (
@@ -27,12 +27,17 @@ export const TicketSection = ({ title, children }: { title: string; children: Re
         {translate(title)}
       </Typography>
       <Box
-        sx={{
+        sx={(theme) => ({
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
+          gridTemplateColumns: '1fr',
+          // Exclusive ranges: sx may write its media queries in another order than these keys.
+          [`@media (min-width: 600px) and (max-width: ${theme.breakpoints.values.lg - 0.05}px)`]: {
+            gridTemplateColumns: '1fr 1fr',
+          },
+          [theme.breakpoints.up('lg')]: { gridTemplateColumns: '1fr 1fr 1fr' },
           columnGap: 2,
           alignItems: 'start',
-        }}
+        })}
       >
         {children}
       </Box>
@@ -41,18 +46,11 @@ export const TicketSection = ({ title, children }: { title: string; children: Re
 };
 
 /** The ticket's calendar day, kept as local midnight so that en-ZA shows the day that was picked. */
-const parseDay = (value: string) => (value ? new Date(`${value}T00:00:00`).toISOString() : null);
+const localMidnight = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 
-export const DayInput = (props: DateInputProps) => <DateInput parse={parseDay} {...props} />;
-
-const parseInstant = (value: string) => {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
-/** A moment (time loaded, time received) in the browser's time, sent as an ISO instant. */
-export const InstantInput = (props: DateTimeInputProps) => <DateTimeInput parse={parseInstant} {...props} />;
+export const TicketDayInput = (props: ComponentProps<typeof DayInput>) => (
+  <DayInput toValue={localMidnight} {...props} />
+);
 
 /** Spec sections 5 and 9: the plate is upper-cased as typed and capped at 7 characters. */
 export const PlateInput = (props: TextInputProps) => (

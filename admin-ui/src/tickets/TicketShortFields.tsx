@@ -2,8 +2,9 @@ import type { Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { useId } from 'react';
 import { type RaRecord, TextInput, useGetList } from 'react-admin';
+import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
-import { everyRow, InstantInput, PlateInput, ShownValue, TicketSection } from './TicketInputs';
+import { everyRow, PlateInput, ShownValue, TicketSection } from './TicketInputs';
 
 /**
  * The haulage company typed by name; the known companies are offered as suggestions. A name that matches
@@ -60,7 +61,7 @@ export const TicketShortFields = ({ ticket, readOnly }: { ticket: Ticket; readOn
       <TextInput source="truckNumber" autoComplete="off" {...ro} />
       <TextInput source="truckDriverName" autoComplete="off" {...ro} />
       <PhoneInput source="truckDriverNumber" {...phone} />
-      <InstantInput source="timeLoaded" {...ro} />
+      <MomentInput source="timeLoaded" {...ro} />
     </TicketSection>
   );
 };

@@ -23,7 +23,15 @@ export const findUserById = (db: Kysely<Database>, id: number): Promise<UserView
   db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
 
 /** The signed-in user behind a token: role and session version decide what the token may still do. */
-export const findSessionUser = (db: Kysely<Database>, id: number) =>
+export type SessionUser = Pick<UserRow, 'id' | 'roleId' | 'firstName' | 'lastName' | 'sessionVersion'>;
+
+/**
+ * The channel on which a changed or deleted `users` row announces its id when its transaction commits ('*':
+ * every row went), for caches of session users (migration 2026-11-24-001 sends it).
+ */
+export const sessionUserChangedChannel = 'session_user_changed';
+
+export const findSessionUser = (db: Kysely<Database>, id: number): Promise<SessionUser | undefined> =>
   db
     .selectFrom('users')
     .select(['id', 'roleId', 'firstName', 'lastName', 'sessionVersion'])

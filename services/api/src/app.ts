@@ -6,6 +6,7 @@ import { contractorRoutes } from './contractors/routes';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 import { materialRoutes } from './materials/routes';
+import { healthRoutes, httpMetrics } from './observability/health-routes';
 import { serveAdminUi } from './plugins/admin-ui';
 import authentication from './plugins/authentication';
 import { registerBrowserSecurity } from './plugins/browser-security';
@@ -39,6 +40,7 @@ export async function buildApp(
 
   const https = servedOverHttps(infra.config);
   await app.register(infrastructure, infra);
+  await app.register(httpMetrics);
   await app.register(errorHandler);
   // First of the request hooks, so refusals and 404s carry the headers too.
   await registerBrowserSecurity(app, { https });
@@ -48,6 +50,7 @@ export async function buildApp(
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
   });
   await app.register(openapi, { https });
+  await app.register(healthRoutes);
   if (infra.config.uiDist) await serveAdminUi(app, infra.config.uiDist);
 
   await app.register(authRoutes);

@@ -25,6 +25,12 @@ export interface PortalConfig {
   logLevel: string;
   /** false (WORKERS=off): this API process runs no queue workers; `npm run worker` processes do. */
   runWorkers: boolean;
+  /**
+   * false (PROJECTIONS=off): this process never projects, it only reads the projections' checkpoints
+   * (read-your-writes); `npm run projector` processes project. On (the default), one process projects at
+   * a time and the others stand by to take over.
+   */
+  runProjections: boolean;
   /** How long a worker's hold on a job lasts before a dead worker's job is handed to another. */
   jobLockMs: number;
   /** Redis key prefix of the queues: portals sharing one Redis need different ones. */
@@ -44,6 +50,17 @@ export interface PortalConfig {
   runWaitSeconds: number;
   /** The external load-tracking system; without both, its features say it is not configured. */
   soilFlo: SoilFloConfig;
+  /**
+   * The internal listener of /healthz, /readyz and /metrics (METRICS_HOST, METRICS_PORT; loopback by
+   * default); null: METRICS_PORT=0, none. Port 0 here (not from the environment) means any free port.
+   */
+  metrics: { host: string; port: number } | null;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** /readyz fails when a projection is more than this many events behind the event store's head. */
+  readyMaxProjectionLag: number;
+  /** How long one readiness check may take before it counts as failed. */
+  readyCheckTimeoutMs: number;
 }
 
 export interface SoilFloConfig {
@@ -130,6 +147,23 @@ function wholeNumberFromEnv(
   return number;
 }
 
+/** METRICS_PORT (default 9461 for the API; `npm run worker` defaults it to 9462); 0 turns the listener off. */
+function metricsListenerFromEnv(env: Env): PortalConfig['metrics'] {
+  const port = wholeNumberFromEnv('METRICS_PORT', env.METRICS_PORT, { fallback: 9461, minimum: 0 });
+  if (port > 65_535) throw new Error('METRICS_PORT must be at most 65535.');
+  return port === 0 ? null : { host: optional(env.METRICS_HOST) ?? '127.0.0.1', port };
+}
+
+/** READY_MAX_PROJECTION_LAG (events, default 1000) and READY_CHECK_TIMEOUT_MS (default 2000). */
+const readinessFromEnv = (env: Env) => {
+  const setting = (name: string, fallback: number, minimum: number) =>
+    wholeNumberFromEnv(name, env[name], { fallback, minimum });
+  return {
+    readyMaxProjectionLag: setting('READY_MAX_PROJECTION_LAG', 1000, 0),
+    readyCheckTimeoutMs: setting('READY_CHECK_TIMEOUT_MS', 2000, 1),
+  };
+};
+
 /** Reads the settings that need no embedded services; `databaseUrl` and the secrets come resolved. */
 export function configFromEnv(
   env: Env,
@@ -152,6 +186,7 @@ export function configFromEnv(
     siteTimezone: env.SITE_TIMEZONE ?? 'America/Toronto',
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorkers: env.WORKERS !== 'off',
+    runProjections: env.PROJECTIONS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
@@ -169,6 +204,9 @@ export function configFromEnv(
       fallback: 60,
       minimum: 0,
     }),
+    metrics: metricsListenerFromEnv(env),
+    metricsToken: optional(env.METRICS_TOKEN),
+    ...readinessFromEnv(env),
     soilFlo: {
       apiUrl: optional(env.SOILFLO_API_URL),
       apiKey: optional(env.SOILFLO_API_KEY),

@@ -68,3 +68,34 @@ describe('RUN_WAIT_SECONDS', () => {
     expect(() => read(value)).toThrow('RUN_WAIT_SECONDS must be a whole number of 0 or more.');
   });
 });
+
+describe('health and metrics settings', () => {
+  it('listen on loopback port 9461 unless set; METRICS_PORT=0 turns the listener off', () => {
+    expect(configOf({}).metrics).toEqual({ host: '127.0.0.1', port: 9461 });
+    expect(configOf({ METRICS_PORT: '9500', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9500,
+    });
+    expect(configOf({ METRICS_PORT: '0' }).metrics).toBeNull();
+    expect(configOf({}).metricsToken).toBeNull();
+    expect(configOf({ METRICS_TOKEN: 's3cret' }).metricsToken).toBe('s3cret');
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => configOf({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be at most 65535.');
+    expect(() => configOf({ METRICS_PORT: 'x' })).toThrow(
+      'METRICS_PORT must be a whole number of 0 or more.',
+    );
+  });
+
+  it('bound readiness at 1000 events of projection lag and 2 s a check unless set', () => {
+    expect(configOf({})).toMatchObject({ readyMaxProjectionLag: 1000, readyCheckTimeoutMs: 2000 });
+    expect(configOf({ READY_MAX_PROJECTION_LAG: '0', READY_CHECK_TIMEOUT_MS: '500' })).toMatchObject({
+      readyMaxProjectionLag: 0,
+      readyCheckTimeoutMs: 500,
+    });
+    expect(() => configOf({ READY_CHECK_TIMEOUT_MS: '0' })).toThrow(
+      'READY_CHECK_TIMEOUT_MS must be a whole number of 1 or more.',
+    );
+  });
+});

@@ -8,7 +8,7 @@ describe('first administrator', () => {
   it('without ADMIN_EMAIL/ADMIN_PASSWORD, is admin@example.com with a random password printed once', async () => {
     const database = await createTestDatabase();
     const config = configFromEnv(
-      { PORT: '0', HOST: '127.0.0.1' },
+      { PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0' },
       {
         databaseUrl: database.url,
         jwtSecret: randomBytes(16).toString('hex'),
@@ -52,7 +52,13 @@ describe('first administrator', () => {
     const start = (adminPassword: string) =>
       startPortal(
         configFromEnv(
-          { PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'boss@portal.test', ADMIN_PASSWORD: adminPassword },
+          {
+            PORT: '0',
+            HOST: '127.0.0.1',
+            METRICS_PORT: '0',
+            ADMIN_EMAIL: 'boss@portal.test',
+            ADMIN_PASSWORD: adminPassword,
+          },
           { databaseUrl: database.url, jwtSecret, linkSecret: randomBytes(16).toString('hex'), uiDist: null },
         ),
         { print: () => undefined },

@@ -18,17 +18,21 @@ export async function ensureFirstAdministrator(
   const { adminEmail, adminPassword } = app.infra.config;
   const username = adminEmail ?? defaultAdminEmail;
   const password = adminPassword ?? randomBytes(12).toString('base64url');
-  await registerUser(
+  const outcome = await registerUser(
     app,
     { username, password, roleId: Role.Administrator, firstName: 'Portal', lastName: 'Administrator' },
     null,
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+    // Another API process starting at the same time created them first (the username is taken).
+    if (error.kind === 'conflict' && (await countUsers(app.infra.db)) > 0) return 'created elsewhere';
+    if (error.kind !== 'validation') throw error;
     // A refused ADMIN_EMAIL or ADMIN_PASSWORD (the password policy, say) stops the start, naming it.
-    if (!(error instanceof DomainError) || error.kind !== 'validation') throw error;
     const field = Object.keys(error.fieldErrors ?? {})[0];
     const variable = field === 'password' ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     throw new Error(`${variable} is not accepted for the first administrator: ${error.message}`);
   });
+  if (outcome === 'created elsewhere') return;
   // The portal is ready only once the administrator can log in: the login reads the read model, and
   // a command's own wait for it is bounded to a few seconds (a long transaction elsewhere on the
   // server, or a loaded machine, can hold projections back longer).

@@ -1,15 +1,26 @@
-import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
-import { allProjections, createReadModelDb, migrateReadModels, ProjectionRunner } from '@portal/projections';
+import type { EventStore } from '@portal/event-store';
+import {
+  allProjections,
+  createReadModelDb,
+  migrateReadModels,
+  ProjectionRunner,
+  projectionLags,
+} from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createAttemptCounters } from './auth/attempt-counters';
 import { createLoginLimiter } from './auth/login-limiter';
 import { PasswordHashing } from './auth/passwords';
 import type { PortalConfig } from './config';
+import { openConfiguredEventStore } from './configured-event-store';
 import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
-import { jobFamilies } from './jobs/job-families';
+import { jobFamilies, jobQueueNames } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
+import { countingAppends } from './observability/counting-event-store';
+import { createPortalMetrics, observeOnScrape } from './observability/portal-metrics';
+import { startProcessHealth } from './observability/process-health';
+import { apiChecks, type CheckName, projectorChecks, workerChecks } from './observability/readiness-checks';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { createLiveScales } from './scales/live-scales';
 import { startReceiptRelay } from './soilflo/external-receipts';
@@ -19,6 +30,8 @@ import { migrateWriteSide } from './write-side/write-side-migrations';
 interface RunningServices {
   infra: Infrastructure;
   host: CommandHost;
+  /** The internal listener's address (/healthz, /readyz, /metrics); null when METRICS_PORT=0. */
+  healthUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -27,32 +40,39 @@ export interface RunningPortal extends RunningServices {
   url: string;
 }
 
+/** What a process is for: the API (with workers unless WORKERS=off), a worker, or a projector. */
+type ProcessRole = 'api' | 'worker' | 'projector';
+
+/** The readiness checks of each role: what it cannot work without. */
+const roleChecks: Record<ProcessRole, readonly CheckName[]> = {
+  api: apiChecks,
+  worker: workerChecks,
+  projector: projectorChecks,
+};
+
 /**
- * Opens the database, migrates it, starts the projections (one process projects, the others stand
- * by) and, unless `workers` is false, the queue workers: what the API process and a worker process
- * (`npm run worker`) share.
+ * Opens the database, migrates it, starts the projections unless PROJECTIONS=off (one process
+ * projects, the others stand by) and, unless `workers` is false, the queue workers: what the API,
+ * worker (`npm run worker`) and projector (`npm run projector`) processes share.
  */
 export async function startServices(
   config: PortalConfig,
-  options: { workers: boolean; api: boolean },
+  options: { role: ProcessRole; workers: boolean },
 ): Promise<RunningServices> {
-  if (config.eventStoreUrl) {
-    throw new Error(
-      'EVENTSTORE_URL is set, but the EventStoreDB adapter is not part of this release; unset it.',
-    );
-  }
-  const role = options.workers && !options.api ? 'portal-worker' : 'portal-api';
+  const role = `portal-${options.role}`;
   const pool = createDatabasePool(config.databaseUrl, { applicationName: role, max: config.databasePoolMax });
   const db = createReadModelDb(pool);
+  let configuredStore: EventStore;
   try {
-    await migrateEventStore(pool);
     await migrateWriteSide(db);
     await migrateReadModels(db);
+    configuredStore = await openConfiguredEventStore(config.eventStoreUrl, pool);
   } catch (error) {
     await pool.end();
     throw error;
   }
-  const eventStore = new PostgresEventStore({ pool });
+  const metrics = createPortalMetrics();
+  const eventStore = countingAppends(configuredStore, metrics);
   const projections = new ProjectionRunner({
     pool,
     db,
@@ -60,11 +80,12 @@ export async function startServices(
     projections: allProjections,
     onError: (error) => console.error('projection batch failed, retrying', error),
   });
-  await projections.start();
+  if (config.runProjections) await projections.start();
   const jobs = await createJobQueues(queueBackendFor(config), {
     lockDurationMs: config.jobLockMs,
     prefix: config.queuePrefix,
     applicationName: `${role}-queues`,
+    onFailed: (queue) => metrics.jobFailures.inc({ queue }),
   });
   const loginLimiter = createLoginLimiter(config, pool);
   const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
@@ -86,22 +107,40 @@ export async function startServices(
       apiKey: config.soilFlo.apiKey,
       timeoutMs: config.soilFlo.timeoutMs,
     }),
+    metrics,
   };
+  observeOnScrape(metrics, {
+    projectionLags: () => projectionLags(db, eventStore, allProjections),
+    queueNames: jobQueueNames,
+    jobCounts: (queue) => jobs.queue(queue).getJobCounts('waiting', 'active', 'delayed', 'failed'),
+  });
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
+  const closeServices = async () => {
+    await receiptRelay?.stop();
+    await jobs.close();
+    await loginLimiter.close();
+    await liveScales.close();
+    await linkAttempts.close();
+    await projections.stop();
+    await eventStore.close();
+    await pool.end();
+  };
+  let health: Awaited<ReturnType<typeof startProcessHealth>>;
+  try {
+    health = await startProcessHealth(infra, roleChecks[options.role]);
+  } catch (error) {
+    await closeServices();
+    throw new Error(`The metrics listener cannot start (METRICS_PORT): ${(error as Error).message}`);
+  }
   return {
     infra,
     host,
+    healthUrl: health?.url ?? null,
     async close() {
-      await receiptRelay?.stop();
-      await jobs.close();
-      await loginLimiter.close();
-      await liveScales.close();
-      await linkAttempts.close();
-      await projections.stop();
-      await eventStore.close();
-      await pool.end();
+      await health?.close();
+      await closeServices();
     },
   };
 }
@@ -111,7 +150,7 @@ export async function startPortal(
   config: PortalConfig,
   options: { logger?: boolean | object; print?: (line: string) => void } = {},
 ): Promise<RunningPortal> {
-  const services = await startServices(config, { workers: config.runWorkers, api: true });
+  const services = await startServices(config, { role: 'api', workers: config.runWorkers });
   const app = await buildApp(services.infra, { logger: options.logger });
   try {
     await ensureFirstAdministrator(app, options.print ?? console.log);

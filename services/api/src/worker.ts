@@ -1,23 +1,17 @@
-import { configFromEnv, dataDirFromEnv, secretsFromEnv } from './config';
-import { loadOrCreateSecrets } from './data-dir-secrets';
-import { embeddedDatabaseUrl, embeddedPort } from './embedded-database';
+import { joiningProcessConfig } from './joining-process-config';
 import { startServices } from './portal';
 import { closeOnSignals } from './shutdown';
 
 /**
- * `npm run worker`: a process that only runs the queue workers (and stands by for the
- * projections). Start as many as the load needs; a chunk is never processed twice. Without
+ * `npm run worker`: a process that only runs the queue workers (and stands by for the projections
+ * unless PROJECTIONS=off). Start as many as the load needs; a chunk is never processed twice. Without
  * DATABASE_URL it joins the embedded PostgreSQL that `npm start` runs from the same DATA_DIR.
  */
 async function main(): Promise<void> {
-  const env = process.env;
-  const secrets = loadOrCreateSecrets(dataDirFromEnv(env));
-  const databaseUrl =
-    env.DATABASE_URL ??
-    embeddedDatabaseUrl({ port: embeddedPort(env), password: secrets.embeddedPostgresPassword });
-  const config = configFromEnv(env, { databaseUrl, ...secretsFromEnv(env, secrets), uiDist: null });
-  const services = await startServices(config, { workers: true, api: false });
-  console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})`);
+  const config = joiningProcessConfig(process.env, '9462');
+  const services = await startServices(config, { role: 'worker', workers: true });
+  const health = services.healthUrl ? `; health and metrics at ${services.healthUrl}` : '';
+  console.log(`Worker running (queues on ${config.redisUrl ? 'Redis' : 'PostgreSQL'})${health}`);
 
   closeOnSignals(
     (signal) => `${signal}: finishing running jobs, then stopping`,

@@ -35,6 +35,8 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
       LOG_LEVEL: 'warn',
       // Test portals may share the machine's Redis: their queues must not meet.
       QUEUE_PREFIX: database.name,
+      // Many portals run at once: no internal listener unless a test asks for one (on a port of its own).
+      METRICS_PORT: '0',
       ...(typeof options.env === 'function' ? options.env() : options.env),
     },
     {

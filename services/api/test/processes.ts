@@ -5,8 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../src/config';
 
-/** Resolves once `child` prints `ready` on stdout; rejects if it exits first or takes too long. */
-function waitForLine(child: ChildProcess, ready: RegExp, what: string, timeoutMs = 60_000): Promise<void> {
+/** Resolves with the match once `child` prints `ready` on stdout; rejects if it exits first or takes too long. */
+function waitForLine(
+  child: ChildProcess,
+  ready: RegExp,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -15,9 +20,10 @@ function waitForLine(child: ChildProcess, ready: RegExp, what: string, timeoutMs
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready.test(output)) {
+      const match = output.match(ready);
+      if (match) {
         clearTimeout(timer);
-        resolve();
+        resolve(match);
       }
     };
     child.stdout?.on('data', onData);
@@ -36,53 +42,75 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-export interface WorkerProcess {
-  /** SIGKILL: the worker dies mid-job, as in a crash or an OOM kill. */
+export interface PortalProcess {
+  /** What the process printed when it was ready (the `ready` pattern's match). */
+  ready: RegExpMatchArray;
+  /** SIGKILL: the process dies mid-work, as in a crash or an OOM kill. */
   kill(): Promise<void>;
-  /** SIGTERM: running jobs finish, then it exits. */
+  /** SIGTERM: work in hand finishes, then it exits. */
   stop(): Promise<void>;
 }
 
-/** `npm run worker` as a child process against the given database (and Redis, when given). */
-export async function startWorkerProcess(env: {
+/** Settings every portal process of a test takes: its database, and its queues' Redis and prefix. */
+export interface ProcessEnv {
   DATABASE_URL: string;
   REDIS_URL?: string;
   QUEUE_PREFIX?: string;
-  JOB_LOCK_MS?: string;
-}): Promise<WorkerProcess> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-worker-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/worker.ts'], {
+  [name: string]: string | undefined;
+}
+
+/**
+ * One of the portal's `npm run` processes (`script` under services/api/src) as a child process, with a
+ * data directory of its own; resolves once it prints `ready`. Its output shows with PROCESS_LOGS=1.
+ */
+async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp): Promise<PortalProcess> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', `services/api/src/${script}`], {
     cwd: repoRoot,
-    env: { ...process.env, REDIS_URL: '', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, REDIS_URL: '', METRICS_PORT: '0', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (process.env.WORKER_LOGS) process.stderr.write(`[worker ${child.pid}] ${text}`);
-  });
+  const echo = (chunk: Buffer) => {
+    if (process.env.PROCESS_LOGS) process.stderr.write(`[${script} ${child.pid}] ${chunk.toString()}`);
+  };
+  child.stdout?.on('data', echo);
+  child.stderr?.on('data', echo);
   const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  let match: RegExpMatchArray;
   try {
-    await waitForLine(child, /Worker running/, 'worker');
+    match = await waitForLine(child, ready, script);
   } catch (error) {
     child.kill('SIGKILL');
     cleanUp();
     throw error;
   }
-  return {
-    async kill() {
-      child.kill('SIGKILL');
-      await exited(child);
-      cleanUp();
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited(child);
-      cleanUp();
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    await exited(child);
+    cleanUp();
   };
+  return { ready: match, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
-const freePort = () =>
+/** `npm run worker` against the given database (and Redis, when given). */
+export const startWorkerProcess = (env: ProcessEnv & { JOB_LOCK_MS?: string; METRICS_PORT?: string }) =>
+  startPortalProcess('worker.ts', env, /Worker running/);
+
+/** `npm run projector`: `ready[1]` says whether it projects or stands by. */
+export const startProjectorProcess = (env: ProcessEnv) =>
+  startPortalProcess('projector.ts', env, /Projector running \((projecting|standing by)/);
+
+/** An API process (`npm run api`) on a free port of its own: `url` is where it answers. */
+export async function startApiProcess(env: ProcessEnv): Promise<PortalProcess & { url: string }> {
+  const started = await startPortalProcess(
+    'api.ts',
+    { PORT: String(await freePort()), HOST: '127.0.0.1', ...env },
+    /portal is running at (http:\/\/\S+)/,
+  );
+  return { ...started, url: started.ready[1] ?? '' };
+}
+
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,6 +1,6 @@
 /**
- * The event store port. The PostgreSQL adapter implements it; every adapter must pass the contract
- * suite in `test/event-store-contract.ts` (an EventStoreDB adapter is a later release).
+ * The event store port. The PostgreSQL and EventStoreDB adapters implement it; every adapter must pass the
+ * contract suite in `test/event-store-contract.ts` (docs/event-store.md says where each run happens).
  */
 
 /** Position in the global order. Compared lexicographically: commit first, then prepare. */

@@ -99,7 +99,7 @@ export const SubmitButton = ({
         type="submit"
         variant="contained"
         disabled={working || disabled}
-        startIcon={working ? <CircularProgress size={18} color="inherit" /> : icon}
+        startIcon={working ? <CircularProgress size={18} color="inherit" aria-hidden /> : icon}
       >
         {translate(label)}
       </Button>

@@ -37,7 +37,7 @@ export const ExternalReceiptStatus = ({
     <Button
       color="inherit"
       size="small"
-      startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
+      startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon />}
       disabled={resend.isPending}
       onClick={() => resend.mutate()}
       sx={{ whiteSpace: 'nowrap' }}
@@ -50,7 +50,9 @@ export const ExternalReceiptStatus = ({
       severity={severity}
       role="status"
       action={sendAgain || undefined}
-      icon={receipt.state === 'pending' ? <CircularProgress size={20} color="inherit" /> : undefined}
+      icon={
+        receipt.state === 'pending' ? <CircularProgress size={20} color="inherit" aria-hidden /> : undefined
+      }
       sx={{ mb: 1 }}
     >
       {translate(key, args)}

@@ -87,7 +87,7 @@ const CallButton = ({
   return (
     <Button
       {...props}
-      startIcon={busy === action ? <CircularProgress size={18} color="inherit" /> : icon}
+      startIcon={busy === action ? <CircularProgress size={18} color="inherit" aria-hidden /> : icon}
       onClick={onClick}
       disabled={busy !== null}
     >

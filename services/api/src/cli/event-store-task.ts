@@ -1,16 +1,18 @@
-import { PostgresEventStore } from '@portal/event-store';
+import type { EventStore } from '@portal/event-store';
 import type pg from 'pg';
 import { dataDirFromEnv } from '../config';
+import { openConfiguredEventStore } from '../configured-event-store';
 import { loadOrCreateSecrets } from '../data-dir-secrets';
 import { createDatabasePool } from '../database-pool';
 import { openConfiguredDatabase } from '../embedded-database';
 
 /**
- * Runs a command-line task on the configured database (DATABASE_URL, or the embedded one) and its event
- * store, closes them whatever happens, and exits with the code the task answers.
+ * Runs a command-line task on the configured database (DATABASE_URL, or the embedded one) and the
+ * configured event store (EVENTSTORE_URL, or that database), closes them whatever happens, and exits
+ * with the code the task answers.
  */
 export async function runEventStoreTask(
-  task: (opened: { pool: pg.Pool; eventStore: PostgresEventStore }) => Promise<number>,
+  task: (opened: { pool: pg.Pool; eventStore: EventStore }) => Promise<number>,
 ): Promise<never> {
   const dataDir = dataDirFromEnv(process.env);
   const { url, embedded } = await openConfiguredDatabase(
@@ -19,12 +21,15 @@ export async function runEventStoreTask(
     loadOrCreateSecrets(dataDir).embeddedPostgresPassword,
   );
   const pool = createDatabasePool(url);
-  const eventStore = new PostgresEventStore({ pool });
   let exitCode: number;
   try {
-    exitCode = await task({ pool, eventStore });
+    const eventStore = await openConfiguredEventStore(process.env.EVENTSTORE_URL?.trim() || null, pool);
+    try {
+      exitCode = await task({ pool, eventStore });
+    } finally {
+      await eventStore.close();
+    }
   } finally {
-    await eventStore.close();
     await pool.end();
     await embedded?.stop();
   }

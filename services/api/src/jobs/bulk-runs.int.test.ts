@@ -7,10 +7,10 @@ import {
   type TestPortal,
 } from '@portal/api/test/portal';
 import {
+  type PortalProcess,
   type RedisServer,
   startRedisServer,
   startWorkerProcess,
-  type WorkerProcess,
 } from '@portal/api/test/processes';
 import type { RunView } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
   let redis: RedisServer | null = null;
   let portal: TestPortal;
   let admin: Record<string, string>;
-  const workers: WorkerProcess[] = [];
+  const workers: PortalProcess[] = [];
 
   const startWorker = async () => {
     const worker = await startWorkerProcess({

@@ -22,6 +22,8 @@ export interface JobFamily<Data = unknown, Result = unknown> {
 export interface JobQueues {
   queue<Data = unknown, Result = unknown>(name: string): Queue<Data, Result>;
   startWorkers(families: JobFamily[]): Promise<void>;
+  /** Resolves when the queue backend answers (readiness); rejects at once when Redis is down. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,13 @@ const sharedPoolSize = 16;
 
 export async function createJobQueues(
   backend: QueueBackend,
-  options: { lockDurationMs?: number; prefix?: string; applicationName?: string } = {},
+  options: {
+    lockDurationMs?: number;
+    prefix?: string;
+    applicationName?: string;
+    /** Called for every failed attempt of a job in this process's workers (the failures metric). */
+    onFailed?: (queue: string) => void;
+  } = {},
 ): Promise<JobQueues> {
   // Portals sharing one Redis keep apart by prefix (on PostgreSQL each database has its own schema).
   const prefix = options.prefix ?? 'bull';
@@ -83,6 +91,7 @@ export async function createJobQueues(
     }
   }
   const Pg = withBackend(createPostgresBackend);
+  let pingConnection: Redis | null = null;
 
   return {
     queue<Data, Result>(name: string): Queue<Data, Result> {
@@ -120,12 +129,40 @@ export async function createJobQueues(
                 connection: postgres as pg.Pool,
               }) as unknown as Worker);
         worker.on('error', (error) => console.warn(`worker ${family.queue}: ${error.message}`));
-        worker.on('failed', (job, error) =>
-          console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`),
-        );
+        worker.on('failed', (job, error) => {
+          options.onFailed?.(family.queue);
+          console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`);
+        });
         await worker.waitUntilReady();
         workers.push(worker);
       }
+    },
+
+    async ping() {
+      if (backend.kind === 'postgres') {
+        await (postgres as pg.Pool).query('SELECT 1');
+        return;
+      }
+      if (!pingConnection) {
+        pingConnection = redis(false);
+        // Its reconnection errors are the readiness answer, not log lines.
+        pingConnection.on('error', () => undefined);
+      }
+      const connection = pingConnection;
+      // Without an offline queue a command fails until connected: wait for the connection, or its error.
+      if (connection.status !== 'ready') {
+        await new Promise<void>((resolve, reject) => {
+          const settle = (error?: Error) => {
+            connection.off('ready', settle);
+            connection.off('error', settle);
+            if (error) reject(error);
+            else resolve();
+          };
+          connection.once('ready', settle);
+          connection.once('error', settle);
+        });
+      }
+      await connection.ping();
     },
 
     /** Lets running jobs finish (SIGTERM), then closes every connection. */

@@ -3,6 +3,7 @@ import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { SessionUsers } from '../auth/session-users';
 import { scaleOfBridgeKey } from '../scales/bridge-keys';
 
 /** Claims of the spec's session token (section 3, User), plus the user's session version. */
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route's declared access, by `METHOD url` as registered (tests and docs read it). */
     routeAccess(): Map<string, Access>;
+    /** Signed-in users, cached briefly; a command that changes a user forgets them here at once. */
+    sessionUsers: SessionUsers;
   }
 }
 
@@ -97,6 +100,14 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       // A token without an expiry or a subject is not a session this portal issued.
       verify: { extractToken, algorithms: ['HS256'], requiredClaims: ['exp', 'primarysid', 'sv'] },
     });
+    const sessionUsers = new SessionUsers({
+      load: (id) => findSessionUser(app.infra.db, id),
+      pool: app.infra.pool,
+      onLookup: (source) => app.infra.metrics.sessionUserLookups.inc({ source }),
+    });
+    await sessionUsers.open();
+    app.addHook('onClose', () => sessionUsers.close());
+    app.decorate('sessionUsers', sessionUsers);
     app.decorateRequest('currentUser', null as unknown as CurrentUser);
     app.decorateRequest('bridgeScaleId', 0);
     // Kept by reference: a public scope's own hook runs after this one and changes `config` in place.
@@ -117,8 +128,9 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       routes.push(route);
     });
 
-    // The role comes from the read model, not the token, so a demoted or deleted user loses access at
-    // once; the session version ends tokens issued before a password or role change.
+    // The role comes from the read model (through a brief cache it invalidates), not the token, so a
+    // demoted or deleted user loses access at once; the session version ends tokens issued before a
+    // password or role change.
     app.addHook('onRequest', async (request) => {
       if (request.is404) return;
       const access = request.routeOptions.config.access ?? 'user';
@@ -140,7 +152,7 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
         throw new DomainError('unauthorized', authMessages.invalidToken);
       }
       const userId = tokenUserId(claims);
-      const user = userId === null ? undefined : await findSessionUser(app.infra.db, userId);
+      const user = userId === null ? undefined : await sessionUsers.find(userId);
       if (!user || user.sessionVersion !== claims.sv) {
         throw new DomainError('unauthorized', authMessages.invalidToken);
       }

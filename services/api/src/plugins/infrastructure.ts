@@ -8,6 +8,7 @@ import type { LoginLimiter } from '../auth/login-limiter';
 import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
+import type { PortalMetrics } from '../observability/portal-metrics';
 import type { LiveScales } from '../scales/live-scales';
 import type { SoilFloClient } from '../soilflo/soilflo-client';
 import type { CommandContext } from '../write-side/command-handler';
@@ -27,6 +28,8 @@ export interface Infrastructure {
   linkAttempts: AttemptCounters;
   /** The external load-tracking system (SoilFLO). */
   soilFlo: SoilFloClient;
+  /** This process's Prometheus metrics. */
+  metrics: PortalMetrics;
 }
 
 declare module 'fastify' {

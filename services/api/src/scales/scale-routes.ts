@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BridgeKeySchema,
+  type BridgeReport,
   BridgeReportSchema,
   errorResponses,
   IdParams,
@@ -13,10 +14,19 @@ import { findScale, listScales } from '@portal/projections';
 import { type TSchema, Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { chosenId } from '../loose-body';
+import type { PortalMetrics } from '../observability/portal-metrics';
 import { adminOnly } from '../plugins/authentication';
 import { issueBridgeKey, listBridgeKeys, revokeBridgeKey, revokeBridgeKeysOf } from './bridge-keys';
 import { findLiveScale, liveScaleView } from './live-scale-view';
 import { tareTruckRoute } from './tare-truck';
+
+/** The scale metrics: a reading, or a scale in error or disconnected (what the bridge reported). */
+function countReport(metrics: PortalMetrics, scaleId: number, report: BridgeReport): void {
+  const scale = String(scaleId);
+  if (report.reading) metrics.scaleReadings.inc({ scale });
+  if (report.status === 'error' || report.status === 'disconnected')
+    metrics.scaleErrors.inc({ scale, status: report.status });
+}
 
 /** Spec section 7, Scale: the scales, their live weights, weighing start and stop, and their bridges' keys and reports. */
 export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -152,6 +162,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await liveScales.saveReport(request.bridgeScaleId, request.body, new Date());
+      countReport(app.infra.metrics, request.bridgeScaleId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -93,6 +93,8 @@ export async function editUser(app: FastifyInstance, body: UserBody, actorId: nu
       actorId,
       expectedVersion: body.version ?? undefined,
     });
+    // The read model has it; the notification reaches this process's cache a moment later.
+    app.sessionUsers.forget(userId);
     return userId;
   });
 }
@@ -106,5 +108,6 @@ export async function deleteUser(app: FastifyInstance, userId: number, actorId: 
       { type: 'DeleteUser', actorId, facts },
       { actorId },
     );
+    app.sessionUsers.forget(userId);
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeEventStoreContract, eventually, pause } from '@portal/event-store/test/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AppendResult,
   comparePositions,
@@ -52,6 +52,22 @@ const insertRaw = (client: pg.PoolClient, streamId: string, type: string) =>
     [streamId, randomUUID(), type],
   );
 
+/**
+ * The events of the running test's `a-`/`b-` streams. Other test files' transactions on the same server hold
+ * the snapshot's xmin back, so an earlier test's events can become visible after the head a test started from.
+ */
+const ofTest = (events: RecordedEvent[]) => events.filter((event) => /^[ab]-/.test(event.streamId));
+
+/** Subscribes from the head; the returned list fills with the stream's events as they are delivered. */
+async function followStream(store: PostgresEventStore, streamId: string): Promise<RecordedEvent[]> {
+  const received: RecordedEvent[] = [];
+  store.subscribeToAll({
+    after: (await store.headPosition()) ?? undefined,
+    onEvents: async (events) => void received.push(...events.filter((event) => event.streamId === streamId)),
+  });
+  return received;
+}
+
 describe('PostgresEventStore on an empty database', () => {
   it('has no head position and nothing to read', async () => {
     const store = new PostgresEventStore({ pool });
@@ -72,7 +88,10 @@ describe('PostgresEventStore', () => {
     await new PostgresEventStore({ pool }).append(`ticket-${randomUUID()}`, [newEvent('A')]);
 
     const { rows } = await pool.query('SELECT name FROM event_store_migration');
-    expect(rows.map((row) => row.name)).toEqual(['2026-11-21-001-create-events']);
+    expect(rows.map((row) => row.name)).toEqual([
+      '2026-11-21-001-create-events',
+      '2026-11-23-001-append-events-function',
+    ]);
     await expect(pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
     await expect(pool.query('TRUNCATE events')).rejects.toThrow(/append-only/);
@@ -83,7 +102,7 @@ describe('PostgresEventStore', () => {
     const head = (await store.headPosition()) ?? undefined;
     const [streamA, streamB] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
     const received: RecordedEvent[] = [];
-    store.subscribeToAll({ after: head, onEvents: async (events) => void received.push(...events) });
+    store.subscribeToAll({ after: head, onEvents: async (events) => void received.push(...ofTest(events)) });
     const transactionA = await pool.connect();
     try {
       await transactionA.query('BEGIN');
@@ -91,13 +110,14 @@ describe('PostgresEventStore', () => {
       const b = await store.append(streamB, [newEvent('B')]);
       await pause(300);
 
-      expect(await store.readAll({ after: head, maxCount: 10 })).toEqual([]);
-      expect(await store.headPosition()).toEqual(head ?? null);
+      expect(ofTest(await store.readAll({ after: head, maxCount: 10 }))).toEqual([]);
+      const headMeanwhile = await store.headPosition();
+      expect(headMeanwhile === null || comparePositions(headMeanwhile, b.lastPosition) < 0).toBe(true);
       expect(received).toEqual([]);
 
       await transactionA.query('COMMIT');
       const events = await eventually(
-        () => store.readAll({ after: head, maxCount: 10 }),
+        async () => ofTest(await store.readAll({ after: head, maxCount: 10 })),
         (read) => read.length === 2,
       );
       expect(events.map((event) => event.type)).toEqual(['A', 'B']);
@@ -131,13 +151,176 @@ describe('PostgresEventStore', () => {
       transactionA.release();
     }
     const events = await eventually(
-      () => store.readAll({ after: head, maxCount: 10 }),
+      async () => ofTest(await store.readAll({ after: head, maxCount: 10 })),
       (read) => read.length === 2,
     );
 
     expect(events.map((event) => event.type)).toEqual(['A', 'B']);
     expect(events[0]?.position.prepare).toBeGreaterThan(b.lastPosition.prepare);
     expect(await store.headPosition()).toEqual(b.lastPosition);
+  });
+
+  it('appends, repeats an append and refuses a wrong version in one round trip each', async () => {
+    const store = new PostgresEventStore({ pool });
+    const streamId = `ticket-${randomUUID()}`;
+    const batch = [
+      { ...newEvent('A'), eventId: randomUUID() },
+      { ...newEvent('B'), eventId: randomUUID() },
+    ];
+    // The notification sent after commit, on its own time, is not part of the append.
+    const queries = vi.spyOn(pool, 'query');
+    const roundTrips = () => {
+      const count = queries.mock.calls.filter((call) => !JSON.stringify(call).includes('pg_notify(')).length;
+      queries.mockClear();
+      return count;
+    };
+    try {
+      const first = await store.append(streamId, batch, { expectedVersion: 'no_stream' });
+      expect(roundTrips()).toBe(1);
+
+      expect(await store.append(streamId, batch, { expectedVersion: 'no_stream' })).toEqual(first);
+      expect(roundTrips()).toBe(1);
+
+      const refused = store.append(streamId, [newEvent('C')], { expectedVersion: 1 });
+      await expect(refused).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(refused).rejects.toMatchObject({ streamId, expected: 1, actual: 2 });
+      expect(roundTrips()).toBe(1);
+    } finally {
+      queries.mockRestore();
+      await store.close();
+    }
+    expect((await store.readStream(streamId)).map((event) => event.type)).toEqual(['A', 'B']);
+  });
+
+  it('sends appends that come while others are on their way in one call, each with its own outcome', async () => {
+    const store = new PostgresEventStore({ pool });
+    const prefix = `together-${randomUUID()}`;
+    const taken = `${prefix}-taken`;
+    await store.append(taken, [newEvent('First')]);
+    const appends = 20;
+    const queries = vi.spyOn(pool, 'query');
+    let attempts: PromiseSettledResult<AppendResult>[];
+    try {
+      attempts = await Promise.allSettled(
+        Array.from({ length: appends }, (_, i) =>
+          i === appends / 2
+            ? store.append(taken, [newEvent('Late')], { expectedVersion: 0 })
+            : store.append(`${prefix}-${i}`, [newEvent(`E${i}`)], { expectedVersion: 'no_stream' }),
+        ),
+      );
+      const calls = queries.mock.calls.filter(([query]) => JSON.stringify(query).includes('append_events'));
+      expect(calls.length).toBeLessThan(appends / 2);
+    } finally {
+      queries.mockRestore();
+      await store.close();
+    }
+
+    // The refused append fails alone; the others in its call are written.
+    const refused = attempts[appends / 2];
+    expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect(refused).toMatchObject({ reason: { streamId: taken, expected: 0, actual: 1 } });
+    const written = attempts.filter((attempt) => attempt.status === 'fulfilled');
+    expect(written).toHaveLength(appends - 1);
+    for (const attempt of written) expect(attempt.value.nextExpectedVersion).toBe(1);
+    const { rows } = await pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM events WHERE stream_id LIKE $1',
+      [`${prefix}-%`],
+    );
+    expect(rows[0]?.count).toBe(appends);
+  });
+
+  it('fails only the append the database refuses, even when it shared a call with others', async () => {
+    const store = new PostgresEventStore({ pool });
+    const prefix = `refused-${randomUUID()}`;
+    const appends = 10;
+    try {
+      const attempts = await Promise.allSettled(
+        Array.from({ length: appends }, (_, i) =>
+          store.append(`${prefix}-${i}`, [
+            // jsonb has no NUL character: PostgreSQL refuses this one.
+            i === appends - 1 ? { ...newEvent('Bad'), data: { text: 'a\u0000b' } } : newEvent(`E${i}`),
+          ]),
+        ),
+      );
+
+      expect(attempts.map((attempt) => attempt.status)).toEqual([
+        ...Array.from({ length: appends - 1 }, () => 'fulfilled'),
+        'rejected',
+      ]);
+      expect(await store.readStream(`${prefix}-0`)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads again soon when a wake-up came while an older transaction was still open', async () => {
+    // Polling this slowly leaves wake-ups as the only quick way to deliver.
+    const store = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const streamId = `late-${randomUUID()}`;
+    const received = await followStream(store, streamId);
+    const older = await pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await store.append(streamId, [newEvent('A')]);
+      await pause(200);
+      expect(received).toEqual([]);
+
+      await older.query('COMMIT');
+      await eventually(
+        async () => received.length,
+        (count) => count === 1,
+      );
+    } finally {
+      older.release();
+      await store.close();
+    }
+  });
+
+  it('wakes subscribers only after commit, with one notification for many appends', async () => {
+    // Polling this slowly leaves wake-ups as the only quick way to deliver.
+    const writer = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const elsewhere = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const prefix = `burst-${randomUUID()}`;
+    const appends = 50;
+    const head = (await writer.headPosition()) ?? undefined;
+    const listener = await pool.connect();
+    listener.on('error', () => {});
+    let notifications = 0;
+    listener.on('notification', () => notifications++);
+    await listener.query('LISTEN portal_events');
+    const local: RecordedEvent[] = [];
+    const remote: RecordedEvent[] = [];
+    const ours = (into: RecordedEvent[]) => async (events: RecordedEvent[]) =>
+      void into.push(...events.filter((event) => event.streamId.startsWith(prefix)));
+    writer.subscribeToAll({ after: head, onEvents: ours(local) });
+    elsewhere.subscribeToAll({ after: head, onEvents: ours(remote) });
+    try {
+      // Some commits wait after their insert: a wake-up sent before commit would find nothing to read.
+      await Promise.all(
+        Array.from({ length: appends }, (_, i) =>
+          writer.append(`${prefix}-${i}`, [newEvent(`E${i}`, i % 5 === 0 ? 50 : undefined)], {
+            expectedVersion: 'no_stream',
+          }),
+        ),
+      );
+      await eventually(
+        async () => local.length,
+        (count) => count === appends,
+      );
+      // The other store hears of them only through NOTIFY.
+      await eventually(
+        async () => remote.length,
+        (count) => count === appends,
+      );
+      await pause(100);
+    } finally {
+      await listener.query('UNLISTEN *');
+      listener.release(true);
+      await Promise.all([writer.close(), elsewhere.close()]);
+    }
+    expect(notifications).toBeGreaterThan(0);
+    expect(notifications).toBeLessThan(appends / 2);
   });
 
   it('writes once when an identical append races a slow one', async () => {
@@ -178,12 +361,7 @@ describe('PostgresEventStore', () => {
     // Polling this slowly leaves the notification as the only quick way to deliver.
     const store = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
     const streamId = `ticket-${randomUUID()}`;
-    const received: RecordedEvent[] = [];
-    store.subscribeToAll({
-      after: (await store.headPosition()) ?? undefined,
-      onEvents: async (events) =>
-        void received.push(...events.filter((event) => event.streamId === streamId)),
-    });
+    const received = await followStream(store, streamId);
     const listeners = async () =>
       (
         await pool.query<{ pid: number }>(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   type AppendResult,
+  comparePositions,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
@@ -22,6 +23,8 @@ export interface PostgresEventStoreOptions {
 const notifyChannel = 'portal_events';
 const defaultBatchSize = 100;
 const firstRetryMs = 100;
+/** First wait before reading again for an announced event not visible yet (doubling up to the poll interval). */
+const firstChaseMs = 5;
 const maxRetryMs = 5_000;
 const listenRetryMs = 1_000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,21 +67,73 @@ const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   recordedAt: row.recorded_at,
 });
 
-const satisfies = (expected: ExpectedVersion, actual: number): boolean => {
-  switch (expected) {
-    case 'any':
-      return true;
-    case 'stream_exists':
-      return actual > 0;
-    case 'no_stream':
-      return actual === 0;
-    default:
-      return actual === expected;
-  }
+const uniqueViolationCode = '23505';
+const deadlockCode = '40P01';
+/**
+ * Appends waiting while this many calls of append_events are on their way go together in the next one:
+ * one transaction (and one disk flush) for many appends under load, none held back when idle.
+ */
+const maxCallsInFlight = 4;
+const maxAppendsPerCall = 64;
+
+/** Named, so each connection parses and plans the call once. */
+const appendStatement = {
+  name: 'portal_append_events',
+  text: 'SELECT n, outcome, next_version, last_transaction_id, last_global_position FROM append_events($1)',
 };
 
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof pg.DatabaseError && error.code === '23505';
+interface AppendOutcome {
+  n: Int8;
+  outcome: 'appended' | 'repeated' | 'wrong_version' | 'ids_reused';
+  /** For a wrong version, the actual one. */
+  next_version: number;
+  last_transaction_id: Int8;
+  last_global_position: Int8;
+}
+
+/** An append waiting for, or in, a call of append_events. */
+interface QueuedAppend {
+  streamId: string;
+  expected: ExpectedVersion;
+  /** As append_events reads it. */
+  request: {
+    streamId: string;
+    expected: string;
+    events: (NewEvent & { eventId: string })[];
+    checkIds: boolean;
+  };
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+// Committed on its own, after the appends it announces: notifying transactions commit one at a time under
+// a global lock, and a lost notification only costs a poll, so it need not wait for the disk either.
+/**
+ * How long appends gather before the NOTIFY that announces them to other processes (this one's subscriptions
+ * wake at once): a lone writer would otherwise send one per append, on a connection its next append wants.
+ */
+const notifyCoalesceMs = 10;
+// The payload is the newest appended position, `commit:prepare`.
+const notifyStatement = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${notifyChannel}', $1)`;
+
+const laterPosition = (a: GlobalPosition | undefined, b: GlobalPosition): GlobalPosition =>
+  a && comparePositions(a, b) >= 0 ? a : b;
+
+const parsePosition = (payload: string | undefined): GlobalPosition | undefined => {
+  const match = /^(\d+):(\d+)$/.exec(payload ?? '');
+  return match ? { commit: BigInt(match[1] as string), prepare: BigInt(match[2] as string) } : undefined;
+};
+
+const expectedParameter = (expected: ExpectedVersion): string => {
+  if (expected === 'no_stream') return '0';
+  if (typeof expected === 'number' && !Number.isSafeInteger(expected)) {
+    throw new Error(`Expected version ${expected} is not an integer`);
+  }
+  return String(expected);
+};
+
+const databaseErrorCode = (error: unknown): string | undefined =>
+  error instanceof pg.DatabaseError ? error.code : undefined;
 
 /** Event store on one append-only PostgreSQL table; see ARCHITECTURE.md, "Event store". */
 export class PostgresEventStore implements EventStore {
@@ -89,6 +144,13 @@ export class PostgresEventStore implements EventStore {
   private stopListening: (() => void) | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** The newest position appended since the last NOTIFY was sent; undefined when none was. */
+  private notifyHead: GlobalPosition | undefined;
+  private notifying: Promise<void> | undefined;
+  private readonly queuedAppends: QueuedAppend[] = [];
+  /** Streams with an append in a call on its way: their next appends wait, so each stream's keep their order. */
+  private readonly streamsInFlight = new Set<string>();
+  private callsInFlight = 0;
 
   constructor({ pool, pollIntervalMs = 500 }: PostgresEventStoreOptions) {
     this.pool = pool;
@@ -105,19 +167,86 @@ export class PostgresEventStore implements EventStore {
     const toAppend = events.map((event) => ({ ...event, eventId: canonicalEventId(event.eventId) }));
     const ids = toAppend.map((event) => event.eventId);
     if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
-    // Checks are optimistic and the unique constraints decide races: a lost race means the winner has
-    // committed, so the next round sees it and ends in its result, a version error or success.
+    const request = {
+      streamId,
+      expected: expectedParameter(expected),
+      events: toAppend,
+      checkIds: events.some((event) => event.eventId !== undefined),
+    };
+    return new Promise((resolve, reject) => {
+      this.queuedAppends.push({ streamId, expected, request, resolve, reject });
+      this.sendQueuedAppends();
+    });
+  }
+
+  private sendQueuedAppends(): void {
+    while (this.callsInFlight < maxCallsInFlight) {
+      const batch: QueuedAppend[] = [];
+      const waiting: QueuedAppend[] = [];
+      for (const queued of this.queuedAppends) {
+        if (batch.length < maxAppendsPerCall && !this.streamsInFlight.has(queued.streamId))
+          batch.push(queued);
+        else waiting.push(queued);
+      }
+      if (batch.length === 0) return;
+      this.queuedAppends.splice(0, this.queuedAppends.length, ...waiting);
+      for (const queued of batch) this.streamsInFlight.add(queued.streamId);
+      this.callsInFlight++;
+      void this.appendBatch(batch).finally(() => {
+        this.callsInFlight--;
+        for (const queued of batch) this.streamsInFlight.delete(queued.streamId);
+        this.sendQueuedAppends();
+      });
+    }
+  }
+
+  /** One call for the whole batch; settles every append in it. */
+  private async appendBatch(batch: QueuedAppend[]): Promise<void> {
+    const values = [JSON.stringify(batch.map((queued) => queued.request))];
+    let rows: AppendOutcome[];
     for (;;) {
-      const original = await this.findAppended(streamId, ids);
-      if (original) return original;
-      const actual = await this.streamVersion(streamId);
-      if (!satisfies(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
       try {
-        return await this.insert(streamId, actual, toAppend);
+        ({ rows } = await this.pool.query<AppendOutcome>({ ...appendStatement, values }));
+        break;
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        const code = databaseErrorCode(error);
+        // The call rolled back after losing a race (or a deadlock) to another transaction, which has
+        // committed by now: the next call sees it and ends in its result, a version error or success.
+        if (code === uniqueViolationCode || code === deadlockCode) continue;
+        // Rolled back for a reason of one append's making: each alone (in order), so only that one fails.
+        if (code !== undefined && batch.length > 1) {
+          for (const queued of batch) await this.appendBatch([queued]);
+          return;
+        }
+        for (const queued of batch) queued.reject(error);
+        return;
       }
     }
+    const outcomes = new Map(rows.map((row) => [Number(row.n), row]));
+    const appended = rows
+      .filter((row) => row.outcome === 'appended')
+      .map((row) =>
+        toPosition({ transaction_id: row.last_transaction_id, global_position: row.last_global_position }),
+      );
+    if (appended.length > 0) this.announceAppend(appended.reduce(laterPosition));
+    batch.forEach((queued, i) => {
+      const row = outcomes.get(i + 1);
+      const { streamId, expected } = queued;
+      if (!row) queued.reject(new Error(`Append to ${streamId} returned no outcome`));
+      else if (row.outcome === 'wrong_version') {
+        queued.reject(new WrongExpectedVersionError(streamId, expected, row.next_version));
+      } else if (row.outcome === 'ids_reused') {
+        queued.reject(new Error(`Append to ${streamId} reuses event ids already appended as other events`));
+      } else {
+        queued.resolve({
+          nextExpectedVersion: row.next_version,
+          lastPosition: toPosition({
+            transaction_id: row.last_transaction_id,
+            global_position: row.last_global_position,
+          }),
+        });
+      }
+    });
   }
 
   async readStream(
@@ -176,63 +305,33 @@ export class PostgresEventStore implements EventStore {
     this.stopListening?.();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.subscriptions.clear();
+    // The caller may end the pool next: let a notification on its way finish first.
+    await this.notifying;
   }
 
-  /** The original result when all `ids` are already in this stream in this order (an idempotent retry). */
-  private async findAppended(streamId: string, ids: string[]): Promise<AppendResult | undefined> {
-    const { rows } = await this.pool.query<{
-      stream_id: string;
-      stream_version: number;
-      transaction_id: Int8;
-      global_position: Int8;
-    }>(
-      `SELECT e.stream_id, e.stream_version, e.transaction_id, e.global_position
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS appended(event_id, n) JOIN events e USING (event_id)
-       ORDER BY appended.n`,
-      [ids],
-    );
-    const [first] = rows;
-    const last = rows.at(-1);
-    if (!first || !last) return undefined;
-    const sameAppend =
-      rows.length === ids.length &&
-      rows.every((row, i) => row.stream_id === streamId && row.stream_version === first.stream_version + i);
-    if (!sameAppend) {
-      throw new Error(`Append to ${streamId} reuses event ids already appended as other events`);
+  /**
+   * After a commit, never inside the appending transaction: wakes this store's subscriptions at once, and
+   * other processes' with one NOTIFY for all appends that commit within notifyCoalesceMs or while one is on
+   * its way.
+   */
+  private announceAppend(position: GlobalPosition): void {
+    this.wakeSubscriptions(position);
+    this.notifyHead = laterPosition(this.notifyHead, position);
+    this.notifying ??= this.sendNotifications();
+  }
+
+  private async sendNotifications(): Promise<void> {
+    while (this.notifyHead) {
+      await new Promise((resolve) => setTimeout(resolve, notifyCoalesceMs));
+      const head = this.notifyHead;
+      this.notifyHead = undefined;
+      try {
+        await this.pool.query(notifyStatement, [`${head.commit}:${head.prepare}`]);
+      } catch {
+        // Other processes' subscriptions poll; a failed notification only delays them.
+      }
     }
-    return { nextExpectedVersion: last.stream_version, lastPosition: toPosition(last) };
-  }
-
-  private async streamVersion(streamId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ version: number }>(
-      'SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1',
-      [streamId],
-    );
-    return rows[0]?.version ?? 0;
-  }
-
-  /** One statement, so one transaction: a single multi-row insert, and a notification sent on commit. */
-  private async insert(
-    streamId: string,
-    version: number,
-    events: (NewEvent & { eventId: string })[],
-  ): Promise<AppendResult> {
-    const { rows } = await this.pool.query<{ transaction_id: Int8; global_position: Int8 }>(
-      `WITH inserted AS (
-         INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata)
-         SELECT $1, $2::int + e.n, (e.event->>'eventId')::uuid, e.event->>'type', e.event->'data', e.event->'metadata'
-         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(event, n)
-         ORDER BY e.n
-         RETURNING global_position
-       )
-       SELECT pg_current_xact_id() AS transaction_id, max(global_position) AS global_position,
-         pg_notify($4, '')
-       FROM inserted`,
-      [streamId, version, JSON.stringify(events), notifyChannel],
-    );
-    const [row] = rows;
-    if (!row) throw new Error(`Append to ${streamId} returned no position`);
-    return { nextExpectedVersion: version + events.length, lastPosition: toPosition(row) };
+    this.notifying = undefined;
   }
 
   /** Keeps one connection on LISTEN to wake subscriptions; polling covers any gap while it reconnects. */
@@ -255,7 +354,7 @@ export class PostgresEventStore implements EventStore {
     };
     this.stopListening = () => release();
     client.on('error', release);
-    client.on('notification', () => this.wakeSubscriptions());
+    client.on('notification', (message) => this.wakeSubscriptions(parsePosition(message.payload)));
     try {
       await client.query(`LISTEN ${notifyChannel}`);
     } catch (error) {
@@ -271,8 +370,9 @@ export class PostgresEventStore implements EventStore {
     if (!this.closed) this.listenRetry = setTimeout(() => void this.listen(), listenRetryMs);
   }
 
-  private wakeSubscriptions(): void {
-    for (const subscription of this.subscriptions) subscription.wake();
+  /** `appended`: an event there has committed, so a subscription not past it reads again until it sees it. */
+  private wakeSubscriptions(appended?: GlobalPosition): void {
+    for (const subscription of this.subscriptions) subscription.wake(appended);
   }
 }
 
@@ -317,6 +417,8 @@ class PollingSubscription {
   /** Rung only by close, so notifications cannot cut a back-off short. */
   private readonly backOff = new Alarm();
   private readonly running: Promise<void>;
+  /** The newest position announced as committed. */
+  private announced: GlobalPosition | undefined;
 
   constructor(
     private readonly read: (after: GlobalPosition | undefined) => Promise<RecordedEvent[]>,
@@ -326,7 +428,8 @@ class PollingSubscription {
     this.running = this.run();
   }
 
-  wake(): void {
+  wake(appended?: GlobalPosition): void {
+    if (appended) this.announced = laterPosition(this.announced, appended);
     this.idle.ring();
   }
 
@@ -341,19 +444,25 @@ class PollingSubscription {
     let after = this.options.after;
     let batch: RecordedEvent[] = [];
     let retryMs = firstRetryMs;
+    let chaseMs = firstChaseMs;
     while (!this.closed) {
       try {
         if (batch.length === 0) batch = await this.read(after);
         if (this.closed) break;
         const last = batch.at(-1);
         if (!last) {
-          await this.idle.sleep(this.pollIntervalMs);
+          // An announced event is not visible yet: a transaction that began before it (anywhere on the
+          // server) is still open. Look again soon rather than at the next poll.
+          const behind = this.announced && (!after || comparePositions(after, this.announced) < 0);
+          await this.idle.sleep(behind ? chaseMs : this.pollIntervalMs);
+          if (behind) chaseMs = Math.min(chaseMs * 2, this.pollIntervalMs);
           continue;
         }
         await this.options.onEvents(batch);
         after = last.position;
         batch = [];
         retryMs = firstRetryMs;
+        chaseMs = firstChaseMs;
       } catch (error) {
         this.reportError(error);
         await this.backOff.sleep(retryMs);

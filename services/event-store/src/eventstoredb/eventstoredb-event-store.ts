@@ -1,0 +1,318 @@
+import {
+  type AllStreamSubscription,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  START,
+} from '@eventstore/db-client';
+import { Alarm } from '../alarm';
+import {
+  type AppendResult,
+  comparePositions,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+} from '../event-store';
+import {
+  isEsdbStreamNotFound,
+  isEsdbWrongExpectedVersion,
+  isSystemEvent,
+  revisionFromVersion,
+  toEsdbPosition,
+  toEventData,
+  toExpectedRevision,
+  toPortError,
+  toRecordedEvent,
+  versionFromRevision,
+} from './eventstoredb-mapping';
+
+export interface EventStoreDbEventStoreOptions {
+  /** An `esdb://` connection string (KurrentDB takes it too), e.g. `esdb://localhost:2113?tls=false`. */
+  connectionString: string;
+  /** Subscriptions poll this often besides waking on the server's live subscription. */
+  pollIntervalMs?: number;
+}
+
+/** Events of one `$all` page, and the position of the last record read (system records included). */
+interface ScannedPage {
+  events: RecordedEvent[];
+  scannedTo: GlobalPosition | undefined;
+}
+
+const firstRetryMs = 100;
+const maxRetryMs = 5_000;
+
+/**
+ * Event store on EventStoreDB/KurrentDB through @eventstore/db-client; see docs/event-store.md.
+ * EventStoreDB keeps the stream versions, the global order and the expected-version check; this adapter
+ * adds what the port promises beyond them: client event ids make a retried append return the original
+ * result (EventStoreDB's own idempotency is best-effort under `any`), and readers never see system events.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  private readonly pollIntervalMs: number;
+  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private closed = false;
+
+  constructor({ connectionString, pollIntervalMs = 1000 }: EventStoreDbEventStoreOptions) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.pollIntervalMs = pollIntervalMs;
+  }
+
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`Append to ${streamId} has no events`);
+    const expected = options.expectedVersion ?? 'any';
+    const expectedRevision = toExpectedRevision(expected);
+    const data = events.map(toEventData);
+    const ids = data.map((event) => event.id);
+    if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
+    const clientIds = events.some((event) => event.eventId !== undefined);
+    if (!clientIds) {
+      const result = await this.client
+        .appendToStream(streamId, data, { expectedRevision })
+        .catch((error: unknown) => Promise.reject(toPortError(error, streamId, expected)));
+      return this.lastAppended(streamId, result.nextExpectedRevision);
+    }
+    // Client ids: an earlier append of the same batch wins over the version check (a retry gets the
+    // original result). Under `any` the append expects the revision just read, so an identical append
+    // racing this one makes one of them fail and find the other's events on the next round.
+    for (let round = 0; ; round++) {
+      const { original, version } = await this.findAppended(streamId, ids);
+      if (original) return original;
+      try {
+        const result = await this.client.appendToStream(streamId, data, {
+          expectedRevision: expected === 'any' ? toExpectedRevision(version) : expectedRevision,
+        });
+        return this.lastAppended(streamId, result.nextExpectedRevision);
+      } catch (error) {
+        if (!isEsdbWrongExpectedVersion(error)) throw error;
+        if (expected !== 'any' || round >= 10) {
+          const { original: raced } = await this.findAppended(streamId, ids);
+          if (raced) return raced;
+          throw toPortError(error, streamId, expected);
+        }
+      }
+    }
+  }
+
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: number; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: revisionFromVersion(options.fromVersion ?? 1),
+        direction: FORWARDS,
+        ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+      })) {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event));
+      }
+    } catch (error) {
+      if (isEsdbStreamNotFound(error)) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll({ after, maxCount }: { after?: GlobalPosition; maxCount: number }): Promise<RecordedEvent[]> {
+    return (await this.scanAll(after, maxCount)).events;
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    // The newest records are often the server's own statistics: page backwards past them.
+    let from: GlobalPosition | undefined;
+    for (;;) {
+      let read = 0;
+      for await (const resolved of this.client.readAll({
+        fromPosition: from ? toEsdbPosition(from) : END,
+        direction: BACKWARDS,
+        maxCount: 100,
+      })) {
+        const event = resolved.event;
+        if (!event) continue;
+        read++;
+        if (from && comparePositions(event.position, from) >= 0) continue;
+        if (!isSystemEvent(event)) return toRecordedEvent(event).position;
+        from = event.position;
+      }
+      if (read < 100) return null;
+    }
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    const subscription = new CatchUpSubscription(this, options, this.pollIntervalMs, () =>
+      this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() }),
+    );
+    if (this.closed) void subscription.close();
+    else this.subscriptions.add(subscription);
+    return {
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.subscriptions.clear();
+    await this.client.dispose();
+  }
+
+  /**
+   * Up to `maxCount` non-system events strictly after `after`, and the position of the last record read
+   * (system records included), so a subscriber moves past the server's own records instead of rereading them.
+   */
+  async scanAll(after: GlobalPosition | undefined, maxCount: number): Promise<ScannedPage> {
+    const events: RecordedEvent[] = [];
+    let cursor = after;
+    for (;;) {
+      // A read from a position includes the record there: ask for one more and drop what is not after.
+      const pageSize = maxCount - events.length + 1;
+      let read = 0;
+      for await (const resolved of this.client.readAll({
+        fromPosition: cursor ? toEsdbPosition(cursor) : START,
+        direction: FORWARDS,
+        maxCount: pageSize,
+      })) {
+        const event = resolved.event;
+        if (!event) continue;
+        read++;
+        if (cursor && comparePositions(event.position, cursor) <= 0) continue;
+        cursor = event.position;
+        if (isSystemEvent(event)) continue;
+        events.push(toRecordedEvent(event));
+        if (events.length === maxCount) return { events, scannedTo: cursor };
+      }
+      if (read < pageSize) return { events, scannedTo: cursor };
+    }
+  }
+
+  /** The result of an append from the stream's new last event (the reply's position is the write's). */
+  private async lastAppended(streamId: string, nextExpectedRevision: bigint): Promise<AppendResult> {
+    const nextExpectedVersion = versionFromRevision(nextExpectedRevision);
+    const [last] = await this.readStream(streamId, { fromVersion: nextExpectedVersion, maxCount: 1 });
+    if (!last)
+      throw new Error(`Event ${nextExpectedVersion} of ${streamId} is not readable after its append`);
+    return { nextExpectedVersion, lastPosition: last.position };
+  }
+
+  /**
+   * The original result when `ids` were appended to the stream before, as one run in this order; a refusal
+   * when only some of them were; and the stream's version.
+   */
+  private async findAppended(
+    streamId: string,
+    ids: string[],
+  ): Promise<{ original: AppendResult | null; version: number }> {
+    const events = await this.readStream(streamId);
+    const version = events.length;
+    const first = events.findIndex((event) => event.eventId === ids[0]);
+    const run = first < 0 ? [] : events.slice(first, first + ids.length);
+    if (run.length === ids.length && run.every((event, i) => event.eventId === ids[i])) {
+      const last = run[run.length - 1] as RecordedEvent;
+      return { original: { nextExpectedVersion: last.streamVersion, lastPosition: last.position }, version };
+    }
+    const known = new Set(events.map((event) => event.eventId));
+    const reused = ids.filter((id) => known.has(id));
+    if (reused.length > 0)
+      throw new Error(`Append to ${streamId} reuses event ids of other events: ${reused.join(', ')}`);
+    return { original: null, version };
+  }
+}
+
+/**
+ * Delivers `readAll` pages in commit order, strictly after the last delivered event. It wakes on a live
+ * EventStoreDB subscription to `$all` (system events excluded) and polls as a fallback, the way the
+ * PostgreSQL adapter wakes on NOTIFY: the pages, not the live stream, decide what is delivered, so a
+ * dropped connection or a batch that failed and waits for its retry never skips or reorders an event.
+ */
+class CatchUpSubscription {
+  private stopped = false;
+  private readonly running: Promise<void>;
+  private live: AllStreamSubscription | null = null;
+  /** Rung by live events: new events may be readable. */
+  private readonly idle = new Alarm();
+  /** Rung only by close, so live events cannot cut a back-off short. */
+  private readonly backOff = new Alarm();
+
+  constructor(
+    private readonly store: EventStoreDbEventStore,
+    private readonly options: SubscribeToAllOptions,
+    private readonly pollIntervalMs: number,
+    private readonly subscribeLive: () => AllStreamSubscription,
+  ) {
+    this.follow();
+    this.running = this.run();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.idle.ring();
+    this.backOff.ring();
+    const live = this.live;
+    this.live = null;
+    await live?.unsubscribe().catch(() => undefined);
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    let after = this.options.after;
+    const batchSize = this.options.batchSize ?? 100;
+    let retryMs = firstRetryMs;
+    // A batch the handler refused is kept and handed over again as it was, never skipped.
+    let pending: ScannedPage | null = null;
+    while (!this.stopped) {
+      try {
+        const page: ScannedPage = pending ?? (await this.store.scanAll(after, batchSize));
+        pending = page;
+        if (this.stopped) return;
+        if (page.events.length > 0) await this.options.onEvents(page.events);
+        pending = null;
+        // Past the server's own records too, once the batch (if any) was taken.
+        after = page.scannedTo;
+        retryMs = firstRetryMs;
+        if (page.events.length === 0) await this.idle.sleep(this.pollIntervalMs);
+      } catch (error) {
+        this.report(error);
+        await this.backOff.sleep(retryMs);
+        retryMs = Math.min(retryMs * 2, maxRetryMs);
+      }
+    }
+  }
+
+  private report(error: unknown): void {
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // A throwing error handler must not end the subscription: it would silently stop delivery.
+    }
+  }
+
+  /** Keeps a live subscription open for wake-ups, reopening it after a back-off when it fails. */
+  private follow(): void {
+    if (this.stopped) return;
+    const live = this.subscribeLive();
+    this.live = live;
+    live.on('data', () => this.idle.ring());
+    live.on('error', () => {
+      if (this.live !== live) return;
+      this.live = null;
+      this.idle.ring();
+      setTimeout(() => this.follow(), maxRetryMs).unref();
+    });
+  }
+}

@@ -1,0 +1,234 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultUiDist } from '@portal/api';
+import { runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { type BenchRow, mustBeZero, percentile, row } from './report';
+
+const name = 'dashboard-load';
+/** The issue's figure: 61 tickets Active on the dashboard when login took 1.16–1.60 s. */
+const activeTickets = 61;
+const loginRuns = 5;
+// Issue 16, item 6.
+const goals = { initialJsGzipKb: 250, lcpMs: 1_000, loginToFirstRowMs: 500 };
+const plate = (n: number) => `BNCH${String(n).padStart(3, '0')}`;
+
+/** The JS that index.html loads before the first paint: its module script and its modulepreloads. */
+function initialScripts(dist: string): string[] {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags
+    .filter((tag) => /type="module"|rel="modulepreload"/.test(tag))
+    .map((tag) => /(?:src|href)="\/([^"]+\.js)"/.exec(tag)?.[1])
+    .filter((file): file is string => file !== undefined);
+}
+
+/** Sum of the sizes of the files' precompressed `.gz` (or `.br`) siblings, in kB. */
+const compressedKb = (dist: string, files: string[], extension: '.gz' | '.br') =>
+  files.reduce((sum, file) => {
+    const compressed = path.join(dist, file + extension);
+    if (!existsSync(compressed))
+      throw new Error(`${compressed} is missing: the build writes it (vite.config.ts)`);
+    return sum + readFileSync(compressed).length;
+  }, 0) / 1024;
+
+/** Today's Active list: tickets generated through the API, then loaded on today's trucks in the read model. */
+async function seedActiveTickets(portal: TestPortal): Promise<void> {
+  const admin = { authorization: `Bearer ${await portal.login()}` };
+  await runToEnd(portal, admin, {
+    method: 'POST',
+    url: '/api/ticket/generate',
+    payload: { from: 1, to: activeTickets },
+  });
+  const { db } = portal.infra;
+  await sql`INSERT INTO contractor_companies (id, name, version) SELECT g, 'Contractor ' || g, 1 FROM generate_series(1, 8) g`.execute(
+    db,
+  );
+  await sql`INSERT INTO transport_companies (id, name, version) SELECT g, 'Hauler ' || g, 1 FROM generate_series(1, 5) g`.execute(
+    db,
+  );
+  await sql`
+    UPDATE tickets SET time_loaded = now() - ticket_number * interval '1 minute', job_site = 'Job site ' || ticket_number % 7,
+      contractor_company_id = ticket_number % 8 + 1, transport_company_id = ticket_number % 5 + 1,
+      truck_number = 'T' || ticket_number, truck_license_plate = 'BNCH' || lpad(ticket_number::text, 3, '0'),
+      truck_driver_name = 'Driver ' || ticket_number, weight = 20000 + ticket_number`.execute(db);
+}
+
+// Run in the page (strings: this package type-checks without the DOM's types).
+const lcpScript = `new Promise((resolve) => {
+  new PerformanceObserver((list) => resolve(list.getEntries().at(-1).startTime))
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+})`;
+const transferScript = `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+  .reduce((sum, entry) => sum + entry.transferSize, 0)`;
+/** What happened between the Login click and the first Active row, in ms from the click. */
+interface LoginTimeline {
+  firstRow: number;
+  /** The end of POST /api/auth/Authenticate: the server's argon2id check, not the UI's doing. */
+  authenticated: number;
+  /** The start and end of GET /api/ticket/latest/active. */
+  listAsked: number;
+  listAnswered: number;
+}
+
+/** Resolves with a LoginTimeline once the first row of the Active list (holding `rowText`) is on screen. */
+const loginTimelineScript = (rowText: string) => `new Promise((resolve) => {
+  let clickedAt;
+  document.addEventListener('click', () => { clickedAt ??= performance.now(); }, { capture: true });
+  const entry = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part));
+  const check = () => {
+    const shown = [...document.querySelectorAll('tbody tr')].some((tr) => tr.textContent.includes(${JSON.stringify(rowText)}));
+    if (clickedAt === undefined || !shown) return;
+    observer.disconnect();
+    const firstRow = performance.now() - clickedAt;
+    // Resource timings are recorded once a response has been read: give them a moment.
+    setTimeout(() => {
+      const auth = entry('/api/auth/Authenticate');
+      const list = entry('/api/ticket/latest/active');
+      resolve({
+        firstRow,
+        authenticated: auth ? auth.responseEnd - clickedAt : NaN,
+        listAsked: list ? list.startTime - clickedAt : NaN,
+        listAnswered: list ? list.responseEnd - clickedAt : NaN,
+      });
+    }, 100);
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+})`;
+
+async function fillLogin(page: Page, url: string) {
+  await page.goto(`${url}/login`, { waitUntil: 'load' });
+  await page.getByLabel('Username').fill(testAdmin.username);
+  await page.getByLabel('Password', { exact: true }).fill(testAdmin.password);
+}
+
+/**
+ * Issue 16, item 6: the UI's first load and the way from the login form to today's tickets, in headless
+ * Chromium against a portal serving the built UI (run `npm run build` first), with 61 Active tickets. Each
+ * browser context starts with an empty cache, as a first visit does. Figures only; the goals ride in the labels.
+ */
+export async function dashboardLoadBench(): Promise<BenchRow[]> {
+  const scripts = initialScripts(defaultUiDist);
+  const rows: BenchRow[] = [
+    row(
+      name,
+      `initial JS, ${scripts.length} files, gzip (goal <= ${goals.initialJsGzipKb})`,
+      compressedKb(defaultUiDist, scripts, '.gz'),
+      'kB',
+    ),
+    row(
+      name,
+      `initial JS, ${scripts.length} files, brotli`,
+      compressedKb(defaultUiDist, scripts, '.br'),
+      'kB',
+    ),
+  ];
+  const portal = await startTestPortal({ uiDist: defaultUiDist });
+  let browser: Browser | undefined;
+  try {
+    await seedActiveTickets(portal);
+    browser = await launchChromium();
+    const viewport = { width: 1440, height: 900 };
+    const newestRow = plate(1);
+
+    // Login form to the first row, a fresh cache each time; the user types before clicking, as people do.
+    const timelines: LoginTimeline[] = [];
+    const apiCalls: string[] = [];
+    let loginTransfer = 0;
+    let failures = 0;
+    for (let run = 0; run < loginRuns; run++) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await fillLogin(page, portal.url);
+      // Let the login page's idle work (the dashboard's code, fetched while the user types) finish.
+      await page.waitForLoadState('networkidle');
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/'))
+          calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      const measured = page.evaluate(loginTimelineScript(newestRow)) as Promise<LoginTimeline>;
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      try {
+        timelines.push(
+          await Promise.race([
+            measured,
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no row in 15 s')), 15_000)),
+          ]),
+        );
+      } catch (error) {
+        failures++;
+        console.error(`bench: ${name}: ${error}`);
+      }
+      if (run === 0) {
+        apiCalls.push(...calls);
+        loginTransfer = (await page.evaluate(transferScript)) as number;
+      }
+      await context.close();
+    }
+    console.error(`bench: ${name}: API calls from the Login click to the first row: ${apiCalls.join(', ')}`);
+    const median = (key: keyof LoginTimeline) =>
+      percentile(
+        timelines.map((t) => t[key]),
+        50,
+      );
+    const loginMs = timelines.map((t) => t.firstRow);
+    const label = `login click -> first of ${activeTickets} Active rows`;
+    rows.push(
+      row(
+        name,
+        `${label}, median of ${loginRuns} (goal <= ${goals.loginToFirstRowMs})`,
+        median('firstRow'),
+        'ms',
+      ),
+      row(name, `${label}, slowest of ${loginRuns}`, Math.max(...loginMs), 'ms'),
+      row(
+        name,
+        `${label}: login call answered (argon2id on the server), median`,
+        median('authenticated'),
+        'ms',
+      ),
+      row(name, `${label}: Active list asked for, median`, median('listAsked'), 'ms'),
+      row(name, `${label}: Active list answered, median`, median('listAnswered'), 'ms'),
+      row(name, 'API requests from the login click to the first row', apiCalls.length, 'count'),
+      row(name, 'transfer, login page + sign-in + dashboard, empty cache', loginTransfer / 1024, 'kB'),
+      mustBeZero(name, 'login runs with no row in 15 s', failures),
+    );
+
+    // The dashboard opened directly by a signed-in user (a bookmark, a reload), with an empty cache.
+    const signedIn = await browser.newContext({ viewport });
+    const page = await signedIn.newPage();
+    await fillLogin(page, portal.url);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${portal.url}/dashboard`);
+    const storageState = await signedIn.storageState();
+    await signedIn.close();
+    const lcps: number[] = [];
+    let dashboardTransfer = 0;
+    for (let run = 0; run < loginRuns; run++) {
+      const context = await browser.newContext({ viewport, storageState });
+      const dashboard = await context.newPage();
+      await dashboard.goto(`${portal.url}/dashboard`);
+      await dashboard.locator('tbody tr', { hasText: newestRow }).waitFor({ timeout: 15_000 });
+      lcps.push((await dashboard.evaluate(lcpScript)) as number);
+      if (run === 0) dashboardTransfer = (await dashboard.evaluate(transferScript)) as number;
+      await context.close();
+    }
+    rows.push(
+      row(
+        name,
+        `dashboard LCP, empty cache, median of ${loginRuns} (goal <= ${goals.lcpMs})`,
+        percentile(lcps, 50),
+        'ms',
+      ),
+      row(name, 'transfer, dashboard opened signed in, empty cache', dashboardTransfer / 1024, 'kB'),
+    );
+    return rows;
+  } finally {
+    await browser?.close();
+    await portal.stop();
+  }
+}
