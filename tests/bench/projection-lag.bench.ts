@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
-import { createReadModelDb, migrateReadModels, type Projection, ProjectionRunner } from '@portal/projections';
+import {
+  createReadModelDb,
+  eventByEvent,
+  migrateReadModels,
+  type Projection,
+  ProjectionRunner,
+} from '@portal/projections';
 import { sql } from 'kysely';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
 import { sleep, userLikeEvent, withFreshDatabase } from './support';
@@ -21,13 +27,13 @@ interface UserLikeData {
 const benchProjection: Projection = {
   name: 'bench-user-view',
   handles: ['UserRegistered'],
-  async apply(trx, event) {
+  apply: eventByEvent(async (trx, event) => {
     const data = event.data as UserLikeData;
     await sql`
       INSERT INTO bench_user_view (user_id, username, first_name, last_name, stream_id, stream_version, projected_at)
       VALUES (${data.userId}, ${data.username}, ${data.firstName}, ${data.lastName},
         ${event.streamId}, ${event.streamVersion}, clock_timestamp())`.execute(trx);
-  },
+  }),
   async reset(trx) {
     await sql`DELETE FROM bench_user_view`.execute(trx);
   },

@@ -14,6 +14,7 @@ import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
 import { loginBench } from './login.bench';
 import { projectionLagBench } from './projection-lag.bench';
+import { rebuildBench } from './rebuild.bench';
 import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
 import { scaleLatencyBench } from './scale-latency.bench';
 import { scaleParsersBench } from './scale-parsers.bench';
@@ -23,6 +24,7 @@ import { referenceListsBench, ticketsBench } from './tickets.bench';
 const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'event-store', run: eventStoreBench },
   { name: 'projection-lag', run: projectionLagBench },
+  { name: 'rebuild', run: rebuildBench },
   { name: 'http-users', run: httpUsersBench },
   { name: 'login', run: loginBench },
   { name: 'reference-lists', run: referenceListsBench },

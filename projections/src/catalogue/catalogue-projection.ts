@@ -2,7 +2,7 @@ import type { Catalogue, CatalogueRecord } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database';
-import type { Projection } from '../runner/projection';
+import { eventByEvent, type Projection } from '../runner/projection';
 
 /** Tables whose rows are one catalogue record each: `id` key plus the aggregate's `version`. */
 export type CatalogueTable = {
@@ -33,7 +33,7 @@ export function catalogueProjection<Name extends string, Data extends object>(op
     async reset(trx) {
       await trx.deleteFrom(table).execute();
     },
-    async apply(trx, event) {
+    apply: eventByEvent(async (trx, event) => {
       const extra = options.alsoHandles?.[event.type];
       if (extra) return extra(trx, event);
       const version = event.streamVersion;
@@ -53,7 +53,7 @@ export function catalogueProjection<Name extends string, Data extends object>(op
           .execute();
       }
       await options.after?.(trx, event);
-    },
+    }),
   };
 }
 

@@ -189,10 +189,12 @@ async function projectBatch(
   if (!last) return undefined;
   for (const projection of projections) {
     const checkpoint = checkpoints.get(projection.name);
-    for (const event of events) {
-      if (checkpoint && comparePositions(event.position, checkpoint) <= 0) continue;
-      if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-    }
+    const unseen = events.filter(
+      (event) =>
+        projection.handles.includes(event.type) &&
+        !(checkpoint && comparePositions(event.position, checkpoint) <= 0),
+    );
+    if (unseen.length > 0) await projection.apply(trx, unseen);
   }
   await trx
     .insertInto('projectionCheckpoint')
@@ -211,13 +213,15 @@ async function projectBatch(
 }
 
 /**
- * Empties every read model and its checkpoint, then replays the whole event store into them.
- * Refuses while a running portal owns the projections (it would keep projecting from its own position).
+ * Empties every read model and its checkpoint, then replays the whole event store into them, reading
+ * the next batch while the last one is written. Refuses while a running portal owns the projections
+ * (it would keep projecting from its own position).
  */
 export async function rebuildReadModels(
-  options: Omit<ProjectionRunnerOptions, 'standbyPollMs'>,
+  options: Omit<ProjectionRunnerOptions, 'standbyPollMs'> & { onProgress?: (applied: number) => void },
 ): Promise<number> {
   const { pool, db, eventStore, projections } = options;
+  const maxCount = options.batchSize ?? 5000;
   const lockClient = await pool.connect();
   try {
     const { rows } = await lockClient.query<{ locked: boolean }>(
@@ -231,12 +235,20 @@ export async function rebuildReadModels(
       await trx.deleteFrom('projectionCheckpoint').execute();
     });
     let applied = 0;
-    let after: GlobalPosition | undefined;
-    for (;;) {
-      const events = await eventStore.readAll({ after, maxCount: options.batchSize ?? 1000 });
-      if (events.length === 0) break;
-      after = await db.transaction().execute((trx) => projectBatch(trx, projections, events, new Map()));
-      applied += events.length;
+    let next = eventStore.readAll({ maxCount });
+    try {
+      for (;;) {
+        const events = await next;
+        const last = events.at(-1)?.position;
+        if (!last) break;
+        next = eventStore.readAll({ after: last, maxCount });
+        await db.transaction().execute((trx) => projectBatch(trx, projections, events, new Map()));
+        applied += events.length;
+        options.onProgress?.(applied);
+      }
+    } finally {
+      // A failed write leaves a read in flight: settle it, so its outcome is nobody's unhandled error.
+      await next.catch(() => undefined);
     }
     return applied;
   } finally {

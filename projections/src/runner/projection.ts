@@ -10,7 +10,20 @@ export interface Projection {
   name: string;
   /** Event types this projection reacts to; others only advance its checkpoint. */
   handles: readonly string[];
-  apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
+  /**
+   * Applies a batch's events of the types it handles (at least one), in global order. A projection
+   * that sees many events (tickets) writes a batch in a few statements; the others go event by event.
+   */
+  apply(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void>;
   /** Empties the projection's tables before a rebuild. */
   reset(trx: Transaction<Database>): Promise<void>;
 }
+
+type ApplyOne = (trx: Transaction<Database>, event: RecordedEvent) => Promise<void>;
+
+/** `apply` for a projection that writes each event on its own, in order. */
+export const eventByEvent =
+  (applyOne: ApplyOne): Projection['apply'] =>
+  async (trx, events) => {
+    for (const event of events) await applyOne(trx, event);
+  };

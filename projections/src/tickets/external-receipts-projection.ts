@@ -2,7 +2,7 @@ import type { TicketEvent } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database';
-import type { Projection } from '../runner/projection';
+import { eventByEvent, type Projection } from '../runner/projection';
 
 /**
  * The receipts to report back to SoilFLO, from the events: a receipt marked for a SoilFLO load
@@ -14,7 +14,7 @@ export const externalReceiptsProjection: Projection = {
   handles: ['TicketReceived', 'TicketReceiptReset', 'TicketDeleted'] satisfies TicketEvent['type'][],
   // How the reports went is not in the events: a rebuild keeps it, and replaying inserts nothing twice.
   async reset() {},
-  async apply(trx: Transaction<Database>, recorded: RecordedEvent) {
+  apply: eventByEvent(async (trx: Transaction<Database>, recorded: RecordedEvent) => {
     const event = recorded as unknown as RecordedEvent & TicketEvent;
     if (event.type === 'TicketReceived') {
       const { ticketId, soilFLOLoadId, timeReceived } = event.data;
@@ -39,5 +39,5 @@ export const externalReceiptsProjection: Projection = {
       .where('streamVersion', '<', event.streamVersion)
       .where('state', 'in', ['pending', 'failed'])
       .execute();
-  },
+  }),
 };

@@ -1,9 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createReadModelDb, type Database } from '../database';
-import { migrateReadModels } from '../migrations';
+import type pg from 'pg';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../../test/read-model-database';
+import type { Database } from '../database';
 import {
   activeTicketsToday,
   dailyCounts,
@@ -16,19 +15,11 @@ import {
 // The dashboard's "today" is the site's calendar day (spec section 4), whatever the server's zone.
 const site = 'America/Toronto';
 
-let database: TestDatabase;
-let pool: pg.Pool;
+const database = useReadModelDatabase();
 let db: Kysely<Database>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url });
-  db = createReadModelDb(pool);
-  await migrateReadModels(db);
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
+let pool: pg.Pool;
+beforeAll(() => {
+  ({ db, pool } = database);
 });
 beforeEach(async () => {
   await db.deleteFrom('tickets').execute();

@@ -2,7 +2,7 @@ import { type UserEvent, userEventTypes } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import type { Projection } from '../runner/projection';
+import { eventByEvent, type Projection } from '../runner/projection';
 
 // The user's existing sessions end: their tokens carry the version before this one.
 const nextSessionVersion = sql<number>`session_version + 1`;
@@ -14,7 +14,7 @@ export const usersProjection: Projection = {
   async reset(trx) {
     await trx.deleteFrom('users').execute();
   },
-  async apply(trx: Transaction<Database>, recorded: RecordedEvent) {
+  apply: eventByEvent(async (trx: Transaction<Database>, recorded: RecordedEvent) => {
     const event = recorded as unknown as RecordedEvent<UserEvent['type']> & UserEvent;
     const at = new Date(recorded.metadata.occurredAt);
     const version = recorded.streamVersion;
@@ -71,5 +71,5 @@ export const usersProjection: Projection = {
         return unknownEvent;
       }
     }
-  },
+  }),
 };

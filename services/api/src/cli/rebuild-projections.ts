@@ -7,9 +7,24 @@ await runEventStoreTask(async ({ pool, eventStore }) => {
   try {
     await migrateReadModels(db);
     const started = performance.now();
-    const events = await rebuildReadModels({ pool, db, eventStore, projections: allProjections });
+    const rate = (events: number) => Math.round(events / ((performance.now() - started) / 1000));
+    let lastLine = started;
+    const events = await rebuildReadModels({
+      pool,
+      db,
+      eventStore,
+      projections: allProjections,
+      onProgress: (applied) => {
+        if (performance.now() - lastLine < 1000) return;
+        lastLine = performance.now();
+        console.error(
+          `Rebuilding: ${applied.toLocaleString('en')} events so far (${rate(applied).toLocaleString('en')} events/s)`,
+        );
+      },
+    });
     console.log(
-      `Rebuilt ${allProjections.length} read model(s) from ${events} events in ${Math.round(performance.now() - started)} ms.`,
+      `Rebuilt ${allProjections.length} read model(s) from ${events.toLocaleString('en')} events in ` +
+        `${Math.round(performance.now() - started)} ms (${rate(events).toLocaleString('en')} events/s).`,
     );
     return 0;
   } catch (error) {
