@@ -7,6 +7,7 @@ import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
 import { NotFoundPage } from './common/NotFoundPage';
 import { latestTicketsQuery } from './dashboard/dashboard-queries';
+import { firstPage } from './dashboard/dashboard-ticket';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './dataProvider/query-client';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -32,7 +33,7 @@ const LazyDashboardPage = lazyScreen(() => loadDashboard().then((m) => m.Dashboa
  * whole screen have mounted (the list's own query would wait for that), so the two overlap after login.
  */
 const DashboardPage = () => {
-  useState(() => queryClient.prefetchQuery(latestTicketsQuery('active')));
+  useState(() => queryClient.prefetchQuery(latestTicketsQuery('active', firstPage)));
   return <LazyDashboardPage />;
 };
 const ScalePage = lazyScreen(() => import('./scale/ScalePage').then((m) => m.ScalePage));

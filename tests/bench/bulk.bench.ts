@@ -62,6 +62,7 @@ async function benchOn(backend: 'Redis' | 'PostgreSQL'): Promise<BenchRow[]> {
         label(`generate ${generateCount} tickets until all are in the read model`),
         generateMs / 1000,
         's',
+        '<= 1',
       ),
     );
     rows.push(row(name, label('generate rate'), perSecond(generateCount, generateMs), 'tickets/s'));

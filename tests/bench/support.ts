@@ -55,11 +55,22 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export const cannon = (options: autocannon.Options) => autocannon({ workers: 1, ...options });
 
-export const cannonRows = (name: string, label: string, result: autocannon.Result): BenchRow[] => [
-  row(name, `${label}: requests.average`, result.requests.average, 'req/s'),
+/** Goals shown beside a route's rows (issue 16's table). */
+interface RouteGoals {
+  rate?: string;
+  p99?: string;
+}
+
+export const cannonRows = (
+  name: string,
+  label: string,
+  result: autocannon.Result,
+  goals: RouteGoals = {},
+): BenchRow[] => [
+  row(name, `${label}: requests.average`, result.requests.average, 'req/s', goals.rate),
   row(name, `${label}: latency p50`, result.latency.p50, 'ms'),
   row(name, `${label}: latency p97.5`, result.latency.p97_5, 'ms'),
-  row(name, `${label}: latency p99`, result.latency.p99, 'ms'),
+  row(name, `${label}: latency p99`, result.latency.p99, 'ms', goals.p99),
   row(name, `${label}: responses`, result['2xx'] + result.non2xx, 'count'),
   mustBeZero(name, `${label}: non-2xx responses`, result.non2xx),
   mustBeZero(name, `${label}: errors (incl. timeouts)`, result.errors),
@@ -76,7 +87,13 @@ export async function routeLoad(
   { connections, seconds }: { connections: number; seconds: number },
 ) {
   const headers = { ...bearer(await portal.login()), 'content-type': 'application/json' };
-  const load = async (label: string, method: 'GET' | 'POST', path: string, body?: object) => {
+  const load = async (
+    label: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    goals: RouteGoals = {},
+  ) => {
     const result = await cannon({
       url: `${portal.url}${path}`,
       method,
@@ -85,7 +102,7 @@ export async function routeLoad(
       connections,
       duration: seconds,
     });
-    rows.push(...cannonRows(name, `${label} (${connections} conn, ${seconds} s)`, result));
+    rows.push(...cannonRows(name, `${label} (${connections} conn, ${seconds} s)`, result, goals));
   };
   return { headers, load };
 }

@@ -3,7 +3,12 @@ import type { Ticket } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, logIn, screenshot, typeDate } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import {
+  logInAsAdministrator,
+  runAsAdministrator,
+  ticketNumbered,
+  useBrowserPortal,
+} from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
@@ -346,6 +351,46 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       .poll(() => ctx.page.getByText(/^Search results: \d+ tickets?$/).innerText())
       .toBe('Search results: 1 ticket');
     expect(await ctx.page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
+  });
+
+  it('pages a search of 130 tickets on the server: the total, the next page, a size and an order (issue 16)', async () => {
+    await runAsAdministrator(ctx, '/api/ticket/generate', { from: 101, to: 230 });
+    await runAsAdministrator(ctx, '/api/ticket/bulk', { from: 101, to: 230, jobSite: 'Paging Pit' });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await searchForm().getByLabel('Job site').fill('paging pit');
+    await ctx.page.getByRole('button', { name: 'Search' }).click();
+    const pager = ctx.page.getByText(/^\d+[-–]\d+ of \d+$/);
+    const pagerText = async () => (await pager.textContent())?.replace('–', '-');
+    await expect
+      .poll(() => ctx.page.getByText(/^Search results: \d+ tickets?$/).textContent())
+      .toBe('Search results: 130 tickets');
+    await expect.poll(pagerText).toBe('1-50 of 130');
+    const firstNumber = () => ctx.page.locator('tbody tr').first().locator('td').nth(1).textContent();
+    expect(await firstNumber()).toBe('[0] 000230');
+
+    await ctx.page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect.poll(pagerText).toBe('51-100 of 130');
+    await expect.poll(firstNumber).toBe('[0] 000180');
+    await screenshot(ctx.page, 'dashboard-search-page-2-1440');
+
+    await ctx.page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await ctx.page.getByRole('option', { name: '200' }).click();
+    await expect.poll(pagerText).toBe('1-130 of 130');
+    expect(await ctx.page.locator('tbody tr').count()).toBe(130);
+
+    await ctx.page.locator('thead').getByText('Ticket', { exact: true }).click();
+    await expect.poll(firstNumber).toBe('[0] 000101');
+
+    // On a phone the same page of cards, with the same pager.
+    const desktop = ctx.page.viewportSize();
+    await ctx.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect.poll(pagerText).toBe('1-130 of 130');
+      await screenshot(ctx.page, 'dashboard-search-390', { fullPage: false });
+      expect(await ctx.page.locator('li h3').first().textContent()).toMatch(/^\[0\]\s000101$/);
+    } finally {
+      if (desktop) await ctx.page.setViewportSize(desktop);
+    }
   });
 });
 

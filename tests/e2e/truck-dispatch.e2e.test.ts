@@ -1,10 +1,14 @@
-import { runToEnd } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import { ticketFormMessages, truckDispatchMessages } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, screenshot, typeDate } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import {
+  logInAsAdministrator,
+  runAsAdministrator,
+  ticketNumbered,
+  useBrowserPortal,
+} from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
@@ -16,21 +20,9 @@ const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/a
 
 beforeAll(async () => {
   await ctx.api('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 1 },
-  });
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 3, to: 3 },
-  });
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 2, to: 2, isSoilFLOTicket: true },
-  });
+  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 1, to: 1 });
+  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 3, to: 3 });
+  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 2, to: 2, isSoilFLOTicket: true });
   ticket = await ticketNumbered(ctx, 1);
   soilFLOTicket = await ticketNumbered(ctx, 2);
   hash = await hashOf(ticket.id);

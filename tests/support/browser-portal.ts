@@ -51,6 +51,10 @@ export function useBrowserPortal(
   return test;
 }
 
+/** Runs a bulk call (generate, bulk update, …) as the administrator and waits for the run to end. */
+export const runAsAdministrator = (test: BrowserPortalTest, url: string, payload: object) =>
+  runToEnd(test.portal, test.admin, { method: 'POST', url, payload });
+
 /** The ticket numbered `n` under the current prefix, as the search answers it. */
 export async function ticketNumbered(test: BrowserPortalTest, n: number): Promise<Ticket> {
   const [ticket] = await test.api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) });

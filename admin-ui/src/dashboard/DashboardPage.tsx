@@ -14,7 +14,7 @@ import { ReceiveTicketDialog } from '../receive/ReceiveTicketDialog';
 import { AdministratorTabs } from './bulk';
 import { DailyTrucksPanel } from './DailyTrucksPanel';
 import { useLatestTickets, useRefreshDashboard, useTicketSearch } from './dashboard-queries';
-import type { TicketRow, TodayFilter } from './dashboard-ticket';
+import { firstPage, type TicketPaging, type TicketRow, type TodayFilter } from './dashboard-ticket';
 import { TicketSearchForm } from './TicketSearchForm';
 import { TicketTable } from './TicketTable';
 import { TodayToggle } from './TodayToggle';
@@ -86,20 +86,30 @@ export const DashboardPage = () => {
   const tabs: TabName[] = isAdministrator ? ['search', ...administratorTabs] : ['search'];
   const shownTab = tabs.includes(tab) ? tab : 'search';
 
-  const latest = useLatestTickets(filter);
-  const found = useTicketSearch(search);
+  // One page of whichever list is shown; another list (or search) starts again on its first page.
+  const [paging, setPaging] = useState<TicketPaging>(firstPage);
+  const latest = useLatestTickets(filter, search ? firstPage : paging);
+  const found = useTicketSearch(search, paging);
   useNotifyLoadError(latest.error);
   useNotifyLoadError(found.error);
   const refresh = useRefreshDashboard();
 
   const showToday = (next: TodayFilter) => {
     setFilter(next);
+    setPaging(firstPage);
     if (search) {
       setSearch(null);
       setSearchFormKey((key) => key + 1);
     }
   };
-  const clearSearch = useCallback(() => setSearch(null), []);
+  const startSearch = useCallback((body: TicketSearchBody) => {
+    setSearch(body);
+    setPaging(firstPage);
+  }, []);
+  const clearSearch = useCallback(() => {
+    setSearch(null);
+    setPaging(firstPage);
+  }, []);
   // A finished run changes tickets: the table and the metrics load again.
   const runFinished = useCallback(() => void refresh(), [refresh]);
   const panel = (name: TabName, children: ReactNode) => (
@@ -109,9 +119,9 @@ export const DashboardPage = () => {
   );
 
   const shown = search ? found : latest;
-  const tickets = search ? found.data : latest.data?.tickets;
+  const listed = search ? found.data : latest.data;
   const heading = search
-    ? translate('portal.dashboard.searchResults', { smart_count: tickets?.length ?? 0 })
+    ? translate('portal.dashboard.searchResults', { smart_count: found.data?.total ?? 0 })
     : translate(filter === 'active' ? 'portal.dashboard.activeToday' : 'portal.dashboard.receivedToday');
 
   return (
@@ -148,7 +158,10 @@ export const DashboardPage = () => {
             />
           ))}
         </Tabs>
-        {panel('search', <TicketSearchForm key={searchFormKey} onSearch={setSearch} onClear={clearSearch} />)}
+        {panel(
+          'search',
+          <TicketSearchForm key={searchFormKey} onSearch={startSearch} onClear={clearSearch} />,
+        )}
         {isAdministrator && [
           panel('generate', <AdministratorTabs.Generate onFinished={runFinished} />),
           panel('export', <AdministratorTabs.Export />),
@@ -177,9 +190,10 @@ export const DashboardPage = () => {
           </Alert>
         ) : (
           <TicketTable
-            // Another list starts again on its first page.
-            key={search ? JSON.stringify(search) : filter}
-            tickets={tickets}
+            tickets={listed?.tickets}
+            total={listed?.total}
+            paging={paging}
+            onPagingChange={setPaging}
             isPending={shown.isPending}
             isFetching={shown.isFetching}
             onReceive={setReceiving}

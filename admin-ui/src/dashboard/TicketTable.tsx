@@ -1,14 +1,17 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import { Box, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import { type TicketSortField, ticketPageSizes, ticketSortFields } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import {
   Datagrid,
   FunctionField,
   ListContextProvider,
+  type ListControllerResult,
   Pagination,
   RecordContextProvider,
   ResourceContextProvider,
+  type SortPayload,
   TextField,
   useList,
   useListContext,
@@ -16,11 +19,8 @@ import {
   WrapperField,
 } from 'react-admin';
 import { PhoneOrTable } from '../common/PhoneOrTable';
-import { displayInstant, type TicketRow } from './dashboard-ticket';
+import { displayInstant, type TicketPaging, type TicketRow } from './dashboard-ticket';
 import { TicketActions } from './TicketActions';
-
-/** Spec sections 2 and 9: 50 tickets a page, with 50, 100, 150 or 200 to choose from. */
-const PAGE_SIZES = [50, 100, 150, 200];
 
 /** Red when the ticket is incomplete (spec section 2), with a tooltip saying so. */
 const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
@@ -63,11 +63,19 @@ const TicketDatagrid = ({ onReceive, showTimeReceived, emptyText }: TicketViewPr
         sortBy="timeLoaded"
         render={(ticket) => displayInstant(ticket.timeLoaded)}
       />
-      <TextField source="contractorCompanyName" label="portal.dashboard.columns.contractor" />
-      <TextField source="jobSite" label="portal.dashboard.columns.jobSite" />
-      <TextField source="transportCompanyName" label="portal.dashboard.columns.haulageCompany" />
-      <TextField source="truckLicensePlate" label="portal.dashboard.columns.licensePlate" />
-      <TextField source="truckDriverName" label="portal.dashboard.columns.driver" />
+      <TextField
+        source="contractorCompanyName"
+        label="portal.dashboard.columns.contractor"
+        sortable={false}
+      />
+      <TextField source="jobSite" label="portal.dashboard.columns.jobSite" sortable={false} />
+      <TextField
+        source="transportCompanyName"
+        label="portal.dashboard.columns.haulageCompany"
+        sortable={false}
+      />
+      <TextField source="truckLicensePlate" label="portal.dashboard.columns.licensePlate" sortable={false} />
+      <TextField source="truckDriverName" label="portal.dashboard.columns.driver" sortable={false} />
       {showTimeReceived && (
         <FunctionField<TicketRow>
           label="portal.dashboard.columns.timeReceived"
@@ -75,7 +83,7 @@ const TicketDatagrid = ({ onReceive, showTimeReceived, emptyText }: TicketViewPr
           render={(ticket) => displayInstant(ticket.timeReceived)}
         />
       )}
-      <WrapperField label="portal.dashboard.columns.actions" textAlign="right">
+      <WrapperField label="portal.dashboard.columns.actions" textAlign="right" sortable={false}>
         <TicketActions onReceive={onReceive} />
       </WrapperField>
     </Datagrid>
@@ -131,25 +139,54 @@ const TicketCards = ({ onReceive, emptyText }: TicketViewProps) => {
 };
 
 interface TicketTableProps extends TicketViewProps {
+  /** The page of tickets the server answered, and how many the list holds in all. */
   tickets: TicketRow[] | undefined;
+  total: number | undefined;
+  paging: TicketPaging;
+  onPagingChange: (paging: TicketPaging) => void;
   isPending: boolean;
   isFetching: boolean;
 }
 
-/** The dashboard's tickets, paged in the browser: the API answers a whole day's list (or search) at once. */
-export const TicketTable = ({ tickets, isPending, isFetching, ...viewProps }: TicketTableProps) => {
-  const listContext = useList<TicketRow>({
-    data: tickets,
-    isPending,
-    isFetching,
-    perPage: PAGE_SIZES[0],
-    resource: 'tickets',
-  });
+const isSortField = (field: string): field is TicketSortField =>
+  (ticketSortFields as readonly string[]).includes(field);
+
+/**
+ * The dashboard's tickets, a page at a time: the server pages and sorts (spec sections 2 and 9: 50 a
+ * page, with 50, 100, 150 or 200 to choose from), so a day of thousands of trucks costs one page.
+ */
+export const TicketTable = ({
+  tickets,
+  total,
+  paging,
+  onPagingChange,
+  isPending,
+  isFetching,
+  ...viewProps
+}: TicketTableProps) => {
+  const list = useList<TicketRow>({ data: tickets, isPending, isFetching, resource: 'tickets' });
+  const sort: SortPayload = { field: paging.sort ?? '', order: paging.order ?? 'DESC' };
+  // useList's own paging is of the rows it holds: the server's page and total replace it.
+  const listContext = {
+    ...list,
+    data: tickets ?? [],
+    total: total ?? 0,
+    page: paging.page,
+    perPage: paging.perPage,
+    hasPreviousPage: paging.page > 1,
+    hasNextPage: paging.page * paging.perPage < (total ?? 0),
+    setPage: (page: number) => onPagingChange({ ...paging, page }),
+    setPerPage: (perPage: number) =>
+      onPagingChange({ ...paging, page: 1, perPage: perPage as TicketPaging['perPage'] }),
+    sort,
+    setSort: ({ field, order }: SortPayload) =>
+      onPagingChange({ ...paging, page: 1, ...(isSortField(field) ? { sort: field, order } : {}) }),
+  } as ListControllerResult<TicketRow>;
   return (
     <ResourceContextProvider value="tickets">
       <ListContextProvider value={listContext}>
         <PhoneOrTable phone={<TicketCards {...viewProps} />} table={<TicketDatagrid {...viewProps} />} />
-        <Pagination rowsPerPageOptions={PAGE_SIZES} />
+        <Pagination rowsPerPageOptions={[...ticketPageSizes]} />
       </ListContextProvider>
     </ResourceContextProvider>
   );

@@ -1,17 +1,25 @@
+import type { TicketPage } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../dataProvider/http-client';
-import type { LatestTickets, TicketRow, TodayFilter } from './dashboard-ticket';
+import {
+  type LatestTickets,
+  pagingQuery,
+  type TicketPaging,
+  type TicketRow,
+  type TodayFilter,
+} from './dashboard-ticket';
 import type { TicketSearchBody } from './ticket-search';
 
 /** Every dashboard query starts with this key, so one invalidation refreshes the lists and the metrics. */
 const DASHBOARD_KEY = 'dashboard';
 
-/** GET /api/ticket/latest/active?filter=: today's Active or Received tickets, with the day's counts. */
-export const latestTicketsQuery = (filter: TodayFilter) =>
+/** GET /api/ticket/latest/active?filter=&page=: a page of today's Active or Received tickets, with the day's counts. */
+export const latestTicketsQuery = (filter: TodayFilter, paging: TicketPaging) =>
   queryOptions({
-    queryKey: [DASHBOARD_KEY, 'latest', filter],
-    queryFn: () => apiRequest<LatestTickets>(`/api/ticket/latest/active?filter=${filter}`),
+    queryKey: [DASHBOARD_KEY, 'latest', filter, paging],
+    queryFn: () =>
+      apiRequest<LatestTickets>(`/api/ticket/latest/active?filter=${filter}&${pagingQuery(paging)}`),
     // A failure shows at once, with a Retry, instead of after three silent retries (about 9 s of skeletons).
     retry: false,
     // The Active list asked for as the dashboard's route renders (App.tsx) is not asked again as the list
@@ -19,19 +27,23 @@ export const latestTicketsQuery = (filter: TodayFilter) =>
     staleTime: 2_000,
   });
 
-export function useLatestTickets(filter: TodayFilter) {
+export function useLatestTickets(filter: TodayFilter, paging: TicketPaging) {
   return useQuery({
-    ...latestTicketsQuery(filter),
-    // Switching between Active and Received keeps the counts on screen while the other list loads.
+    ...latestTicketsQuery(filter, paging),
+    // Switching lists or pages keeps the counts and the rows on screen while the next ones load.
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST /api/ticket/search, only while a search is on. */
-export function useTicketSearch(body: TicketSearchBody | null) {
+/** POST /api/ticket/search/page: a page of a search and its total, only while a search is on. */
+export function useTicketSearch(body: TicketSearchBody | null, paging: TicketPaging) {
   return useQuery({
-    queryKey: [DASHBOARD_KEY, 'search', body],
-    queryFn: () => apiRequest<TicketRow[]>('/api/ticket/search', { method: 'POST', body }),
+    queryKey: [DASHBOARD_KEY, 'search', body, paging],
+    queryFn: () =>
+      apiRequest<TicketPage & { tickets: TicketRow[] }>(`/api/ticket/search/page?${pagingQuery(paging)}`, {
+        method: 'POST',
+        body,
+      }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,20 +1,26 @@
-import type { Ticket } from '@portal/contract';
+import type { DailyCounts, Ticket, TicketPageQuery } from '@portal/contract';
 import type { RaRecord } from 'react-admin';
 import { formatDateTimeToMinute } from '../i18n/dates';
 
-/** A ticket as a react-admin list row (the table pages and sorts them in the browser). */
+/** A ticket as a react-admin list row. */
 export type TicketRow = Ticket & RaRecord;
 
-/** The 'Daily Trucks' counts that GET /api/ticket/latest/active and /daily/count answer. */
-export interface DailyCounts {
-  loadedTicketCountForToday: number;
-  activeTicketCountForToday: number;
-  receivedTicketCountForToday: number;
-  uniqueContractorsForToday: number;
-  uniqueJobSitesForToday: number;
-}
+export type { DailyCounts };
 
-export type LatestTickets = DailyCounts & { tickets: TicketRow[] };
+/** A page of today's Active or Received tickets (GET /api/ticket/latest/active?page=), with the day's counts. */
+export type LatestTickets = DailyCounts & { tickets: TicketRow[]; total: number };
+
+/** The page of a list the table shows: the server pages and sorts (issue 16). */
+export type TicketPaging = Required<Pick<TicketPageQuery, 'page' | 'perPage'>> &
+  Pick<TicketPageQuery, 'sort' | 'order'>;
+
+export const firstPage: TicketPaging = { page: 1, perPage: 50 };
+
+/** The paging as a query string (`?page=1&perPage=50&sort=…`). */
+export const pagingQuery = (paging: TicketPaging): string =>
+  new URLSearchParams(
+    Object.entries(paging).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  ).toString();
 
 /** Spec section 4, Dashboard filter: two mutually exclusive lists of today's tickets. */
 export type TodayFilter = 'active' | 'received';

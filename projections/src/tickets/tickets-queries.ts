@@ -1,4 +1,4 @@
-import type { Ticket, TicketInstantField } from '@portal/contract';
+import type { Ticket, TicketInstantField, TicketSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { changeLogAnswer, changeLogSelection } from '../change-log';
@@ -62,6 +62,47 @@ const ticketRows = async (
     )
   ).rows;
 
+/** One page of a list, in a chosen order (the list's own order when none is chosen). */
+export interface TicketListPage {
+  page: number;
+  perPage: number;
+  sort?: TicketSortField;
+  order?: 'ASC' | 'DESC';
+}
+
+const sortColumns: Record<TicketSortField, string[]> = {
+  ticketNumber: ['t.prefix', 't.ticket_number'],
+  timeLoaded: ['t.time_loaded'],
+  timeReceived: ['t.time_received'],
+  isComplete: ['t.is_complete'],
+};
+
+/** ORDER BY and LIMIT of a page; the id last, so rows that tie keep one order from page to page. */
+function pageOf(page: TicketListPage, listOrder: RawBuilder<unknown>) {
+  const direction = page.order === 'ASC' ? 'ASC' : 'DESC';
+  const order = page.sort
+    ? sql.raw(
+        [
+          ...sortColumns[page.sort].map((column) => `${column} ${direction} NULLS LAST`),
+          `t.id ${direction}`,
+        ].join(', '),
+      )
+    : listOrder;
+  return { order, tail: sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` };
+}
+
+/** Every matching ticket, or one page of them. */
+const listed = (
+  db: Kysely<Database>,
+  conditions: RawBuilder<unknown>[],
+  listOrder: RawBuilder<unknown>,
+  page?: TicketListPage,
+) => {
+  if (!page) return ticketRows(db, conditions, listOrder);
+  const { order, tail } = pageOf(page, listOrder);
+  return ticketRows(db, conditions, order, tail);
+};
+
 export const findTicket = async (db: Kysely<Database>, id: number): Promise<TicketView | undefined> =>
   (await ticketRows(db, [sql`t.id = ${id}`], sql`t.id`))[0];
 
@@ -119,8 +160,22 @@ export function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
 /** Most searches name one ticket or a short range; an open search answers the newest tickets first. */
 export const searchLimit = 1000;
 
+const searchOrder = sql`t.ticket_number DESC, t.id DESC`;
+
 export const searchTickets = (db: Kysely<Database>, filter: TicketFilter, limit = searchLimit) =>
-  ticketRows(db, filterConditions(filter), sql`t.ticket_number DESC, t.id DESC`, sql`LIMIT ${limit}`);
+  ticketRows(db, filterConditions(filter), searchOrder, sql`LIMIT ${limit}`);
+
+/** A page of a search and the number of tickets it matches in all, however many that is. */
+export async function searchTicketsPage(db: Kysely<Database>, filter: TicketFilter, page: TicketListPage) {
+  const conditions = filterConditions(filter);
+  const [tickets, counted] = await Promise.all([
+    listed(db, conditions, searchOrder, page),
+    sql<{ total: number }>`SELECT count(*)::int AS total FROM tickets t ${whereAll(conditions)}`.execute(
+      db.withoutPlugins(),
+    ),
+  ]);
+  return { tickets, total: counted.rows[0]?.total ?? 0 };
+}
 
 /** Reports list tickets in number order. */
 export const reportTickets = (db: Kysely<Database>, filter: TicketFilter, limit = 10_000) =>
@@ -164,8 +219,12 @@ const within = (column: 't.time_loaded' | 't.time_received', day: SiteDay) =>
  * Spec section 4, Dashboard filter: Active (loaded today, not received) and Received (received today).
  * `at` names another instant's day instead of today's (tests).
  */
-export const activeTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) =>
-  ticketRows(db, [activeOn(siteDay(timeZone, at))], sql`t.time_loaded DESC`);
+export const activeTicketsToday = (
+  db: Kysely<Database>,
+  timeZone: string,
+  at?: Date,
+  page?: TicketListPage,
+) => listed(db, [activeOn(siteDay(timeZone, at))], sql`t.time_loaded DESC`, page);
 
 /**
  * Active and Received are decided by the receipt, never by a time a form happened to carry (a time
@@ -174,8 +233,12 @@ export const activeTicketsToday = (db: Kysely<Database>, timeZone: string, at?: 
 const activeOn = (day: SiteDay) => sql`(${within('t.time_loaded', day)} AND NOT t.is_received)`;
 const receivedOn = (day: SiteDay) => sql`(${within('t.time_received', day)} AND t.is_received)`;
 
-export const receivedTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) =>
-  ticketRows(db, [receivedOn(siteDay(timeZone, at))], sql`t.time_received DESC`);
+export const receivedTicketsToday = (
+  db: Kysely<Database>,
+  timeZone: string,
+  at?: Date,
+  page?: TicketListPage,
+) => listed(db, [receivedOn(siteDay(timeZone, at))], sql`t.time_received DESC`, page);
 
 /**
  * Today's trucks: the Active ones and the Received ones (a dashboard receipt clears the time loaded),

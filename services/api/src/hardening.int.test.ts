@@ -677,6 +677,13 @@ describe('hostile input on every write route', () => {
       { method: 'POST', url: '/api/ticket/report', body: filterBody, fields: filterFields },
       { method: 'POST', url: '/api/ticket/search', body: filterBody, fields: filterFields },
       {
+        method: 'POST',
+        url: '/api/ticket/search/page',
+        query: { page: '2', perPage: '100', sort: 'timeLoaded', order: 'ASC' },
+        body: filterBody,
+        fields: [...filterFields, '?page', '?perPage', '?sort', '?order'],
+      },
+      {
         method: 'GET',
         url: '/api/ticket/report/daily-summary',
         query: { ignoreLock: 'true', selectedDate: '2026-01-15', emails: 'summary@hardening.test' },

@@ -73,6 +73,32 @@ export type TicketInstantField = 'date' | 'timeLoaded' | 'timeReceived';
 
 export const TicketList = Type.Array(TicketSchema);
 
+/** Spec sections 2 and 9: the dashboard table shows 50 tickets a page, with 50, 100, 150 or 200 to choose from. */
+export const ticketPageSizes = [50, 100, 150, 200] as const;
+
+/** The columns a ticket list can be ordered by (the dashboard table's sortable ones). */
+export const ticketSortFields = ['ticketNumber', 'timeLoaded', 'timeReceived', 'isComplete'] as const;
+
+/**
+ * One page of a ticket list, asked for in the query string. Sent, the list answers that page and its
+ * `total`; left out, the spec's answer (every ticket) is kept.
+ */
+export const TicketPageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'From 1' })),
+  perPage: Type.Optional(Type.Union(ticketPageSizes.map((size) => Type.Literal(size)))),
+  sort: Type.Optional(Type.Union(ticketSortFields.map((field) => Type.Literal(field)))),
+  order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
+});
+export type TicketPageQuery = Static<typeof TicketPageQuery>;
+export type TicketSortField = (typeof ticketSortFields)[number];
+
+/** A page of tickets and how many match in all. */
+export const TicketPageSchema = Type.Object({
+  tickets: TicketList,
+  total: Type.Integer({ description: 'Every matching ticket, on all pages' }),
+});
+export type TicketPage = Static<typeof TicketPageSchema>;
+
 /** Generate's answer (spec section 7), a chunk's and the whole run's: existing numbers are named in `error`. */
 export const GenerateAnswerSchema = Type.Object({
   success: Type.Boolean(),
@@ -161,6 +187,7 @@ export const DailyCountsSchema = Type.Object({
   uniqueContractorsForToday: Type.Integer(),
   uniqueJobSitesForToday: Type.Integer(),
 });
+export type DailyCounts = Static<typeof DailyCountsSchema>;
 
 export const LogEntrySchema = Type.Object({
   id: Type.Integer(),

@@ -21,6 +21,13 @@ import { hasEventOf, loadAggregate } from '../write-side/command-handler';
 import { ticketAggregate } from './ticket-command';
 import { newHashNonce } from './ticket-hash';
 
+/**
+ * Tickets appended at once, then the run's progress written: the event store sends concurrent appends
+ * to different streams together (up to 64 per round trip, 4 round trips at a time), so a round of 256
+ * is four statements, and a chunk of 1,000 numbers four rounds.
+ */
+const ticketsPerRound = 256;
+
 /** Generations run one at a time, so a report of "existing" numbers is never about a call in flight. */
 const TICKET_NUMBERS_LOCK = 'ticket-numbers';
 
@@ -116,15 +123,17 @@ async function generateTickets(
       );
       return result.lastPosition;
     };
-    // Each ticket is its own stream: appends go out 16 at a time, then one wait for the read models,
+    // Each ticket is its own stream: appends go out a round at a time, then one wait for the read models,
     // up to the furthest of our own events (the store's head can lag behind them while other
     // transactions are in flight).
     let furthest: GlobalPosition | null = null;
-    for (let i = 0; i < toWrite.length; i += 16) {
-      for (const position of await Promise.all(toWrite.slice(i, i + 16).map(generate))) {
+    for (let i = 0; i < toWrite.length; i += ticketsPerRound) {
+      for (const position of await Promise.all(toWrite.slice(i, i + ticketsPerRound).map(generate))) {
         if (!furthest || comparePositions(position, furthest) > 0) furthest = position;
       }
-      await run.onProgress?.(generatedBefore.length + existing.length + Math.min(i + 16, toWrite.length));
+      await run.onProgress?.(
+        generatedBefore.length + existing.length + Math.min(i + ticketsPerRound, toWrite.length),
+      );
     }
     if (furthest) await app.commands.waitForProjections(furthest);
     const created = [...generatedBefore, ...toWrite.map((claim) => claim.ticketNumber)].sort((a, b) => a - b);

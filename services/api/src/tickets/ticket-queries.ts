@@ -7,6 +7,8 @@ import {
   TicketFilterBody,
   TicketHistoryEventSchema,
   TicketList,
+  TicketPageQuery,
+  TicketPageSchema,
   TicketSchema,
 } from '@portal/contract';
 import { DomainError, ticketMessages } from '@portal/domain';
@@ -19,11 +21,24 @@ import {
   receivedTicketsToday,
   reportTickets,
   searchTickets,
+  searchTicketsPage,
+  type TicketListPage,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { adminOnly } from '../plugins/authentication';
 import { ticketHistory } from './history';
 import { filterOf } from './ticket-filter';
+
+/** The page a query string asks for; none (the spec's answer, every ticket) when it names neither page nor size. */
+const pageAskedFor = (query: TicketPageQuery): TicketListPage | undefined =>
+  query.page === undefined && query.perPage === undefined
+    ? undefined
+    : { page: query.page ?? 1, perPage: query.perPage ?? 50, sort: query.sort, order: query.order };
+
+const pagingDescription =
+  'With `page` and/or `perPage` (50, 100, 150 or 200) in the query string, one page in the order of `sort` ' +
+  "and `order` (by default the list's own) and, in `total`, how many tickets the list holds; without them, " +
+  'every ticket, as the spec answers.';
 
 /** Spec section 7, Tickets: what the dashboard, the search, the ticket page and its log read. */
 export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -48,18 +63,33 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Today's Active (loaded, not received) or Received tickets, with the day's counts",
-        querystring: Type.Object({
-          filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
-        }),
-        response: okResponses(Type.Composite([Type.Object({ tickets: TicketList }), DailyCountsSchema])),
+        description: pagingDescription,
+        querystring: Type.Composite([
+          Type.Object({
+            filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
+          }),
+          TicketPageQuery,
+        ]),
+        response: okResponses(
+          Type.Composite([
+            Type.Object({ tickets: TicketList, total: Type.Optional(Type.Integer()) }),
+            DailyCountsSchema,
+          ]),
+        ),
       },
     },
     async (request) => {
-      const tickets =
-        request.query.filter === 'received'
-          ? await receivedTicketsToday(db, config.siteTimezone)
-          : await activeTicketsToday(db, config.siteTimezone);
-      return { tickets, ...(await dailyCounts(db, config.siteTimezone)) };
+      const page = pageAskedFor(request.query);
+      const received = request.query.filter === 'received';
+      const [tickets, counts] = await Promise.all([
+        received
+          ? receivedTicketsToday(db, config.siteTimezone, undefined, page)
+          : activeTicketsToday(db, config.siteTimezone, undefined, page),
+        dailyCounts(db, config.siteTimezone),
+      ]);
+      if (!page) return { tickets, ...counts };
+      const total = received ? counts.receivedTicketCountForToday : counts.activeTicketCountForToday;
+      return { tickets, total, ...counts };
     },
   );
 
@@ -67,6 +97,29 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/ticket/search',
     { schema: { tags, body: TicketFilterBody, response: okResponses(TicketList) } },
     async (request) => searchTickets(db, filterOf(request.body, config.siteTimezone)),
+  );
+
+  app.post(
+    '/api/ticket/search/page',
+    {
+      schema: {
+        tags,
+        summary: 'One page of a search, and how many tickets it matches in all',
+        description:
+          'The filter of POST /api/ticket/search, which answers at most 1,000 tickets; this pages through ' +
+          'every match. `page` (from 1), `perPage` (50, 100, 150 or 200; 50 by default), `sort` and `order` ' +
+          'in the query string; newest number first by default.',
+        querystring: TicketPageQuery,
+        body: TicketFilterBody,
+        response: okResponses(TicketPageSchema),
+      },
+    },
+    async (request) =>
+      searchTicketsPage(db, filterOf(request.body, config.siteTimezone), {
+        ...pageAskedFor(request.query),
+        page: request.query.page ?? 1,
+        perPage: request.query.perPage ?? 50,
+      }),
   );
 
   app.post(
