@@ -34,6 +34,7 @@ export default defineConfig({
             'services/*/src/**/*.int.test.ts',
             'projections/src/**/*.int.test.ts',
             'tests/api/**/*.int.test.ts',
+            'tests/deploy/**/*.int.test.ts',
             'scale-bridge/src/**/*.int.test.ts',
           ],
           exclude: holdsTransactionsOpen,

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DataDirSecrets } from './data-dir-secrets';
@@ -80,7 +81,21 @@ export const servedOverHttps = (config: PortalConfig): boolean =>
 /** false, true (every hop), or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = boolean | string[];
 
-export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The portal's root folder (the one holding the admin UI and the data folder): the nearest folder up
+ * from this file whose package.json names the portal, so the same answer comes from the TypeScript
+ * sources and from the compiled dist/server bundle.
+ */
+function portalRoot(from: string): string {
+  for (let folder = from; ; folder = path.dirname(folder)) {
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'haulage-ticket-portal')
+      return folder;
+    if (path.dirname(folder) === folder) throw new Error(`No portal package.json above ${from}`);
+  }
+}
+
+export const repoRoot = portalRoot(import.meta.dirname);
 
 export const defaultUiDist = path.join(repoRoot, 'admin-ui', 'dist');
 

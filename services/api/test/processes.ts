@@ -60,12 +60,14 @@ export interface ProcessEnv {
 }
 
 /**
- * One of the portal's `npm run` processes (`script` under services/api/src) as a child process, with a
- * data directory of its own; resolves once it prints `ready`. Its output shows with PROCESS_LOGS=1.
+ * One of the portal's processes as a child process, with a data directory of its own: `script` under
+ * services/api/src run through tsx, as `npm run` does, or a compiled file (`dist/server/api.js`).
+ * Resolves once it prints `ready`. Its output shows with PROCESS_LOGS=1.
  */
 async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', `services/api/src/${script}`], {
+  const args = script.startsWith('dist/') ? [script] : ['--import', 'tsx', `services/api/src/${script}`];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, REDIS_URL: '', METRICS_PORT: '0', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,10 +102,16 @@ export const startWorkerProcess = (env: ProcessEnv & { JOB_LOCK_MS?: string; MET
 export const startProjectorProcess = (env: ProcessEnv) =>
   startPortalProcess('projector.ts', env, /Projector running \((projecting|standing by)/);
 
-/** An API process (`npm run api`) on a free port of its own: `url` is where it answers. */
-export async function startApiProcess(env: ProcessEnv): Promise<PortalProcess & { url: string }> {
+/**
+ * An API process (`npm run api`, or with `compiled` the built `dist/server/api.js` a production image
+ * runs) on a free port of its own: `url` is where it answers.
+ */
+export async function startApiProcess(
+  env: ProcessEnv,
+  { compiled = false } = {},
+): Promise<PortalProcess & { url: string }> {
   const started = await startPortalProcess(
-    'api.ts',
+    compiled ? 'dist/server/api.js' : 'api.ts',
     { PORT: String(await freePort()), HOST: '127.0.0.1', ...env },
     /portal is running at (http:\/\/\S+)/,
   );
