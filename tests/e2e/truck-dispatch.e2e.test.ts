@@ -77,8 +77,11 @@ describe('Truck Dispatch page', () => {
     const plate = formInput(page, 'truckLicensePlate');
     await plate.pressSequentially('ab123456');
     expect(await plate.inputValue()).toBe('AB12345');
-    // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
-    await typeDate(datePicker(page, 'Time loaded'), new Date(Date.now() - 10 * 60_000));
+    // Loaded this minute, in the browser's (this machine's) local time: today on the dashboard. Not
+    // earlier: the dashboard decides "today" for the dispatch lock by the browser's calendar day, the
+    // server by the site's, and a time before the browser's midnight (a CI run at 00:05 UTC typed
+    // 23:55) showed the row without its lock.
+    await typeDate(datePicker(page, 'Time loaded'), new Date());
     await screenshot(page, 'truck-dispatch-filled-360');
 
     await page.getByRole('button', { name: 'Dispatch' }).click();
