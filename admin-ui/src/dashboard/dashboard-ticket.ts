@@ -1,4 +1,4 @@
-import type { DailyCounts, Ticket, TicketPageQuery } from '@portal/contract';
+import { type DailyCounts, type Ticket, type TicketPageQuery, ticketPageSizes } from '@portal/contract';
 import type { RaRecord } from 'react-admin';
 import { formatDateTimeToMinute } from '../i18n/dates';
 
@@ -14,7 +14,7 @@ export type LatestTickets = DailyCounts & { tickets: TicketRow[]; total: number 
 export type TicketPaging = Required<Pick<TicketPageQuery, 'page' | 'perPage'>> &
   Pick<TicketPageQuery, 'sort' | 'order'>;
 
-export const firstPage: TicketPaging = { page: 1, perPage: 50 };
+export const firstPage: TicketPaging = { page: 1, perPage: ticketPageSizes[0] };
 
 /** The paging as a query string (`?page=1&perPage=50&sort=…`). */
 export const pagingQuery = (paging: TicketPaging): string =>

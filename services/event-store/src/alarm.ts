@@ -1,7 +1,4 @@
-/**
- * A sleep that `ring()` ends early; a ring while awake makes the next sleep return at once. The EventStoreDB
- * adapter's subscriptions use it; the PostgreSQL adapter keeps its own copy until its append work lands.
- */
+/** A sleep that `ring()` ends early; a ring while awake makes the next sleep return at once. Both adapters' subscriptions use it. */
 export class Alarm {
   private rung = false;
   private stop: (() => void) | undefined;
@@ -24,5 +21,17 @@ export class Alarm {
   ring(): void {
     if (this.stop) this.stop();
     else this.rung = true;
+  }
+}
+
+/** Hands a subscription's error to its handler; a throwing handler must not end the subscription (delivery would silently stop). */
+export function reportSubscriptionError(
+  onError: ((error: unknown) => void) | undefined,
+  error: unknown,
+): void {
+  try {
+    onError?.(error);
+  } catch {
+    // Swallowed on purpose: see above.
   }
 }

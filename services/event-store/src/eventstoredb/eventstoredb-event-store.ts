@@ -7,7 +7,7 @@ import {
   FORWARDS,
   START,
 } from '@eventstore/db-client';
-import { Alarm } from '../alarm';
+import { Alarm, reportSubscriptionError } from '../alarm';
 import {
   type AppendResult,
   comparePositions,
@@ -287,18 +287,10 @@ class CatchUpSubscription {
         retryMs = firstRetryMs;
         if (page.events.length === 0) await this.idle.sleep(this.pollIntervalMs);
       } catch (error) {
-        this.report(error);
+        reportSubscriptionError(this.options.onError, error);
         await this.backOff.sleep(retryMs);
         retryMs = Math.min(retryMs * 2, maxRetryMs);
       }
-    }
-  }
-
-  private report(error: unknown): void {
-    try {
-      this.options.onError?.(error);
-    } catch {
-      // A throwing error handler must not end the subscription: it would silently stop delivery.
     }
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { Alarm, reportSubscriptionError } from '../alarm';
 import {
   type AppendResult,
   comparePositions,
@@ -383,32 +384,6 @@ const canonicalEventId = (eventId: string | undefined): string => {
   return eventId.toLowerCase();
 };
 
-/** A sleep that `ring()` ends early; a ring while awake makes the next sleep return at once. */
-class Alarm {
-  private rung = false;
-  private stop: (() => void) | undefined;
-
-  sleep(ms: number): Promise<void> {
-    if (this.rung) {
-      this.rung = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.stop?.(), ms);
-      this.stop = () => {
-        clearTimeout(timer);
-        this.stop = undefined;
-        resolve();
-      };
-    });
-  }
-
-  ring(): void {
-    if (this.stop) this.stop();
-    else this.rung = true;
-  }
-}
-
 /** Delivers batches one at a time in global order; a failed batch is retried as is, never skipped. */
 class PollingSubscription {
   private closed = false;
@@ -464,18 +439,10 @@ class PollingSubscription {
         retryMs = firstRetryMs;
         chaseMs = firstChaseMs;
       } catch (error) {
-        this.reportError(error);
+        reportSubscriptionError(this.options.onError, error);
         await this.backOff.sleep(retryMs);
         retryMs = Math.min(retryMs * 2, maxRetryMs);
       }
-    }
-  }
-
-  private reportError(error: unknown): void {
-    try {
-      this.options.onError?.(error);
-    } catch {
-      // A throwing error handler must not end the subscription: it would silently stop delivery.
     }
   }
 }
