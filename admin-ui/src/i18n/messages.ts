@@ -25,6 +25,23 @@ const recordWords = (noun: string, plural: string) => ({
   empty: `No ${plural} yet.`,
 });
 
+/** A ticket log's words for each of the domain's events (the type keeps them in step). */
+export const ticketEventWords = {
+  TicketGenerated: 'Generated',
+  TicketEdited: 'Edited',
+  TicketReceived: 'Received',
+  TicketReceiptReset: 'Receipt reset',
+  TicketExternalLoadOverridden: 'SoilFLO overridden: received as a non-SoilFLO ticket',
+  TicketRejected: 'Rejected',
+  TicketDispatchToggled: 'Dispatch lock changed',
+  TicketWeighed: 'Weighed',
+  TicketTared: 'Weight updated by a tare',
+  TruckDispatched: 'Dispatched by the driver',
+  TicketRestored: 'Restored',
+  TicketLinkRevoked: 'Public link revoked',
+  TicketDeleted: 'Deleted',
+} satisfies Record<TicketEvent['type'], string>;
+
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
 export const ticketFieldLabels = {
   id: 'ID',
@@ -840,21 +857,7 @@ const portalMessages = {
       // Spec section 5, Full ticket form: the domain's texts, which the server sends too.
       validation: { ...ticketFormMessages, reasonRequired: ticketMessages.reasonRequired },
       fields: ticketFieldLabels,
-      events: {
-        TicketGenerated: 'Generated',
-        TicketEdited: 'Edited',
-        TicketReceived: 'Received',
-        TicketReceiptReset: 'Receipt reset',
-        TicketExternalLoadOverridden: 'SoilFLO overridden: received as a non-SoilFLO ticket',
-        TicketRejected: 'Rejected',
-        TicketDispatchToggled: 'Dispatch lock changed',
-        TicketWeighed: 'Weighed',
-        TicketTared: 'Weight updated by a tare',
-        TruckDispatched: 'Dispatched by the driver',
-        TicketRestored: 'Restored',
-        TicketLinkRevoked: 'Public link revoked',
-        TicketDeleted: 'Deleted',
-      } satisfies Record<TicketEvent['type'], string>,
+      events: ticketEventWords,
       log: {
         link: 'Ticket log',
         title: 'Ticket log',

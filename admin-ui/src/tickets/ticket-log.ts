@@ -1,10 +1,9 @@
 import type { TicketLogEntry } from '@portal/contract';
-import { ticketEventTypes } from '@portal/domain';
 import { byFieldOrder, compareChange } from '../common/change-log';
-import { ticketFieldLabels } from '../i18n/messages';
+import { ticketEventWords, ticketFieldLabels } from '../i18n/messages';
 
 /** The events a ticket's log can show: the domain's, each with its words in the catalogue (`portal.tickets.events`). */
-const knownEvents = new Set<string>(ticketEventTypes);
+const knownEvents = new Set<string>(Object.keys(ticketEventWords));
 
 /** The catalogue key of an event's words, or null for an event this UI does not know yet. */
 export const eventTypeKey = (eventType: string): string | null =>

@@ -1,4 +1,4 @@
-import { Nullable } from '@portal/domain';
+import { Nullable, OneOf } from '@portal/domain';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { looseFields, okResponses } from './http';
 
@@ -26,7 +26,7 @@ export type ExternalReceiptState = (typeof ExternalReceiptStates)[number];
 const Instant = Type.String({ format: 'date-time' });
 
 export const ExternalReceiptSchema = Type.Object({
-  state: Type.Union(ExternalReceiptStates.map((state) => Type.Literal(state))),
+  state: OneOf(ExternalReceiptStates),
   loadId: Type.Integer({ description: 'The SoilFLO load the receipt is reported to' }),
   receivedAt: Instant,
   attempts: Type.Integer({ description: 'Calls made to SoilFLO so far' }),

@@ -1,11 +1,11 @@
-import { Nullable } from '@portal/domain';
+import { Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 
 /** A bulk run (generate, bulk update/clear/receive, export, report) as GET /api/job/{id} answers it. */
 export const ChunkViewSchema = Type.Object({
   index: Type.Integer(),
   spec: Type.Unknown({ description: 'What the chunk covers, e.g. {from, to}' }),
-  state: Type.Union(['pending', 'running', 'completed', 'failed'].map((state) => Type.Literal(state))),
+  state: OneOf(['pending', 'running', 'completed', 'failed']),
   total: Type.Integer(),
   done: Type.Integer(),
   result: Type.Unknown(),
@@ -16,12 +16,9 @@ export const RunViewSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     kind: Type.String(),
-    state: Type.Union(
-      ['queued', 'running', 'completed', 'failed'].map((state) => Type.Literal(state)),
-      {
-        description: 'failed: finished with at least one failed chunk',
-      },
-    ),
+    state: OneOf(['queued', 'running', 'completed', 'failed'], {
+      description: 'failed: finished with at least one failed chunk',
+    }),
     total: Type.Integer({ description: 'Items in the whole run' }),
     done: Type.Integer({ description: 'Items done so far (the progress bar)' }),
     createdAt: Type.String({ format: 'date-time' }),

@@ -1,4 +1,4 @@
-import { Nullable } from '@portal/domain';
+import { Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -6,7 +6,7 @@ export const scaleStatuses = ['ok', 'motion', 'error', 'disconnected'] as const;
 /** ok: a reading, not in motion; motion: in motion; error: the indicator reports a fault or frames fail; disconnected: no port. */
 export type ScaleStatus = (typeof scaleStatuses)[number];
 
-export const ScaleStatusSchema = Type.Union(scaleStatuses.map((status) => Type.Literal(status)));
+export const ScaleStatusSchema = OneOf(scaleStatuses);
 
 /**
  * One reading from the scale bridge, converted to KG. The bridge posts it several times a

@@ -1,4 +1,4 @@
-import { Nullable } from '@portal/domain';
+import { Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -73,9 +73,9 @@ const reportFilterFields = looseFields(
 /** POST /api/ticket/report/table: one page of the report, sorted, with the whole result's totals. */
 export const ReportTableBodySchema = Type.Object({
   ...reportFilterFields,
-  sort: Type.Optional(Type.Union(reportSortOptions.map((sort) => Type.Literal(sort)))),
+  sort: Type.Optional(OneOf(reportSortOptions)),
   page: Type.Optional(Type.Integer({ minimum: 1, description: 'From 1' })),
-  perPage: Type.Optional(Type.Union(reportPageSizes.map((size) => Type.Literal(size)))),
+  perPage: Type.Optional(OneOf(reportPageSizes)),
 });
 export type ReportTableBody = Static<typeof ReportTableBodySchema>;
 
@@ -86,9 +86,9 @@ export type ReportTableBody = Static<typeof ReportTableBodySchema>;
  */
 export const ReportExportBodySchema = Type.Object({
   ...reportFilterFields,
-  sort: Type.Optional(Type.Union(reportSortOptions.map((sort) => Type.Literal(sort)))),
+  sort: Type.Optional(OneOf(reportSortOptions)),
   title: Type.Optional(Type.String({ maxLength: 200 })),
-  columns: Type.Optional(Type.Array(Type.Union(reportColumnKeys.map((key) => Type.Literal(key))))),
+  columns: Type.Optional(Type.Array(OneOf(reportColumnKeys))),
   email: Type.Optional(Nullable(Type.String())),
 });
 export type ReportExportBody = Static<typeof ReportExportBodySchema>;

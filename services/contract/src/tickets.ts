@@ -1,4 +1,4 @@
-import { Nullable } from '@portal/domain';
+import { Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
@@ -85,8 +85,8 @@ export const ticketSortFields = ['ticketNumber', 'timeLoaded', 'timeReceived', '
  */
 export const TicketPageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'From 1' })),
-  perPage: Type.Optional(Type.Union(ticketPageSizes.map((size) => Type.Literal(size)))),
-  sort: Type.Optional(Type.Union(ticketSortFields.map((field) => Type.Literal(field)))),
+  perPage: Type.Optional(OneOf(ticketPageSizes)),
+  sort: Type.Optional(OneOf(ticketSortFields)),
   order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
 });
 export type TicketPageQuery = Static<typeof TicketPageQuery>;

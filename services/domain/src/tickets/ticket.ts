@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { WeighingSourceSchema } from '../scales/scale';
-import { type EventOf, eventTypesOf, Nullable } from '../schemas';
+import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TruckDispatchSchema } from './truck-dispatch';
 
 /**
@@ -80,9 +80,7 @@ export const emptyTicketDetails: TicketDetails = {
 };
 
 /** Where a receipt came from: the spec gives the dashboard and the ticket page different rules. */
-const ReceiptSourceSchema = Type.Union(
-  (['dashboard', 'ticket', 'scale', 'bulk'] as const).map((source) => Type.Literal(source)),
-);
+const ReceiptSourceSchema = OneOf(['dashboard', 'ticket', 'scale', 'bulk']);
 export type ReceiptSource = Static<typeof ReceiptSourceSchema>;
 
 const ticketId = Type.Integer();
