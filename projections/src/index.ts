@@ -4,6 +4,7 @@ export * from './database';
 export * from './materials/materials-queries';
 export * from './migrations';
 export * from './projects/projects-queries';
+export * from './record-pages';
 export * from './reports/report-queries';
 export * from './reports/ticket-report-queries';
 export * from './runner/projection';

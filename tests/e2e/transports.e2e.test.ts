@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
 import { logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
@@ -109,5 +110,39 @@ describe('transports, end to end in Chromium', () => {
     await expect
       .poll(() => ctx.page.getByRole('option', { name: 'Cartwright Carriers' }).isVisible())
       .toBe(true);
+  });
+
+  it('pages a company of 120 trucks on the server: the page asked for, in the order chosen (issue 16, item 2)', async () => {
+    const { db } = ctx.portal.infra;
+    await sql`INSERT INTO transport_companies (id, name, version) VALUES (7700, 'Fleet Paging', 1)`.execute(
+      db,
+    );
+    await sql`
+      INSERT INTO trucks (id, transport_company_id, driver_name, number, license_plate, tare_weight, version)
+      SELECT 7700 + g, 7700, 'Driver ' || g, 'F' || g, 'FP' || lpad(g::text, 5, '0'), 14000 + g, 1
+      FROM generate_series(1, 120) g`.execute(db);
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      if (request.url().includes('/api/truck/all')) asked.push(new URL(request.url()).search);
+    };
+    ctx.page.on('request', onRequest);
+    try {
+      await ctx.page.goto(`${ctx.portal.url}/transport-company/7700`);
+      await expect.poll(() => ctx.page.getByText('1-50 of 120').isVisible()).toBe(true);
+      await ctx.page.getByRole('button', { name: 'Go to next page' }).click();
+      await expect.poll(() => ctx.page.getByText('51-100 of 120').isVisible()).toBe(true);
+      await ctx.page.getByRole('columnheader', { name: 'License Plate' }).getByRole('button').click();
+      await expect.poll(() => ctx.page.getByRole('row').nth(1).textContent()).toContain('FP00001');
+      await ctx.page.getByRole('columnheader', { name: 'License Plate' }).getByRole('button').click();
+      await expect.poll(() => ctx.page.getByRole('row').nth(1).textContent()).toContain('FP00120');
+      await screenshot(ctx.page, 'trucks-server-paging-1440');
+      // Each view came from the server as one page, never the company's whole list.
+      expect(asked.length).toBeGreaterThanOrEqual(3);
+      expect(asked.every((search) => /page=\d+&perPage=50/.test(search))).toBe(true);
+      expect(asked).toContain('?page=2&perPage=50&sort=id&order=ASC');
+      expect(asked).toContain('?page=1&perPage=50&sort=licensePlate&order=DESC');
+    } finally {
+      ctx.page.off('request', onRequest);
+    }
   });
 });

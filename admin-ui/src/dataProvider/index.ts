@@ -1,6 +1,8 @@
 import type {
   DataProvider,
   DeleteParams,
+  GetListParams,
+  GetListResult,
   GetManyParams,
   GetManyReferenceParams,
   Identifier,
@@ -9,6 +11,7 @@ import type {
 import { queryList } from './client-side-list';
 import { apiRequest } from './http-client';
 import { type ResourceRoutes, resourceRoutes } from './resources';
+import { serverPageQuery } from './server-pages';
 
 /*
  * A custom provider rather than ra-data-simple-rest: that one expects GET /users?sort=&range=, GET /users/12,
@@ -36,13 +39,40 @@ async function fetchAll<RecordType extends RaRecord>(
   return (unwrapList ? unwrapList(json) : json) as RecordType[];
 }
 
+/**
+ * A page of a list from the server when its route pages (trucks, projects), else the whole list paged in
+ * the browser. `ownFilter` names the filter fields the route itself applies (getManyReference's target).
+ */
+async function listPage<RecordType extends RaRecord>(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  ownFilter: Record<string, unknown> = {},
+): Promise<GetListResult<RecordType>> {
+  const { base, listKeepsSessionOnUnauthorized, listRequest, serverPaging } = routesOf(resource);
+  const query = serverPaging && serverPageQuery(serverPaging, params, Object.keys(ownFilter));
+  if (!serverPaging || !query) {
+    const all = await fetchAll<RecordType>(resource, ownFilter);
+    const matching = all.filter((record) =>
+      Object.entries(ownFilter).every(([field, value]) => String(record[field]) === String(value)),
+    );
+    return queryList(matching, params);
+  }
+  const request = listRequest?.(ownFilter) ?? { path: `${base}/all`, method: 'GET' as const };
+  const page = await apiRequest<Record<string, unknown>>(`${request.path}${query}`, {
+    method: request.method,
+    body: request.body,
+    keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true,
+  });
+  return { data: page[serverPaging.rows] as RecordType[], total: Number(page.total) };
+}
+
 async function deleteOne(resource: string, id: Identifier): Promise<void> {
   await apiRequest(`${routesOf(resource).base}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
-    return queryList(await fetchAll(resource), params);
+    return listPage(resource, params);
   },
 
   async getOne(resource, { id }) {
@@ -59,11 +89,7 @@ export const dataProvider: DataProvider = {
     resource: string,
     { target, id, ...params }: GetManyReferenceParams,
   ) {
-    const all = await fetchAll<RecordType>(resource, { [target]: id });
-    return queryList(
-      all.filter((record) => String(record[target]) === String(id)),
-      params,
-    );
+    return listPage<RecordType>(resource, params, { [target]: id });
   },
 
   async create(resource, { data }) {

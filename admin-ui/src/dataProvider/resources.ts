@@ -1,3 +1,4 @@
+import { projectSortFields, truckSortFields } from '@portal/contract';
 import {
   contractorContactEnvelope,
   toContractorContactPayload,
@@ -8,6 +9,7 @@ import { toTransportContactPayload, transportContactEnvelope } from '../transpor
 import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
 import { text, toNamePayload } from './payloads';
+import type { ServerPaging } from './server-pages';
 
 /**
  * Where each react-admin resource lives in the spec's API (section 7). Every entity follows one pattern:
@@ -28,6 +30,8 @@ export interface ResourceRoutes {
   unwrapList?: (json: unknown) => RaRecordLike[];
   /** Wraps a save's payload in the envelope the API expects (e.g. {contractorCompanyId, contractorContact}). */
   envelope?: (payload: Record<string, unknown>) => Record<string, unknown>;
+  /** Set when the list route pages on the server (issue 16): its tables then fetch only the page they show. */
+  serverPaging?: ServerPaging;
 }
 
 export type RaRecordLike = { id: number | string } & Record<string, unknown>;
@@ -63,6 +67,7 @@ export const resourceRoutes: Record<string, ResourceRoutes> = {
       method: 'GET',
     }),
     envelope: projectEnvelope,
+    serverPaging: { sortFields: projectSortFields, rows: 'projects' },
   },
   transportCompanies: { base: '/api/transportcompany', toPayload: toNamePayload },
   transportContacts: {
@@ -76,6 +81,7 @@ export const resourceRoutes: Record<string, ResourceRoutes> = {
     toPayload: toTruckPayload,
     listRequest: companyListRequest('/api/truck', 'transportCompanyId'),
     envelope: truckEnvelope,
+    serverPaging: { sortFields: truckSortFields, rows: 'trucks' },
   },
   materials: { base: '/api/scale/material', toPayload: toNamePayload },
   materialTypes: { base: '/api/scale/material/type', toPayload: toNamePayload },

@@ -6,8 +6,7 @@ import {
   ResourceContextProvider,
   SimpleList,
   type SimpleListProps,
-  useGetManyReference,
-  useList,
+  useReferenceManyFieldController,
 } from 'react-admin';
 import { AddButton } from '../common/AddButton';
 import { PhoneOrTable } from '../common/PhoneOrTable';
@@ -15,7 +14,6 @@ import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { RecordTable } from '../common/RecordTable';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { CompanySection } from '../contractors/CompanySection';
-import { everyRecord } from './transport';
 
 interface CompanyRecordsCardProps<RecordType extends RaRecord> {
   /** 'trucks' or 'transportContacts': records with a transportCompanyId. */
@@ -34,8 +32,8 @@ interface CompanyRecordsCardProps<RecordType extends RaRecord> {
 const byId = { field: 'id', order: 'ASC' } as const;
 
 /**
- * One of the transport company page's tables. The company's records are fetched once and then sorted and
- * paged in memory, so a company with thousands of trucks pages and sorts without a round trip per click.
+ * One of the transport company page's tables: the page it shows, in the order chosen, fetched through
+ * getManyReference (the trucks from the server a page at a time, issue 16; the contacts paged in the browser).
  */
 export const CompanyRecordsCard = <RecordType extends RaRecord>({
   reference,
@@ -46,23 +44,18 @@ export const CompanyRecordsCard = <RecordType extends RaRecord>({
   phoneLine,
   children,
 }: CompanyRecordsCardProps<RecordType>) => {
-  const { data, isPending, isFetching, error } = useGetManyReference(reference, {
+  const list = useReferenceManyFieldController<RaRecord, RecordType>({
+    reference,
     target: 'transportCompanyId',
-    id: companyId,
-    pagination: everyRecord,
-    sort: byId,
-  });
-  // Spec section 8: list load failures show the original error message.
-  useNotifyLoadError(error);
-  const pathOf = (id: Identifier) => recordPath(id, companyId);
-  const list = useList({
-    data,
-    isPending,
-    isFetching,
-    resource: reference,
+    record: { id: companyId },
+    source: 'id',
+    page: 1,
     perPage: rowsPerPage,
     sort: byId,
   });
+  // Spec section 8: list load failures show the original error message.
+  useNotifyLoadError(list.error);
+  const pathOf = (id: Identifier) => recordPath(id, companyId);
   // The resource wraps the heading too: its Add button checks access to the resource.
   return (
     <ResourceContextProvider value={reference}>

@@ -1,6 +1,8 @@
+import type { ProjectSortField } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
+import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
 
 /** Spec section 3, Project: the record plus the names the tables show. */
 export const projectsView = (db: Kysely<Database>) =>
@@ -48,6 +50,43 @@ export const listProjects = async (db: Kysely<Database>, contractorCompanyId: nu
   ).execute();
   return rows.map(specNames);
 };
+
+const projectColumns: Record<ProjectSortField, string> = {
+  id: 'p.id',
+  projectId: 'p.projectId',
+  contractorCompanyName: 'company.name',
+  jobSite: 'p.jobSite',
+  siteContactName: 'site.name',
+  siteContactNumber: 'site.number',
+  officeContactName: 'office.name',
+  officeContactNumber: 'office.number',
+  // The view's own output column (a count of tickets), named as it is selected.
+  ticketsSold: 'ticketsSold',
+  approved: 'p.approved',
+  saltImpacted: 'p.saltImpacted',
+  overThreshold: 'p.overThreshold',
+  isSoilFLOProject: 'p.isSoilFloProject',
+};
+
+/** One page of the projects (of one contractor, or all), in the chosen order, and how many there are in all. */
+export async function listProjectsPage(
+  db: Kysely<Database>,
+  contractorCompanyId: number | null,
+  page: RecordListPage<ProjectSortField>,
+) {
+  let rows = projectsView(db);
+  let counted = db.selectFrom('projects as p').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (contractorCompanyId !== null) {
+    rows = rows.where('p.contractorCompanyId', '=', contractorCompanyId);
+    counted = counted.where('p.contractorCompanyId', '=', contractorCompanyId);
+  }
+  for (const term of pageOrder(page, projectColumns, 'p.id')) rows = rows.orderBy(term);
+  const [projects, count] = await Promise.all([
+    rows.limit(page.perPage).offset(pageOffset(page)).execute(),
+    counted.executeTakeFirstOrThrow(),
+  ]);
+  return { projects: projects.map(specNames), total: Number(count.total) };
+}
 
 export const findProject = async (db: Kysely<Database>, id: number): Promise<ProjectView | undefined> => {
   const row = await projectsView(db).where('p.id', '=', id).executeTakeFirst();

@@ -1,6 +1,8 @@
+import type { TruckSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
 import { ticketReferences } from '../tickets/tickets-queries';
 
 export const listTransportCompanies = (db: Kysely<Database>) =>
@@ -73,6 +75,36 @@ export const listTrucks = (db: Kysely<Database>, transportCompanyId: number | nu
     ? query.execute()
     : query.where('t.transportCompanyId', '=', transportCompanyId).execute();
 };
+
+const truckColumns: Record<TruckSortField, string> = {
+  id: 't.id',
+  transportCompanyName: 'company.name',
+  driverName: 't.driverName',
+  driverNumber: 't.driverNumber',
+  number: 't.number',
+  licensePlate: 't.licensePlate',
+  tareWeight: 't.tareWeight',
+};
+
+/** One page of the trucks (of one company, or all), in the chosen order, and how many there are in all. */
+export async function listTrucksPage(
+  db: Kysely<Database>,
+  transportCompanyId: number | null,
+  page: RecordListPage<TruckSortField>,
+) {
+  let rows = trucksView(db);
+  let counted = db.selectFrom('trucks as t').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (transportCompanyId !== null) {
+    rows = rows.where('t.transportCompanyId', '=', transportCompanyId);
+    counted = counted.where('t.transportCompanyId', '=', transportCompanyId);
+  }
+  for (const term of pageOrder(page, truckColumns, 't.id')) rows = rows.orderBy(term);
+  const [trucks, count] = await Promise.all([
+    rows.limit(page.perPage).offset(pageOffset(page)).execute(),
+    counted.executeTakeFirstOrThrow(),
+  ]);
+  return { trucks, total: Number(count.total) };
+}
 
 export const findTruck = (db: Kysely<Database>, id: number) =>
   trucksView(db).where('t.id', '=', id).executeTakeFirst();

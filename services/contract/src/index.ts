@@ -5,6 +5,7 @@ export * from './http';
 export * from './mail';
 export * from './materials';
 export * from './projects';
+export * from './record-pages';
 export * from './records';
 export * from './runs';
 export * from './scale';

@@ -4,7 +4,10 @@ import {
   IdParams,
   LooseRecord,
   ProjectLogEntrySchema,
+  ProjectPageQuery,
+  ProjectPageSchema,
   ProjectSchema,
+  recordPageSizes,
 } from '@portal/contract';
 import {
   contractorCompanies,
@@ -20,10 +23,12 @@ import {
   findProject,
   listProjectLog,
   listProjects,
+  listProjectsPage,
   ticketReferences,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { pageAskedFor, pagingDescription } from '../list-pages';
 import { projectTicketRoutes } from './project-tickets';
 
 /** Spec section 7: {project, loggedInUserId}; the acting user comes from the token, not the body. */
@@ -35,17 +40,26 @@ const ProjectEnvelope = Type.Object({
 /** Spec section 7, Projects. */
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
-  const list = { 200: Type.Array(ProjectSchema), ...errorResponses };
+  const list = {
+    description: pagingDescription(recordPageSizes, 'records'),
+    querystring: ProjectPageQuery,
+    response: { 200: Type.Union([Type.Array(ProjectSchema), ProjectPageSchema]), ...errorResponses },
+  };
+  /** Every project (the spec's answer) or the page the query string asks for. */
+  const projectList = (contractorCompanyId: number | null, query: ProjectPageQuery) => {
+    const page = pageAskedFor(query, recordPageSizes);
+    return page ? listProjectsPage(db, contractorCompanyId, page) : listProjects(db, contractorCompanyId);
+  };
   await app.register(projectTicketRoutes);
 
-  app.get('/api/project/all', { schema: { tags: ['projects'], response: list } }, async () =>
-    listProjects(db),
+  app.get('/api/project/all', { schema: { tags: ['projects'], ...list } }, async (request) =>
+    projectList(null, request.query),
   );
 
   app.get(
     '/api/project/contractor/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: list } },
-    async (request) => listProjects(db, request.params.id),
+    { schema: { tags: ['projects'], params: IdParams, ...list } },
+    async (request) => projectList(request.params.id, request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   TicketPageQuery,
   TicketPageSchema,
   TicketSchema,
+  ticketPageSizes,
 } from '@portal/contract';
 import { DomainError, ticketMessages } from '@portal/domain';
 import {
@@ -22,23 +23,12 @@ import {
   reportTickets,
   searchTickets,
   searchTicketsPage,
-  type TicketListPage,
 } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
+import { pageAskedFor, pageOf, pagingDescription } from '../list-pages';
 import { adminOnly } from '../plugins/authentication';
 import { ticketHistory } from './history';
 import { filterOf } from './ticket-filter';
-
-/** The page a query string asks for; none (the spec's answer, every ticket) when it names neither page nor size. */
-const pageAskedFor = (query: TicketPageQuery): TicketListPage | undefined =>
-  query.page === undefined && query.perPage === undefined
-    ? undefined
-    : { page: query.page ?? 1, perPage: query.perPage ?? 50, sort: query.sort, order: query.order };
-
-const pagingDescription =
-  'With `page` and/or `perPage` (50, 100, 150 or 200) in the query string, one page in the order of `sort` ' +
-  "and `order` (by default the list's own) and, in `total`, how many tickets the list holds; without them, " +
-  'every ticket, as the spec answers.';
 
 /** Spec section 7, Tickets: what the dashboard, the search, the ticket page and its log read. */
 export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -63,7 +53,7 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Today's Active (loaded, not received) or Received tickets, with the day's counts",
-        description: pagingDescription,
+        description: pagingDescription(ticketPageSizes, 'tickets'),
         querystring: Type.Composite([
           Type.Object({
             filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
@@ -79,7 +69,7 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const page = pageAskedFor(request.query);
+      const page = pageAskedFor(request.query, ticketPageSizes);
       const received = request.query.filter === 'received';
       const [tickets, counts] = await Promise.all([
         received
@@ -115,11 +105,11 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      searchTicketsPage(db, filterOf(request.body, config.siteTimezone), {
-        ...pageAskedFor(request.query),
-        page: request.query.page ?? 1,
-        perPage: request.query.perPage ?? 50,
-      }),
+      searchTicketsPage(
+        db,
+        filterOf(request.body, config.siteTimezone),
+        pageOf(request.query, ticketPageSizes),
+      ),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   errorResponses,
+  recordPageSizes,
   TransportCompanyDetailsSchema,
   TransportCompanyListItemSchema,
   TransportCompanySchema,
   TransportContactSchema,
   TransportEnvelope,
+  TruckPageQuery,
+  TruckPageSchema,
   TruckSchema,
 } from '@portal/contract';
 import {
@@ -29,6 +32,7 @@ import {
   listTransportCompanies,
   listTransportContacts,
   listTrucks,
+  listTrucksPage,
   ticketReferences,
   transportCompanyReferences,
   truckIdsOfCompany,
@@ -36,6 +40,7 @@ import {
 import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { pageAskedFor, pagingDescription } from '../list-pages';
 import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';
@@ -134,11 +139,17 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['trucks'],
+        description: pagingDescription(recordPageSizes, 'records'),
         body: TransportEnvelope,
-        response: { 200: Type.Array(TruckSchema), ...errorResponses },
+        querystring: TruckPageQuery,
+        response: { 200: Type.Union([Type.Array(TruckSchema), TruckPageSchema]), ...errorResponses },
       },
     },
-    async (request) => listTrucks(db, chosenId(request.body.transportCompanyId, 'transportCompanyId')),
+    async (request) => {
+      const companyId = chosenId(request.body.transportCompanyId, 'transportCompanyId');
+      const page = pageAskedFor(request.query, recordPageSizes);
+      return page ? listTrucksPage(db, companyId, page) : listTrucks(db, companyId);
+    },
   );
 
   /**
