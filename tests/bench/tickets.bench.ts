@@ -170,6 +170,18 @@ export async function referenceListsBench(): Promise<BenchRow[]> {
     const { load } = await routeLoad(portal, rows, 'reference-lists', { connections: 4, seconds: 5 });
     await load('POST /api/truck/all, 5000 trucks', 'POST', '/api/truck/all', {});
     await load('GET /api/project/all, 2000 projects', 'GET', '/api/project/all');
+    // Issue 16, item 2: the same lists a page at a time, as the company pages ask for them.
+    await load(
+      'POST /api/truck/all?page=2&perPage=50&sort=licensePlate, of 5000 trucks',
+      'POST',
+      '/api/truck/all?page=2&perPage=50&sort=licensePlate',
+      {},
+    );
+    await load(
+      'GET /api/project/all?page=2&perPage=50&sort=ticketsSold, of 2000 projects',
+      'GET',
+      '/api/project/all?page=2&perPage=50&sort=ticketsSold',
+    );
     await load('GET /api/contractorcompany/all, 300 companies', 'GET', '/api/contractorcompany/all');
     return rows;
   } finally {
