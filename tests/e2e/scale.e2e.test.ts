@@ -26,11 +26,6 @@ async function api<T>(method: string, path: string, body?: object): Promise<T> {
 beforeAll(async () => {
   portal = await startTestPortal({ uiDist: defaultUiDist });
   admin = bearer(await portal.login());
-  // The simulator writes Toledo frames to a socat pty; the scale bridge reads the other end and
-  // reports to the portal. The truck drives on after 1 s, settles, and stays on the deck.
-  simulated = await startSimulatedScale(portal.host, portal.url, {
-    cycle: { emptyMs: 1000, driveOnMs: 4000, settleMs: 2000, holdMs: 600_000, driveOffMs: 1000 },
-  });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);
@@ -71,6 +66,12 @@ describe('the Scale page, end to end in Chromium', () => {
       },
     });
 
+    // The simulator writes Toledo frames to a socat pty; the scale bridge reads the other end and
+    // reports to the portal. The truck drives on 2 s after it starts (for 8 s), settles, and stays on the deck: it
+    // starts here, just before the page opens, so a slow setup cannot let the truck settle unseen.
+    simulated = await startSimulatedScale(portal.host, portal.url, {
+      cycle: { emptyMs: 2000, driveOnMs: 8000, settleMs: 2000, holdMs: 600_000, driveOffMs: 1000 },
+    });
     await page.goto(`${portal.url}/scale`);
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Scale' }).textContent())
