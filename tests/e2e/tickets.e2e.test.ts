@@ -353,6 +353,17 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     expect(await ctx.page.getByRole('row', { name: /\[0\] 000006/ }).count()).toBe(1);
   });
 
+  it('a date typed straight after a search keeps its digits: the ticket number takes the focus back only from no field', async () => {
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await searchForm().getByLabel('Job site').fill('no such pit');
+    await ctx.page.getByRole('button', { name: 'Search' }).click();
+    // Straight on to a date, typed slower than the 500 ms after which a search gives the ticket number the focus back.
+    await datePicker(searchForm(), 'From date').getByRole('spinbutton').first().click();
+    await ctx.page.keyboard.type('20250615', { delay: 150 });
+    expect(await searchForm().locator('input[name="fromDate"]').inputValue()).toBe('2025/06/15');
+    expect(await searchForm().locator('input[name="ticketNumber"]').inputValue()).toBe('');
+  });
+
   it('pages a search of 130 tickets on the server: the total, the next page, a size and an order (issue 16)', async () => {
     await runAsAdministrator(ctx, '/api/ticket/generate', { from: 101, to: 230 });
     await runAsAdministrator(ctx, '/api/ticket/bulk', { from: 101, to: 230, jobSite: 'Paging Pit' });

@@ -49,9 +49,12 @@ function useRefocusTicketNumber() {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const active = document.activeElement;
-      const typingElsewhere =
-        (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) &&
-        active.name !== TICKET_NUMBER;
+      // A date picker's sections are editable spans, not inputs: typing a date is typing elsewhere too.
+      const editing =
+        active instanceof HTMLInputElement ||
+        active instanceof HTMLTextAreaElement ||
+        (active instanceof HTMLElement && active.isContentEditable);
+      const typingElsewhere = editing && active.getAttribute('name') !== TICKET_NUMBER;
       if (!typingElsewhere) setFocus(TICKET_NUMBER);
     }, REFOCUS_AFTER_MS);
   }, [setFocus]);
