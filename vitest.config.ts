@@ -24,6 +24,7 @@ export default defineConfig({
             'projections/src/**/*.unit.test.ts',
             'admin-ui/src/**/*.unit.test.ts',
             'scale-bridge/src/**/*.unit.test.ts',
+            'tests/support/**/*.unit.test.ts',
           ],
         },
       },

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 import { readQrCode } from '../support/qr-code';
+import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
 
@@ -50,11 +51,10 @@ beforeAll(async () => {
     name: 'Soil',
   });
   const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
-  const loaded = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3600_000).toISOString();
   const details = {
     date: new Date().toISOString(),
-    timeLoaded: loaded(2),
-    timeReceived: loaded(1),
+    timeLoaded: earlierToday(2),
+    timeReceived: earlierToday(1),
     jobSite: 'North Pit',
     siteContactName: 'Sally Site',
     contractorCompanyId: contractor.id,

@@ -9,6 +9,7 @@ import {
   ticketNumbered,
   useBrowserPortal,
 } from '../support/browser-portal';
+import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
 
@@ -53,12 +54,11 @@ async function completeTicketOne(): Promise<Ticket> {
   return ticketNumbered(ctx, 1);
 }
 
-const loadedHoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 const completeTicket = (id: number) => ({
   id,
   date: new Date().toISOString(),
-  timeLoaded: loadedHoursAgo(2),
-  timeReceived: loadedHoursAgo(1),
+  timeLoaded: earlierToday(2),
+  timeReceived: earlierToday(1),
   jobSite: 'North Pit',
   siteContactName: 'Sally Site',
   contractorCompanyId: contractorId,
@@ -160,7 +160,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: {
         id: ticket.id,
-        timeLoaded: loadedHoursAgo(1),
+        timeLoaded: earlierToday(1),
         jobSite: 'Quarry Road',
         truckLicensePlate: 'AB12345',
         truckDriverName: 'Dave Driver',
@@ -243,7 +243,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   it('receives an incomplete ticket from the dashboard through the dialog, with the plate autofilling the truck', async () => {
     const ticket = await ticketNumbered(ctx, 5);
     await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.5) },
+      ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await ctx.page.getByRole('button', { name: 'Receive [0] 000005' }).click();
@@ -276,7 +276,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     const ticket = await ticketNumbered(ctx, 6);
     const speedy = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Speedy' });
     await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.5), transportCompanyId: speedy.id },
+      ticket: { id: ticket.id, timeLoaded: earlierToday(0.5), transportCompanyId: speedy.id },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await ctx.page.getByRole('button', { name: 'Receive [0] 000006' }).click();
@@ -296,7 +296,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   it('receives a ticket from the dashboard by keyboard alone (issue 15, item 16)', async () => {
     const ticket = await ticketNumbered(ctx, 7);
     await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: loadedHoursAgo(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
+      ticket: { id: ticket.id, timeLoaded: earlierToday(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     const receive = ctx.page.getByRole('button', { name: 'Receive [0] 000007' });
@@ -542,7 +542,7 @@ describe('the public link, end to end in Chromium', () => {
         id: ticket.id,
         transportCompanyId: company.id,
         truckId: truck.id,
-        timeLoaded: loadedHoursAgo(1),
+        timeLoaded: earlierToday(1),
       },
     });
     await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });

@@ -99,6 +99,9 @@ export const repoRoot = portalRoot(import.meta.dirname);
 
 export const defaultUiDist = path.join(repoRoot, 'admin-ui', 'dist');
 
+/** The site's time zone unless SITE_TIMEZONE names another: its calendar day is the dashboard's today. */
+export const defaultSiteTimezone = 'America/Toronto';
+
 type Env = Record<string, string | undefined>;
 
 export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -198,7 +201,7 @@ export function configFromEnv(
     smtpUrl: optional(env.SMTP_URL),
     dataDir: dataDirFromEnv(env),
     uiDist: resolved.uiDist,
-    siteTimezone: env.SITE_TIMEZONE ?? 'America/Toronto',
+    siteTimezone: env.SITE_TIMEZONE ?? defaultSiteTimezone,
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorkers: env.WORKERS !== 'off',
     runProjections: env.PROJECTIONS !== 'off',

@@ -1,5 +1,5 @@
 /** What other packages use of the API: a portal, its configuration, and shapes its answers have. */
-export { configFromEnv, defaultUiDist, type PortalConfig, repoRoot } from './config';
+export { configFromEnv, defaultSiteTimezone, defaultUiDist, type PortalConfig, repoRoot } from './config';
 export { keepInOutbox } from './mail/outbox';
 export type { Access } from './plugins/authentication';
 export { type RunningPortal, startPortal } from './portal';

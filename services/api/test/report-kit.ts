@@ -7,8 +7,9 @@ import { type Headers, runToEnd, type TestPortal } from '@portal/api/test/portal
 import type { RunView } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import { defaultSiteTimezone } from '../src/config';
 
-export const siteTimeZone = 'America/Toronto';
+export const siteTimeZone = defaultSiteTimezone;
 
 async function ok<T>(
   portal: TestPortal,
