@@ -170,10 +170,12 @@ export interface TicketsTable {
   version: number;
 }
 
-export interface TicketLogTable extends ChangeLogColumns {
+/** A ticket's entry keeps the fields its event changed; the before and after are folded from them (ticket-log.ts). */
+export interface TicketLogTable extends Omit<ChangeLogColumns, 'currentDataObject' | 'updatedDataObject'> {
   ticketId: number;
   eventType: string;
   streamVersion: number;
+  changedFields: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
 }
 
 /** One attachment of a kept mail; the content is base64 so the row stays plain JSON. */

@@ -9,6 +9,7 @@ import * as scales from './2026-11-23-003-scales';
 import * as printedRecordSettings from './2026-11-23-004-printed-record-settings';
 import * as externalReceipts from './2026-11-23-005-external-receipts';
 import * as sessionUserChanges from './2026-11-24-001-session-user-changes';
+import * as ticketLogChanges from './2026-11-25-001-ticket-log-changes';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-004-printed-record-settings': printedRecordSettings,
   '2026-11-23-005-external-receipts': externalReceipts,
   '2026-11-24-001-session-user-changes': sessionUserChanges,
+  '2026-11-25-001-ticket-log-changes': ticketLogChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

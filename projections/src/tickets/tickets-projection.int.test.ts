@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useReadModelDatabase } from '../../test/read-model-database';
 import type { Database } from '../database';
+import { listTicketLog } from './ticket-log';
 import { ticketsProjection } from './tickets-projection';
 
 const database = useReadModelDatabase();
@@ -110,8 +111,7 @@ async function readModel() {
       'username',
       'firstName',
       'lastName',
-      'currentDataObject',
-      'updatedDataObject',
+      'changedFields',
     ])
     .orderBy('id')
     .execute();
@@ -150,10 +150,17 @@ describe('the tickets projection, a batch at a time', () => {
       [2, 'TicketDeleted', null],
       [1, 'TicketRejected', 'yard@site.test'],
     ]);
-    expect(oneAtATime.log[7]).toMatchObject({
-      currentDataObject: expect.objectContaining({ id: 2, isDispatched: true }),
-      updatedDataObject: null,
-    });
+    // An entry keeps what its event changed: the whole ticket first, then only the fields that changed.
+    expect(oneAtATime.log[1]?.changedFields).toMatchObject({ id: 2, ticketNumber: 42, jobSite: null });
+    expect(oneAtATime.log[4]?.changedFields).toEqual({ isDispatched: true });
+    expect(oneAtATime.log[7]).toMatchObject({ changedFields: null });
+    // The log screen's before and after are folded back from them.
+    const [deleted, dispatched, edited, generated] = await listTicketLog(db, 2);
+    expect(deleted).toMatchObject({ eventType: 'TicketDeleted', updatedDataObject: null });
+    expect(JSON.parse(deleted?.currentDataObject ?? 'null')).toMatchObject({ id: 2, isDispatched: true });
+    expect(deleted?.currentDataObject).toBe(dispatched?.updatedDataObject);
+    expect(dispatched?.currentDataObject).toBe(edited?.updatedDataObject);
+    expect(generated).toMatchObject({ eventType: 'TicketGenerated', currentDataObject: null });
 
     expect(await project([lifeOfTwoTickets])).toEqual(oneAtATime);
     // Split mid-life: the second batch starts from the rows the first one wrote.

@@ -1,7 +1,6 @@
 import type { Ticket, TicketInstantField, TicketSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
 
 /**
@@ -295,24 +294,6 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string, at?: D
     uniqueJobSitesForToday: row.jobSites,
   };
 }
-
-/** Newest first; the data objects are serialised JSON (spec section 3, Logs). */
-export const listTicketLog = async (db: Kysely<Database>, ticketId: number) =>
-  changeLogAnswer(
-    await db
-      .selectFrom('ticketLog')
-      .select([...changeLogSelection, 'eventType'])
-      .where('ticketId', '=', ticketId)
-      .orderBy('id', 'desc')
-      .execute(),
-  );
-
-export const findTicketLogEntry = (db: Kysely<Database>, id: number) =>
-  db
-    .selectFrom('ticketLog')
-    .select(['id', 'ticketId', 'updatedDataObject', 'currentDataObject'])
-    .where('id', '=', String(id))
-    .executeTakeFirst();
 
 type TicketReference =
   | 'contractorCompanyId'
