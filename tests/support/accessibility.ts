@@ -44,7 +44,15 @@ export async function auditScreen(page: Page): Promise<void> {
   if (page.isClosed() || !page.url().startsWith('http')) return;
   // Mid-fade, a toast's colours are a blend that no one reads.
   await page.evaluate(transitionsEnded);
-  findings.push(...(await accessibilityViolations(page)));
+  let found = await accessibilityViolations(page);
+  if (found.length > 0) {
+    // A screen may change during the audit (a button that data just enabled fades its colour in for 250 ms,
+    // after the wait above): audit it again once settled. A real finding is there both times.
+    await page.waitForTimeout(500);
+    await page.evaluate(transitionsEnded);
+    found = await accessibilityViolations(page);
+  }
+  findings.push(...found);
 }
 
 /**
