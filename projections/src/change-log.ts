@@ -40,36 +40,22 @@ export const changeLogAnswer = <
     updatedDataObject: serialised(entry.updatedDataObject),
   }));
 
-/**
- * Who made each of a batch's changes and when, as their log entries keep it: the acting users'
- * names as they are now, looked up in one query for the whole batch.
- */
-export async function changesBy(trx: Transaction<Database>, events: readonly RecordedEvent[]) {
-  const userIds = [
-    ...new Set(events.flatMap(({ metadata }) => (metadata.userId === null ? [] : [metadata.userId]))),
-  ];
-  const users =
-    userIds.length === 0
-      ? []
+/** Who made a change and when, as its log entry keeps it: the acting user's names as they are now. */
+export async function changedBy(trx: Transaction<Database>, recorded: RecordedEvent) {
+  const { userId, occurredAt } = recorded.metadata;
+  const user =
+    userId === null
+      ? undefined
       : await trx
           .selectFrom('users')
-          .select(['id', 'username', 'firstName', 'lastName'])
-          .where('id', 'in', userIds)
-          .execute();
-  const byId = new Map(users.map((user) => [user.id, user]));
-  return (recorded: RecordedEvent) => {
-    const { userId, occurredAt } = recorded.metadata;
-    const user = userId === null ? undefined : byId.get(userId);
-    return {
-      date: new Date(occurredAt),
-      userId,
-      username: user?.username ?? null,
-      firstName: user?.firstName ?? null,
-      lastName: user?.lastName ?? null,
-    };
+          .select(['username', 'firstName', 'lastName'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+  return {
+    date: new Date(occurredAt),
+    userId,
+    username: user?.username ?? null,
+    firstName: user?.firstName ?? null,
+    lastName: user?.lastName ?? null,
   };
 }
-
-/** Who made one change and when, as its log entry keeps it. */
-export const changedBy = async (trx: Transaction<Database>, recorded: RecordedEvent) =>
-  (await changesBy(trx, [recorded]))(recorded);

@@ -175,19 +175,29 @@ export class ProjectionRunner {
   }
 }
 
+/** A batch folded ahead, by the name of each projection that folds ahead (Projection.foldAhead). */
+type Folds = ReadonlyMap<string, unknown>;
+
 /**
  * Applies a batch to every projection that has not seen it yet and moves all checkpoints to the
- * batch's last position, inside the caller's transaction. Returns that position.
+ * batch's last position, inside the caller's transaction. Returns that position. A projection whose
+ * part of the batch was folded ahead (`folds`) only writes it.
  */
 async function projectBatch(
   trx: Transaction<Database>,
   projections: Projection[],
   events: RecordedEvent[],
   checkpoints: ReadonlyMap<string, GlobalPosition>,
+  folds: Folds = new Map(),
 ): Promise<GlobalPosition | undefined> {
   const last = events.at(-1)?.position;
   if (!last) return undefined;
   for (const projection of projections) {
+    const folded = folds.get(projection.name);
+    if (projection.foldAhead && folded !== undefined) {
+      await projection.foldAhead.write(trx, folded);
+      continue;
+    }
     const checkpoint = checkpoints.get(projection.name);
     const unseen = events.filter(
       (event) =>
@@ -212,10 +222,37 @@ async function projectBatch(
   return last;
 }
 
+/** Folds a batch for every projection that folds ahead, each from its fold of the batch before. */
+async function foldBatch(
+  db: Kysely<Database>,
+  projections: Projection[],
+  events: readonly RecordedEvent[],
+  previous: Folds,
+): Promise<Folds> {
+  const folds = new Map<string, unknown>();
+  for (const projection of projections) {
+    if (!projection.foldAhead) continue;
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    if (handled.length === 0) continue;
+    folds.set(projection.name, await projection.foldAhead.fold(db, handled, previous.get(projection.name)));
+  }
+  return folds;
+}
+
+/** Awaits both, and fails with the first one's error once neither is still running. */
+async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
 /**
- * Empties every read model and its checkpoint, then replays the whole event store into them, reading
- * the next batch while the last one is written. Refuses while a running portal owns the projections
- * (it would keep projecting from its own position).
+ * Empties every read model and its checkpoint, then replays the whole event store into them, one
+ * transaction per batch. While a batch is written, the next is read and folded in memory by the
+ * projections that fold ahead: Node.js and PostgreSQL each take about half of a rebuild's time, and so
+ * work at once. Refuses while a running portal owns the projections (it would keep projecting from its
+ * own position).
  */
 export async function rebuildReadModels(
   options: Omit<ProjectionRunnerOptions, 'standbyPollMs'> & { onProgress?: (applied: number) => void },
@@ -235,20 +272,24 @@ export async function rebuildReadModels(
       await trx.deleteFrom('projectionCheckpoint').execute();
     });
     let applied = 0;
-    let next = eventStore.readAll({ maxCount });
-    try {
-      for (;;) {
-        const events = await next;
-        const last = events.at(-1)?.position;
-        if (!last) break;
-        next = eventStore.readAll({ after: last, maxCount });
-        await db.transaction().execute((trx) => projectBatch(trx, projections, events, new Map()));
-        applied += events.length;
-        options.onProgress?.(applied);
-      }
-    } finally {
-      // A failed write leaves a read in flight: settle it, so its outcome is nobody's unhandled error.
-      await next.catch(() => undefined);
+    let events = await eventStore.readAll({ maxCount });
+    let folds = await foldBatch(db, projections, events, new Map());
+    for (;;) {
+      const last = events.at(-1)?.position;
+      if (!last) break;
+      const batch = events;
+      const written = db
+        .transaction()
+        .execute((trx) => projectBatch(trx, projections, batch, new Map(), folds));
+      const previous = folds;
+      const readAndFolded = eventStore
+        .readAll({ after: last, maxCount })
+        .then(async (next) => ({ next, nextFolds: await foldBatch(db, projections, next, previous) }));
+      const [, { next, nextFolds }] = await both(written, readAndFolded);
+      applied += batch.length;
+      options.onProgress?.(applied);
+      events = next;
+      folds = nextFolds;
     }
     return applied;
   } finally {

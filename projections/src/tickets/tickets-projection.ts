@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type ActiveTicket,
   emptyTicketDetails,
@@ -9,11 +10,10 @@ import {
   ticketEventTypes,
 } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
-import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
-import { changesBy } from '../change-log';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, TicketsTable } from '../database';
-import type { Projection } from '../runner/projection';
-import { changedFields } from './ticket-log';
+import type { FoldAhead, Projection } from '../runner/projection';
+import { changedFields, type TicketLogRecord } from './ticket-log';
 
 type TicketRow = Selectable<TicketsTable>;
 
@@ -130,7 +130,7 @@ const logObject = (state: TicketState) => (state.status === 'active' ? ticketLog
 const snakeCase = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 // The columns the projection writes (ticketStateToRow's), in SQL's spelling.
-const ticketColumns = Object.keys(
+const ticketFields = Object.keys(
   ticketStateToRow(
     {
       status: 'active',
@@ -148,50 +148,122 @@ const ticketColumns = Object.keys(
     },
     0,
   ),
-).map(snakeCase);
-const logColumns = [
-  'ticket_id',
-  'event_type',
-  'stream_version',
-  'date',
-  'user_id',
-  'username',
-  'first_name',
-  'last_name',
-  'changed_fields',
-];
+) as (keyof Insertable<TicketsTable>)[];
+const ticketColumns = ticketFields.map((field) => [field, snakeCase(field)] as const);
+const ticketColumnList = sql.raw(ticketColumns.map(([, column]) => column).join(', '));
+const ticketColumnUpdates = sql.raw(
+  ticketColumns
+    .filter(([, column]) => column !== 'id')
+    .map(([, column]) => `${column} = excluded.${column}`)
+    .join(', '),
+);
 
-/**
- * Writes rows of `table` in one statement whatever their number: they travel as one JSON parameter
- * that PostgreSQL unpacks into the table's row type (binding every value on its own costs ten times
- * as much at a rebuild's batch sizes, and runs out of parameters at 65,535). An existing row with the
- * same id is replaced.
- */
-function writeRows(
-  trx: Transaction<Database>,
-  table: 'tickets' | 'ticket_log',
-  columns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-) {
-  const list = sql.raw(columns.join(', '));
-  const replace =
-    table === 'tickets'
-      ? sql`ON CONFLICT (id) DO UPDATE SET ${sql.raw(
-          columns
-            .filter((column) => column !== 'id')
-            .map((column) => `${column} = excluded.${column}`)
-            .join(', '),
-        )}`
-      : sql``;
-  return sql`INSERT INTO ${sql.table(table)} (${list})
-    SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::jsonb)
-    ${replace}`.execute(trx);
+/** A batch folded in memory: every ticket it touched as it left it, and what the write sends. */
+export interface FoldedTickets {
+  states: ReadonlyMap<number, TicketState>;
+  removed: number[];
+  /** The tickets' rows and the log's entries, each one JSON array. */
+  keptRows: string;
+  logEntries: string;
 }
 
 /**
+ * Folds a batch with the domain's own `evolve`, starting each ticket from `previous` (the batch folded before
+ * it) or else from its row; a deleted ticket has no row, so it reads as absent. The folding yields to the event
+ * loop now and then, so a rebuild's write of the batch before goes on meanwhile.
+ */
+async function foldTickets(
+  db: Kysely<Database>,
+  events: readonly (RecordedEvent & TicketEvent)[],
+  previous: FoldedTickets | undefined,
+): Promise<FoldedTickets> {
+  const carried = previous?.states ?? new Map<number, TicketState>();
+  const unknownIds = [
+    ...new Set(events.map((event) => event.data.ticketId).filter((ticketId) => !carried.has(ticketId))),
+  ];
+  const rows =
+    unknownIds.length === 0
+      ? []
+      : // One array parameter, not one per id: a batch touches up to thousands of tickets.
+        await db
+          .selectFrom('tickets')
+          .selectAll()
+          .where('id', '=', sql<number>`ANY(${unknownIds}::int[])`)
+          .execute();
+  const states = new Map<number, TicketState>();
+  for (const ticketId of unknownIds) states.set(ticketId, absent);
+  for (const row of rows) states.set(row.id, rowToTicketState(row));
+  const logs = new Map<number, TicketLogRecord | null>();
+  const versions = new Map<number, number>();
+  const log: Record<string, unknown>[] = [];
+  for (const [index, event] of events.entries()) {
+    if (index % 500 === 499) await setImmediate();
+    const { ticketId } = event.data;
+    const before = states.get(ticketId) ?? carried.get(ticketId) ?? absent;
+    const after = evolveTicket(before, event);
+    const afterLog = logObject(after);
+    states.set(ticketId, after.status === 'active' ? after : absent);
+    versions.set(ticketId, event.streamVersion);
+    log.push({
+      ticket_id: ticketId,
+      event_type: event.type,
+      stream_version: event.streamVersion,
+      date: event.metadata.occurredAt,
+      user_id: event.metadata.userId,
+      changed_fields: changedFields(
+        logs.has(ticketId) ? (logs.get(ticketId) ?? null) : logObject(before),
+        afterLog,
+      ),
+    });
+    logs.set(ticketId, afterLog);
+  }
+  const kept: Record<string, unknown>[] = [];
+  const removed: number[] = [];
+  for (const [ticketId, state] of states) {
+    if (state.status !== 'active') {
+      removed.push(ticketId);
+      continue;
+    }
+    const row = ticketStateToRow(state, versions.get(ticketId) ?? 0);
+    const sqlRow: Record<string, unknown> = {};
+    for (const [field, column] of ticketColumns) sqlRow[column] = row[field];
+    kept.push(sqlRow);
+  }
+  return { states, removed, keptRows: JSON.stringify(kept), logEntries: JSON.stringify(log) };
+}
+
+/**
+ * A folded batch in one statement: the deletes, the upserts and the log entries (with the acting users'
+ * names as they are now). Rows travel as JSON arrays that PostgreSQL unpacks into the tables' row types
+ * (binding every value on its own costs ten times as much at a rebuild's batch sizes, and runs out of
+ * parameters at 65,535); the log keeps the batch's order, so each ticket's entries fold back in order.
+ */
+async function writeTickets(trx: Transaction<Database>, { removed, keptRows, logEntries }: FoldedTickets) {
+  await sql`WITH removed AS (DELETE FROM tickets WHERE id = ANY(${removed}::int[])),
+    kept AS (
+      INSERT INTO tickets (${ticketColumnList})
+      SELECT ${ticketColumnList} FROM jsonb_populate_recordset(NULL::tickets, ${keptRows}::jsonb)
+      ON CONFLICT (id) DO UPDATE SET ${ticketColumnUpdates}
+    )
+    INSERT INTO ticket_log
+      (ticket_id, event_type, stream_version, date, user_id, username, first_name, last_name, changed_fields)
+    SELECT entry.ticket_id, entry.event_type, entry.stream_version, entry.date, entry.user_id,
+      users.username, users.first_name, users.last_name, entry.changed_fields
+    FROM jsonb_populate_recordset(NULL::ticket_log, ${logEntries}::jsonb) WITH ORDINALITY AS entry
+    LEFT JOIN users ON users.id = entry.user_id
+    ORDER BY entry.ordinality`.execute(trx);
+}
+
+const ticketsFoldAhead: FoldAhead<FoldedTickets> = {
+  fold: (db, events, previous) =>
+    foldTickets(db, events as readonly (RecordedEvent & TicketEvent)[], previous),
+  write: writeTickets,
+};
+
+/**
  * The tickets read model and the ticket log (date, user and the fields changed), in one transaction. A batch
- * costs four statements however many events it holds: one read of the tickets it touches, the events
- * folded in memory with the domain's own `evolve`, then one delete, one upsert and one log insert.
+ * costs two statements however many events it holds: one read of the tickets it touches, the events folded in
+ * memory, then one write.
  */
 export const ticketsProjection: Projection = {
   name: 'tickets',
@@ -200,47 +272,8 @@ export const ticketsProjection: Projection = {
     await trx.deleteFrom('ticketLog').execute();
     await trx.deleteFrom('tickets').execute();
   },
-  async apply(trx: Transaction<Database>, batch: readonly RecordedEvent[]) {
-    const events = batch as readonly (RecordedEvent & TicketEvent)[];
-    const ticketIds = [...new Set(events.map((event) => event.data.ticketId))];
-    const rows = await trx.selectFrom('tickets').selectAll().where('id', 'in', ticketIds).execute();
-    // A ticket's state as its row would hold it now: a deleted one has no row, so it reads as absent.
-    const states = new Map<number, TicketState>(rows.map((row) => [row.id, rowToTicketState(row)]));
-    const versions = new Map<number, number>();
-    const who = await changesBy(trx, events);
-    const log: Record<string, unknown>[] = [];
-    for (const event of events) {
-      const { ticketId } = event.data;
-      const before = states.get(ticketId) ?? absent;
-      const after = evolveTicket(before, event);
-      states.set(ticketId, after.status === 'active' ? after : absent);
-      versions.set(ticketId, event.streamVersion);
-      const { date, userId, username, firstName, lastName } = who(event);
-      log.push({
-        ticket_id: ticketId,
-        event_type: event.type,
-        stream_version: event.streamVersion,
-        date,
-        user_id: userId,
-        username,
-        first_name: firstName,
-        last_name: lastName,
-        changed_fields: changedFields(logObject(before), logObject(after)),
-      });
-    }
-    const kept: Record<string, unknown>[] = [];
-    const removed: number[] = [];
-    for (const [ticketId, state] of states) {
-      if (state.status !== 'active') removed.push(ticketId);
-      else {
-        const row = ticketStateToRow(state, versions.get(ticketId) ?? 0);
-        kept.push(
-          Object.fromEntries(Object.entries(row).map(([column, value]) => [snakeCase(column), value])),
-        );
-      }
-    }
-    if (removed.length > 0) await trx.deleteFrom('tickets').where('id', 'in', removed).execute();
-    if (kept.length > 0) await writeRows(trx, 'tickets', ticketColumns, kept);
-    await writeRows(trx, 'ticket_log', logColumns, log);
+  async apply(trx, events) {
+    await writeTickets(trx, await ticketsFoldAhead.fold(trx, events, undefined));
   },
+  foldAhead: ticketsFoldAhead,
 };
