@@ -4,8 +4,11 @@ import { tonnesOf } from '@portal/domain';
 const DISPLAY_LOCALE = 'en-ZA';
 
 /** A weight's number alone, for displays that set the unit apart (the Scale page's live weight). */
+// Made once, as the date formatters are (dates.ts).
+const weightFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 2 });
+
 export function formatWeight(weight: number): string {
-  return weight.toLocaleString(DISPLAY_LOCALE, { maximumFractionDigits: 2 });
+  return weightFormat.format(weight);
 }
 
 export function formatKg(weight: number): string {
