@@ -403,6 +403,19 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       if (desktop) await ctx.page.setViewportSize(desktop);
     }
   });
+
+  it("opens today's Active list with its whole first page: a screenful at once, the rest just after", async () => {
+    // Sixty of the paging tickets loaded today: more than a page of 50 Active tickets.
+    for (let id = 101; id <= 160; id++) {
+      const ticket = await ticketNumbered(ctx, id);
+      await ctx.api('PUT', '/api/ticket/edit/short', {
+        ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
+      });
+    }
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    await expect.poll(() => ctx.page.getByText(/^1[-–]50 of \d+$/).isVisible()).toBe(true);
+    await expect.poll(() => ctx.page.locator('tbody tr').count()).toBe(50);
+  });
 });
 
 describe('the public link, end to end in Chromium', () => {

@@ -19,6 +19,7 @@ import {
   WrapperField,
 } from 'react-admin';
 import { PhoneOrTable } from '../common/PhoneOrTable';
+import { useFirstRowsFirst } from '../common/useFirstRowsFirst';
 import { displayInstant, type TicketPaging, type TicketRow } from './dashboard-ticket';
 import { TicketActions } from './TicketActions';
 
@@ -165,11 +166,13 @@ export const TicketTable = ({
   ...viewProps
 }: TicketTableProps) => {
   const list = useList<TicketRow>({ data: tickets, isPending, isFetching, resource: 'tickets' });
+  // A screenful first: the table's top is about the fold of a laptop's screen.
+  const shown = useFirstRowsFirst(tickets, 10);
   const sort: SortPayload = { field: paging.sort ?? '', order: paging.order ?? 'DESC' };
   // useList's own paging is of the rows it holds: the server's page and total replace it.
   const listContext = {
     ...list,
-    data: tickets ?? [],
+    data: shown ?? [],
     total: total ?? 0,
     page: paging.page,
     perPage: paging.perPage,
