@@ -1,6 +1,17 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  Loading,
+  LoadingPage,
+  localStorageStore,
+  Resource,
+} from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
@@ -8,6 +19,7 @@ import { AdminOnly } from './common/AdminOnly';
 import { NotFoundPage } from './common/NotFoundPage';
 import { latestTicketsQuery } from './dashboard/dashboard-queries';
 import { firstPage } from './dashboard/dashboard-ticket';
+import { loadDashboardPage } from './dashboard/load-dashboard-page';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './dataProvider/query-client';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -15,7 +27,6 @@ import { appName } from './i18n/messages';
 import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
-import { LoginPage } from './login/LoginPage';
 import { LogoutPage } from './login/LogoutPage';
 
 /**
@@ -25,8 +36,7 @@ import { LogoutPage } from './login/LogoutPage';
 const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) =>
   lazy(async () => ({ default: await load() }));
 
-const loadDashboard = () => import('./dashboard/DashboardPage');
-const LazyDashboardPage = lazyScreen(() => loadDashboard().then((m) => m.DashboardPage));
+const LazyDashboardPage = lazyScreen(() => loadDashboardPage().then((m) => m.DashboardPage));
 
 /**
  * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the
@@ -87,13 +97,15 @@ const Standalone = ({ children }: { children: ReactElement }) => (
   <Suspense fallback={<Loading />}>{children}</Suspense>
 );
 
-/** The login form, which fetches the dashboard's code while the user types, so signing in does not wait for it. */
-const PortalLoginPage = () => {
-  useEffect(() => {
-    void loadDashboard();
-  }, []);
-  return <LoginPage />;
-};
+// Its own chunk too: a signed-in user opening a bookmark never needs the login form's code (nor its form
+// fields), so the first screen's JavaScript leaves it out.
+const LoginPage = lazyScreen(() => import('./login/LoginPage').then((m) => m.LoginPage));
+
+const PortalLoginPage = () => (
+  <Standalone>
+    <LoginPage />
+  </Standalone>
+);
 
 /**
  * The administrators' screens at the spec's paths (section 2), each behind AdminOnly, grouped by the access
@@ -140,27 +152,49 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
   reports: { '/reports': <ReportsPage /> },
 };
 
+const store = localStorageStore();
+
+/**
+ * react-admin's <Admin>, composed of its parts with the portal's screens: <Admin> names a default for every
+ * screen the portal replaces (its login form, layout, English messages), and its code would be loaded first
+ * with every visit although never shown.
+ */
+const PortalAdmin = ({ children }: { children: ReactNode }) => (
+  <AdminContext
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    queryClient={queryClient}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={theme}
+  >
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        title={appName}
+        layout={PortalLayout}
+        loginPage={PortalLoginPage}
+        accessDenied={AccessDeniedPage}
+        authenticationError={AuthenticationError}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+        loading={LoadingPage}
+        requireAuth
+        disableTelemetry
+      >
+        {children}
+      </CoreAdminUI>
+      <PortalNotification />
+    </CssBaseline>
+  </AdminContext>
+);
+
 /**
  * Real paths, as the spec names them (section 2): a BrowserRouter, not hash routing. The API serves
  * index.html for every non-/api path so that a reload on /user/12 lands here.
  */
 export const App = () => (
   <BrowserRouter>
-    <Admin
-      title={appName}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      layout={PortalLayout}
-      loginPage={PortalLoginPage}
-      notification={PortalNotification}
-      accessDenied={AccessDeniedPage}
-      catchAll={NotFoundPage}
-      requireAuth
-      disableTelemetry
-    >
+    <PortalAdmin>
       <CustomRoutes noLayout>
         {/* Public: the site root is the login form too; /logout reloads the app at the root. */}
         <Route path="/" element={<PortalLoginPage />} />
@@ -238,6 +272,6 @@ export const App = () => (
         icon={PeopleIcon}
         recordRepresentation="username"
       />
-    </Admin>
+    </PortalAdmin>
   </BrowserRouter>
 );

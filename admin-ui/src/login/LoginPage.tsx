@@ -1,7 +1,7 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Avatar, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Form,
   PasswordInput,
@@ -13,6 +13,7 @@ import {
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorText } from '../common/error-text';
 import { email, requiredText } from '../common/validation';
+import { loadDashboardPage } from '../dashboard/load-dashboard-page';
 import { currentSession } from '../session';
 
 // Spec section 5, Login.
@@ -27,8 +28,14 @@ interface Credentials {
   password: string;
 }
 
-/** / and /login (spec section 2). A failed login shows the server's message in red under the form. */
+/**
+ * / and /login (spec section 2). A failed login shows the server's message in red under the form. Once the
+ * form is there, the dashboard's code is fetched while the user types, so signing in does not wait for it.
+ */
 export const LoginPage = () => {
+  useEffect(() => {
+    void loadDashboardPage();
+  }, []);
   const translate = useTranslate();
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
