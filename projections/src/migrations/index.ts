@@ -10,6 +10,7 @@ import * as printedRecordSettings from './2026-11-23-004-printed-record-settings
 import * as externalReceipts from './2026-11-23-005-external-receipts';
 import * as sessionUserChanges from './2026-11-24-001-session-user-changes';
 import * as ticketLogChanges from './2026-11-25-001-ticket-log-changes';
+import * as trigramPendingLists from './2026-11-25-002-trigram-pending-lists';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-005-external-receipts': externalReceipts,
   '2026-11-24-001-session-user-changes': sessionUserChanges,
   '2026-11-25-001-ticket-log-changes': ticketLogChanges,
+  '2026-11-25-002-trigram-pending-lists': trigramPendingLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
