@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   comparePositions,
   type EventStore,
@@ -10,6 +11,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../database';
 import type { Projection } from './projection';
+
+/** How often a rebuild looks again for events an open transaction holds back. */
+const heldBackPollMs = 50;
 
 /** One advisory-lock key for the whole runner: the instance holding it owns every projection. */
 const RUNNER_LOCK_KEY = 7_301_001;
@@ -271,12 +275,22 @@ export async function rebuildReadModels(
       for (const projection of projections) await projection.reset(trx);
       await trx.deleteFrom('projectionCheckpoint').execute();
     });
+    // Everything committed before the rebuild began is replayed, including events that readAll holds
+    // back while an older transaction (of any database on the server) is still open.
+    const target = await eventStore.committedHeadPosition();
     let applied = 0;
+    let position: GlobalPosition | undefined;
     let events = await eventStore.readAll({ maxCount });
     let folds = await foldBatch(db, projections, events, new Map());
     for (;;) {
       const last = events.at(-1)?.position;
-      if (!last) break;
+      if (!last) {
+        if (!target || (position && comparePositions(position, target) >= 0)) break;
+        await sleep(heldBackPollMs);
+        events = await eventStore.readAll({ after: position, maxCount });
+        folds = await foldBatch(db, projections, events, new Map());
+        continue;
+      }
       const batch = events;
       const written = db
         .transaction()
@@ -287,6 +301,7 @@ export async function rebuildReadModels(
         .then(async (next) => ({ next, nextFolds: await foldBatch(db, projections, next, previous) }));
       const [, { next, nextFolds }] = await both(written, readAndFolded);
       applied += batch.length;
+      position = last;
       options.onProgress?.(applied);
       events = next;
       folds = nextFolds;

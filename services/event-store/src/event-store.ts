@@ -97,6 +97,12 @@ export interface EventStore {
   readAll(options: { after?: GlobalPosition; maxCount: number }): Promise<RecordedEvent[]>;
   /** Position of the newest event a global reader can see now; null when the store is empty. */
   headPosition(): Promise<GlobalPosition | null>;
+  /**
+   * Position of the newest committed event, which readAll may still hold back while a transaction that
+   * began before it is open (it never skips one); null when the store is empty. A reader that must see
+   * everything committed so far (a rebuild) reads until it is there.
+   */
+  committedHeadPosition(): Promise<GlobalPosition | null>;
   /** Catch up from `after`, then follow live appends (push notification, with polling as a fallback). */
   subscribeToAll(options: SubscribeToAllOptions): Subscription;
   close(): Promise<void>;

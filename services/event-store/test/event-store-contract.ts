@@ -278,6 +278,8 @@ export function describeEventStoreContract(
           (position) => position !== null && comparePositions(position, lastPosition) >= 0,
         );
         expect(head).not.toBeNull();
+        const committed = await store.committedHeadPosition();
+        expect(committed !== null && comparePositions(committed, lastPosition) >= 0).toBe(true);
       });
     });
 

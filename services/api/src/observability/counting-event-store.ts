@@ -22,6 +22,7 @@ export function countingAppends(inner: EventStore, metrics: PortalMetrics): Even
     readStream: (streamId, options) => inner.readStream(streamId, options),
     readAll: (options) => inner.readAll(options),
     headPosition: () => inner.headPosition(),
+    committedHeadPosition: () => inner.committedHeadPosition(),
     subscribeToAll: (options) => inner.subscribeToAll(options),
     close: () => inner.close(),
   };

@@ -150,6 +150,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** EventStoreDB's $all shows an event once it is committed: nothing is held back. */
+  committedHeadPosition(): Promise<GlobalPosition | null> {
+    return this.headPosition();
+  }
+
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const subscription = new CatchUpSubscription(this, options, this.pollIntervalMs, () =>
       this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() }),

@@ -280,6 +280,14 @@ export class PostgresEventStore implements EventStore {
     return rows[0] ? toPosition(rows[0]) : null;
   }
 
+  async committedHeadPosition(): Promise<GlobalPosition | null> {
+    const { rows } = await this.pool.query<{ transaction_id: Int8; global_position: Int8 }>(
+      `SELECT transaction_id, global_position FROM events
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows[0] ? toPosition(rows[0]) : null;
+  }
+
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     if (this.closed) throw new Error('The event store is closed');
     const subscription = new PollingSubscription(
