@@ -12,6 +12,7 @@ export * from './runner/projection-lag';
 export * from './runner/projection-runner';
 export * from './scales/scales-queries';
 export * from './settings/settings-queries';
+export * from './tickets/daily-counts-cache';
 export * from './tickets/ticket-log';
 export * from './tickets/tickets-projection';
 export * from './tickets/tickets-queries';

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useReadModelDatabase } from '../../test/read-model-database';
 import type { Database } from '../database';
+import { cachedDailyCounts } from './daily-counts-cache';
 import {
   activeTicketsToday,
   dailyCounts,
@@ -259,5 +260,32 @@ describe('the plate search', () => {
       { relname: 'tickets_job_site_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
       { relname: 'tickets_plate_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
     ]);
+  });
+});
+
+describe("the 'Daily Trucks' metrics, kept per checkpoint", () => {
+  const moveCheckpoint = (position: number) =>
+    db
+      .insertInto('projectionCheckpoint')
+      .values({ name: 'tickets', commitPosition: String(position), preparePosition: String(position) })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ commitPosition: String(position), preparePosition: String(position) }),
+      )
+      .execute();
+
+  it('are worked out again once the tickets read model has moved on, and only then', async () => {
+    const counts = cachedDailyCounts(db, site);
+    await moveCheckpoint(1);
+    await ticket({ timeLoaded: new Date().toISOString() });
+    expect((await counts()).activeTicketCountForToday).toBe(1);
+    // A row written without the checkpoint moving (no projection writes so): the kept answer stands.
+    await ticket({ timeLoaded: new Date().toISOString() });
+    expect((await counts()).activeTicketCountForToday).toBe(1);
+    // The projection's next batch moves the checkpoint in the same transaction as its rows.
+    await moveCheckpoint(2);
+    expect((await counts()).activeTicketCountForToday).toBe(2);
+    expect(await counts()).toEqual(await dailyCounts(db, site));
   });
 });

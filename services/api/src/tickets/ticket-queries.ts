@@ -15,7 +15,7 @@ import {
 import { DomainError, ticketMessages } from '@portal/domain';
 import {
   activeTicketsToday,
-  dailyCounts,
+  cachedDailyCounts,
   findTicket,
   listTicketLog,
   loadedTicketsToday,
@@ -34,11 +34,12 @@ import { filterOf } from './ticket-filter';
 export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;
   const tags = ['tickets'];
+  const dailyCounts = cachedDailyCounts(db, config.siteTimezone);
 
   app.get(
     '/api/ticket/daily/count',
     { schema: { tags, response: okResponses(DailyCountsSchema) } },
-    async () => dailyCounts(db, config.siteTimezone),
+    async () => dailyCounts(),
   );
   app.get('/api/ticket/daily/loaded', { schema: { tags, response: okResponses(TicketList) } }, async () =>
     loadedTicketsToday(db, config.siteTimezone),
@@ -75,7 +76,7 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         received
           ? receivedTicketsToday(db, config.siteTimezone, undefined, page)
           : activeTicketsToday(db, config.siteTimezone, undefined, page),
-        dailyCounts(db, config.siteTimezone),
+        dailyCounts(),
       ]);
       if (!page) return { tickets, ...counts };
       const total = received ? counts.receivedTicketCountForToday : counts.activeTicketCountForToday;
