@@ -280,31 +280,28 @@ export async function rebuildReadModels(
     const target = await eventStore.committedHeadPosition();
     let applied = 0;
     let position: GlobalPosition | undefined;
-    let events = await eventStore.readAll({ maxCount });
-    let folds = await foldBatch(db, projections, events, new Map());
+    /** A batch read after `after`, folded from `previous` by the projections that fold ahead. */
+    const readAndFold = async (after: GlobalPosition | undefined, previous: Folds) => {
+      const events = await eventStore.readAll({ after, maxCount });
+      return { events, folds: await foldBatch(db, projections, events, previous) };
+    };
+    let next = await readAndFold(undefined, new Map());
     for (;;) {
+      const { events, folds } = next;
       const last = events.at(-1)?.position;
       if (!last) {
         if (!target || (position && comparePositions(position, target) >= 0)) break;
         await sleep(heldBackPollMs);
-        events = await eventStore.readAll({ after: position, maxCount });
-        folds = await foldBatch(db, projections, events, new Map());
+        next = await readAndFold(position, new Map());
         continue;
       }
-      const batch = events;
       const written = db
         .transaction()
-        .execute((trx) => projectBatch(trx, projections, batch, new Map(), folds));
-      const previous = folds;
-      const readAndFolded = eventStore
-        .readAll({ after: last, maxCount })
-        .then(async (next) => ({ next, nextFolds: await foldBatch(db, projections, next, previous) }));
-      const [, { next, nextFolds }] = await both(written, readAndFolded);
-      applied += batch.length;
+        .execute((trx) => projectBatch(trx, projections, events, new Map(), folds));
+      [, next] = await both(written, readAndFold(last, folds));
+      applied += events.length;
       position = last;
       options.onProgress?.(applied);
-      events = next;
-      folds = nextFolds;
     }
     return applied;
   } finally {

@@ -272,17 +272,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  async headPosition(): Promise<GlobalPosition | null> {
-    const { rows } = await this.pool.query<{ transaction_id: Int8; global_position: Int8 }>(
-      `SELECT transaction_id, global_position FROM events
-       WHERE ${visibleToGlobalReaders} ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    );
-    return rows[0] ? toPosition(rows[0]) : null;
+  headPosition(): Promise<GlobalPosition | null> {
+    return this.newestPosition(`WHERE ${visibleToGlobalReaders}`);
   }
 
-  async committedHeadPosition(): Promise<GlobalPosition | null> {
+  committedHeadPosition(): Promise<GlobalPosition | null> {
+    return this.newestPosition('');
+  }
+
+  private async newestPosition(where: string): Promise<GlobalPosition | null> {
     const { rows } = await this.pool.query<{ transaction_id: Int8; global_position: Int8 }>(
-      `SELECT transaction_id, global_position FROM events
+      `SELECT transaction_id, global_position FROM events ${where}
        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
     );
     return rows[0] ? toPosition(rows[0]) : null;
