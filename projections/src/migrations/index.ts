@@ -11,6 +11,7 @@ import * as externalReceipts from './2026-11-23-005-external-receipts';
 import * as sessionUserChanges from './2026-11-24-001-session-user-changes';
 import * as ticketLogChanges from './2026-11-25-001-ticket-log-changes';
 import * as trigramPendingLists from './2026-11-25-002-trigram-pending-lists';
+import * as jobSiteTicketCounts from './2026-11-25-003-job-site-ticket-counts';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-001-session-user-changes': sessionUserChanges,
   '2026-11-25-001-ticket-log-changes': ticketLogChanges,
   '2026-11-25-002-trigram-pending-lists': trigramPendingLists,
+  '2026-11-25-003-job-site-ticket-counts': jobSiteTicketCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   loadedTicketsToday,
   receivedTicketsToday,
   searchTickets,
+  searchTicketsPage,
 } from './tickets-queries';
 
 // The dashboard's "today" is the site's calendar day (spec section 4), whatever the server's zone.
@@ -259,6 +261,86 @@ describe('the plate search', () => {
     expect(rows).toEqual([
       { relname: 'tickets_job_site_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
       { relname: 'tickets_plate_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
+    ]);
+  });
+});
+
+describe('the job-site search total', () => {
+  /** The kept counts, and the same counted afresh from the tickets. */
+  const keptAndRecounted = async () => {
+    const kept = await pool.query(
+      'SELECT job_site, tickets FROM ticket_job_site_counts WHERE tickets <> 0 ORDER BY job_site COLLATE "C"',
+    );
+    const recounted = await pool.query(
+      `SELECT lower(job_site) AS job_site, count(*)::int AS tickets FROM tickets WHERE job_site IS NOT NULL
+       GROUP BY 1 ORDER BY lower(job_site) COLLATE "C"`,
+    );
+    return { kept: kept.rows, recounted: recounted.rows };
+  };
+  const total = async (jobSite: string) =>
+    (await searchTicketsPage(db, { jobSite }, { page: 1, perPage: 1 })).total;
+
+  it('follows every kind of write to the tickets, in any case of letters', async () => {
+    const north = await ticket({ jobSite: 'North Pit' });
+    await ticket({ jobSite: 'north pit' });
+    await ticket({ jobSite: 'South Pit' });
+    await ticket({ jobSite: null });
+    expect(await keptAndRecounted()).toEqual({
+      kept: [
+        { job_site: 'north pit', tickets: 2 },
+        { job_site: 'south pit', tickets: 1 },
+      ],
+      recounted: expect.anything(),
+    });
+    expect([await total('PIT'), await total('north'), await total('quarry')]).toEqual([3, 2, 0]);
+
+    await db.updateTable('tickets').set({ jobSite: 'East Quarry' }).where('id', '=', north).execute();
+    // The projection's write: an upsert that updates one ticket and inserts another in one statement.
+    await pool.query(
+      `INSERT INTO tickets (id, prefix, ticket_number, hash_nonce, is_soil_flo_load, is_received, is_complete,
+         is_dispatched, is_rejected, is_salt_impacted, update_soil_flo, version, job_site)
+       SELECT id, 0, id, 'nonce', false, false, false, false, false, false, false, 2, job_site
+       FROM (VALUES ($1::int, 'West Quarry'), ($2::int, 'south pit')) AS kept (id, job_site)
+       ON CONFLICT (id) DO UPDATE SET job_site = excluded.job_site`,
+      [north, nextId++],
+    );
+    expect([await total('quarry'), await total('south'), await total('north')]).toEqual([1, 2, 1]);
+    await db.deleteFrom('tickets').where('jobSite', 'ilike', '%south%').execute();
+    expect([await total('pit'), await total('south')]).toEqual([1, 0]);
+    const { kept, recounted } = await keptAndRecounted();
+    expect(kept).toEqual(recounted);
+
+    await pool.query('TRUNCATE tickets');
+    expect(await keptAndRecounted()).toEqual({ kept: [], recounted: [] });
+    expect((await pool.query('SELECT * FROM ticket_job_site_counts')).rows).toEqual([]);
+  });
+
+  it('counts a job site of any length (a btree entry is limited to about a third of a page)', async () => {
+    const long = randomBytes(75_000).toString('base64');
+    await ticket({ jobSite: long });
+    await ticket({ jobSite: long.toUpperCase() });
+    expect(await total(long.slice(50_000, 50_020))).toBe(2);
+    const { kept, recounted } = await keptAndRecounted();
+    expect(kept).toEqual(recounted);
+  });
+
+  it('is counted from the kept counts for a job site alone, and ticket by ticket with other conditions', async () => {
+    await ticket({ jobSite: 'North Pit', contractorCompanyId: 1 });
+    await ticket({ jobSite: 'North Pit', contractorCompanyId: 2 });
+    const counts: string[] = [];
+    const watched = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.query.sql.includes('AS total')) counts.push(event.query.sql);
+      },
+    });
+    const pageOne = { page: 1, perPage: 10 };
+    expect((await searchTicketsPage(watched, { jobSite: 'pit' }, pageOne)).total).toBe(2);
+    const both = await searchTicketsPage(watched, { jobSite: 'pit', contractorCompanyId: 2 }, pageOne);
+    expect(both.total).toBe(1);
+    expect(counts).toEqual([
+      expect.stringContaining('FROM ticket_job_site_counts'),
+      expect.stringContaining('FROM tickets t'),
     ]);
   });
 });

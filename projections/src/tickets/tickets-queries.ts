@@ -142,6 +142,9 @@ export interface TicketFilter {
 /** Typed % and _ are searched for, not used as wildcards. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern of a job-site "contains" search, compared with the job site lowercased. */
+const jobSitePattern = (jobSite: string) => `%${escapeLike(jobSite.trim().toLowerCase())}%`;
+
 /** The search and report filter as SQL conditions on `tickets t`: one definition for every list. */
 export function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
@@ -159,8 +162,7 @@ export function filterConditions(filter: TicketFilter): RawBuilder<unknown>[] {
     conditions.push(sql`t.transport_company_id = ${filter.transportCompanyId}`);
   if (filter.projectId != null) conditions.push(sql`t.project_id = ${filter.projectId}`);
   // Served by the trigram index on lower(job_site) when the text is rare enough to be worth it.
-  if (filter.jobSite?.trim())
-    conditions.push(sql`lower(t.job_site) LIKE ${`%${escapeLike(filter.jobSite.trim().toLowerCase())}%`}`);
+  if (filter.jobSite?.trim()) conditions.push(sql`lower(t.job_site) LIKE ${jobSitePattern(filter.jobSite)}`);
   // Served by the trigram index on upper(truck_license_plate), whose expression this must repeat.
   if (filter.truckLicensePlate?.trim())
     conditions.push(
@@ -180,13 +182,27 @@ export const searchTickets = (db: Kysely<Database>, filter: TicketFilter, limit 
 /** A page of a search and the number of tickets it matches in all, however many that is. */
 export async function searchTicketsPage(db: Kysely<Database>, filter: TicketFilter, page: TicketListPage) {
   const conditions = filterConditions(filter);
-  const [tickets, counted] = await Promise.all([
+  const [tickets, total] = await Promise.all([
     listed(db, conditions, searchOrder, page),
-    sql<{ total: number }>`SELECT count(*)::int AS total FROM tickets t ${whereAll(conditions)}`.execute(
-      db.withoutPlugins(),
-    ),
+    countMatches(db, filter, conditions),
   ]);
-  return { tickets, total: counted.rows[0]?.total ?? 0 };
+  return { tickets, total };
+}
+
+/**
+ * How many tickets a search matches. A search by job site alone adds up the kept count of each job site it
+ * matches (ticket_job_site_counts, kept by triggers on tickets): counting a common one ticket by ticket
+ * read 28,000 rows, 296 ms.
+ */
+async function countMatches(db: Kysely<Database>, filter: TicketFilter, conditions: RawBuilder<unknown>[]) {
+  const jobSite = filter.jobSite?.trim();
+  const counting =
+    jobSite && conditions.length === 1
+      ? sql<{ total: number }>`SELECT coalesce(sum(tickets), 0)::int AS total FROM ticket_job_site_counts
+          WHERE job_site LIKE ${jobSitePattern(jobSite)}`
+      : sql<{ total: number }>`SELECT count(*)::int AS total FROM tickets t ${whereAll(conditions)}`;
+  const { rows } = await counting.execute(db.withoutPlugins());
+  return rows[0]?.total ?? 0;
 }
 
 /** Reports list tickets in number order. */
