@@ -3,10 +3,8 @@ import { CssBaseline } from '@mui/material';
 import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
 import {
   AdminContext,
-  AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
-  Error as ErrorPage,
   Loading,
   LoadingPage,
   localStorageStore,
@@ -16,6 +14,8 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
+import { AuthenticationErrorPage } from './common/AuthenticationErrorPage';
+import { ErrorPage } from './common/ErrorPage';
 import { NotFoundPage } from './common/NotFoundPage';
 import { latestTicketsQuery } from './dashboard/dashboard-queries';
 import { firstPage } from './dashboard/dashboard-ticket';
@@ -174,7 +174,7 @@ const PortalAdmin = ({ children }: { children: ReactNode }) => (
         layout={PortalLayout}
         loginPage={PortalLoginPage}
         accessDenied={AccessDeniedPage}
-        authenticationError={AuthenticationError}
+        authenticationError={AuthenticationErrorPage}
         catchAll={NotFoundPage}
         error={ErrorPage}
         loading={LoadingPage}

@@ -105,4 +105,36 @@ describe('users, end to end in Chromium', () => {
     await screenshot(ctx.page, 'not-found');
     await logOut();
   });
+
+  it('a screen whose code cannot be fetched says so inside the frame, and the next page opens', async () => {
+    await logIn(testAdmin.username, testAdmin.password);
+    await ctx.page.waitForURL(`${ctx.portal.url}/dashboard`);
+    // A dropped connection, or a deploy that replaced the screen's chunk.
+    await ctx.page.route('**/assets/*.js', (route) => route.abort());
+    await ctx.page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect
+      .poll(() =>
+        ctx.page.getByText("A client error occurred and your request couldn't be completed.").isVisible(),
+      )
+      .toBe(true);
+    expect(await ctx.page.getByRole('banner').getByText('Something went wrong').isVisible()).toBe(true);
+    await screenshot(ctx.page, 'screen-failed-to-load');
+    await ctx.page.unroute('**/assets/*.js');
+    await ctx.page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await ctx.page.getByRole('button', { name: 'Search' }).waitFor();
+    expect(await ctx.page.getByText('Something went wrong').count()).toBe(0);
+
+    // Where react-admin sends a user whose access could not be checked.
+    await ctx.page.goto(`${ctx.portal.url}/authentication-error`);
+    await expect
+      .poll(() =>
+        ctx.page
+          .getByRole('alert')
+          .getByText('your credentials could not be checked', { exact: false })
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await ctx.page.getByRole('banner').getByText('Authentication error').isVisible()).toBe(true);
+    await logOut();
+  });
 });

@@ -1,14 +1,15 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { PageTitle } from '../layout/PageTitle';
 
 /** A page that only says why there is nothing to show here, and leads back to the dashboard. */
 export const NoticePage = ({ title, message, icon }: { title: string; message: string; icon: ReactNode }) => {
   const translate = useTranslate();
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={title} />
+      <PageTitle title={title} />
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {icon}
         <Typography role="alert">{translate(message)}</Typography>

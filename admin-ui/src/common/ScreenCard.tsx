@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageTitle } from '../layout/PageTitle';
 
 /**
  * A screen of its own: `title` in the app bar and as the page's heading (then `titleSuffix`), `status`
@@ -25,7 +26,7 @@ export const ScreenCard = ({
   const translate = useTranslate();
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={title} />
+      <PageTitle title={title} />
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: headingGap }}>
           <Typography variant="h5" component="h1">

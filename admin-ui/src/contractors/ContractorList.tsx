@@ -13,7 +13,6 @@ import {
   ListContextProvider,
   ResourceContextProvider,
   TextField,
-  Title,
   useList,
   useRecordContext,
   useTranslate,
@@ -23,6 +22,7 @@ import { ConfirmDeleteIconButton } from '../common/ConfirmDeleteIconButton';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { RecordPagination, rowsPerPage } from '../common/RecordList';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { PageTitle } from '../layout/PageTitle';
 import { contractorCompanyPath } from './contractor';
 import { useContractorCompanySearch } from './contractor-company-search';
 import { GenerateProjectsReportButton } from './GenerateProjectsReportButton';
@@ -105,7 +105,7 @@ export const ContractorList = () => {
   return (
     <ResourceContextProvider value="contractorCompanies">
       <ListContextProvider value={listContext}>
-        <Title title="portal.contractors.title" />
+        <PageTitle title="portal.contractors.title" />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2, mb: 1 }}>
           <MuiTextField
             inputRef={searchInput}

@@ -7,9 +7,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
 import { type ReactElement, type ReactNode, useCallback, useState } from 'react';
-import { Title, useAuthenticated, usePermissions, useTranslate } from 'react-admin';
+import { useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { PageTitle } from '../layout/PageTitle';
 import { ReceiveTicketDialog } from '../receive/ReceiveTicketDialog';
 import { AdministratorTabs } from './bulk';
 import { DailyTrucksPanel } from './DailyTrucksPanel';
@@ -126,7 +127,7 @@ export const DashboardPage = () => {
 
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      <Title title="portal.menu.dashboard" />
+      <PageTitle title="portal.menu.dashboard" />
       <DailyTrucksPanel counts={latest.data} failed={latest.isError} />
       <TodayToggle
         value={search ? null : filter}

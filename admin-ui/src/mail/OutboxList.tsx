@@ -14,10 +14,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { formatDateTime } from '../i18n/dates';
+import { PageTitle } from '../layout/PageTitle';
 import { outboxMailPath, useOutbox } from './outbox';
 
 /**
@@ -31,7 +32,7 @@ export const OutboxList = () => {
   useNotifyLoadError(error);
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title="portal.outbox.title" />
+      <PageTitle title="portal.outbox.title" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {translate('portal.outbox.intro')}

@@ -1,9 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, Divider, LinearProgress, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { formatDateTime } from '../i18n/dates';
+import { PageTitle } from '../layout/PageTitle';
 import { AttachmentButton } from './AttachmentButton';
 import { outboxPath, useOutboxMail } from './outbox';
 
@@ -30,7 +31,7 @@ export const OutboxMailPage = () => {
   useNotifyLoadError(error);
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
-      <Title title="portal.outbox.title" />
+      <PageTitle title="portal.outbox.title" />
       <Box>
         <Button component={RouterLink} to={outboxPath} startIcon={<ArrowBackIcon />}>
           {translate('portal.outbox.back')}

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { Title, useAuthenticated, useTranslate } from 'react-admin';
+import { useAuthenticated, useTranslate } from 'react-admin';
+import { PageTitle } from '../layout/PageTitle';
 import { CustomReport } from './CustomReport';
 import { DailySummaryReport } from './DailySummaryReport';
 
@@ -19,7 +20,7 @@ export const ReportsPage = () => {
   const [tab, setTab] = useState<ReportTab>('custom');
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title="portal.menu.reports" />
+      <PageTitle title="portal.menu.reports" />
       <Card>
         <Tabs
           value={tab}

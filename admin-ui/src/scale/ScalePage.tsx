@@ -18,9 +18,10 @@ import {
 import type { LiveScale, Ticket, Truck } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Title, useAuthenticated, useNotify, useTranslate } from 'react-admin';
+import { useAuthenticated, useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { apiRequest } from '../dataProvider/http-client';
+import { PageTitle } from '../layout/PageTitle';
 import { LiveWeight } from './LiveWeight';
 import { ManualWeightDialog } from './ManualWeightDialog';
 import {
@@ -308,7 +309,7 @@ export const ScalePage = () => {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
-      <Title title={translate('portal.menu.scale')} />
+      <PageTitle title="portal.menu.scale" />
       <Stack spacing={2}>
         <Section>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>

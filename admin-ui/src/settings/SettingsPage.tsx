@@ -12,7 +12,6 @@ import {
   SaveButton,
   SimpleForm,
   TextInput,
-  Title,
   Toolbar,
   useLogoutIfAccessDenied,
   useNotify,
@@ -26,6 +25,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { email } from '../common/validation';
 import { apiRequest } from '../dataProvider/http-client';
+import { PageTitle } from '../layout/PageTitle';
 import { toSettingsPayload } from './settings';
 
 const SETTINGS_PATH = '/api/setting';
@@ -83,7 +83,7 @@ export const SettingsPage = () => {
 
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title="portal.settings.title" />
+      <PageTitle title="portal.settings.title" />
       {error ? (
         <Typography role="alert" color="error" sx={{ p: 2 }}>
           {errorText(translate, error)}
