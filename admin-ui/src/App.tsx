@@ -17,6 +17,7 @@ import { AdminOnly } from './common/AdminOnly';
 import { AuthenticationErrorPage } from './common/AuthenticationErrorPage';
 import { ErrorPage } from './common/ErrorPage';
 import { NotFoundPage } from './common/NotFoundPage';
+import { RowTooltipLayer } from './common/RowTooltipLayer';
 import { settledOnce } from './common/settled-once';
 import { latestTicketsQuery } from './dashboard/dashboard-queries';
 import { firstPage } from './dashboard/dashboard-ticket';
@@ -191,6 +192,7 @@ const PortalAdmin = ({ children }: { children: ReactNode }) => (
         {children}
       </CoreAdminUI>
       <PortalNotification />
+      <RowTooltipLayer />
     </CssBaseline>
   </AdminContext>
 );

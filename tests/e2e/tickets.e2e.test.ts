@@ -387,7 +387,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await ctx.page.getByRole('combobox', { name: /Rows per page/ }).click();
     await ctx.page.getByRole('option', { name: '200' }).click();
     await expect.poll(pagerText).toBe('1-130 of 130');
-    expect(await ctx.page.locator('tbody tr').count()).toBe(130);
+    // The pager follows the chosen size at once; the rows once the bigger page has arrived.
+    await expect.poll(() => ctx.page.locator('tbody tr').count()).toBe(130);
 
     await ctx.page.locator('thead').getByText('Ticket', { exact: true }).click();
     await expect.poll(firstNumber).toBe('[0] 000101');
@@ -415,6 +416,32 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await expect.poll(() => ctx.page.getByText(/^1[-–]50 of \d+$/).isVisible()).toBe(true);
     await expect.poll(() => ctx.page.locator('tbody tr').count()).toBe(50);
+  });
+
+  it("a row's icons are named before any tooltip mounts, and say what they do on hover and on keyboard focus", async () => {
+    const ticket = await ticketNumbered(ctx, 3);
+    await ctx.api('PUT', '/api/ticket/edit/short', { ticket: { id: ticket.id, timeLoaded: earlierToday(0.1) } });
+    await ctx.page.goto(`${ctx.portal.url}/dashboard`);
+    const row = ctx.page.locator('tbody tr', { hasText: '000003' });
+    const ticketLog = row.getByRole('link', { name: 'Ticket log', exact: true });
+    await ticketLog.waitFor();
+    const tooltip = ctx.page.getByRole('tooltip');
+    expect(await tooltip.count()).toBe(0);
+    expect(await row.getByRole('img', { name: /^(Complete|Incomplete)$/ }).count()).toBe(1);
+
+    await ticketLog.hover();
+    await expect.poll(() => tooltip.textContent()).toBe('Ticket log');
+    await ctx.page.mouse.move(0, 0);
+    await expect.poll(() => tooltip.count()).toBe(0);
+
+    // From the ticket log icon, Tab reaches the haulage record's: a keyboard user sees its tooltip too.
+    await ticketLog.focus();
+    await ctx.page.keyboard.press('Tab');
+    await expect.poll(() => tooltip.textContent()).toBe('Haulage record');
+    // The icon wrapped in its newly mounted tooltip keeps the focus.
+    expect(await ctx.page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe('Haulage record');
+    await ctx.page.keyboard.press('Tab');
+    await expect.poll(() => tooltip.textContent()).toBe('Print record');
   });
 });
 

@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import {
   Confirm,
@@ -40,11 +40,16 @@ export const ConfirmDeleteIconButton = ({ record: recordProp }: { record?: RaRec
   };
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton aria-label={label} color="error" size="small" onClick={openConfirm} disabled={isPending}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        data-tooltip={label}
+        aria-label={label}
+        color="error"
+        size="small"
+        onClick={openConfirm}
+        disabled={isPending}
+      >
+        <DeleteIcon fontSize="small" />
+      </IconButton>
       <Confirm
         isOpen={open}
         loading={isPending}

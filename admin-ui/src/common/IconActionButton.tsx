@@ -1,4 +1,4 @@
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -15,18 +15,17 @@ export const IconActionButton = ({
   const translate = useTranslate();
   const text = translate(label);
   return (
-    <Tooltip title={text}>
-      <IconButton
-        size="small"
-        color="primary"
-        aria-label={text}
-        onClick={(event) => {
-          event.stopPropagation();
-          onClick();
-        }}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      data-tooltip={text}
+      size="small"
+      color="primary"
+      aria-label={text}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {icon}
+    </IconButton>
   );
 };

@@ -1,4 +1,4 @@
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -8,18 +8,17 @@ export const IconLinkButton = ({ to, label, icon }: { to: string; label: string;
   const translate = useTranslate();
   const text = translate(label);
   return (
-    <Tooltip title={text}>
-      <IconButton
-        component={Link}
-        to={to}
-        aria-label={text}
-        size="small"
-        color="primary"
-        // Rows may be clickable; the icon's own link wins.
-        onClick={(event) => event.stopPropagation()}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      data-tooltip={text}
+      component={Link}
+      to={to}
+      aria-label={text}
+      size="small"
+      color="primary"
+      // Rows may be clickable; the icon's own link wins.
+      onClick={(event) => event.stopPropagation()}
+    >
+      {icon}
+    </IconButton>
   );
 };

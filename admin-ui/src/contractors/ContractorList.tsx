@@ -2,7 +2,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Box, Button, Card, InputAdornment, TextField as MuiTextField, Tooltip } from '@mui/material';
+import { Box, Button, Card, InputAdornment, TextField as MuiTextField } from '@mui/material';
 import type { ContractorCompany } from '@portal/contract';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -43,13 +43,11 @@ const OverThresholdFlag = ({ show }: { show: boolean }) => {
   const translate = useTranslate();
   if (!show) return null;
   const label = translate('portal.contractors.overThreshold');
+  // MUI hides a bare icon from screen readers; the wrapper carries the name instead.
   return (
-    <Tooltip title={label}>
-      {/* MUI hides a bare icon from screen readers; the wrapper carries the name instead. */}
-      <Box component="span" role="img" aria-label={label} sx={{ display: 'inline-flex' }}>
-        <WarningAmberIcon color="warning" fontSize="small" />
-      </Box>
-    </Tooltip>
+    <Box data-tooltip={label} component="span" role="img" aria-label={label} sx={{ display: 'inline-flex' }}>
+      <WarningAmberIcon color="warning" fontSize="small" />
+    </Box>
   );
 };
 

@@ -6,7 +6,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
-import { type ReactElement, type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactElement, type ReactNode, useCallback, useState } from 'react';
 import { useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
@@ -63,6 +63,75 @@ const TabPanel = ({
 );
 
 /**
+ * The Search tab and, for administrators, the bulk tabs. Its own component, kept from rendering again when
+ * only the tickets change (its props are stable callbacks): its forms cost more to render than the table's
+ * first rows, and the dashboard renders each time a list or its counts arrive.
+ */
+const DashboardTools = memo(function DashboardTools({
+  isAdministrator,
+  searchFormKey,
+  onSearch,
+  onClear,
+  onRunFinished,
+}: {
+  isAdministrator: boolean;
+  /** A new key empties the search form. */
+  searchFormKey: number;
+  onSearch: (body: TicketSearchBody) => void;
+  onClear: () => void;
+  onRunFinished: () => void;
+}) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<TabName>('search');
+  const [visited, setVisited] = useState<ReadonlySet<TabName>>(() => new Set(['search']));
+  const openTab = (next: TabName) => {
+    setTab(next);
+    setVisited((before) => (before.has(next) ? before : new Set([...before, next])));
+  };
+  const tabs: TabName[] = isAdministrator ? ['search', ...administratorTabs] : ['search'];
+  const shownTab = tabs.includes(tab) ? tab : 'search';
+  const panel = (name: TabName, children: ReactNode) => (
+    <TabPanel key={name} name={name} selected={shownTab === name} visited={visited.has(name)}>
+      {children}
+    </TabPanel>
+  );
+  return (
+    <Card>
+      <Tabs
+        value={shownTab}
+        onChange={(_, next: TabName) => openTab(next)}
+        aria-label={translate('portal.dashboard.tabs.label')}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            id={`dashboard-tab-${name}`}
+            aria-controls={`dashboard-panel-${name}`}
+            icon={tabIcons[name]}
+            iconPosition="start"
+            label={translate(`portal.dashboard.tabs.${name}`)}
+            sx={{ minHeight: 48 }}
+          />
+        ))}
+      </Tabs>
+      {panel('search', <TicketSearchForm key={searchFormKey} onSearch={onSearch} onClear={onClear} />)}
+      {isAdministrator && [
+        panel('generate', <AdministratorTabs.Generate onFinished={onRunFinished} />),
+        panel('export', <AdministratorTabs.Export />),
+        panel('update', <AdministratorTabs.Update onFinished={onRunFinished} />),
+        panel('clear', <AdministratorTabs.Clear onFinished={onRunFinished} />),
+        panel('bulkReceive', <AdministratorTabs.BulkReceive onFinished={onRunFinished} />),
+      ]}
+    </Card>
+  );
+});
+
+/**
  * /dashboard (spec section 2): the 'Daily Trucks' metrics, today's Active or Received tickets (or a
  * search's results) in one table, and the Receive Ticket dialog. Search is for everyone; the Generate,
  * Export, Update, Clear and Bulk Receive tabs are for administrators.
@@ -78,14 +147,6 @@ export const DashboardPage = () => {
   const [receiving, setReceiving] = useState<TicketRow | null>(null);
   const { permissions } = usePermissions();
   const isAdministrator = permissions === Role.Administrator;
-  const [tab, setTab] = useState<TabName>('search');
-  const [visited, setVisited] = useState<ReadonlySet<TabName>>(() => new Set(['search']));
-  const openTab = (next: TabName) => {
-    setTab(next);
-    setVisited((before) => (before.has(next) ? before : new Set([...before, next])));
-  };
-  const tabs: TabName[] = isAdministrator ? ['search', ...administratorTabs] : ['search'];
-  const shownTab = tabs.includes(tab) ? tab : 'search';
 
   // One page of whichever list is shown; another list (or search) starts again on its first page.
   const [paging, setPaging] = useState<TicketPaging>(firstPage);
@@ -113,11 +174,6 @@ export const DashboardPage = () => {
   }, []);
   // A finished run changes tickets: the table and the metrics load again.
   const runFinished = useCallback(() => void refresh(), [refresh]);
-  const panel = (name: TabName, children: ReactNode) => (
-    <TabPanel key={name} name={name} selected={shownTab === name} visited={visited.has(name)}>
-      {children}
-    </TabPanel>
-  );
 
   const shown = search ? found : latest;
   const listed = search ? found.data : latest.data;
@@ -136,41 +192,13 @@ export const DashboardPage = () => {
         onRefresh={() => void refresh()}
         refreshing={latest.isFetching || found.isFetching}
       />
-      <Card>
-        <Tabs
-          value={shownTab}
-          onChange={(_, next: TabName) => openTab(next)}
-          aria-label={translate('portal.dashboard.tabs.label')}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              id={`dashboard-tab-${name}`}
-              aria-controls={`dashboard-panel-${name}`}
-              icon={tabIcons[name]}
-              iconPosition="start"
-              label={translate(`portal.dashboard.tabs.${name}`)}
-              sx={{ minHeight: 48 }}
-            />
-          ))}
-        </Tabs>
-        {panel(
-          'search',
-          <TicketSearchForm key={searchFormKey} onSearch={startSearch} onClear={clearSearch} />,
-        )}
-        {isAdministrator && [
-          panel('generate', <AdministratorTabs.Generate onFinished={runFinished} />),
-          panel('export', <AdministratorTabs.Export />),
-          panel('update', <AdministratorTabs.Update onFinished={runFinished} />),
-          panel('clear', <AdministratorTabs.Clear onFinished={runFinished} />),
-          panel('bulkReceive', <AdministratorTabs.BulkReceive onFinished={runFinished} />),
-        ]}
-      </Card>
+      <DashboardTools
+        isAdministrator={isAdministrator}
+        searchFormKey={searchFormKey}
+        onSearch={startSearch}
+        onClear={clearSearch}
+        onRunFinished={runFinished}
+      />
       <Card component="section" aria-labelledby="dashboard-tickets-title">
         <Typography id="dashboard-tickets-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
           {heading}

@@ -3,7 +3,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton } from '@mui/material';
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -56,18 +56,17 @@ const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
     ticket.isDispatched ? 'portal.dashboard.dispatch.locked' : 'portal.dashboard.dispatch.unlocked',
   );
   return (
-    <Tooltip title={state}>
-      <IconButton
-        size="small"
-        color={ticket.isDispatched ? 'warning' : 'default'}
-        aria-label={translate('portal.dashboard.dispatch.label')}
-        aria-pressed={ticket.isDispatched}
-        disabled={isPending}
-        onClick={() => mutate()}
-      >
-        {ticket.isDispatched ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      data-tooltip={state}
+      size="small"
+      color={ticket.isDispatched ? 'warning' : 'default'}
+      aria-label={translate('portal.dashboard.dispatch.label')}
+      aria-pressed={ticket.isDispatched}
+      disabled={isPending}
+      onClick={() => mutate()}
+    >
+      {ticket.isDispatched ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
+    </IconButton>
   );
 };
 
@@ -85,15 +84,13 @@ const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
     );
   }
   const reason = translate('portal.dashboard.editReceivedDenied');
+  // A disabled button fires no events; the span lets the tooltip say why.
   return (
-    <Tooltip title={reason}>
-      {/* A disabled button fires no events; the span lets the tooltip say why. */}
-      <span>
-        <IconButton size="small" disabled aria-label={reason}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </span>
-    </Tooltip>
+    <span data-tooltip={reason}>
+      <IconButton size="small" disabled aria-label={reason}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </span>
   );
 };
 

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
-import { Box, Card, CardContent, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { type TicketSortField, ticketPageSizes, ticketSortFields } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import {
@@ -27,14 +27,16 @@ import { TicketActions } from './TicketActions';
 const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
   const translate = useTranslate();
   const text = translate(ticket.isComplete ? 'portal.dashboard.complete' : 'portal.dashboard.incomplete');
+  const Icon = ticket.isComplete ? CheckCircleIcon : ErrorIcon;
   return (
-    <Tooltip title={text}>
-      {ticket.isComplete ? (
-        <CheckCircleIcon color="success" fontSize="small" role="img" aria-hidden={false} aria-label={text} />
-      ) : (
-        <ErrorIcon color="error" fontSize="small" role="img" aria-hidden={false} aria-label={text} />
-      )}
-    </Tooltip>
+    <Icon
+      data-tooltip={text}
+      color={ticket.isComplete ? 'success' : 'error'}
+      fontSize="small"
+      role="img"
+      aria-hidden={false}
+      aria-label={text}
+    />
   );
 };
 

@@ -7,7 +7,6 @@ import {
   DialogTitle,
   IconButton,
   Button as MuiButton,
-  Tooltip,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
@@ -138,19 +137,17 @@ export const MoveTrucksButton = ({ iconOnly = false }: { iconOnly?: boolean }) =
   return (
     <>
       {iconOnly ? (
-        <Tooltip title={label}>
-          <span>
-            <IconButton
-              aria-label={label}
-              color="primary"
-              size="small"
-              onClick={openDialog}
-              disabled={disabled}
-            >
-              <SwapHorizIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <span data-tooltip={label}>
+          <IconButton
+            aria-label={label}
+            color="primary"
+            size="small"
+            onClick={openDialog}
+            disabled={disabled}
+          >
+            <SwapHorizIcon fontSize="small" />
+          </IconButton>
+        </span>
       ) : (
         <Button label="portal.transports.moveTrucks" onClick={openDialog} disabled={disabled}>
           <SwapHorizIcon />
