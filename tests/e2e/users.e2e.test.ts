@@ -34,6 +34,26 @@ async function logOut() {
 }
 
 describe('users, end to end in Chromium', () => {
+  it('the login form keeps the focus and asks the API nothing while the dashboard renders hidden behind it', async () => {
+    const apiCalls: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    };
+    ctx.page.on('request', record);
+    try {
+      await ctx.page.goto(`${ctx.portal.url}/login`);
+      const hiddenSearchTab = ctx.page.locator('#dashboard-tab-search');
+      await hiddenSearchTab.waitFor({ state: 'attached' });
+      expect(await hiddenSearchTab.isVisible()).toBe(false);
+      expect(await ctx.page.getByRole('tab').count()).toBe(0);
+      expect(await ctx.page.evaluate("document.activeElement?.getAttribute('name')")).toBe('username');
+      await ctx.page.waitForLoadState('networkidle');
+      expect(apiCalls).toEqual([]);
+    } finally {
+      ctx.page.off('request', record);
+    }
+  });
+
   it('an administrator creates a standard user, who then sees no administrator screens', async () => {
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await ctx.page.waitForURL(/\/login$/); // no token: the route guard sends the visitor to the login form
