@@ -111,6 +111,17 @@ describe('Truck Dispatch page', () => {
     );
     await screenshot(ctx.page, 'truck-dispatch-dashboard-1440');
 
+    // The office unlocks the dispatch from the row, and locks it again.
+    const lock = row.getByRole('button', { name: 'Dispatch lock' });
+    await lock.click();
+    await expect.poll(() => ctx.page.getByText('Dispatch unlocked for [0] 000001').isVisible()).toBe(true);
+    await expect.poll(() => lock.getAttribute('aria-pressed')).toBe('false');
+    expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isDispatched).toBe(false);
+    await lock.click();
+    await expect.poll(() => ctx.page.getByText('Dispatch locked for [0] 000001').isVisible()).toBe(true);
+    await expect.poll(() => lock.getAttribute('aria-pressed')).toBe('true');
+    expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isDispatched).toBe(true);
+
     // Opened again, the link shows the truck en route.
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Truck en Route' }).isVisible()).toBe(true);

@@ -226,6 +226,7 @@ export const DashboardPage = () => {
             isPending={shown.isPending}
             isFetching={shown.isFetching}
             onReceive={setReceiving}
+            isAdministrator={isAdministrator}
             showTimeReceived={search !== null || filter === 'received'}
             emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
           />

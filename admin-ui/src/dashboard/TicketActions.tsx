@@ -5,15 +5,9 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Button, IconButton } from '@mui/material';
 import type { Ticket } from '@portal/contract';
-import { displayTicketNumber, Role } from '@portal/domain';
+import { displayTicketNumber } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import {
-  useLogoutIfAccessDenied,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { useLogoutIfAccessDenied, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
@@ -23,15 +17,23 @@ import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
 
-/** PUT /api/ticket/toggle/dispatch: locks or unlocks a truck's dispatch; the icon shows isDispatched. */
-const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
-  const translate = useTranslate();
+/** What a row's actions share, made once for the whole table rather than once a row. */
+export interface TicketRowActions {
+  onReceive: (ticket: TicketRow) => void;
+  isAdministrator: boolean;
+  toggleDispatch: (ticket: Ticket) => void;
+  /** The ticket whose dispatch lock is being toggled, if any. */
+  togglingId: number | undefined;
+}
+
+/** PUT /api/ticket/toggle/dispatch for any row of the table: locks or unlocks a truck's dispatch. */
+export function useToggleDispatch(): Pick<TicketRowActions, 'toggleDispatch' | 'togglingId'> {
   const notify = useNotify();
   const notifySaveError = useNotifySaveError();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const refresh = useRefreshDashboard();
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
+  const { mutate, isPending, variables } = useMutation({
+    mutationFn: (ticket: Ticket) =>
       apiRequest<Ticket>('/api/ticket/toggle/dispatch', {
         method: 'PUT',
         body: { ticket: { id: ticket.id } },
@@ -52,6 +54,12 @@ const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
       if (!(await logoutIfAccessDenied(error))) notifySaveError(error);
     },
   });
+  return { toggleDispatch: mutate, togglingId: isPending ? variables?.id : undefined };
+}
+
+/** The dispatch lock of a row: the icon shows isDispatched. */
+const DispatchLockButton = ({ ticket, actions }: { ticket: Ticket; actions: TicketRowActions }) => {
+  const translate = useTranslate();
   const state = translate(
     ticket.isDispatched ? 'portal.dashboard.dispatch.locked' : 'portal.dashboard.dispatch.unlocked',
   );
@@ -62,8 +70,8 @@ const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
       color={ticket.isDispatched ? 'warning' : 'default'}
       aria-label={translate('portal.dashboard.dispatch.label')}
       aria-pressed={ticket.isDispatched}
-      disabled={isPending}
-      onClick={() => mutate()}
+      disabled={actions.togglingId === ticket.id}
+      onClick={() => actions.toggleDispatch(ticket)}
     >
       {ticket.isDispatched ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
     </IconButton>
@@ -71,10 +79,9 @@ const DispatchLockButton = ({ ticket }: { ticket: Ticket }) => {
 };
 
 /** Spec section 6: others than administrators see the edit icon of a received ticket, disabled. */
-const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
+const EditTicketButton = ({ ticket, isAdministrator }: { ticket: Ticket; isAdministrator: boolean }) => {
   const translate = useTranslate();
-  const { permissions } = usePermissions();
-  if (mayEdit(ticket, { isAdministrator: permissions === Role.Administrator })) {
+  if (mayEdit(ticket, { isAdministrator })) {
     return (
       <IconLinkButton
         to={ticketPath(ticket.id)}
@@ -98,29 +105,22 @@ const EditTicketButton = ({ ticket }: { ticket: Ticket }) => {
  * Receive for an unreceived ticket. A SoilFLO load is received from SoilFLO's data on its own form, which
  * only administrators use (the server refuses the plain receive); others get no receive here.
  */
-const ReceiveButton = ({
-  ticket,
-  onReceive,
-}: {
-  ticket: TicketRow;
-  onReceive: (ticket: TicketRow) => void;
-}) => {
+const ReceiveButton = ({ ticket, actions }: { ticket: TicketRow; actions: TicketRowActions }) => {
   const translate = useTranslate();
-  const { permissions } = usePermissions();
   const number = displayTicketNumber(ticket);
   if (!ticket.isSoilFLOLoad) {
     return (
       <Button
         size="small"
         variant="contained"
-        onClick={() => onReceive(ticket)}
+        onClick={() => actions.onReceive(ticket)}
         aria-label={translate('portal.dashboard.receiveTicket', { number })}
       >
         {translate('portal.dashboard.receive.submit')}
       </Button>
     );
   }
-  if (permissions !== Role.Administrator) return null;
+  if (!actions.isAdministrator) return null;
   return (
     <Button
       size="small"
@@ -140,15 +140,15 @@ const ReceiveButton = ({
  * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
  * loads, then the ticket log, the haulage record, the printable receiving record and edit.
  */
-export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) => void }) => {
+export const TicketActions = ({ actions }: { actions: TicketRowActions }) => {
   const ticket = useRecordContext<TicketRow>();
   if (!ticket) return null;
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'nowrap' }}
     >
-      {!ticket.isReceived && <ReceiveButton ticket={ticket} onReceive={onReceive} />}
-      {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} />}
+      {!ticket.isReceived && <ReceiveButton ticket={ticket} actions={actions} />}
+      {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} actions={actions} />}
       <IconLinkButton
         to={ticketLogPath(ticket.id)}
         label="portal.dashboard.ticketLog"
@@ -160,7 +160,7 @@ export const TicketActions = ({ onReceive }: { onReceive: (ticket: TicketRow) =>
         icon={<ReceiptLongIcon fontSize="small" />}
       />
       <PrintRecordButton id={ticket.id} variant="icon" />
-      <EditTicketButton ticket={ticket} />
+      <EditTicketButton ticket={ticket} isAdministrator={actions.isAdministrator} />
     </Box>
   );
 };

@@ -21,7 +21,7 @@ import {
 import { PhoneOrTable } from '../common/PhoneOrTable';
 import { useFirstRowsFirst } from '../common/useFirstRowsFirst';
 import { displayInstant, type TicketPaging, type TicketRow } from './dashboard-ticket';
-import { TicketActions } from './TicketActions';
+import { TicketActions, type TicketRowActions, useToggleDispatch } from './TicketActions';
 
 /** Red when the ticket is incomplete (spec section 2), with a tooltip saying so. */
 const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
@@ -41,14 +41,14 @@ const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
 };
 
 interface TicketViewProps {
-  onReceive: (ticket: TicketRow) => void;
+  actions: TicketRowActions;
   /** Today's Active list leaves out the time received: none of its tickets has one. */
   showTimeReceived: boolean;
   /** What an empty list says: today's lists tell where generated (not yet loaded) tickets are found. */
   emptyText: 'portal.dashboard.noTickets' | 'portal.dashboard.noTicketsToday';
 }
 
-const TicketDatagrid = ({ onReceive, showTimeReceived, emptyText }: TicketViewProps) => (
+const TicketDatagrid = ({ actions, showTimeReceived, emptyText }: TicketViewProps) => (
   <Box sx={{ overflowX: 'auto' }}>
     <Datagrid bulkActionButtons={false} size="small" empty={<EmptyTickets text={emptyText} />}>
       <FunctionField<TicketRow>
@@ -87,7 +87,7 @@ const TicketDatagrid = ({ onReceive, showTimeReceived, emptyText }: TicketViewPr
         />
       )}
       <WrapperField label="portal.dashboard.columns.actions" textAlign="right" sortable={false}>
-        <TicketActions onReceive={onReceive} />
+        <TicketActions actions={actions} />
       </WrapperField>
     </Datagrid>
   </Box>
@@ -103,7 +103,7 @@ const EmptyTickets = ({ text }: { text: TicketViewProps['emptyText'] }) => {
 };
 
 /** Phones and tablets (991 px or less): one card per ticket, with the same actions. */
-const TicketCards = ({ onReceive, emptyText }: TicketViewProps) => {
+const TicketCards = ({ actions, emptyText }: TicketViewProps) => {
   const translate = useTranslate();
   const { data, isPending } = useListContext<TicketRow>();
   if (isPending) return null;
@@ -131,7 +131,7 @@ const TicketCards = ({ onReceive, emptyText }: TicketViewProps) => {
             </Typography>
             <RecordContextProvider value={ticket}>
               <Box sx={{ mt: 1 }}>
-                <TicketActions onReceive={onReceive} />
+                <TicketActions actions={actions} />
               </Box>
             </RecordContextProvider>
           </CardContent>
@@ -141,7 +141,9 @@ const TicketCards = ({ onReceive, emptyText }: TicketViewProps) => {
   );
 };
 
-interface TicketTableProps extends TicketViewProps {
+interface TicketTableProps extends Omit<TicketViewProps, 'actions'> {
+  onReceive: (ticket: TicketRow) => void;
+  isAdministrator: boolean;
   /** The page of tickets the server answered, and how many the list holds in all. */
   tickets: TicketRow[] | undefined;
   total: number | undefined;
@@ -165,7 +167,9 @@ export const TicketTable = ({
   onPagingChange,
   isPending,
   isFetching,
-  ...viewProps
+  onReceive,
+  isAdministrator,
+  ...shownAs
 }: TicketTableProps) => {
   const list = useList<TicketRow>({ data: tickets, isPending, isFetching, resource: 'tickets' });
   // A screenful first: the table's top is about the fold of a laptop's screen.
@@ -187,6 +191,8 @@ export const TicketTable = ({
     setSort: ({ field, order }: SortPayload) =>
       onPagingChange({ ...paging, page: 1, ...(isSortField(field) ? { sort: field, order } : {}) }),
   } as ListControllerResult<TicketRow>;
+  const { toggleDispatch, togglingId } = useToggleDispatch();
+  const viewProps = { ...shownAs, actions: { onReceive, isAdministrator, toggleDispatch, togglingId } };
   return (
     <ResourceContextProvider value="tickets">
       <ListContextProvider value={listContext}>
