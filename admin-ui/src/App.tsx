@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { CssBaseline } from '@mui/material';
-import { type ComponentType, type ReactElement, type ReactNode, Suspense, use, useState } from 'react';
+import { type ReactElement, type ReactNode, Suspense, useState } from 'react';
 import {
   AdminContext,
   CoreAdminUI,
@@ -16,12 +16,12 @@ import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
 import { AuthenticationErrorPage } from './common/AuthenticationErrorPage';
 import { ErrorPage } from './common/ErrorPage';
+import { lazyScreen } from './common/lazy-screen';
 import { NotFoundPage } from './common/NotFoundPage';
 import { RowTooltipLayer } from './common/RowTooltipLayer';
-import { settledOnce } from './common/settled-once';
 import { latestTicketsQuery } from './dashboard/dashboard-queries';
 import { firstPage } from './dashboard/dashboard-ticket';
-import { loadDashboardPage } from './dashboard/load-dashboard-page';
+import { LazyDashboardPage } from './dashboard/lazy-dashboard-page';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './dataProvider/query-client';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -30,21 +30,6 @@ import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
 import { LogoutPage } from './login/LogoutPage';
-
-/**
- * A screen in its own chunk, fetched the first time its route renders, so the login form and the dashboard
- * do not wait for every other screen's code (issue 16, item 6). Read with `use`, a screen whose code has
- * been fetched already (the dashboard's, preloaded by the login form) renders at once, without a fallback.
- */
-const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) => {
-  const loadOnce = settledOnce(load);
-  return (props: P) => {
-    const Screen = use(loadOnce());
-    return <Screen {...props} />;
-  };
-};
-
-const LazyDashboardPage = lazyScreen(loadDashboardPage);
 
 /**
  * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the

@@ -14,8 +14,7 @@ export function settledOnce<T>(load: () => Promise<T>): () => Promise<T> {
     if (loading) return loading;
     const promise: Settled<T> = load();
     loading = promise;
-    // Another settledOnce may have marked it already: a screen's loader that the login form preloads.
-    promise.status ??= 'pending';
+    promise.status = 'pending';
     promise.then(
       (value) => {
         promise.status = 'fulfilled';

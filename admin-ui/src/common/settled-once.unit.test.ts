@@ -29,13 +29,4 @@ describe('settledOnce', () => {
     expect(load()).toBe(failed);
     expect(calls).toBe(1);
   });
-
-  it('reads a promise another settledOnce marked already as it stands', async () => {
-    const inner = settledOnce(async () => 'screen');
-    const loaded = inner();
-    await loaded;
-    const outer = settledOnce(inner);
-    expect(outer()).toBe(loaded);
-    expect(outer()).toMatchObject({ status: 'fulfilled', value: 'screen' });
-  });
 });

@@ -1,0 +1,16 @@
+import { type ComponentType, use } from 'react';
+import { settledOnce } from './settled-once';
+
+/**
+ * A screen in its own chunk, fetched the first time it renders, so the login form and the dashboard do not
+ * wait for every other screen's code (issue 16, item 6). Read with `use`, a screen whose code has been
+ * fetched already (the dashboard's, rendered hidden behind the login form) renders at once, without a
+ * fallback.
+ */
+export const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P>>) => {
+  const loadOnce = settledOnce(load);
+  return (props: P) => {
+    const Screen = use(loadOnce());
+    return <Screen {...props} />;
+  };
+};
