@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import type { ChangeLogColumns } from './change-log';
+import { preparingPool } from './prepared-reads';
 
 /** Read models: plain tables shaped for the UI's queries. Columns are snake_case in SQL, camelCase here. */
 export interface Database {
@@ -122,7 +123,10 @@ export interface UsersTable {
 export type UserRow = Selectable<UsersTable>;
 
 export function createReadModelDb(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 type Instant = ColumnType<Date | null, string | null, string | null>;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useReadModelDatabase } from '../../test/read-model-database';
-import type { Database } from '../database';
+import { createReadModelDb, type Database } from '../database';
 import { cachedDailyCounts } from './daily-counts-cache';
 import {
   activeTicketsToday,
@@ -228,13 +228,13 @@ describe('the plate search', () => {
 
   it('is served by the trigram index on the upper-cased plate', async () => {
     await ticket({ truckLicensePlate: 'AB12345' });
-    // The SQL the search really runs, caught as Kysely sends it.
+    // The SQL the search really runs to find its tickets (its first), caught as Kysely sends it.
     let searchSql: CompiledQuery | undefined;
     const watched = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
       log: (event) => {
-        searchSql = event.query;
+        searchSql ??= event.query;
       },
     });
     await searchTickets(watched, { truckLicensePlate: 'b12' });
@@ -369,5 +369,55 @@ describe("the 'Daily Trucks' metrics, kept per checkpoint", () => {
     await moveCheckpoint(2);
     expect((await counts()).activeTicketCountForToday).toBe(2);
     expect(await counts()).toEqual(await dailyCounts(db, site));
+  });
+});
+
+describe('which ticket reads run prepared', () => {
+  // One connection, so the statements it holds are the ones these reads prepared.
+  let single: pg.Pool;
+  let singleDb: Kysely<Database>;
+  beforeAll(() => {
+    single = new pg.Pool({ ...pool.options, max: 1 });
+    singleDb = createReadModelDb(single);
+  });
+  afterAll(() => single.end());
+  const preparedStatements = async () =>
+    (await single.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')).rows.map(
+      (row) => row.statement,
+    );
+
+  it('a search by number alone, a ticket by id and today’s lists in their own order run prepared', async () => {
+    const now = new Date().toISOString();
+    const loaded = await ticket({ timeLoaded: now });
+    const received = await ticket({ timeReceived: now, isReceived: true });
+    expect(ids(await searchTickets(singleDb, { ticketNumber: loaded }))).toEqual([loaded]);
+    expect((await findTicket(singleDb, received))?.id).toBe(received);
+    expect(ids(await activeTicketsToday(singleDb, site, undefined, { page: 1, perPage: 50 }))).toEqual([
+      loaded,
+    ]);
+    expect(ids(await receivedTicketsToday(singleDb, site))).toEqual([received]);
+    const statements = await preparedStatements();
+    expect(statements.some((text) => text.includes('t.ticket_number = $1'))).toBe(true);
+    expect(statements.some((text) => text.includes('t.id = $1'))).toBe(true);
+    expect(statements.some((text) => text.includes('ORDER BY t.time_loaded DESC LIMIT'))).toBe(true);
+    expect(statements.some((text) => text.includes('ORDER BY t.time_received DESC'))).toBe(true);
+  });
+
+  it('a pattern is planned for its value each time: only the columns of the tickets it found are read prepared', async () => {
+    const plate = await ticket({ truckLicensePlate: 'AB12345', jobSite: 'North yard' });
+    for (let round = 0; round < 8; round++) {
+      expect(ids(await searchTickets(singleDb, { truckLicensePlate: 'b12' }))).toEqual([plate]);
+      expect(
+        ids((await searchTicketsPage(singleDb, { jobSite: 'north' }, { page: 1, perPage: 50 })).tickets),
+      ).toEqual([plate]);
+      expect(
+        ids(
+          await activeTicketsToday(singleDb, site, undefined, { page: 1, perPage: 50, sort: 'ticketNumber' }),
+        ),
+      ).toEqual([]);
+    }
+    const statements = await preparedStatements();
+    expect(statements.some((text) => text.includes('unnest'))).toBe(true);
+    expect(statements.filter((text) => /LIKE|ORDER BY t\.prefix/.test(text))).toEqual([]);
   });
 });

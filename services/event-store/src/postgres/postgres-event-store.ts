@@ -37,6 +37,19 @@ const eventColumns =
 // Only transactions below the snapshot's xmin are all finished, so nothing can still appear before them.
 const visibleToGlobalReaders = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
+/** The two reads every command and every projection batch make: named, so each connection parses and plans them once. */
+const readStreamStatement = {
+  name: 'portal_read_stream',
+  text: `SELECT ${eventColumns} FROM events
+    WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
+};
+const readAllStatement = {
+  name: 'portal_read_all',
+  text: `SELECT ${eventColumns} FROM events
+    WHERE ${visibleToGlobalReaders} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    ORDER BY transaction_id, global_position LIMIT $3`,
+};
+
 /** pg returns int8 and xid8 as strings unless someone installs a type parser; BigInt() takes all three. */
 type Int8 = string | number | bigint;
 
@@ -254,21 +267,18 @@ export class PostgresEventStore implements EventStore {
     streamId: string,
     { fromVersion = 1, maxCount }: { fromVersion?: number; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${eventColumns} FROM events
-       WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
-      [streamId, fromVersion, maxCount ?? null],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      ...readStreamStatement,
+      values: [streamId, fromVersion, maxCount ?? null],
+    });
     return rows.map(toRecordedEvent);
   }
 
   async readAll({ after, maxCount }: { after?: GlobalPosition; maxCount: number }): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${eventColumns} FROM events
-       WHERE ${visibleToGlobalReaders} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
-       ORDER BY transaction_id, global_position LIMIT $3`,
-      [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), maxCount],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      ...readAllStatement,
+      values: [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), maxCount],
+    });
     return rows.map(toRecordedEvent);
   }
 
