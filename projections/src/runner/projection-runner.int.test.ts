@@ -121,4 +121,37 @@ describe('projection runner', () => {
     expect(second.isOwner).toBe(true);
     await second.stop();
   });
+
+  it('commits a batch without waiting for the disk, while the appends it follows wait for theirs', async () => {
+    const commitModes: string[] = [];
+    const runner = new ProjectionRunner({
+      pool,
+      db,
+      eventStore,
+      projections: [
+        {
+          name: 'commit-mode',
+          handles: ['Counted'],
+          reset: async () => undefined,
+          async apply(trx) {
+            const { rows } = await sql<{
+              mode: string;
+            }>`SELECT current_setting('synchronous_commit') AS mode`.execute(trx);
+            commitModes.push(rows[0]?.mode ?? '');
+          },
+        },
+      ],
+    });
+    await runner.start();
+    onTestFinished(() => runner.stop());
+    const result = await eventStore.append('counter-commit-mode', [
+      { type: 'Counted', data: { n: 1 }, metadata: { userId: null, occurredAt: new Date().toISOString() } },
+    ]);
+    expect(await runner.waitFor(result.lastPosition, 5000)).toBe(true);
+    expect(commitModes.length).toBeGreaterThan(0);
+    expect(new Set(commitModes)).toEqual(new Set(['off']));
+    // Only the batch's own transaction: the pool's sessions, the appends' included, keep waiting for the disk.
+    const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    expect(rows[0]?.synchronous_commit).toBe('on');
+  });
 });

@@ -196,6 +196,9 @@ async function projectBatch(
 ): Promise<GlobalPosition | undefined> {
   const last = events.at(-1)?.position;
   if (!last) return undefined;
+  // The read models are derived: a batch a crash takes back goes with its checkpoint and is projected
+  // again, so its commit need not wait for the disk (the events were, when they were appended).
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
   for (const projection of projections) {
     const folded = folds.get(projection.name);
     if (projection.foldAhead && folded !== undefined) {
