@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { sql } from 'kysely';
 import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report';
@@ -41,7 +42,9 @@ export async function seedTickets(portal: TestPortal): Promise<number> {
     FROM generate_series(1, ${ticketCount}) g`.execute(db);
   // Keep ids the API hands out clear of the seeded ones.
   await sql`SELECT setval('ticket_id_seq', ${ticketCount * 2})`.execute(db);
-  await sql`ANALYZE tickets`.execute(db);
+  // A table of this size in service has been vacuumed: without it, autovacuum starts on the fresh rows
+  // partway through the measurements and takes one of the two cores.
+  await sql`VACUUM (ANALYZE) tickets`.execute(db);
   return performance.now() - started;
 }
 
@@ -55,7 +58,8 @@ export async function ticketsBench(): Promise<BenchRow[]> {
     const { headers, load } = await routeLoad(portal, rows, name, { connections, seconds });
     const byKey = { p99: '<= 15', rate: '>= 1,500' };
     await load('search by ticket number', 'POST', '/api/ticket/search', { ticketNumber: '654321' }, byKey);
-    await load('search by plate', 'POST', '/api/ticket/search', { truckLicensePlate: 'QT54321' }, byKey);
+    // Each finds one ticket, as a search by key usually does (ticket 654321 carries plate FY54321).
+    await load('search by plate', 'POST', '/api/ticket/search', { truckLicensePlate: 'FY54321' }, byKey);
     const dashboard = { p99: '<= 30' };
     // The spec's whole-list answers, then the pages the dashboard asks for (issue 16, item 2).
     await load('search by job-site contains', 'POST', '/api/ticket/search', { jobSite: 'site 42' });
@@ -111,27 +115,7 @@ export async function ticketsBench(): Promise<BenchRow[]> {
     rows.push(
       mustBeZero(name, 'tickets missing after generate', receiveCount - Math.min(tickets.length, ids.length)),
     );
-    const latencies: number[] = [];
-    let failures = 0;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: receiveConcurrency }, async () => {
-        while (next < ids.length) {
-          const ticketId = ids[next++];
-          const t0 = performance.now();
-          const response = await fetch(`${portal.url}/api/ticket/receive`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify({ ticketId, source: 'dashboard' }),
-          });
-          await response.arrayBuffer();
-          latencies.push(performance.now() - t0);
-          if (!response.ok) failures++;
-        }
-      }),
-    );
-    const elapsed = performance.now() - started;
+    const { latencies, failures, elapsed } = await receiveFromWorker(portal.url, headers, ids);
     const label = `PUT /api/ticket/receive (${ids.length} tickets, ${receiveConcurrency} at a time)`;
     rows.push(
       row(name, `${label}: throughput`, perSecond(ids.length, elapsed), 'receipts/s', '>= 500'),
@@ -143,6 +127,46 @@ export async function ticketsBench(): Promise<BenchRow[]> {
   } finally {
     await portal.stop();
   }
+}
+
+/**
+ * Receives every ticket of `ids`, `receiveConcurrency` at a time, from a worker thread: like autocannon's,
+ * the clients must not share the portal's event loop, or their work would count as the portal's.
+ */
+function receiveFromWorker(
+  url: string,
+  headers: Record<string, string>,
+  ids: number[],
+): Promise<{ latencies: number[]; failures: number; elapsed: number }> {
+  const clients = `
+    const { parentPort, workerData: { url, headers, ids, concurrency } } = require('node:worker_threads');
+    const latencies = [];
+    let failures = 0;
+    let next = 0;
+    const started = performance.now();
+    Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < ids.length) {
+        const ticketId = ids[next++];
+        const t0 = performance.now();
+        const response = await fetch(url + '/api/ticket/receive', {
+          method: 'PUT', headers, body: JSON.stringify({ ticketId, source: 'dashboard' }),
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) failures++;
+      }
+    })).then(() => parentPort.postMessage({ latencies, failures, elapsed: performance.now() - started }));`;
+  const worker = new Worker(clients, {
+    eval: true,
+    workerData: { url, headers, ids, concurrency: receiveConcurrency },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result) => {
+      void worker.terminate();
+      resolve(result);
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** Issue 3's scale target: the lists behind the Transports and Contractors screens stay quick. */
