@@ -43,7 +43,7 @@ export async function buildApp(
   await app.register(httpMetrics);
   await app.register(errorHandler);
   // First of the request hooks, so refusals and 404s carry the headers too.
-  await registerBrowserSecurity(app, { https });
+  registerBrowserSecurity(app, { https });
   // Before any route: it gives every route its access, default 'user'.
   await app.register(authentication, {
     secret: infra.config.jwtSecret,
