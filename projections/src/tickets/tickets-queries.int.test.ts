@@ -398,7 +398,7 @@ describe('which ticket reads run prepared', () => {
     expect(ids(await receivedTicketsToday(singleDb, site))).toEqual([received]);
     const statements = await preparedStatements();
     expect(statements.some((text) => text.includes('t.ticket_number = $1'))).toBe(true);
-    expect(statements.some((text) => text.includes('t.id = $1'))).toBe(true);
+    expect(statements.some((text) => text.includes('unnest($1::int[])'))).toBe(true);
     expect(statements.some((text) => text.includes('ORDER BY t.time_loaded DESC LIMIT'))).toBe(true);
     expect(statements.some((text) => text.includes('ORDER BY t.time_received DESC'))).toBe(true);
   });
@@ -419,5 +419,38 @@ describe('which ticket reads run prepared', () => {
     const statements = await preparedStatements();
     expect(statements.some((text) => text.includes('unnest'))).toBe(true);
     expect(statements.filter((text) => /LIKE|ORDER BY t\.prefix/.test(text))).toEqual([]);
+  });
+});
+
+describe('a ticket by id', () => {
+  it('tickets asked for in one turn of the event loop are read by one statement, each answer its own', async () => {
+    const first = await ticket({ jobSite: 'First yard' });
+    const second = await ticket({ jobSite: 'Second yard' });
+    let statements = 0;
+    const counted = new pg.Pool({ ...pool.options, max: 1 });
+    counted.on('connect', (client) => {
+      const query = client.query.bind(client);
+      client.query = ((...args: Parameters<typeof query>) => {
+        statements++;
+        return query(...args);
+      }) as typeof client.query;
+    });
+    const countedDb = createReadModelDb(counted);
+    try {
+      expect((await findTicket(countedDb, first))?.jobSite).toBe('First yard');
+      statements = 0;
+      const found = await Promise.all(
+        [second, 999_999, first, second].map((id) => findTicket(countedDb, id)),
+      );
+      expect(found.map((found) => found?.jobSite)).toEqual([
+        'Second yard',
+        undefined,
+        'First yard',
+        'Second yard',
+      ]);
+      expect(statements).toBe(1);
+    } finally {
+      await countedDb.destroy();
+    }
   });
 });

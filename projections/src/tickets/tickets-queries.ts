@@ -1,5 +1,6 @@
 import type { Ticket, TicketInstantField, TicketSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
+import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
 import { prepared } from '../prepared-reads';
@@ -89,13 +90,19 @@ const ticketRows = async (
     return (await sql<TicketView>`${prepared}SELECT ${ticketColumns} ${matching}`.execute(plain)).rows;
   const { rows } = await sql<{ id: number }>`SELECT t.id ${matching}`.execute(plain);
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  return (
+  return ticketsWithIds(
+    db,
+    rows.map((row) => row.id),
+  );
+};
+
+/** TicketViews of `ids`, in their order (an id with no ticket is left out); one prepared plan serves any list. */
+const ticketsWithIds = async (db: Kysely<Database>, ids: readonly number[]): Promise<TicketView[]> =>
+  (
     await sql<TicketView>`${prepared}SELECT ${ticketColumns}
       FROM unnest(${ids}::int[]) WITH ORDINALITY AS found(id, n) JOIN tickets t ON t.id = found.id
-      ORDER BY found.n`.execute(plain)
+      ORDER BY found.n`.execute(db.withoutPlugins())
   ).rows;
-};
 
 /** One page of a list, in a chosen order (the list's own order when none is chosen). */
 export interface TicketListPage {
@@ -142,8 +149,29 @@ const listed = (
   return ticketRows(db, conditions, order, { tail, onePlan: onePlan && !page.sort });
 };
 
-export const findTicket = async (db: Kysely<Database>, id: number): Promise<TicketView | undefined> =>
-  (await ticketRows(db, [sql`t.id = ${id}`], sql`t.id`, { onePlan: true }))[0];
+const ticketLoaders = new WeakMap<Kysely<Database>, DataLoader<number, TicketView | undefined>>();
+
+/**
+ * The tickets asked for by id in one turn of the event loop, read by one statement (nothing is cached):
+ * the commands that wait for one projection batch wake together, and each reads its ticket back.
+ */
+function ticketLoader(db: Kysely<Database>): DataLoader<number, TicketView | undefined> {
+  let loader = ticketLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (ids) => {
+        const byId = new Map((await ticketsWithIds(db, ids)).map((ticket) => [ticket.id, ticket]));
+        return ids.map((id) => byId.get(id));
+      },
+      { cache: false },
+    );
+    ticketLoaders.set(db, loader);
+  }
+  return loader;
+}
+
+export const findTicket = (db: Kysely<Database>, id: number): Promise<TicketView | undefined> =>
+  ticketLoader(db).load(id);
 
 /** The hash secret input of a ticket (never sent to clients). */
 export const findTicketHashNonce = async (db: Kysely<Database>, id: number): Promise<string | null> =>
