@@ -91,17 +91,20 @@ const ticketRows = async (
   const { rows } = await sql<{ id: number }>`SELECT t.id ${matching}`.execute(plain);
   if (rows.length === 0) return [];
   return ticketsWithIds(
-    db,
+    plain,
     rows.map((row) => row.id),
   );
 };
 
-/** TicketViews of `ids`, in their order (an id with no ticket is left out); one prepared plan serves any list. */
-const ticketsWithIds = async (db: Kysely<Database>, ids: readonly number[]): Promise<TicketView[]> =>
+/**
+ * TicketViews of `ids`, in their order (an id with no ticket is left out); one prepared plan serves any
+ * list. `plain` runs without the CamelCasePlugin (`ticketRows` says why).
+ */
+const ticketsWithIds = async (plain: Kysely<Database>, ids: readonly number[]): Promise<TicketView[]> =>
   (
     await sql<TicketView>`${prepared}SELECT ${ticketColumns}
       FROM unnest(${ids}::int[]) WITH ORDINALITY AS found(id, n) JOIN tickets t ON t.id = found.id
-      ORDER BY found.n`.execute(db.withoutPlugins())
+      ORDER BY found.n`.execute(plain)
   ).rows;
 
 /** One page of a list, in a chosen order (the list's own order when none is chosen). */
@@ -160,7 +163,8 @@ function ticketLoader(db: Kysely<Database>): DataLoader<number, TicketView | und
   if (!loader) {
     loader = new DataLoader(
       async (ids) => {
-        const byId = new Map((await ticketsWithIds(db, ids)).map((ticket) => [ticket.id, ticket]));
+        const found = await ticketsWithIds(db.withoutPlugins(), ids);
+        const byId = new Map(found.map((ticket) => [ticket.id, ticket]));
         return ids.map((id) => byId.get(id));
       },
       { cache: false },
