@@ -449,6 +449,10 @@ describe('a ticket by id', () => {
         'Second yard',
       ]);
       expect(statements).toBe(1);
+
+      // An id past PostgreSQL's integer is nobody's ticket, and does not fail the others read with it.
+      const withHostile = await Promise.all([first, 2 ** 31, second].map((id) => findTicket(countedDb, id)));
+      expect(withHostile.map((found) => found?.jobSite)).toEqual(['First yard', undefined, 'Second yard']);
     } finally {
       await countedDb.destroy();
     }

@@ -1,5 +1,5 @@
 import type { Ticket, TicketInstantField, TicketSortField } from '@portal/contract';
-import { countOf } from '@portal/domain';
+import { countOf, isStorableId } from '@portal/domain';
 import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
@@ -174,8 +174,12 @@ function ticketLoader(db: Kysely<Database>): DataLoader<number, TicketView | und
   return loader;
 }
 
-export const findTicket = (db: Kysely<Database>, id: number): Promise<TicketView | undefined> =>
-  ticketLoader(db).load(id);
+/**
+ * An id no ticket can have (past PostgreSQL's integer) is not sent: it would fail the statement, and with
+ * it every other request's read in the same batch.
+ */
+export const findTicket = async (db: Kysely<Database>, id: number): Promise<TicketView | undefined> =>
+  isStorableId(id) ? ticketLoader(db).load(id) : undefined;
 
 /** The hash secret input of a ticket (never sent to clients). */
 export const findTicketHashNonce = async (db: Kysely<Database>, id: number): Promise<string | null> =>
