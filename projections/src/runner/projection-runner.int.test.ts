@@ -122,6 +122,43 @@ describe('projection runner', () => {
     await second.stop();
   });
 
+  it('a runner that wins the lock but cannot read its checkpoints gives the lock up and stands by', async () => {
+    // Its connections look for the read models in a schema that has none: every checkpoint read fails.
+    const lostPool = new pg.Pool({
+      connectionString: database.url,
+      options: '-c search_path=no_read_models',
+    });
+    const errors: unknown[] = [];
+    const lost = new ProjectionRunner({
+      pool: lostPool,
+      db: createReadModelDb(lostPool),
+      eventStore,
+      projections: [tallyProjection()],
+      standbyPollMs: 50,
+      onError: (error) => errors.push(error),
+    });
+    const healthy = new ProjectionRunner({
+      pool,
+      db,
+      eventStore,
+      projections: [tallyProjection()],
+      standbyPollMs: 50,
+    });
+    onTestFinished(async () => {
+      await Promise.all([lost.stop(), healthy.stop()]);
+      await lostPool.end();
+    });
+    await lost.start();
+    expect(lost.isOwner).toBe(false);
+    expect(String(errors[0])).toMatch(/projection_checkpoint/);
+    await healthy.start();
+    const deadline = Date.now() + 5000;
+    while (!healthy.isOwner && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(healthy.isOwner).toBe(true);
+    // Each failed try closed its connection rather than keeping it.
+    expect(lostPool.totalCount).toBeLessThanOrEqual(1);
+  });
+
   it('commits a batch without waiting for the disk, while the appends it follows wait for theirs', async () => {
     const commitModes: string[] = [];
     const runner = new ProjectionRunner({

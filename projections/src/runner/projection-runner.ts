@@ -87,19 +87,33 @@ export class ProjectionRunner {
   private async tryAcquireOwnership(): Promise<boolean> {
     if (this.stopped || this.subscription) return true;
     const client = await this.options.pool.connect();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-      RUNNER_LOCK_KEY,
-    ]);
-    if (!rows[0]?.locked) {
+    let locked: boolean;
+    try {
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        RUNNER_LOCK_KEY,
+      ]);
+      locked = rows[0]?.locked === true;
+    } catch (error) {
+      // A connection that failed (a failover) is closed, not handed back: kept, it would leak a pool slot.
+      client.release(true);
+      throw error;
+    }
+    if (!locked) {
       client.release();
+      return false;
+    }
+    this.lockClient = client;
+    // Unheard, a dropped connection's error would end the process.
+    client.on('error', (error) => void this.loseOwnership(error));
+    try {
+      await this.loadCheckpoints();
+    } catch (error) {
+      // Owning the lock without projecting would stall every read model: give it up and stand by.
+      await this.loseOwnership(error instanceof Error ? error : new Error(String(error)));
       return false;
     }
     if (this.standbyTimer) clearInterval(this.standbyTimer);
     this.standbyTimer = null;
-    this.lockClient = client;
-    // Unheard, a dropped connection's error would end the process.
-    client.on('error', (error) => void this.loseOwnership(error));
-    await this.loadCheckpoints();
     this.subscription = this.options.eventStore.subscribeToAll({
       after: this.lowestCheckpoint(),
       batchSize: this.options.batchSize ?? 500,
