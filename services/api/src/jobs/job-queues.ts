@@ -44,6 +44,14 @@ const bullmqSchema = 'bullmq';
  */
 const sharedPoolSize = 16;
 
+/**
+ * The longest a worker on PostgreSQL waits for a NOTIFY before it looks for due jobs itself. BullMQ
+ * lets it wait up to an hour for a delayed job (a retry's backoff) it knows of; after a failover the
+ * wake-up can be lost with the LISTEN connection it was sent to, and the retry would then wait that
+ * hour. Ten seconds is BullMQ's ceiling on Redis.
+ */
+const postgresWorkerMaxWaitSeconds = 10;
+
 export async function createJobQueues(
   backend: QueueBackend,
   options: {
@@ -128,6 +136,9 @@ export async function createJobQueues(
                 ...workerOptions,
                 connection: postgres as pg.Pool,
               }) as unknown as Worker);
+        // BullMQ has no option for it: its Worker reads this getter of its prototype on every wait.
+        if (backend.kind === 'postgres')
+          Object.defineProperty(worker, 'maximumBlockTimeout', { value: postgresWorkerMaxWaitSeconds });
         worker.on('error', (error) => console.warn(`worker ${family.queue}: ${error.message}`));
         worker.on('failed', (job, error) => {
           options.onFailed?.(family.queue);
