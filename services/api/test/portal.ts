@@ -3,6 +3,7 @@ import type { RunView } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type PortalConfig } from '../src/config';
+import { runDefinitions } from '../src/jobs/run-definitions';
 import { type RunningPortal, startPortal } from '../src/portal';
 
 // Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).
@@ -174,7 +175,32 @@ export async function awaitRun(
     const run = response.json<RunView>();
     if (run.state === 'completed' || run.state === 'failed') return run;
     if (Date.now() > deadline)
-      throw new Error(`run ${runId} did not finish in ${timeoutMs} ms: ${response.body}`);
+      throw new Error(
+        `run ${runId} did not finish in ${timeoutMs} ms: ${response.body}\nits queue jobs: ${await chunkJobs(portal, run)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** What the queue says of a run's chunk jobs (a run that never finishes is explained there). */
+async function chunkJobs(portal: TestPortal, run: RunView): Promise<string> {
+  const queue = runDefinitions.find((definition) => definition.kind === run.kind)?.queue;
+  if (!queue) return `no queue for ${run.kind}`;
+  const jobs = await Promise.all(
+    run.chunks.map(async (chunk) => {
+      const job = await portal.infra.jobs.queue(queue).getJob(`${run.id}.${chunk.index}`);
+      if (!job) return { index: chunk.index, job: null };
+      const { attemptsMade, attemptsStarted, stalledCounter, failedReason, finishedOn } = job;
+      return {
+        index: chunk.index,
+        state: await job.getState(),
+        attemptsMade,
+        attemptsStarted,
+        stalledCounter,
+        failedReason,
+        finishedOn,
+      };
+    }),
+  );
+  return JSON.stringify(jobs);
 }

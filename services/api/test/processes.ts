@@ -49,7 +49,12 @@ export interface PortalProcess {
   kill(): Promise<void>;
   /** SIGTERM: work in hand finishes, then it exits. */
   stop(): Promise<void>;
+  /** The last of what it printed (for a failed test to show). */
+  recentOutput(): string;
 }
+
+/** How much of a process's output is kept for `recentOutput`. */
+const keptOutputChars = 16_384;
 
 /** Settings every portal process of a test takes: its database, and its queues' Redis and prefix. */
 export interface ProcessEnv {
@@ -72,7 +77,9 @@ async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp
     env: { ...process.env, REDIS_URL: '', METRICS_PORT: '0', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let kept = '';
   const echo = (chunk: Buffer) => {
+    kept = (kept + chunk.toString()).slice(-keptOutputChars);
     if (process.env.PROCESS_LOGS) process.stderr.write(`[${script} ${child.pid}] ${chunk.toString()}`);
   };
   child.stdout?.on('data', echo);
@@ -91,7 +98,7 @@ async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp
     await exited(child);
     cleanUp();
   };
-  return { ready: match, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { ready: match, kill: () => end('SIGKILL'), stop: () => end('SIGTERM'), recentOutput: () => kept };
 }
 
 /** `npm run worker` against the given database (and Redis, when given). */

@@ -14,6 +14,7 @@ import {
 } from '@portal/api/test/processes';
 import type { RunView } from '@portal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unexpectedChunkError } from './job-runs';
 
 // Bulk runs processed by separate worker processes (`npm run worker`), on both queue backends:
 // a worker killed mid-chunk, Redis killed mid-chunk, two workers on one queue. The API process
@@ -49,7 +50,9 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     admin = bearer(await portal.login());
   }, 120_000);
   // Each test starts the workers it needs; none outlives its test (each holds database connections).
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail')
+      for (const worker of workers) console.error(`worker output:\n${worker.recentOutput()}`);
     await Promise.all(workers.splice(0).map((worker) => worker.kill()));
   });
   afterAll(async () => {
@@ -128,7 +131,7 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     await worker.stop();
   }, 180_000);
 
-  it('a worker killed mid-chunk and a new one started finish the run with no duplicates and no gaps', async () => {
+  it('workers killed mid-chunk twice, and a third started, finish the run with no duplicates and no gaps', async () => {
     const first = await startWorker();
     const run = await start('/api/ticket/generate', { from: 10_001, to: 12_000 });
     await untilMidChunk(run.id);
@@ -137,11 +140,20 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     expect(partial.events).toBeGreaterThan(0);
     expect(partial.events).toBeLessThan(2000);
 
+    // The second takes the chunk up once the first's lock lapses, and dies in it too.
+    const second = await startWorker();
+    const deadline = Date.now() + 60_000;
+    while (((await attemptsOf(run.id))[0] ?? 0) < 2) {
+      if (Date.now() > deadline) throw new Error('the second worker never took the chunk up');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await second.kill();
+
     await startWorker();
     const finished = await awaitRun(portal, admin, run.id, 120_000);
     expect(finished).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
     // The cut-off chunk ran again and counted what it had done before as its own work.
-    expect((await attemptsOf(run.id))[0]).toBeGreaterThanOrEqual(2);
+    expect((await attemptsOf(run.id))[0]).toBeGreaterThanOrEqual(3);
     expect(finished.result).toEqual({
       success: true,
       tickets: Array.from({ length: 2000 }, (_, i) => 10_001 + i),
@@ -207,6 +219,42 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
     });
     await worker.stop();
   }, 180_000);
+
+  it('a chunk handed out again after its worker recorded it, but died before ending the run, ends the run', async () => {
+    const run = await start('/api/ticket/generate', { from: 60_001, to: 61_000 });
+    // The worker's last words: the chunk recorded as done, the run not yet ended.
+    await query(
+      `UPDATE job_run_chunk SET state = 'completed', done = total, finished_at = now(),
+         result = '{"success": true, "tickets": [], "error": null}'
+       WHERE run_id = $1`,
+      [run.id],
+    );
+    await startWorker();
+    const finished = await awaitRun(portal, admin, run.id, 60_000);
+    expect(finished).toMatchObject({ state: 'completed', total: 1000, done: 1000 });
+    expect(await generatedIn(60_001, 61_000)).toMatchObject({ count: 0, events: 0 });
+  }, 120_000);
+
+  // The PostgreSQL backend's job table can say so directly; on Redis only killing workers five times would.
+  if (backend === 'PostgreSQL (embedded mode)')
+    it('a chunk the queue gives up on ends the run as failed, not running for ever', async () => {
+      const run = await start('/api/ticket/generate', { from: 50_001, to: 52_000 });
+      // What BullMQ records on a job stalled past its limit: the next worker to take it fails it unrun.
+      const given = await query(
+        `UPDATE bullmq.job SET deferred_failure = 'job stalled more than allowable limit'
+         WHERE queue = 'ticket-generate' AND id = $1`,
+        [`${run.id}.0`],
+      );
+      expect(given).toEqual([]);
+      await startWorker();
+      const finished = await awaitRun(portal, admin, run.id, 60_000);
+      expect(finished).toMatchObject({ state: 'failed', total: 2000 });
+      expect(finished.chunks.map((chunk) => [chunk.state, chunk.error])).toEqual([
+        ['failed', unexpectedChunkError],
+        ['completed', null],
+      ]);
+      expect(await attemptsOf(run.id)).toEqual([0, 1]);
+    }, 120_000);
 
   // Only the Redis backend has a Redis to kill (the PostgreSQL one is covered by the test above).
   if (backend === 'Redis')

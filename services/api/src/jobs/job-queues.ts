@@ -16,7 +16,11 @@ export const queueBackendFor = (config: { redisUrl: string | null; databaseUrl: 
 export interface JobFamily<Data = unknown, Result = unknown> {
   queue: string;
   concurrency?: number;
+  /** How often a job whose worker died mid-job is handed out again (BullMQ's default: once). */
+  maxStalledCount?: number;
   process(job: Job<Data, Result>): Promise<Result>;
+  /** After BullMQ gives a job up for good (out of attempts, or stalled too often), without `process` having seen the end. */
+  onGivenUp?(job: Job<Data, Result>): Promise<void>;
 }
 
 export interface JobQueues {
@@ -27,8 +31,11 @@ export interface JobQueues {
   close(): Promise<void>;
 }
 
+/** How often a job is tried before it is failed for good. */
+export const jobAttempts = 5;
+
 const defaultJobOptions = {
-  attempts: 5,
+  attempts: jobAttempts,
   backoff: { type: 'exponential', delay: 1000 },
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
@@ -128,6 +135,7 @@ export async function createJobQueues(
           concurrency: family.concurrency ?? 1,
           lockDuration,
           stalledInterval: lockDuration,
+          maxStalledCount: family.maxStalledCount ?? 1,
         };
         const worker =
           backend.kind === 'redis'
@@ -143,6 +151,15 @@ export async function createJobQueues(
         worker.on('failed', (job, error) => {
           options.onFailed?.(family.queue);
           console.warn(`job ${family.queue}/${job?.id} failed: ${error.message}`);
+          // finishedOn is set only on a job that will not be tried again.
+          if (job?.finishedOn && family.onGivenUp)
+            family
+              .onGivenUp(job)
+              .catch((givenUpError: Error) =>
+                console.error(
+                  `job ${family.queue}/${job.id} given up, not recorded: ${givenUpError.message}`,
+                ),
+              );
         });
         await worker.waitUntilReady();
         workers.push(worker);

@@ -3,8 +3,9 @@ import type { ChunkView, RunView } from '@portal/contract';
 import { DomainError } from '@portal/domain';
 import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import type { Job } from 'bullmq';
+import type pg from 'pg';
 import type { CommandHost } from '../plugins/infrastructure';
-import type { JobFamily } from './job-queues';
+import { type JobFamily, jobAttempts } from './job-queues';
 
 /**
  * Bulk work as runs of chunks (spec sections 5 and 9: generate in chunks of 1000 numbers, bulk
@@ -174,12 +175,37 @@ const readModelsWaitMs = 10_000;
 /** How often a chunk's progress is written while it runs. */
 const progressEveryMs = 250;
 
+/** Ends the run once none of its chunks is left to do. */
+const finishRunIfDone = (db: pg.Pool | pg.PoolClient, runId: string) =>
+  db.query(
+    `UPDATE job_run SET finished_at = now()
+     WHERE id = $1 AND finished_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM job_run_chunk
+                       WHERE run_id = $1 AND state NOT IN ('completed', 'failed'))`,
+    [runId],
+  );
+
 /** The worker side of a kind: one queue, each job one chunk. */
 export function runFamily(host: CommandHost, definition: RunDefinition): JobFamily<ChunkJobData, void> {
   const { pool } = host.infra;
   return {
     queue: definition.queue,
     concurrency: definition.concurrency,
+    // A chunk is safe to run again (see above): one cut off by a crash is handed out again as often as
+    // one that failed is retried.
+    maxStalledCount: jobAttempts - 1,
+    // Its last attempt records its own failure; this is for a chunk the queue gave up on without it
+    // (stalled past the limit, or a last attempt that could not write its outcome). The run ends
+    // failed instead of showing "running" for ever.
+    async onGivenUp(job) {
+      const { runId, index } = job.data;
+      await pool.query(
+        `UPDATE job_run_chunk SET state = 'failed', error = $3, finished_at = now()
+         WHERE run_id = $1 AND chunk_index = $2 AND state NOT IN ('completed', 'failed')`,
+        [runId, index, unexpectedChunkError],
+      );
+      await finishRunIfDone(pool, runId);
+    },
     async process(job: Job<ChunkJobData, void>) {
       const { runId, index } = job.data;
       // A session-level advisory lock on a connection of its own: a second worker handed the same
@@ -207,7 +233,12 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
           [runId, index],
         );
         const row = rows[0];
-        if (!row || row.state === 'completed' || row.state === 'failed') return;
+        if (!row) return;
+        if (row.state === 'completed' || row.state === 'failed') {
+          // Handed out again after its worker died between recording the chunk and ending the run.
+          await finishRunIfDone(lock, runId);
+          return;
+        }
         await lock.query(
           `UPDATE job_run_chunk SET state = 'running', attempts = attempts + 1 WHERE run_id = $1 AND chunk_index = $2`,
           [runId, index],
@@ -276,13 +307,7 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
             outcome.state === 'failed' ? outcome.error : null,
           ],
         );
-        await lock.query(
-          `UPDATE job_run SET finished_at = now()
-           WHERE id = $1 AND finished_at IS NULL
-             AND NOT EXISTS (SELECT 1 FROM job_run_chunk
-                             WHERE run_id = $1 AND state NOT IN ('completed', 'failed'))`,
-          [runId],
-        );
+        await finishRunIfDone(lock, runId);
       } finally {
         await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [runId, index]).catch(() => {
           lockBroken = true;
