@@ -161,9 +161,10 @@ const ticketLoaders = new WeakMap<Kysely<Database>, DataLoader<number, TicketVie
 function ticketLoader(db: Kysely<Database>): DataLoader<number, TicketView | undefined> {
   let loader = ticketLoaders.get(db);
   if (!loader) {
+    const plain = db.withoutPlugins();
     loader = new DataLoader(
       async (ids) => {
-        const found = await ticketsWithIds(db.withoutPlugins(), ids);
+        const found = await ticketsWithIds(plain, ids);
         const byId = new Map(found.map((ticket) => [ticket.id, ticket]));
         return ids.map((id) => byId.get(id));
       },
