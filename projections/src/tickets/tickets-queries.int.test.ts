@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { JsonText } from '@portal/contract';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -65,7 +66,12 @@ async function ticket(seed: Seed): Promise<number> {
   return id;
 }
 
-const ids = (tickets: { id: number }[]) => tickets.map((t) => t.id).sort((a, b) => a - b);
+/** The ids of a list's tickets, in id order. */
+const ids = (tickets: JsonText<{ id: number }[]>) =>
+  tickets
+    .parse()
+    .map((t) => t.id)
+    .sort((a, b) => a - b);
 
 /** Every dashboard view of the site day holding `at`. */
 async function dashboard(at: Date) {
@@ -278,7 +284,7 @@ describe('the job-site search total', () => {
     return { kept: kept.rows, recounted: recounted.rows };
   };
   const total = async (jobSite: string) =>
-    (await searchTicketsPage(db, { jobSite }, { page: 1, perPage: 1 })).total;
+    (await searchTicketsPage(db, { jobSite }, { page: 1, perPage: 1 })).parse().total;
 
   it('follows every kind of write to the tickets, in any case of letters', async () => {
     const north = await ticket({ jobSite: 'North Pit' });
@@ -335,9 +341,9 @@ describe('the job-site search total', () => {
       },
     });
     const pageOne = { page: 1, perPage: 10 };
-    expect((await searchTicketsPage(watched, { jobSite: 'pit' }, pageOne)).total).toBe(2);
+    expect((await searchTicketsPage(watched, { jobSite: 'pit' }, pageOne)).parse().total).toBe(2);
     const both = await searchTicketsPage(watched, { jobSite: 'pit', contractorCompanyId: 2 }, pageOne);
-    expect(both.total).toBe(1);
+    expect(both.parse().total).toBe(1);
     expect(counts).toEqual([
       expect.stringContaining('FROM ticket_job_site_counts'),
       expect.stringContaining('FROM tickets t'),
@@ -408,7 +414,9 @@ describe('which ticket reads run prepared', () => {
     for (let round = 0; round < 8; round++) {
       expect(ids(await searchTickets(singleDb, { truckLicensePlate: 'b12' }))).toEqual([plate]);
       expect(
-        ids((await searchTicketsPage(singleDb, { jobSite: 'north' }, { page: 1, perPage: 50 })).tickets),
+        (await searchTicketsPage(singleDb, { jobSite: 'north' }, { page: 1, perPage: 50 }))
+          .parse()
+          .tickets.map((t) => t.id),
       ).toEqual([plate]);
       expect(
         ids(

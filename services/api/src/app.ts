@@ -14,6 +14,7 @@ import errorHandler from './plugins/error-handler';
 import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
 import { requestValidatorFactory } from './plugins/request-validation';
+import { sendWrittenJson } from './plugins/written-json';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { ticketReportRoutes } from './reports/ticket-report';
@@ -50,6 +51,7 @@ export async function buildApp(
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
   });
   await app.register(openapi, { https });
+  sendWrittenJson(app);
   await app.register(healthRoutes);
   if (infra.config.uiDist) await serveAdminUi(app, infra.config.uiDist);
 

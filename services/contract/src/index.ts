@@ -2,6 +2,7 @@
 export * from './contractors';
 export * from './external-loads';
 export * from './http';
+export * from './json-text';
 export * from './mail';
 export * from './materials';
 export * from './projects';

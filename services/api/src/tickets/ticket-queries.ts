@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DailyCountsSchema,
   IdParams,
+  jsonObjectWith,
   LogEntrySchema,
   okResponses,
   TicketFilterBody,
@@ -78,9 +79,9 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : activeTicketsToday(db, config.siteTimezone, undefined, page),
         dailyCounts(),
       ]);
-      if (!page) return { tickets, ...counts };
+      if (!page) return jsonObjectWith({ tickets }, counts);
       const total = received ? counts.receivedTicketCountForToday : counts.activeTicketCountForToday;
-      return { tickets, total, ...counts };
+      return jsonObjectWith({ tickets }, { total, ...counts });
     },
   );
 

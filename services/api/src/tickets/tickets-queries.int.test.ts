@@ -1,6 +1,7 @@
 import { runToEnd, testStandardUser } from '@portal/api/test/portal';
 import { at, expectInvalid, type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { Ticket, TicketHistoryEvent } from '@portal/contract';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).
@@ -245,6 +246,71 @@ describe('the dashboard: daily counts and latest/active', () => {
 
   it('refuses an unknown filter with 400', async () => {
     expect((await kit.call('GET', '/api/ticket/latest/active?filter=all')).statusCode).toBe(400);
+  });
+});
+
+describe('the lists PostgreSQL writes as JSON', () => {
+  it('write every field of a ticket exactly as GET /api/ticket/{id} serializes it, on every list route', async () => {
+    const ticket = await one();
+    const contact = await kit.call('POST', '/api/contractorcontact/new', {
+      contractorCompanyId: kit.acme.id,
+      contractorContact: {
+        name: 'Olive "Office" O\'Neil',
+        number: '(416)555-0199',
+        email: 'olive@example.com',
+      },
+    });
+    expect(contact.statusCode, contact.body).toBe(200);
+    const [project, material, materialType, truck] = await Promise.all([
+      kit.project({ contractorCompanyId: kit.acme.id }),
+      kit.material('Clay \\ loam'),
+      kit.materialType('Type <b>'),
+      kit.truck({ transportCompanyId: kit.haulCo.id }),
+    ]);
+    const jobSite = 'Jsonq "quoted" \\ back\tslash\nline é 日本 🚚 </script>\u0001';
+    await kit.full(ticket.id, {
+      ...kit.completeForm(kit.companyIds()),
+      jobSite,
+      notes: 'Notes\r\nwith "everything" \u2028 in them',
+      weight: 12_345.5,
+    });
+    // References no form sets at once, and instants with microseconds (which JavaScript's Dates drop).
+    await sql`UPDATE tickets SET contractor_office_contact_id = ${contact.json<{ id: number }>().id},
+        project_id = ${project.id}, material_id = ${material.id}, material_type_id = ${materialType.id},
+        truck_id = ${truck.id}, user_id = 1, time_loaded = now() + interval '0.000789 s',
+        date = '2025-03-10 16:00:00.999999+00'
+      WHERE id = ${ticket.id}`.execute(kit.portal.infra.db);
+    const serialized = await kit.get(ticket.id);
+    expect(serialized).toMatchObject({
+      contractorOfficeContactName: 'Olive "Office" O\'Neil',
+      projectProjectId: project.projectId,
+      materialName: 'Clay \\ loam',
+      materialTypeName: 'Type <b>',
+      userFirstName: expect.any(String),
+      date: '2025-03-10T16:00:00.999Z',
+      weight: 12_345.5,
+      jobSite,
+    });
+
+    const written = async (method: 'GET' | 'POST', url: string, body?: object) => {
+      const response = await kit.call(method, url, body);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const answer = response.json<Ticket[] | { tickets: Ticket[] }>();
+      const tickets = Array.isArray(answer) ? answer : answer.tickets;
+      return tickets.find((t) => t.id === ticket.id);
+    };
+    const lists: [method: 'GET' | 'POST', url: string, body?: object][] = [
+      ['POST', '/api/ticket/search', { ticketNumber: ticket.ticketNumber }],
+      ['POST', '/api/ticket/search', { jobSite: 'jsonq' }],
+      ['POST', '/api/ticket/search/page', { jobSite: 'jsonq' }],
+      ['GET', '/api/ticket/latest/active'],
+      ['GET', '/api/ticket/latest/active?page=1&perPage=200'],
+      ['GET', '/api/ticket/latest/active?page=1&perPage=200&sort=ticketNumber'],
+      ['GET', '/api/ticket/daily/loaded'],
+    ];
+    for (const [method, url, body] of lists)
+      expect(await written(method, url, body), `${method} ${url}`).toStrictEqual(serialized);
   });
 });
 
