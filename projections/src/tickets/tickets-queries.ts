@@ -105,8 +105,13 @@ interface TicketsAnswer<Answer> {
   none: Answer;
 }
 
+/**
+ * The tickets of `ids` with their place in the list. The list is behind a sub-select so that its length
+ * is hidden from the planner: seen, it made every call's plan cheaper than the generic one, and
+ * PostgreSQL planned the read afresh each time (250 of the 350 µs a read of one ticket took).
+ */
 const byOrdinality = (ids: readonly number[]) =>
-  sql`unnest(${ids}::int[]) WITH ORDINALITY AS found(id, n) JOIN tickets t ON t.id = found.id`;
+  sql`unnest((SELECT ${ids}::int[])) WITH ORDINALITY AS found(id, n) JOIN tickets t ON t.id = found.id`;
 
 const asViews: TicketsAnswer<TicketView[]> = {
   matching: async (plain, matching) =>
@@ -363,14 +368,18 @@ export const ticketsNumbered = (db: Kysely<Database>, prefix: number, ticketNumb
  * worked out by PostgreSQL in the site's zone. Both bounds are stable expressions: in an index
  * condition they are evaluated once per scan, and the planner sees their values (so it expects the
  * day's few hundred tickets, not a guess of 0.5% of the table). The end is the next midnight at the
- * site, not start + 24 hours: the days the clocks change last 23 and 25 hours.
+ * site, not start + 24 hours: the days the clocks change last 23 and 25 hours. The zone (the portal's,
+ * one for all its reads) is written into the text: sent as a parameter, a prepared list's generic
+ * plan could not see the day's bounds, so PostgreSQL planned the list afresh on every call (a third
+ * of its time).
  */
 function siteDay(timeZone: string, at?: Date) {
   const instant = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  const midnight = sql`date_trunc('day', ${instant} AT TIME ZONE ${timeZone})`;
+  const zone = sql.lit(timeZone);
+  const midnight = sql`date_trunc('day', ${instant} AT TIME ZONE ${zone})`;
   return {
-    start: sql`(${midnight} AT TIME ZONE ${timeZone})`,
-    end: sql`((${midnight} + interval '1 day') AT TIME ZONE ${timeZone})`,
+    start: sql`(${midnight} AT TIME ZONE ${zone})`,
+    end: sql`((${midnight} + interval '1 day') AT TIME ZONE ${zone})`,
   };
 }
 type SiteDay = ReturnType<typeof siteDay>;
