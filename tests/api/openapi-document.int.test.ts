@@ -26,4 +26,26 @@ describe('the OpenAPI document', () => {
       .map(({ route }) => route);
     expect(withoutSuccess).toEqual([]);
   });
+
+  it('resolves every $ref inside the document (a schema named by reference is in it)', async () => {
+    const document = (await ctx.portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<object>();
+    const refs: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value))
+          if (key === '$ref' && typeof inner === 'string') refs.push(inner);
+          else collect(inner);
+    };
+    collect(document);
+    const resolve = (ref: string): unknown =>
+      ref.startsWith('#/')
+        ? ref
+            .slice(2)
+            .split('/')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document)
+        : undefined;
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((ref) => resolve(ref) === undefined)).toEqual([]);
+  });
 });

@@ -98,6 +98,13 @@ export async function ticketsBench(): Promise<BenchRow[]> {
     );
     await load('GET /api/ticket/daily/count', 'GET', '/api/ticket/daily/count');
     await load('GET /api/ticket/daily/loaded', 'GET', '/api/ticket/daily/loaded');
+    await load(
+      'GET /api/ticket/daily/loaded?page=1&perPage=50 (a page)',
+      'GET',
+      '/api/ticket/daily/loaded?page=1&perPage=50',
+      undefined,
+      dashboard,
+    );
 
     // Receive throughput: real commands through the API (decide, append, wait for the read models).
     await fetch(`${portal.url}/api/setting`, {

@@ -423,9 +423,14 @@ export const receivedTicketsToday = (
  * so Loaded is always Active + Received. The OR of two ranges on two indexed columns is a BitmapOr
  * of both indexes.
  */
-export const loadedTicketsToday = (db: Kysely<Database>, timeZone: string, at?: Date) => {
+export const loadedTicketsToday = (
+  db: Kysely<Database>,
+  timeZone: string,
+  at?: Date,
+  page?: TicketListPage,
+) => {
   const day = siteDay(timeZone, at);
-  return ticketRows(db, asJson, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`);
+  return listed(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`, page, false);
 };
 
 /**

@@ -99,6 +99,15 @@ export const TicketPageSchema = Type.Object({
 });
 export type TicketPage = Static<typeof TicketPageSchema>;
 
+/**
+ * A daily list's answer: every ticket (the spec's array), or the page asked for with the total. The
+ * page names the ticket by reference: one schema may hold `Ticket` only once.
+ */
+export const TicketListOrPage = Type.Union([
+  TicketList,
+  Type.Object({ tickets: Type.Array(Type.Ref(TicketSchema)), total: TicketPageSchema.properties.total }),
+]);
+
 /** Generate's answer (spec section 7), a chunk's and the whole run's: existing numbers are named in `error`. */
 export const GenerateAnswerSchema = Type.Object({
   success: Type.Boolean(),

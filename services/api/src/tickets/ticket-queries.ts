@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  type DailyCounts,
   DailyCountsSchema,
   IdParams,
   jsonObjectWith,
@@ -8,6 +9,7 @@ import {
   TicketFilterBody,
   TicketHistoryEventSchema,
   TicketList,
+  TicketListOrPage,
   TicketPageQuery,
   TicketPageSchema,
   TicketSchema,
@@ -42,11 +44,44 @@ export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, response: okResponses(DailyCountsSchema) } },
     async () => dailyCounts(),
   );
-  app.get('/api/ticket/daily/loaded', { schema: { tags, response: okResponses(TicketList) } }, async () =>
-    loadedTicketsToday(db, config.siteTimezone),
+  const dailyList = (
+    which: 'loaded' | 'received',
+    summary: string,
+    list: typeof loadedTicketsToday,
+    total: (counts: DailyCounts) => number,
+  ) =>
+    app.get(
+      `/api/ticket/daily/${which}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description: pagingDescription(ticketPageSizes, 'tickets'),
+          querystring: TicketPageQuery,
+          response: okResponses(TicketListOrPage),
+        },
+      },
+      async (request) => {
+        const page = pageAskedFor(request.query, ticketPageSizes);
+        if (!page) return list(db, config.siteTimezone);
+        const [tickets, counts] = await Promise.all([
+          list(db, config.siteTimezone, undefined, page),
+          dailyCounts(),
+        ]);
+        return jsonObjectWith({ tickets }, { total: total(counts) });
+      },
+    );
+  dailyList(
+    'loaded',
+    "Today's trucks, Active or Received",
+    loadedTicketsToday,
+    (counts) => counts.loadedTicketCountForToday,
   );
-  app.get('/api/ticket/daily/received', { schema: { tags, response: okResponses(TicketList) } }, async () =>
-    receivedTicketsToday(db, config.siteTimezone),
+  dailyList(
+    'received',
+    "Today's receipts",
+    receivedTicketsToday,
+    (counts) => counts.receivedTicketCountForToday,
   );
 
   app.get(

@@ -91,3 +91,37 @@ describe('GET /api/ticket/latest/active, a page at a time', () => {
     expect((await latest('?filter=received&page=1')).total).toBe(0);
   });
 });
+
+describe('GET /api/ticket/daily/loaded and /received, a page at a time', () => {
+  const daily = async (which: 'loaded' | 'received', query = '') => {
+    const response = await kit.call('GET', `/api/ticket/daily/${which}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    // 60 tickets loaded today (as above), 3 of them received since.
+    for (const [index, ticket] of generated.slice(0, 60).entries())
+      await kit.short(ticket.id, { timeLoaded: at(-minutes(index + 1)) });
+    for (const ticket of generated.slice(0, 3))
+      await kit.call('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
+  });
+
+  it('without paging answer the whole list, as the spec does; with it, the page and the day’s count', async () => {
+    const loaded = (await daily('loaded')) as Ticket[];
+    expect(loaded).toHaveLength(60);
+    const second = (await daily('loaded', '?page=2&perPage=50')) as TicketPage;
+    expect(second.total).toBe(60);
+    expect(second.tickets.map((t) => t.id)).toEqual(loaded.slice(50).map((t) => t.id));
+
+    const received = (await daily('received')) as Ticket[];
+    expect(received).toHaveLength(3);
+    const receivedPage = (await daily('received', '?perPage=50&sort=ticketNumber&order=ASC')) as TicketPage;
+    expect(receivedPage.total).toBe(3);
+    expect(numbers(receivedPage.tickets)).toEqual(numbers(received).sort((a, b) => a - b));
+  });
+
+  it('refuses a page size the table does not offer with 400', async () => {
+    expect((await kit.call('GET', '/api/ticket/daily/loaded?perPage=30')).statusCode).toBe(400);
+  });
+});
