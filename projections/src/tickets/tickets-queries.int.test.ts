@@ -118,6 +118,35 @@ describe("the dashboard's day is the site's calendar day", () => {
     }
   });
 
+  it('Loaded lists the latest first, by the time loaded while Active and the time received once Received, a page at a time', async () => {
+    const receivedAtEleven = await ticket({ timeReceived: '2025-03-20T11:00:00-04:00', isReceived: true });
+    const loadedAtTen = await ticket({ timeLoaded: '2025-03-20T10:00:00-04:00' });
+    // Loaded at half past eight, received at nine: listed by its receipt.
+    const receivedAtNine = await ticket({
+      timeLoaded: '2025-03-20T08:30:00-04:00',
+      timeReceived: '2025-03-20T09:00:00-04:00',
+      isReceived: true,
+    });
+    const loadedAtEight = await ticket({ timeLoaded: '2025-03-20T08:00:00-04:00' });
+    await ticket({ timeLoaded: '2025-03-19T12:00:00-04:00' });
+    const at = new Date('2025-03-20T12:00:00-04:00');
+    const inOrder = (list: JsonText<{ id: number }[]>) => list.parse().map((t) => t.id);
+    const latestFirst = [receivedAtEleven, loadedAtTen, receivedAtNine, loadedAtEight];
+    expect(inOrder(await loadedTicketsToday(db, site, at))).toEqual(latestFirst);
+    expect(inOrder(await loadedTicketsToday(db, site, at, { page: 1, perPage: 3 }))).toEqual(
+      latestFirst.slice(0, 3),
+    );
+    expect(inOrder(await loadedTicketsToday(db, site, at, { page: 2, perPage: 3 }))).toEqual(
+      latestFirst.slice(3),
+    );
+    expect(inOrder(await loadedTicketsToday(db, site, at, { page: 3, perPage: 3 }))).toEqual([]);
+    expect(
+      inOrder(
+        await loadedTicketsToday(db, site, at, { page: 1, perPage: 2, sort: 'ticketNumber', order: 'ASC' }),
+      ),
+    ).toEqual([receivedAtEleven, loadedAtTen]);
+  });
+
   it('the day the clocks go back lasts 25 hours', async () => {
     // 2 November 2025 at the site: 00:00 EDT (04:00Z) to 00:00 EST on the 3rd (05:00Z).
     const eleven = await ticket({ timeLoaded: '2025-11-02T23:00:00-05:00' });

@@ -153,16 +153,25 @@ const ticketRows = async <Answer>(
   order: RawBuilder<unknown>,
   { tail = sql``, onePlan = false }: { tail?: RawBuilder<unknown>; onePlan?: OnePlan } = {},
 ): Promise<Answer> => {
-  const plain = db.withoutPlugins();
   const matching = sql`FROM tickets t ${whereAll(conditions)} ORDER BY ${order} ${tail}`;
-  if (onePlan) return answer.matching(plain, matching, order);
-  const { rows } = await sql<{ id: number }>`SELECT t.id ${matching}`.execute(plain);
+  if (onePlan) return answer.matching(db.withoutPlugins(), matching, order);
+  return ticketsFound(db, answer, sql`SELECT t.id ${matching}`);
+};
+
+/** The tickets whose ids `finding` selects (a query planned for its values), in its order. */
+async function ticketsFound<Answer>(
+  db: Kysely<Database>,
+  answer: TicketsAnswer<Answer>,
+  finding: RawBuilder<unknown>,
+): Promise<Answer> {
+  const plain = db.withoutPlugins();
+  const { rows } = await sql<{ id: number }>`${finding}`.execute(plain);
   if (rows.length === 0) return answer.none;
   return answer.withIds(
     plain,
     rows.map((row) => row.id),
   );
-};
+}
 
 /** One page of a list, in a chosen order (the list's own order when none is chosen). */
 export interface TicketListPage {
@@ -420,8 +429,10 @@ export const receivedTicketsToday = (
 
 /**
  * Today's trucks: the Active ones and the Received ones (a dashboard receipt clears the time loaded),
- * so Loaded is always Active + Received. The OR of two ranges on two indexed columns is a BitmapOr
- * of both indexes.
+ * so Loaded is always Active + Received. Its own order is the latest first: by the time loaded while
+ * Active, by the time received once Received. Each half is read in that order from its time's index,
+ * as far as the page asked for reaches, and the two are merged: a page no longer reads all the day's
+ * tickets (5.5 ms at 1,400 of them, spread over as many table pages, to sort them by id).
  */
 export const loadedTicketsToday = (
   db: Kysely<Database>,
@@ -430,7 +441,21 @@ export const loadedTicketsToday = (
   page?: TicketListPage,
 ) => {
   const day = siteDay(timeZone, at);
-  return listed(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`, page, false);
+  if (page?.sort)
+    return listed(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`, page, false);
+  const reach = page ? sql`LIMIT ${page.page * page.perPage}` : sql``;
+  const tail = page ? sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` : sql``;
+  return ticketsFound(
+    db,
+    asJson,
+    sql`SELECT id FROM (
+        (SELECT t.id, t.time_loaded AS at FROM tickets t WHERE ${activeOn(day)}
+          ORDER BY t.time_loaded DESC ${reach})
+        UNION ALL
+        (SELECT t.id, t.time_received AS at FROM tickets t WHERE ${receivedOn(day)}
+          ORDER BY t.time_received DESC ${reach})
+      ) today ORDER BY at DESC, id DESC ${tail}`,
+  );
 };
 
 /**
