@@ -32,7 +32,8 @@ const named = (column: string, table: string, reference: string) =>
  */
 const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) => sql`
   t.id, t.prefix, t.ticket_number AS "ticketNumber", ${instant('t.date')} AS date,
-  ${instant('t.time_loaded')} AS "timeLoaded", ${instant('t.time_received')} AS "timeReceived", t.is_received AS "isReceived", t.is_complete AS "isComplete",
+  ${instant('t.time_loaded')} AS "timeLoaded", ${instant('t.time_received')} AS "timeReceived",
+  t.is_received AS "isReceived", t.is_complete AS "isComplete",
   t.is_dispatched AS "isDispatched", t.is_rejected AS "isRejected", t.reject_reason AS "rejectReason",
   t.job_site AS "jobSite", t.contractor_company_id AS "contractorCompanyId",
   ${named('name', 'contractor_companies', 'contractor_company_id')} AS "contractorCompanyName",
@@ -94,8 +95,11 @@ type OnePlan = boolean;
  * time parsing the rows' 2,400 values and serializing them again.
  */
 interface TicketsAnswer<Answer> {
-  /** Every ticket `matching` finds (FROM … ORDER BY `order` …), read by one prepared statement. */
-  matching(
+  /**
+   * Every ticket `matching` finds (FROM … ORDER BY `order` …), read by one prepared statement: the
+   * lists' way of reading what one plan serves (the server's own reads go by id).
+   */
+  matching?(
     plain: Kysely<Database>,
     matching: RawBuilder<unknown>,
     order: RawBuilder<unknown>,
@@ -114,8 +118,6 @@ const byOrdinality = (ids: readonly number[]) =>
   sql`unnest((SELECT ${ids}::int[])) WITH ORDINALITY AS found(id, n) JOIN tickets t ON t.id = found.id`;
 
 const asViews: TicketsAnswer<TicketView[]> = {
-  matching: async (plain, matching) =>
-    (await sql<TicketView>`${prepared}SELECT ${ticketColumns} ${matching}`.execute(plain)).rows,
   withIds: async (plain, ids) =>
     (
       await sql<TicketView>`${prepared}SELECT ${ticketColumns} FROM ${byOrdinality(ids)} ORDER BY found.n`.execute(
@@ -154,7 +156,7 @@ const ticketRows = async <Answer>(
   { tail = sql``, onePlan = false }: { tail?: RawBuilder<unknown>; onePlan?: OnePlan } = {},
 ): Promise<Answer> => {
   const matching = sql`FROM tickets t ${whereAll(conditions)} ORDER BY ${order} ${tail}`;
-  if (onePlan) return answer.matching(db.withoutPlugins(), matching, order);
+  if (onePlan && answer.matching) return answer.matching(db.withoutPlugins(), matching, order);
   return ticketsFound(db, answer, sql`SELECT t.id ${matching}`);
 };
 
