@@ -104,6 +104,13 @@ export const defaultSiteTimezone = 'America/Toronto';
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The smallest DATABASE_POOL_MAX a process works with. It keeps 3 connections for good (the event and
+ * session-change listeners, the projection lock), and a command holds more while its events are
+ * projected: with 5, a ticket generate never finished, and with 4 the portal never started.
+ */
+export const minimumDatabasePool = 6;
+
 export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
 
 const optional = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
@@ -207,7 +214,10 @@ export function configFromEnv(
     runProjections: env.PROJECTIONS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
-    databasePoolMax: Number(env.DATABASE_POOL_MAX ?? 10),
+    databasePoolMax: wholeNumberFromEnv('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, {
+      fallback: 10,
+      minimum: minimumDatabasePool,
+    }),
     publicUrl: optional(env.PUBLIC_URL),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     passwordHashingConcurrency: wholeNumberFromEnv(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, trustProxyFromEnv } from './config';
+import { configFromEnv, type PortalConfig, trustProxyFromEnv } from './config';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -39,33 +39,45 @@ const configOf = (env: Record<string, string | undefined>) =>
     uiDist: null,
   });
 
-describe('PASSWORD_HASHING_CONCURRENCY', () => {
-  const read = (value?: string) =>
-    configOf({ PASSWORD_HASHING_CONCURRENCY: value }).passwordHashingConcurrency;
-
-  it('is 1 unless set, else the number given', () => {
-    expect(read()).toBe(1);
-    expect(read('')).toBe(1);
-    expect(read('3')).toBe(3);
+/** Whole-number settings: the default when unset or empty, the least value taken, values given and refused. */
+describe.each([
+  {
+    name: 'PASSWORD_HASHING_CONCURRENCY',
+    read: (config: PortalConfig) => config.passwordHashingConcurrency,
+    fallback: 1,
+    minimum: 1,
+    taken: ['1', '3'],
+    refused: ['0', '-1', '1.5', 'two'],
+  },
+  // Fewer connections deadlock the portal (smallest-database-pool.int.test.ts).
+  {
+    name: 'DATABASE_POOL_MAX',
+    read: (config: PortalConfig) => config.databasePoolMax,
+    fallback: 10,
+    minimum: 6,
+    taken: ['6', '40'],
+    refused: ['5', '0', '-1', '7.5', 'ten'],
+  },
+  // 0: never wait.
+  {
+    name: 'RUN_WAIT_SECONDS',
+    read: (config: PortalConfig) => config.runWaitSeconds,
+    fallback: 60,
+    minimum: 0,
+    taken: ['0', '5'],
+    refused: ['-1', '0.5', 'soon'],
+  },
+])('$name', ({ name, read, fallback, minimum, taken, refused }) => {
+  it(`is ${fallback} unless set, else the number given`, () => {
+    expect(read(configOf({}))).toBe(fallback);
+    expect(read(configOf({ [name]: '' }))).toBe(fallback);
+    for (const value of taken) expect(read(configOf({ [name]: value }))).toBe(Number(value));
   });
 
-  it.each(['0', '-1', '1.5', 'two'])('refuses %j', (value) => {
-    expect(() => read(value)).toThrow('PASSWORD_HASHING_CONCURRENCY must be a whole number of 1 or more.');
-  });
-});
-
-describe('RUN_WAIT_SECONDS', () => {
-  const read = (value?: string) => configOf({ RUN_WAIT_SECONDS: value }).runWaitSeconds;
-
-  it('is 60 unless set; 0 (never wait) is allowed', () => {
-    expect(read()).toBe(60);
-    expect(read('')).toBe(60);
-    expect(read('0')).toBe(0);
-    expect(read('5')).toBe(5);
-  });
-
-  it.each(['-1', '0.5', 'soon'])('refuses %j', (value) => {
-    expect(() => read(value)).toThrow('RUN_WAIT_SECONDS must be a whole number of 0 or more.');
+  it.each(refused)('refuses %j', (value) => {
+    expect(() => configOf({ [name]: value })).toThrow(
+      `${name} must be a whole number of ${minimum} or more.`,
+    );
   });
 });
 
