@@ -201,8 +201,11 @@ function pageOf(page: TicketListPage, listOrder: RawBuilder<unknown>) {
         ].join(', '),
       )
     : listOrder;
-  return { order, tail: sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` };
+  return { order, tail: pageLimit(page) };
 }
+
+const pageLimit = (page: TicketListPage) =>
+  sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`;
 
 /**
  * The JSON of every matching ticket, or of one page of them. `onePlan` is the list's in its own order:
@@ -446,7 +449,7 @@ export const loadedTicketsToday = (
   if (page?.sort)
     return listed(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`, page, false);
   const reach = page ? sql`LIMIT ${page.page * page.perPage}` : sql``;
-  const tail = page ? sql`LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}` : sql``;
+  const tail = page ? pageLimit(page) : sql``;
   return ticketsFound(
     db,
     asJson,

@@ -15,6 +15,9 @@ const searchPage = async (query: string, filter: object = {}) => {
 let generated: Ticket[];
 beforeAll(async () => {
   generated = await kit.fresh(1120);
+  // 60 of them loaded today, a minute apart: newest loaded first.
+  for (const [index, ticket] of generated.slice(0, 60).entries())
+    await kit.short(ticket.id, { timeLoaded: at(-minutes(index + 1)) });
 });
 
 describe('POST /api/ticket/search/page', () => {
@@ -67,12 +70,6 @@ describe('GET /api/ticket/latest/active, a page at a time', () => {
     return response.json<Latest>();
   };
 
-  beforeAll(async () => {
-    // 60 tickets loaded today, a minute apart: newest loaded first.
-    for (const [index, ticket] of generated.slice(0, 60).entries())
-      await kit.short(ticket.id, { timeLoaded: at(-minutes(index + 1)) });
-  });
-
   it('without paging answers the whole list and no total, as the spec does', async () => {
     const whole = await latest('');
     expect(whole.tickets).toHaveLength(60);
@@ -100,9 +97,7 @@ describe('GET /api/ticket/daily/loaded and /received, a page at a time', () => {
   };
 
   beforeAll(async () => {
-    // 60 tickets loaded today (as above), 3 of them received since.
-    for (const [index, ticket] of generated.slice(0, 60).entries())
-      await kit.short(ticket.id, { timeLoaded: at(-minutes(index + 1)) });
+    // 3 of the 60 loaded today received since.
     for (const ticket of generated.slice(0, 3))
       await kit.call('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
   });
