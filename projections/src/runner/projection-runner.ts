@@ -103,7 +103,7 @@ export class ProjectionRunner {
       return false;
     }
     this.lockClient = client;
-    // Unheard, a dropped connection's error would end the process.
+    // The lock went with a dropped connection: stop projecting at once, then stand by to take it again.
     client.on('error', (error) => void this.loseOwnership(error));
     try {
       await this.loadCheckpoints();

@@ -1,18 +1,66 @@
 import pg from 'pg';
 
-/** The portal's PostgreSQL pool. An idle connection dropped by the server (restart, shutdown) must not crash the process. */
+/**
+ * Every PostgreSQL pool of a portal process (its events and read models, and the job queues' on
+ * PostgreSQL). A connection the server ends (a failover, a restart, `pg_terminate_backend`) is logged
+ * once and replaced; the query it carried fails, and whoever ran it retries or re-delivers the work.
+ *
+ * pg-pool listens for a connection's `error` only while the connection sits idle in the pool, and
+ * takes that listener off for as long as it is checked out (brianc/node-postgres#2439, #3202). Kysely's
+ * PostgresDriver checks out a connection for every read-model query and transaction and adds no
+ * listener: one ended while so held emitted `error` with nobody listening, and Node ended the process
+ * (the worker crash of issue 36; the projector and the API died the same way). So every connection
+ * gets a listener of ours when the pool opens it (pg-pool's `connect` event), for its whole life.
+ */
 export function createDatabasePool(
   connectionString: string,
-  options: { applicationName?: string; max?: number } = {},
+  options: {
+    applicationName?: string;
+    max?: number;
+    /** Server settings for every connection (`-c name=value`). */
+    serverOptions?: string;
+  } = {},
 ): pg.Pool {
+  const applicationName = options.applicationName ?? 'portal';
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     // Idle connections close soon: the API, its workers and worker processes share one server.
     idleTimeoutMillis: 5000,
     // The name shows in pg_stat_activity: which process holds which connection.
-    application_name: options.applicationName ?? 'portal',
+    application_name: applicationName,
+    ...(options.serverOptions ? { options: options.serverOptions } : {}),
   });
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection ended by the server reports two errors (the server's notice, then the closed
+  // socket), and an idle one reports them to the pool as well: one log line per connection.
+  const reported = new WeakSet<pg.Client>();
+  const lost = (client: pg.Client, error: Error) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    console.warn(`PostgreSQL connection lost (${applicationName}): ${error.message}`);
+  };
+  pool.on('connect', (client) => client.on('error', (error) => lost(client, error)));
+  pool.on('error', (error, client) => lost(client, error));
   return pool;
+}
+
+/** SQLSTATEs of a connection the server ended: admin_shutdown, crash_shutdown, cannot_connect_now. */
+const endedByServer = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * Whether a query failed because its connection was lost, not because of what it asked: the same
+ * request sent again finds a new connection. (SQLSTATE class 08 is a connection exception; pg's own
+ * errors for a dead socket carry no code.)
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string')
+    return (
+      endedByServer.has(code) || code.startsWith('08') || code === 'ECONNRESET' || code === 'ECONNREFUSED'
+    );
+  return (
+    error.message === 'Connection terminated unexpectedly' ||
+    error.message === 'Client has encountered a connection error and is not queryable'
+  );
 }

@@ -33,6 +33,8 @@ async function startEmbeddedDatabase(options: {
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const client = server.getPgClient();
+  // Ended by the server, it fails the query in hand; unheard, its error would end the process.
+  client.on('error', (error) => console.warn(`embedded PostgreSQL connection lost: ${error.message}`));
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");

@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { testAdmin } from '@portal/api/test/portal';
 import {
   type PortalProcess,
   type ProcessEnv,
-  startApiProcess,
   startProjectorProcess,
-  startWorkerProcess,
+  startTopology,
 } from '@portal/api/test/processes';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './config';
@@ -28,24 +26,11 @@ let token: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl,
-    QUEUE_PREFIX: database.name,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LINK_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: testAdmin.username,
-    ADMIN_PASSWORD: testAdmin.password,
-  };
-  const projector = await startProjectorProcess(env);
-  expect(projector.ready[1]).toBe('projecting');
-  projectors.push(projector);
-  // The APIs and the worker never project: they read the projector's checkpoints.
-  [apiA, apiB, worker] = await Promise.all([
-    startApiProcess(env),
-    startApiProcess(env),
-    startWorkerProcess({ ...env, PROJECTIONS: 'off' }),
-  ]);
+  const topology = await startTopology(database, 2);
+  env = topology.env;
+  projectors.push(topology.projector);
+  worker = topology.worker;
+  [apiA, apiB] = topology.apis as [typeof apiA, typeof apiB];
   token = await call(apiA, 'POST', '/api/auth/Authenticate', {
     username: testAdmin.username,
     password: testAdmin.password,

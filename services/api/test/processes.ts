@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { repoRoot } from '../src/config';
+import { testAdmin } from './portal';
 
 /** Resolves with the match once `child` prints `ready` on stdout; rejects if it exits first or takes too long. */
 function waitForLine(
@@ -51,6 +54,8 @@ export interface PortalProcess {
   stop(): Promise<void>;
   /** The last of what it printed (for a failed test to show). */
   recentOutput(): string;
+  /** Whether it is still running (it has neither exited nor been killed). */
+  running(): boolean;
 }
 
 /** How much of a process's output is kept for `recentOutput`. */
@@ -98,7 +103,47 @@ async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp
     await exited(child);
     cleanUp();
   };
-  return { ready: match, kill: () => end('SIGKILL'), stop: () => end('SIGTERM'), recentOutput: () => kept };
+  return {
+    ready: match,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    recentOutput: () => kept,
+    running: () => child.exitCode === null && child.signalCode === null,
+  };
+}
+
+/**
+ * The settings every process of one production-like topology on `database` shares: its database, the
+ * machine's Redis under a prefix of its own, the secrets, and the test administrator.
+ */
+const topologyEnv = (database: TestDatabase): ProcessEnv => ({
+  DATABASE_URL: database.url,
+  REDIS_URL: testRedisUrl,
+  QUEUE_PREFIX: database.name,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LINK_SECRET: randomBytes(32).toString('hex'),
+  ADMIN_EMAIL: testAdmin.username,
+  ADMIN_PASSWORD: testAdmin.password,
+});
+
+/**
+ * The production topology on `database` (see topologyEnv): a projector (projecting), `apiCount` API
+ * processes and a worker, each its own process; the APIs and the worker never project.
+ */
+export async function startTopology(database: TestDatabase, apiCount: number) {
+  const env = topologyEnv(database);
+  const projector = await startProjectorProcess(env);
+  if (projector.ready[1] !== 'projecting') throw new Error('the first projector stands by');
+  const [worker, ...apis] = await Promise.all([
+    startWorkerProcess({ ...env, PROJECTIONS: 'off' }),
+    ...Array.from({ length: apiCount }, () => startApiProcess(env)),
+  ]);
+  return {
+    env,
+    projector,
+    worker: worker as PortalProcess,
+    apis: apis as (PortalProcess & { url: string })[],
+  };
 }
 
 /** `npm run worker` against the given database (and Redis, when given). */

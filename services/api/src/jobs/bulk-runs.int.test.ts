@@ -208,8 +208,12 @@ describe.each<Backend>(['Redis', 'PostgreSQL (embedded mode)'])('bulk runs on %s
          AND application_name NOT LIKE 'portal-api%'`,
     );
     expect(dropped?.count).toBeGreaterThan(0);
-    const finished = await awaitRun(portal, admin, run.id, 120_000);
+    // The same worker, still up, finishes the chunk once its retry comes round (a second, well within
+    // the 30 s allowed here; no other worker runs).
+    const finished = await awaitRun(portal, admin, run.id, 30_000);
     expect(finished).toMatchObject({ state: 'completed', total: 2000, done: 2000 });
+    expect(worker.running()).toBe(true);
+    expect(worker.recentOutput()).toContain('PostgreSQL connection lost (portal-worker');
     expect(await generatedIn(40_001, 42_000)).toEqual({
       count: 2000,
       distinct: 2000,

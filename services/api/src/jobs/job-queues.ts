@@ -1,6 +1,7 @@
 import { createPostgresBackend, type Job, Queue, runMigrations, Worker, withBackend } from 'bullmq';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
+import { createDatabasePool } from '../database-pool';
 
 /**
  * Where the queues live: Redis when REDIS_URL is set (production default, BullMQ's most proven
@@ -86,14 +87,12 @@ export async function createJobQueues(
   };
   let postgres: pg.Pool | null = null;
   if (backend.kind === 'postgres') {
-    postgres = new pg.Pool({
-      connectionString: backend.url,
-      options: `-c search_path=${bullmqSchema}`,
+    // BullMQ's LISTEN and its queries run on this pool, so its connections are guarded as ours are.
+    postgres = createDatabasePool(backend.url, {
+      serverOptions: `-c search_path=${bullmqSchema}`,
       max: sharedPoolSize,
-      idleTimeoutMillis: 5000,
-      application_name: options.applicationName ?? 'portal-queues',
+      applicationName: options.applicationName ?? 'portal-queues',
     });
-    postgres.on('error', (error) => console.warn(`job queue connection lost: ${error.message}`));
     // Every BullMQ queue and worker on this shared pool listens for its errors (about 20 in all), past
     // Node's default warning at 10; a bound still flags a real leak.
     postgres.setMaxListeners(64);

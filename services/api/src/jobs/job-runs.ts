@@ -211,13 +211,8 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
       // A session-level advisory lock on a connection of its own: a second worker handed the same
       // chunk (a stalled job re-delivered while the first still runs) waits here, then finds it done.
       const lock = await pool.connect();
+      // A connection dropped mid-chunk fails the query in flight, and the queue retries the chunk.
       let lockBroken = false;
-      // A connection dropped while checked out reports here (unheard, it would end the process);
-      // the query in flight fails, and the queue retries the chunk.
-      const onLockError = () => {
-        lockBroken = true;
-      };
-      lock.on('error', onLockError);
       try {
         await lock.query('SELECT pg_advisory_lock(hashtext($1), $2)', [runId, index]);
         const { rows } = await lock.query<{
@@ -312,7 +307,6 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
         await lock.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [runId, index]).catch(() => {
           lockBroken = true;
         });
-        lock.off('error', onLockError);
         // A connection that failed (and may still hold the lock) is closed, not returned to the pool.
         lock.release(lockBroken);
       }

@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConnectionLoss } from '../database-pool';
 import { SoilFloError } from '../soilflo/soilflo-client';
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -117,6 +118,12 @@ export default fp(
       }
       const status = error.statusCode ?? 500;
       if (status < 500) return reply.status(status).send({ message: error.message });
+      // The database ended this request's connection (a failover); the next request finds a new one.
+      // The spec's message, as for any 5xx; the status and Retry-After say it is passing.
+      if (isConnectionLoss(error)) {
+        request.log.warn({ err: error }, 'database connection lost mid-request');
+        return reply.status(503).header('retry-after', '1').send({ message: unexpectedErrorMessage });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: unexpectedErrorMessage });
     });

@@ -12,7 +12,12 @@ export default fp<{ https: boolean }>(
   async (app, options) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'Haulage-ticket portal API', version: '1.0.0' },
+        info: {
+          title: 'Haulage-ticket portal API',
+          version: '1.0.0',
+          description:
+            "Any call may answer 503 with `Retry-After: 1` and the spec's `An unexpected error occurred.` when the database ended its connection mid-request (a failover): a command's change is then whole or absent, never partial, and a read can be sent again at once.",
+        },
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

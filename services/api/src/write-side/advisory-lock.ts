@@ -22,13 +22,9 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () 
   await previous;
   try {
     const client = await pool.connect();
-    // A connection dropped while held reports here (unheard, it would end the process); the lock
-    // went with it, and the connection is closed rather than returned to the pool.
+    // A connection dropped while held took the lock with it: the unlock fails, and the connection is
+    // closed rather than returned to the pool.
     let broken = false;
-    const onError = () => {
-      broken = true;
-    };
-    client.on('error', onError);
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
@@ -40,7 +36,6 @@ export async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () 
         });
       }
     } finally {
-      client.off('error', onError);
       client.release(broken);
     }
   } finally {
