@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 /**
@@ -63,4 +64,38 @@ export function isConnectionLoss(error: unknown): boolean {
     error.message === 'Connection terminated unexpectedly' ||
     error.message === 'Client has encountered a connection error and is not queryable'
   );
+}
+
+/**
+ * Runs `work`, and runs it again whenever it failed because its database connection was lost, once
+ * `pool` answers again (after a failover: trying at growing intervals up to 2 s). For work that is
+ * safe to run twice. Gives the last error up after `outageMs` from the first loss.
+ */
+export async function retriedAcrossOutages<T>(
+  pool: pg.Pool,
+  outageMs: number,
+  work: () => Promise<T>,
+  onLoss: (error: Error) => void,
+): Promise<T> {
+  let deadline: number | undefined;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      deadline ??= Date.now() + outageMs;
+      onLoss(error as Error);
+      for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 2000)) {
+        if (Date.now() + waitMs > deadline) throw error;
+        await sleep(waitMs);
+        if (
+          await pool.query('SELECT 1').then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+      }
+    }
+  }
 }

@@ -228,7 +228,9 @@ export class PostgresEventStore implements EventStore {
         // committed by now: the next call sees it and ends in its result, a version error or success.
         if (code === uniqueViolationCode || code === deadlockCode) continue;
         // Rolled back for a reason of one append's making: each alone (in order), so only that one fails.
-        if (code !== undefined && batch.length > 1) {
+        // Not when the server ended the connection (SQLSTATE classes 57P and 08): the call may have
+        // committed before it did, and sent again it could append twice.
+        if (code !== undefined && !/^(57P|08)/.test(code) && batch.length > 1) {
           for (const queued of batch) await this.appendBatch([queued]);
           return;
         }
