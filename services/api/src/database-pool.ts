@@ -66,6 +66,12 @@ export function isConnectionLoss(error: unknown): boolean {
   );
 }
 
+const answers = (pool: pg.Pool) =>
+  pool.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+
 /**
  * Runs `work`, and runs it again whenever it failed because its database connection was lost, once
  * `pool` answers again (after a failover: trying at growing intervals up to 2 s). For work that is
@@ -75,7 +81,7 @@ export async function retriedAcrossOutages<T>(
   pool: pg.Pool,
   outageMs: number,
   work: () => Promise<T>,
-  onLoss: (error: Error) => void,
+  onLoss?: (error: Error) => void,
 ): Promise<T> {
   let deadline: number | undefined;
   for (;;) {
@@ -84,17 +90,11 @@ export async function retriedAcrossOutages<T>(
     } catch (error) {
       if (!isConnectionLoss(error)) throw error;
       deadline ??= Date.now() + outageMs;
-      onLoss(error as Error);
+      onLoss?.(error as Error);
       for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 2000)) {
         if (Date.now() + waitMs > deadline) throw error;
         await sleep(waitMs);
-        if (
-          await pool.query('SELECT 1').then(
-            () => true,
-            () => false,
-          )
-        )
-          break;
+        if (await answers(pool)) break;
       }
     }
   }

@@ -203,19 +203,14 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
     async onGivenUp(job) {
       const { runId, index } = job.data;
       // Given up during an outage, it is recorded once the database answers again.
-      await retriedAcrossOutages(
-        pool,
-        databaseOutageWaitMs,
-        async () => {
-          await pool.query(
-            `UPDATE job_run_chunk SET state = 'failed', error = $3, finished_at = now()
+      await retriedAcrossOutages(pool, databaseOutageWaitMs, async () => {
+        await pool.query(
+          `UPDATE job_run_chunk SET state = 'failed', error = $3, finished_at = now()
              WHERE run_id = $1 AND chunk_index = $2 AND state NOT IN ('completed', 'failed')`,
-            [runId, index, unexpectedChunkError],
-          );
-          await finishRunIfDone(pool, runId);
-        },
-        () => undefined,
-      );
+          [runId, index, unexpectedChunkError],
+        );
+        await finishRunIfDone(pool, runId);
+      });
     },
     // A chunk cut off by a lost database connection (a failover) is run again by this same worker as
     // soon as the database answers: the queue's retries (1 + 2 + 4 + 8 s) would spend every attempt on
