@@ -117,13 +117,16 @@ export function configFromEnv(
     toledoChecksum: oneOf<ToledoChecksum>(env, 'SCALE_TOLEDO_CHECKSUM', ['auto', 'on', 'off'], 'auto'),
     divisionKg: number(env, 'SCALE_DIVISION_KG', 10, { above: 0 }),
     stableAfterMs: number(env, 'SCALE_STABLE_AFTER_MS', 500, { min: 0, integer: true }),
+    // The indicator's motion flag is final; only an indicator that has none is judged by the bridge.
+    noMotionFlag: oneOf(env, 'SCALE_NO_MOTION_FLAG', ['on', 'off'], 'off') === 'on',
     // SMA indicators speak only when asked; the others stream unless set to answer polls.
     pollMs: number(env, 'SCALE_POLL_MS', protocol === 'sma' ? 200 : 0, { min: 0, integer: true }),
-    frameTimeoutMs: number(env, 'SCALE_FRAME_TIMEOUT_MS', 3000, { min: 1, integer: true }),
+    frameTimeoutMs: number(env, 'SCALE_FRAME_TIMEOUT_MS', 2000, { min: 1, integer: true }),
     portalUrl: portalUrl(env),
     bridgeKey: bridgeKey(env, readFile),
     postIntervalMs: number(env, 'SCALE_POST_INTERVAL_MS', 200, { min: 10, integer: true }),
-    heartbeatMs: number(env, 'SCALE_HEARTBEAT_MS', 5000, { min: 100, integer: true }),
+    // The portal calls a bridge silent for 2 s disconnected: a heartbeat of at most a second keeps it live.
+    heartbeatMs: number(env, 'SCALE_HEARTBEAT_MS', 1000, { min: 100, integer: true }),
     postTimeoutMs: number(env, 'SCALE_POST_TIMEOUT_MS', 2000, { min: 1, integer: true }),
     reconnect: { initialMs: 250, maxMs: 5000 },
     // 0 turns the server off here; the programmatic config's port 0 means "any free port".

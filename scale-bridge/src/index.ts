@@ -23,4 +23,5 @@ export {
   startSimulatedScale,
   startSimulatedScaleOnPty,
 } from './simulator/simulated-scale';
+export { openPtyPair, type PtyPair } from './simulator/socat-pty';
 export { defaultTruckCycle, type TruckCycle } from './simulator/truck-cycle';

@@ -8,18 +8,14 @@ export interface PostSchedule {
   heartbeatMs: number;
 }
 
-const sameReading = (a: ScaleReading | null, b: ScaleReading | null): boolean =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    a.weightKg === b.weightKg &&
-    a.stable === b.stable &&
-    a.mode === b.mode &&
-    a.range === b.range);
+// A new frame is new even when it says the same weight: the portal weighs only a fresh reading
+// (SCALE_MAX_READING_AGE_MS, measured from the frame), so it must keep hearing that the weight holds.
+const sameFrame = (a: ScaleReading | null, b: ScaleReading | null): boolean =>
+  a === b || (a !== null && b !== null && a.readAt === b.readAt);
 
 /**
- * Whether the report should be posted now: the first one, every status change at once, a changed
- * reading once `postIntervalMs` has passed since the last post, anything after `heartbeatMs`.
+ * Whether the report should be posted now: the first one, every status change at once, a new frame
+ * once `postIntervalMs` has passed since the last post, anything after `heartbeatMs`.
  */
 export function postDue(
   last: { report: BridgeReport; at: number } | null,
@@ -30,7 +26,7 @@ export function postDue(
   if (!last || last.report.status !== report.status) return true;
   const elapsed = now - last.at;
   return (
-    elapsed >= heartbeatMs || (elapsed >= postIntervalMs && !sameReading(last.report.reading, report.reading))
+    elapsed >= heartbeatMs || (elapsed >= postIntervalMs && !sameFrame(last.report.reading, report.reading))
   );
 }
 
@@ -49,7 +45,8 @@ export function createReportPost({ portalUrl, bridgeKey, postTimeoutMs }: Portal
     const response = await fetch(url, {
       method: 'PUT',
       headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(report),
+      // The bridge's clock as it sends: with the reading's readAt, the frame's age, clock skew or not.
+      body: JSON.stringify({ ...report, sentAt: new Date().toISOString() } satisfies BridgeReport),
       signal: AbortSignal.timeout(postTimeoutMs),
     });
     await response.arrayBuffer();

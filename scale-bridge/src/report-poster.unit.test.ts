@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postDue, ReportSender } from './report-poster';
 
 const schedule = { postIntervalMs: 200, heartbeatMs: 5000 };
-const report = (status: BridgeReport['status'], weightKg?: number): BridgeReport => ({
+const report = (status: BridgeReport['status'], weightKg?: number, readAt = 0): BridgeReport => ({
   status,
   statusSince: '2026-01-01T00:00:00.000Z',
   reading:
@@ -15,7 +15,7 @@ const report = (status: BridgeReport['status'], weightKg?: number): BridgeReport
           stable: status === 'ok',
           range: 'ok',
           rawFrame: '',
-          readAt: '2026-01-01T00:00:00.000Z',
+          readAt: new Date(readAt).toISOString(),
         },
 });
 
@@ -25,16 +25,17 @@ describe('when to post', () => {
     expect(postDue({ report: report('motion', 10), at: 1000 }, report('ok', 10), 1001, schedule)).toBe(true);
   });
 
-  it('posts a changed reading at most every postIntervalMs', () => {
-    const last = { report: report('motion', 100), at: 1000 };
-    expect(postDue(last, report('motion', 200), 1199, schedule)).toBe(false);
-    expect(postDue(last, report('motion', 200), 1200, schedule)).toBe(true);
+  it('posts a new frame at most every postIntervalMs, though it says the same weight', () => {
+    const last = { report: report('ok', 100, 1000), at: 1000 };
+    expect(postDue(last, report('ok', 100, 1190), 1199, schedule)).toBe(false);
+    expect(postDue(last, report('ok', 100, 1190), 1200, schedule)).toBe(true);
+    expect(postDue(last, report('motion', 200, 1190), 1200, schedule)).toBe(true);
   });
 
-  it('does not post an unchanged reading (a new frame of the same weight) until the heartbeat', () => {
-    const last = { report: report('ok', 100), at: 1000 };
-    expect(postDue(last, report('ok', 100), 5999, schedule)).toBe(false);
-    expect(postDue(last, report('ok', 100), 6000, schedule)).toBe(true);
+  it('with no new frame, posts only the heartbeat', () => {
+    const last = { report: report('ok', 100, 1000), at: 1000 };
+    expect(postDue(last, report('ok', 100, 1000), 5999, schedule)).toBe(false);
+    expect(postDue(last, report('ok', 100, 1000), 6000, schedule)).toBe(true);
   });
 });
 

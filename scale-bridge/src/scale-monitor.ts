@@ -76,7 +76,7 @@ export class ScaleMonitor {
       this.lastFrameAt = now;
       const { frame, raw } = result;
       const weightKg = frame.weight === null ? null : toKg(frame.weight, frame.unit);
-      const stable = this.stable(weightKg, !frame.motion, now);
+      const stable = this.stable(weightKg, frame.motion, now);
       this.latest =
         weightKg === null
           ? null

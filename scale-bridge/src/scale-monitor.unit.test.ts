@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecodeResult, IndicatorFrame } from './protocols/protocol';
 import { ScaleMonitor } from './scale-monitor';
 
-const options = { divisionKg: 20, stableAfterMs: 500, frameTimeoutMs: 3000 };
+const options = { divisionKg: 20, stableAfterMs: 500, noMotionFlag: false, frameTimeoutMs: 3000 };
 const at = (ms: number) => new Date(ms).toISOString();
 const raw = Buffer.from([0x02, 0x41, 0x0d]);
 
@@ -13,8 +13,8 @@ const reading = (fields: Partial<IndicatorFrame>): DecodeResult => ({
   garbageBytes: 0,
 });
 
-const opened = (now = 0) => {
-  const monitor = new ScaleMonitor(options, now);
+const opened = (now = 0, settings = options) => {
+  const monitor = new ScaleMonitor(settings, now);
   monitor.portOpened(now);
   return monitor;
 };
@@ -65,21 +65,29 @@ describe('scale monitor', () => {
     expect(monitor.report).toMatchObject({ status: 'ok', statusSince: at(400) });
   });
 
-  it('takes a weight held within a division for stableAfterMs as stable though the indicator says motion', () => {
+  it('never calls a weight stable while the indicator says motion, however long it holds', () => {
     const monitor = opened();
     monitor.result(reading({ weight: 9000, motion: true }), 1000);
     monitor.result(reading({ weight: 9020, motion: true }), 1499);
+    monitor.result(reading({ weight: 9000, motion: true }), 5000);
+    expect(monitor.report).toMatchObject({ status: 'motion', reading: { stable: false } });
+  });
+
+  it('without a motion flag, takes a weight held within a division for stableAfterMs as stable', () => {
+    const monitor = opened(0, { ...options, noMotionFlag: true });
+    monitor.result(reading({ weight: 9000 }), 1000);
+    monitor.result(reading({ weight: 9020 }), 1499);
     expect(monitor.report.status).toBe('motion');
-    monitor.result(reading({ weight: 9000, motion: true }), 1500);
+    monitor.result(reading({ weight: 9000 }), 1500);
     expect(monitor.report).toMatchObject({ status: 'ok', statusSince: at(1500), reading: { stable: true } });
   });
 
   it('does not carry a hold across an unplug', () => {
-    const monitor = opened();
-    monitor.result(reading({ weight: 9000, motion: true }), 0);
+    const monitor = opened(0, { ...options, noMotionFlag: true });
+    monitor.result(reading({ weight: 9000 }), 0);
     monitor.portClosed(100);
     monitor.portOpened(200);
-    monitor.result(reading({ weight: 9000, motion: true }), 600);
+    monitor.result(reading({ weight: 9000 }), 600);
     expect(monitor.report).toMatchObject({ status: 'motion', reading: { stable: false } });
   });
 

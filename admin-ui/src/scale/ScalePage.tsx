@@ -80,7 +80,33 @@ interface WeighingPanelProps {
   scaleId: number | null;
   weight: number | null;
   manualWeight: number | null;
+  /** Why the live reading may not be weighed now (the server's words), or null. */
+  refusal: string | null;
 }
+
+/** Weigh In or Tare: disabled, with the reason beside it, while the live reading is not legal. */
+const WeighingAction = ({
+  label,
+  onClick,
+  busy,
+  refusal,
+}: {
+  label: string;
+  onClick: () => void;
+  busy: boolean;
+  refusal: string | null;
+}) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+    <Button variant="contained" size="large" onClick={onClick} disabled={busy || refusal !== null}>
+      {label}
+    </Button>
+    {refusal && (
+      <Alert severity="warning" data-testid="weighing-refusal" sx={{ flexGrow: 1, fontSize: '1rem' }}>
+        {refusal}
+      </Alert>
+    )}
+  </Stack>
+);
 
 /** A weigh-in's or tare's call: busy while it runs, its failure told (in the words `failed` gives). */
 function useScaleSubmit() {
@@ -99,7 +125,7 @@ function useScaleSubmit() {
   return { busy, submit };
 }
 
-const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
+const WeighInPanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const tickets = useTodaysTickets('active');
@@ -167,16 +193,17 @@ const WeighInPanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => 
         />
         <Figure label={translate('portal.scale.gross')} value={figures.gross} testId="figure-gross" />
       </Stack>
-      <Box>
-        <Button variant="contained" size="large" onClick={weighIn} disabled={busy}>
-          {translate('portal.scale.weighInAction')}
-        </Button>
-      </Box>
+      <WeighingAction
+        label={translate('portal.scale.weighInAction')}
+        onClick={weighIn}
+        busy={busy}
+        refusal={refusal}
+      />
     </Stack>
   );
 };
 
-const TarePanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
+const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const trucks = useTrucks();
@@ -238,11 +265,12 @@ const TarePanel = ({ scaleId, weight, manualWeight }: WeighingPanelProps) => {
         />
         <Figure label={translate('portal.scale.newTare')} value={weight} testId="figure-new-tare" />
       </Stack>
-      <Box>
-        <Button variant="contained" size="large" onClick={setTare} disabled={busy}>
-          {translate('portal.scale.tareAction')}
-        </Button>
-      </Box>
+      <WeighingAction
+        label={translate('portal.scale.tareAction')}
+        onClick={setTare}
+        busy={busy}
+        refusal={refusal}
+      />
     </Stack>
   );
 };
@@ -305,7 +333,9 @@ export const ScalePage = () => {
   };
 
   const weight = manualWeight ?? live.data?.currentWeight ?? null;
-  const panelProps = { scaleId, weight, manualWeight };
+  // A weight set by hand is the operator's word; a live one must be legal (the server checks it again).
+  const refusal = manualWeight === null ? (live.data?.notWeighableBecause ?? null) : null;
+  const panelProps = { scaleId, weight, manualWeight, refusal };
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>

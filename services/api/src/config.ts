@@ -34,6 +34,8 @@ export interface PortalConfig {
   runProjections: boolean;
   /** How long a worker's hold on a job lasts before a dead worker's job is handed to another. */
   jobLockMs: number;
+  /** A weigh-in or tare refuses a scale reading whose indicator frame is older than this. */
+  scaleMaxReadingAgeMs: number;
   /** Redis key prefix of the queues: portals sharing one Redis need different ones. */
   queuePrefix: string;
   /** Connections this process may open to PostgreSQL for events and read models. */
@@ -228,6 +230,10 @@ export function configFromEnv(
         minimum: 1,
       },
     ),
+    scaleMaxReadingAgeMs: wholeNumberFromEnv('SCALE_MAX_READING_AGE_MS', env.SCALE_MAX_READING_AGE_MS, {
+      fallback: 1000,
+      minimum: 1,
+    }),
     runWaitSeconds: wholeNumberFromEnv('RUN_WAIT_SECONDS', env.RUN_WAIT_SECONDS, {
       fallback: 60,
       minimum: 0,

@@ -96,6 +96,8 @@ export interface TicketKit extends PortalTest {
   contractor(name: string): Promise<Named>;
   transportCompany(name: string): Promise<Named>;
   truck(fields: { transportCompanyId: number; tareWeight?: number | null }): Promise<Truck>;
+  /** A truck of a new haulage company, with this tare, and a fresh ticket for it: ready for the scale. */
+  truckTicket(tareWeight: number | null): Promise<{ truck: Truck; ticket: Ticket }>;
   material(name: string): Promise<Named>;
   materialType(name: string): Promise<Named>;
   project(fields: { contractorCompanyId: number; jobSite?: string }): Promise<Project>;
@@ -183,6 +185,14 @@ export function useTicketPortal({
           tareWeight,
         },
       });
+    },
+    async truckTicket(tareWeight: number | null) {
+      const company = await kit.transportCompany(`Hauler ${crypto.randomUUID().slice(0, 8)}`);
+      const truck = await kit.truck({ transportCompanyId: company.id, tareWeight });
+      const [ticket] = await kit.fresh(1);
+      if (!ticket) throw new Error('no ticket');
+      await kit.short(ticket.id, { transportCompanyId: company.id, truckId: truck.id });
+      return { truck, ticket };
     },
     material: (name: string) => ok<Named>('POST', '/api/scale/material/new', { name }),
     materialType: (name: string) => ok<Named>('POST', '/api/scale/material/type/new', { name }),

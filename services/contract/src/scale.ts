@@ -17,11 +17,15 @@ export const ScaleReadingSchema = Type.Object(
     weightKg: Type.Number({ description: 'Displayed weight in KG (lb × 0.45359237, t × 1000)' }),
     mode: Type.Union([Type.Literal('gross'), Type.Literal('net')]),
     stable: Type.Boolean({
-      description: 'The indicator says stable, or the weight held within one division',
+      description:
+        'The indicator says stable (its motion flag is final); for a bridge set to SCALE_NO_MOTION_FLAG=on, the weight held within one division',
     }),
     range: Type.Union([Type.Literal('ok'), Type.Literal('over'), Type.Literal('under')]),
     rawFrame: Type.String({ maxLength: 256, pattern: '^[0-9a-f]*$', description: 'The frame as hex' }),
-    readAt: Type.String({ format: 'date-time' }),
+    readAt: Type.String({
+      format: 'date-time',
+      description: "When the bridge read the frame (the bridge's clock)",
+    }),
   },
   { $id: 'ScaleReading' },
 );
@@ -33,6 +37,13 @@ export const BridgeReportSchema = Type.Object(
     status: ScaleStatusSchema,
     statusSince: Type.String({ format: 'date-time' }),
     reading: Nullable(ScaleReadingSchema),
+    sentAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          "The bridge's clock when it sent the report: with readAt, how old the frame is, whatever the two hosts' clocks say",
+      }),
+    ),
   },
   { $id: 'ScaleBridgeReport' },
 );
@@ -63,6 +74,15 @@ export const LiveScaleSchema = Type.Object(
     status: ScaleStatusSchema,
     statusSince: Nullable(Type.String({ format: 'date-time' })),
     readingAt: Nullable(Type.String({ format: 'date-time' })),
+    readingAgeMs: Nullable(
+      Type.Integer({ description: "How old the indicator's frame is now, in ms (null without a reading)" }),
+    ),
+    notWeighableBecause: Nullable(
+      Type.String({
+        description:
+          'Why a weigh-in or tare would refuse the live reading now (no reading, over or under range, net mode, in motion, too old), or null when it may be weighed',
+      }),
+    ),
     weighing: Type.Boolean({
       description: 'Someone started weighing (POST /api/scale/weigh/start) and has not stopped',
     }),

@@ -1,33 +1,57 @@
-import type { LiveScale } from '@portal/contract';
-import { DomainError, scales } from '@portal/domain';
+import type { BridgeReport, LiveScale, ScaleReading } from '@portal/contract';
+import { DomainError, notWeighableBecause, scales } from '@portal/domain';
 import { findScale } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 import type { LiveScale as StoredLiveScale } from './live-scales';
 
-/** A bridge that has not reported for this long has stopped (its process, its host or its network). */
-const silentBridgeMs = 10_000;
+/**
+ * A bridge that has not reported for this long has stopped (its process, its host or its network):
+ * twice its heartbeat (at most a second).
+ */
+const silentBridgeMs = 2_000;
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+
+/**
+ * How old the reading's frame is at `now`: its age when the bridge sent it (both times on the bridge's
+ * clock), plus the time since the API took the report (the API's clock). Without `sentAt` (an older
+ * bridge) the two clocks are taken to agree.
+ */
+function readingAgeMs(report: BridgeReport, reading: ScaleReading, reportedAt: Date, now: Date): number {
+  const readAt = new Date(reading.readAt).getTime();
+  const ageWhenSent = report.sentAt ? new Date(report.sentAt).getTime() - readAt : null;
+  const age =
+    ageWhenSent === null
+      ? now.getTime() - readAt
+      : Math.max(0, ageWhenSent) + (now.getTime() - new Date(reportedAt).getTime());
+  return Math.max(0, Math.round(age));
+}
 
 /** The scale as GET /api/scale/{id} answers it: its record, its latest reading and its status now. */
 export function liveScaleView(
   scale: { id: number; version: number; scaleName: string },
   live: StoredLiveScale,
   now: Date,
+  maxReadingAgeMs: number,
 ): LiveScale {
   const { report, reportedAt } = live;
   const silent = !reportedAt || now.getTime() - new Date(reportedAt).getTime() > silentBridgeMs;
   const reading = silent ? null : (report?.reading ?? null);
-  return {
-    ...scale,
+  const state = {
     currentWeight: reading?.weightKg ?? null,
-    unit: 'KG',
     stable: reading?.stable ?? false,
     mode: reading?.mode ?? null,
     range: reading?.range ?? null,
-    status: silent || !report ? 'disconnected' : report.status,
+    status: silent || !report ? ('disconnected' as const) : report.status,
+    readingAgeMs: reading && report && reportedAt ? readingAgeMs(report, reading, reportedAt, now) : null,
+  };
+  return {
+    ...scale,
+    ...state,
+    unit: 'KG',
     statusSince: silent ? iso(reportedAt) : (report?.statusSince ?? null),
     readingAt: reading?.readAt ?? null,
+    notWeighableBecause: notWeighableBecause(state, maxReadingAgeMs),
     weighing: live.weighingByUserId !== null,
     weighingSince: iso(live.weighingSince),
   };
@@ -46,5 +70,5 @@ export async function loadLiveScale(
   const scale = await findScale(app.infra.db, id);
   if (!scale) throw new DomainError('not_found', scales.notFoundMessage);
   const stored = await app.infra.liveScales.find(id);
-  return { view: liveScaleView(scale, stored, new Date()), stored };
+  return { view: liveScaleView(scale, stored, new Date(), app.infra.config.scaleMaxReadingAgeMs), stored };
 }

@@ -1,30 +1,34 @@
+import type { ScaleReading } from '@portal/contract';
+import { scaleMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { liveScaleView } from './live-scale-view';
 
 const scale = { id: 3, version: 1, scaleName: 'North' };
 const reportedAt = new Date('2026-11-23T08:00:00.000Z');
+const maxReadingAgeMs = 1000;
+const reading: ScaleReading = {
+  weightKg: 20_000,
+  mode: 'gross',
+  stable: true,
+  range: 'ok',
+  rawFrame: '02',
+  readAt: '2026-11-23T07:59:59.900Z',
+};
 const live = {
-  report: {
-    status: 'ok' as const,
-    statusSince: '2026-11-23T07:59:00.000Z',
-    reading: {
-      weightKg: 20_000,
-      mode: 'gross' as const,
-      stable: true,
-      range: 'ok' as const,
-      rawFrame: '02',
-      readAt: '2026-11-23T07:59:59.900Z',
-    },
-  },
+  report: { status: 'ok' as const, statusSince: '2026-11-23T07:59:00.000Z', reading },
   reportedAt,
   weighingByUserId: 4,
   weighingSince: reportedAt,
 };
 const later = (ms: number) => new Date(reportedAt.getTime() + ms);
+const withReading = (fields: Partial<ScaleReading>, status: 'ok' | 'motion' = 'ok') => ({
+  ...live,
+  report: { ...live.report, status, reading: { ...reading, ...fields } },
+});
 
 describe('the live scale view', () => {
-  it("shows the bridge's reading while the bridge keeps reporting", () => {
-    expect(liveScaleView(scale, live, later(9_999))).toEqual({
+  it("shows the bridge's reading while the bridge keeps reporting, with its age and that it may be weighed", () => {
+    expect(liveScaleView(scale, live, later(500), maxReadingAgeMs)).toEqual({
       ...scale,
       currentWeight: 20_000,
       unit: 'KG',
@@ -34,18 +38,48 @@ describe('the live scale view', () => {
       status: 'ok',
       statusSince: '2026-11-23T07:59:00.000Z',
       readingAt: '2026-11-23T07:59:59.900Z',
+      readingAgeMs: 600,
+      notWeighableBecause: null,
       weighing: true,
       weighingSince: '2026-11-23T08:00:00.000Z',
     });
   });
 
-  it('a bridge silent for more than 10 s makes the scale disconnected since its last report, with no weight', () => {
-    expect(liveScaleView(scale, live, later(10_001))).toMatchObject({
+  it('a bridge silent for more than 2 s makes the scale disconnected since its last report, with no weight', () => {
+    expect(liveScaleView(scale, live, later(2_001), maxReadingAgeMs)).toMatchObject({
       currentWeight: null,
       stable: false,
       status: 'disconnected',
       statusSince: '2026-11-23T08:00:00.000Z',
       readingAt: null,
+      readingAgeMs: null,
+      notWeighableBecause: scaleMessages.noReading,
     });
+  });
+
+  it("measures the frame's age on the bridge's clock, however far the two hosts' clocks are apart", () => {
+    // The bridge's clock runs an hour behind: its frame was 300 ms old when it sent the report.
+    const skewed = {
+      ...live,
+      report: {
+        ...live.report,
+        reading: { ...reading, readAt: '2026-11-23T06:59:59.700Z' },
+        sentAt: '2026-11-23T07:00:00.000Z',
+      },
+    };
+    expect(liveScaleView(scale, skewed, later(200), maxReadingAgeMs).readingAgeMs).toBe(500);
+    expect(liveScaleView(scale, skewed, later(701), maxReadingAgeMs)).toMatchObject({
+      readingAgeMs: 1001,
+      notWeighableBecause: scaleMessages.staleReading(1001),
+    });
+  });
+
+  it('names why the reading may not be weighed: over and under range, net mode, motion', () => {
+    const refusal = (view: ReturnType<typeof withReading>) =>
+      liveScaleView(scale, view, later(100), maxReadingAgeMs).notWeighableBecause;
+    expect(refusal(withReading({ range: 'over' }))).toBe(scaleMessages.overRange);
+    expect(refusal(withReading({ range: 'under' }))).toBe(scaleMessages.underRange);
+    expect(refusal(withReading({ mode: 'net' }))).toBe(scaleMessages.netMode);
+    expect(refusal(withReading({ stable: false }, 'motion'))).toBe(scaleMessages.notStable);
   });
 });

@@ -30,7 +30,7 @@ function countReport(metrics: PortalMetrics, scaleId: number, report: BridgeRepo
 
 /** Spec section 7, Scale: the scales, their live weights, weighing start and stop, and their bridges' keys and reports. */
 export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, pool, liveScales } = app.infra;
+  const { db, pool, liveScales, config } = app.infra;
   const tags = ['scales'];
   await app.register(tareTruckRoute);
 
@@ -50,10 +50,12 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: LiveScaleSchema,
       find: async (id) => {
         const scale = await findScale(db, id);
-        return scale && liveScaleView(scale, await liveScales.find(id), new Date());
+        return (
+          scale && liveScaleView(scale, await liveScales.find(id), new Date(), config.scaleMaxReadingAgeMs)
+        );
       },
       description:
-        "The scale with its live weight in KG (currentWeight, null before the first reading), stable or in motion, its bridge's status and since when; the Scale page polls it every second while weighing. A bridge silent for 10 s makes the status 'disconnected'.",
+        "The scale with its live weight in KG (currentWeight, null before the first reading), stable or in motion, its bridge's status and since when; the Scale page polls it every second while weighing. A bridge silent for 2 s makes the status 'disconnected'. notWeighableBecause says why a weigh-in or tare would refuse the reading now (PUT /api/ticket/weigh and POST /api/truck/tare/weight with scaleId answer 409 with that message).",
     },
     referencedBy: async () => [],
     async afterDelete(id) {

@@ -1,6 +1,6 @@
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { BridgeReport, LiveScale, Scale, Ticket } from '@portal/contract';
-import { displayTicketNumber } from '@portal/domain';
+import type { BridgeReport, LiveScale, Scale, ScaleReading, Ticket } from '@portal/contract';
+import { displayTicketNumber, scaleMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 
 const kit = useTicketPortal({ standardUser: true });
@@ -19,7 +19,7 @@ async function issueKey(scaleId: number): Promise<{ key: string; bridgeKey: { id
   return response.json();
 }
 
-const reading = (weightKg: number, stable = true): BridgeReport => ({
+const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport => ({
   status: stable ? 'ok' : 'motion',
   statusSince: new Date(Date.now() - 1000).toISOString(),
   reading: {
@@ -29,8 +29,15 @@ const reading = (weightKg: number, stable = true): BridgeReport => ({
     range: 'ok',
     rawFrame: '0234302030343332313030313530303030',
     readAt: new Date().toISOString(),
+    ...fields,
   },
 });
+
+/** A weigh-in or tare refused from the scale: 409, the reason on the scale field, nothing written. */
+function expectRefused(response: { statusCode: number; json<T>(): T; body: string }, reason: string): void {
+  expect(response.statusCode, response.body).toBe(409);
+  expect(response.json()).toEqual({ message: reason, errors: { scaleId: reason } });
+}
 
 const report = (key: string, body: BridgeReport) =>
   kit.call('PUT', '/api/scale/bridge/report', body, { authorization: `Bridge ${key}` });
@@ -153,25 +160,14 @@ describe('the bridge and the live weight', () => {
 });
 
 describe('weighing in and taring from the scale', () => {
-  async function loadedTicket(tareWeight: number | null) {
-    const company = await kit.transportCompany(`Hauler ${crypto.randomUUID().slice(0, 8)}`);
-    const truck = await kit.truck({ transportCompanyId: company.id, tareWeight });
-    const [ticket] = await kit.fresh(1);
-    if (!ticket) throw new Error('no ticket');
-    await kit.short(ticket.id, { transportCompanyId: company.id, truckId: truck.id });
-    return { truck, ticket };
-  }
-
   it("weighs in with the scale's stable reading and records its provenance in the ticket's event", async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);
     const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
-    const { ticket } = await loadedTicket(14_500);
+    const { ticket } = await kit.truckTicket(14_500);
     await report(key, reading(40_000.4, false));
     const body = { ticketId: ticket.id, materialId: material.id, weight: 1, scaleId: scale.id };
-    expectInvalid(await kit.call('PUT', '/api/ticket/weigh', body, kit.standard), {
-      scaleId: 'The scale is not stable yet. Wait for the weight to settle, or set it by hand.',
-    });
+    expectRefused(await kit.call('PUT', '/api/ticket/weigh', body, kit.standard), scaleMessages.notStable);
     const stable = reading(40_000.4);
     await report(key, stable);
     const weighed = await kit.call('PUT', '/api/ticket/weigh', body, kit.standard);
@@ -199,10 +195,82 @@ describe('weighing in and taring from the scale', () => {
     });
   });
 
+  // Issue 29, defects 1, 2, 3 and 5: the indicator's word is final, and only a legal reading is weighed.
+  it('refuses a reading in motion, over or under range, in net mode or too old with 409 and the reason; nothing is written', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const material = await kit.material(`Till ${crypto.randomUUID().slice(0, 8)}`);
+    const { truck, ticket } = await kit.truckTicket(14_000);
+    const illegal: [string, BridgeReport][] = [
+      [scaleMessages.notStable, reading(25_360, false)],
+      [scaleMessages.overRange, reading(62_000, true, { range: 'over' })],
+      [scaleMessages.underRange, reading(-40, true, { range: 'under' })],
+      [scaleMessages.netMode, reading(24_020, true, { mode: 'net' })],
+    ];
+    // A frame 1.5 s old when the bridge sent it (both on the bridge's clock, an hour off the API's).
+    const bridgeClock = Date.now() - 3_600_000;
+    const stale: BridgeReport = {
+      ...reading(38_020, true, { readAt: new Date(bridgeClock - 1500).toISOString() }),
+      sentAt: new Date(bridgeClock).toISOString(),
+    };
+    for (const [reason, sent] of illegal) {
+      expect((await report(key, sent)).statusCode).toBe(204);
+      expect((await liveScale(scale.id)).notWeighableBecause).toBe(reason);
+      const body = { ticketId: ticket.id, materialId: material.id, weight: 1, scaleId: scale.id };
+      expectRefused(await kit.call('PUT', '/api/ticket/weigh', body, kit.standard), reason);
+      expectRefused(
+        await kit.call('POST', '/api/truck/tare/weight', { truckId: truck.id, scaleId: scale.id }),
+        reason,
+      );
+    }
+    expect((await report(key, stale)).statusCode).toBe(204);
+    const view = await liveScale(scale.id);
+    expect(view.readingAgeMs).toBeGreaterThanOrEqual(1500);
+    expect(view.notWeighableBecause).toMatch(/^The scale's reading is 1\.\d s old/);
+    const staleWeigh = await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: ticket.id,
+      materialId: material.id,
+      scaleId: scale.id,
+    });
+    expect(staleWeigh.statusCode, staleWeigh.body).toBe(409);
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, weight: null, materialId: null });
+    expect((await kit.call('GET', `/api/truck/${truck.id}`)).json()).toMatchObject({ tareWeight: 14_000 });
+    const history = await kit.call('GET', `/api/ticket/${ticket.id}/history`);
+    expect(history.json<{ type: string }[]>().map((event) => event.type)).not.toContain('TicketWeighed');
+
+    // The same scale, stable, in range, gross and fresh: weighed.
+    expect((await report(key, reading(38_020))).statusCode).toBe(204);
+    const weighed = await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: ticket.id,
+      materialId: material.id,
+      scaleId: scale.id,
+    });
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>().weight).toBe(24_020);
+  });
+
+  it('a bridge silent for 2 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const { truck } = await kit.truckTicket(null);
+    expect((await report(key, reading(31_000))).statusCode).toBe(204);
+    expect((await liveScale(scale.id)).notWeighableBecause).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await liveScale(scale.id)).toMatchObject({
+      status: 'disconnected',
+      currentWeight: null,
+      notWeighableBecause: scaleMessages.noReading,
+    });
+    expectRefused(
+      await kit.call('POST', '/api/truck/tare/weight', { truckId: truck.id, scaleId: scale.id }),
+      scaleMessages.noReading,
+    );
+  });
+
   it('records a hand-typed weight as manual, and the spec body (no scale) as manual too', async () => {
     const scale = await newScale();
     const material = await kit.material(`Clay ${crypto.randomUUID().slice(0, 8)}`);
-    const [typed, specClient] = [await loadedTicket(10_000), await loadedTicket(10_000)];
+    const [typed, specClient] = [await kit.truckTicket(10_000), await kit.truckTicket(10_000)];
     const manual = await kit.call('PUT', '/api/ticket/weigh', {
       ticketId: typed.ticket.id,
       materialId: material.id,
@@ -239,17 +307,14 @@ describe('weighing in and taring from the scale', () => {
   it('refuses a scale with no reading, a net weight of 0 or less, and no ticket; nothing is saved', async () => {
     const scale = await newScale();
     const material = await kit.material(`Sand ${crypto.randomUUID().slice(0, 8)}`);
-    const { ticket } = await loadedTicket(15_000);
-    expectInvalid(
+    const { ticket } = await kit.truckTicket(15_000);
+    expectRefused(
       await kit.call('PUT', '/api/ticket/weigh', {
         ticketId: ticket.id,
         materialId: material.id,
         scaleId: scale.id,
       }),
-      {
-        scaleId:
-          'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
-      },
+      scaleMessages.noReading,
     );
     expectInvalid(
       await kit.call('PUT', '/api/ticket/weigh', {
@@ -271,7 +336,7 @@ describe('weighing in and taring from the scale', () => {
   it("tares a truck alone: 'Tare weight set to {n} for {truck}'", async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);
-    const { truck } = await loadedTicket(null);
+    const { truck } = await kit.truckTicket(null);
     await report(key, reading(14_250.5));
     const tared = await kit.call(
       'POST',
@@ -292,7 +357,7 @@ describe('weighing in and taring from the scale', () => {
 
   it("tares a truck with a ticket: the ticket's weight is its gross less the new tare", async () => {
     const material = await kit.material(`Rock ${crypto.randomUUID().slice(0, 8)}`);
-    const { truck, ticket } = await loadedTicket(15_000);
+    const { truck, ticket } = await kit.truckTicket(15_000);
     await kit.call('PUT', '/api/ticket/weigh', {
       ticketId: ticket.id,
       materialId: material.id,
@@ -312,7 +377,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a refused tare changes neither the truck nor the ticket', async () => {
-    const { truck, ticket } = await loadedTicket(15_000);
+    const { truck, ticket } = await kit.truckTicket(15_000);
     const neverWeighed = await kit.call('POST', '/api/truck/tare/weight', {
       ticketId: ticket.id,
       truckId: truck.id,

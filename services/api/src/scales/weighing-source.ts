@@ -13,7 +13,8 @@ import { findLiveScale, loadLiveScale } from './live-scale-view';
 
 /**
  * The weight of a weigh-in or tare and where it came from. With a scale and no `manual` flag, the
- * weight is the scale's current reading, which must be live and stable: what the client displayed a
+ * weight is the scale's current reading, which must be legal (see notWeighableBecause: stable, in
+ * range, gross and fresh, by the indicator's own word), else a 409: what the client displayed a
  * moment ago is not trusted over what the bridge reports. Otherwise (the spec's own client, or a
  * weight set by hand) it is the body's number, recorded as manual.
  */
@@ -28,10 +29,12 @@ export async function weighingOf(
     return { weight: typedWeight(typed.value, typed.field), source: manualWeighing(scaleId) };
   }
   const { view: scale, stored } = await loadLiveScale(app, scaleId);
-  if (scale.currentWeight === null || scale.status === 'disconnected' || scale.status === 'error')
-    throw new DomainError('validation', scaleMessages.noReading, { scaleId: scaleMessages.noReading });
-  if (!scale.stable)
-    throw new DomainError('validation', scaleMessages.notStable, { scaleId: scaleMessages.notStable });
+  // Only a legal reading is weighed: nothing is written, and the operator is told why.
+  const refusal = scale.notWeighableBecause;
+  if (refusal !== null || scale.currentWeight === null)
+    throw new DomainError('conflict', refusal ?? scaleMessages.noReading, {
+      scaleId: refusal ?? scaleMessages.noReading,
+    });
   return {
     weight: scale.currentWeight,
     source: {

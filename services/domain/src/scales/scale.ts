@@ -22,7 +22,14 @@ export const scaleMessages = {
   noTicket: 'No ticket selected.',
   noTruck: 'No truck selected.',
   noReading: 'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
-  notStable: 'The scale is not stable yet. Wait for the weight to settle, or set it by hand.',
+  notStable: 'The scale is in motion. Wait for the indicator to show the weight stable, or set it by hand.',
+  overRange: 'The scale is over its capacity (over range). Nothing was weighed.',
+  underRange:
+    'The scale is under range (below zero). Zero the indicator with the deck empty, then weigh again.',
+  netMode:
+    'The indicator shows a net weight. Switch it to gross (clear its tare), then weigh again, or set the weight by hand.',
+  staleReading: (ageMs: number) =>
+    `The scale's reading is ${(ageMs / 1000).toFixed(1)} s old: its bridge has stopped reporting. Check the bridge, or set the weight by hand.`,
   netNotPositive: (net: number) =>
     `The net weight would be ${net} KG: the scale weight must be more than the tare weight.`,
   notWeighedIn: 'This ticket has not been weighed in yet, so its weight cannot be updated from a tare.',
@@ -33,6 +40,34 @@ export const scaleMessages = {
     `Tare weight set to ${tare} KG for ${truck}, ticket number ${ticketNumber} weight updated to ${weight} KG`,
   failedToUpdate: (truck: string) => `Failed to update ${truck}`,
 } as const;
+
+/** What a scale's live reading says, as far as whether a truck may be weighed from it. */
+export interface LiveReadingState {
+  currentWeight: number | null;
+  status: 'ok' | 'motion' | 'error' | 'disconnected';
+  stable: boolean;
+  range: 'ok' | 'over' | 'under' | null;
+  mode: 'gross' | 'net' | null;
+  /** How old the indicator's frame is now, in ms (null without a reading). */
+  readingAgeMs: number | null;
+}
+
+/**
+ * Why a weigh-in or tare may not take the scale's live reading, or null when it may. The indicator is
+ * the legal instrument: only a reading it shows stable, in range and gross, and that is fresh, is
+ * weighed. One rule for the API (which refuses with it) and the Scale page (which shows it).
+ */
+export function notWeighableBecause(reading: LiveReadingState, maxReadingAgeMs: number): string | null {
+  const { currentWeight, status, readingAgeMs } = reading;
+  if (currentWeight === null || readingAgeMs === null || status === 'disconnected' || status === 'error')
+    return scaleMessages.noReading;
+  if (reading.range === 'over') return scaleMessages.overRange;
+  if (reading.range === 'under') return scaleMessages.underRange;
+  if (reading.mode === 'net') return scaleMessages.netMode;
+  if (!reading.stable) return scaleMessages.notStable;
+  if (readingAgeMs > maxReadingAgeMs) return scaleMessages.staleReading(readingAgeMs);
+  return null;
+}
 
 export function validateScale(input: { scaleName?: unknown }): ScaleData {
   const messages = { required: scaleMessages.nameRequired, tooLong: scaleMessages.nameTooLong };

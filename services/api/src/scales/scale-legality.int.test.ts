@@ -1,0 +1,152 @@
+import { useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { LiveScale, Scale, Ticket } from '@portal/contract';
+import { scaleMessages } from '@portal/domain';
+import { configFromEnv, openPtyPair, type ScaleBridge, startScaleBridge } from '@portal/scale-bridge';
+import { openScaleEnd, tempLinks } from '@portal/scale-bridge/test/bridge-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// Issue 29, defects 1, 2 and 3: a real scale bridge reads a Toledo indicator on a socat pty pair and
+// reports to the portal; the weigh-in through the API takes only a legal reading. The frames are
+// written byte for byte from Mettler Toledo's continuous output format (Standard Interface Command
+// Set, "Continuous output": STX, status words A, B and C, six digits of displayed weight, six of tare,
+// CR), not from the bridge's own encoder.
+
+const kit = useTicketPortal({ standardUser: true });
+
+const STX = 0x02;
+const CR = 0x0d;
+/** Status word A: bit 5 always 1, bits 3–4 increment ×1 (01), bits 0–2 decimal point none (010). */
+const swaWholeKg = 0b0010_1010;
+/** Status word B: bit 5 always 1; bit 4 kg, bit 3 motion, bit 2 out of range, bit 1 negative, bit 0 net. */
+const swb = { stableGrossKg: 0x30, motionKg: 0x38, overRangeKg: 0x34, netKg: 0x31 } as const;
+/** Status word C: bit 5 always 1, nothing else set. */
+const swcPlain = 0b0010_0000;
+
+const digits = (value: number) => String(value).padStart(6, '0');
+const toledoFrame = (statusB: number, weight: number, tare = 0) =>
+  Buffer.concat([
+    Buffer.from([STX, swaWholeKg, statusB, swcPlain]),
+    Buffer.from(`${digits(weight)}${digits(tare)}`, 'latin1'),
+    Buffer.from([CR]),
+  ]);
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A scale whose bridge reads an indicator that streams `frame` every 66 ms (Toledo's 15 Hz) until changed. */
+async function streamingScale() {
+  const created = await kit.call('POST', '/api/scale/new', {
+    scaleName: `Lane ${crypto.randomUUID().slice(0, 6)}`,
+  });
+  const scale = created.json<Scale>();
+  const { key } = (await kit.call('POST', `/api/scale/${scale.id}/key`)).json<{ key: string }>();
+  const links = await tempLinks();
+  cleanups.push(links.remove);
+  const pair = await openPtyPair(links);
+  cleanups.push(pair.stop);
+  const config = configFromEnv({
+    SCALE_PORT: links.bridgeSide,
+    SCALE_PROTOCOL: 'toledo',
+    SCALE_TOLEDO_CHECKSUM: 'off',
+    SCALE_BRIDGE_KEY: key,
+    PORTAL_URL: kit.portal.url,
+  });
+  const bridge: ScaleBridge = await startScaleBridge(
+    { ...config, metrics: null },
+    { log: { info: () => undefined, warn: () => undefined } },
+  );
+  let bridgeRunning = true;
+  cleanups.push(async () => bridgeRunning && bridge.stop());
+  const indicator = await openScaleEnd(links.scaleSide, {
+    baudRate: 9600,
+    dataBits: 8,
+    parity: 'none',
+    stopBits: 1,
+  });
+  cleanups.push(() => indicator.close());
+  let frame = toledoFrame(swb.stableGrossKg, 0);
+  const timer = setInterval(() => void indicator.write(frame).catch(() => undefined), 66);
+  cleanups.push(async () => clearInterval(timer));
+  const live = async () =>
+    (await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)).json<LiveScale>();
+  return {
+    scale,
+    live,
+    /** The indicator shows this from now on; resolves once the portal shows its weight. */
+    async show(statusB: number, weight: number, tare = 0) {
+      frame = toledoFrame(statusB, weight, tare);
+      await expect.poll(async () => (await live()).currentWeight, { timeout: 5_000 }).toBe(weight);
+    },
+    async stopBridge() {
+      bridgeRunning = false;
+      await bridge.stop();
+    },
+  };
+}
+
+const refusedWith = (response: { statusCode: number; body: string; json<T>(): T }, reason: string) => {
+  expect(response.statusCode, response.body).toBe(409);
+  expect(response.json<{ message: string }>().message).toBe(reason);
+};
+
+describe('weighing from a Toledo indicator through a real bridge', () => {
+  it('refuses motion, over range and net mode as the indicator reports them; weighs the legal reading', async () => {
+    const { scale, live, show } = await streamingScale();
+    const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await kit.truckTicket(14_000);
+    const weigh = () =>
+      kit.call(
+        'PUT',
+        '/api/ticket/weigh',
+        { ticketId: ticket.id, materialId: material.id, weight: 1, scaleId: scale.id },
+        kit.standard,
+      );
+
+    // Defect 1: SWB 0x38, 25 360 kg held in motion well past the old 0.5 s "held within a division" rule.
+    await show(swb.motionKg, 25_360);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await live()).toMatchObject({ currentWeight: 25_360, stable: false, status: 'motion' });
+    refusedWith(await weigh(), scaleMessages.notStable);
+    // Defect 2: SWB bit 2, 62 000 kg over range.
+    await show(swb.overRangeKg, 62_000);
+    expect(await live()).toMatchObject({ range: 'over', notWeighableBecause: scaleMessages.overRange });
+    refusedWith(await weigh(), scaleMessages.overRange);
+    // Defect 3: SWB bit 0, net 24 020 kg with the indicator's tare 14 000 in the tare field.
+    await show(swb.netKg, 24_020, 14_000);
+    expect(await live()).toMatchObject({ mode: 'net', notWeighableBecause: scaleMessages.netMode });
+    refusedWith(await weigh(), scaleMessages.netMode);
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, weight: null });
+
+    // Stable, in range, gross: weighed, net = 38 020 − 14 000.
+    await show(swb.stableGrossKg, 38_020);
+    await expect.poll(async () => (await live()).notWeighableBecause).toBeNull();
+    const weighed = await weigh();
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>()).toMatchObject({ weight: 24_020, isReceived: true });
+    const history = await kit.call('GET', `/api/ticket/${ticket.id}/history`);
+    const events =
+      history.json<{ type: string; data: { scaleWeight?: number; source?: { stable: boolean } } }[]>();
+    expect(events.filter((event) => event.type === 'TicketWeighed').map((event) => event.data)).toEqual([
+      expect.objectContaining({ scaleWeight: 38_020, source: expect.objectContaining({ stable: true }) }),
+    ]);
+  });
+
+  // Defect 5 (a bridge killed, no goodbye) is proved against the API in scales.int.test.ts; here the
+  // bridge stops as a service stop does.
+  it('the bridge stopped with a truck on the deck: its last weight is refused at once', async () => {
+    const { scale, live, show, stopBridge } = await streamingScale();
+    const { truck } = await kit.truckTicket(12_000);
+    await show(swb.stableGrossKg, 31_000);
+    await stopBridge();
+    await expect
+      .poll(async () => (await live()).notWeighableBecause, { timeout: 1_500, interval: 50 })
+      .toBe(scaleMessages.noReading);
+    refusedWith(
+      await kit.call('POST', '/api/truck/tare/weight', { truckId: truck.id, scaleId: scale.id }),
+      scaleMessages.noReading,
+    );
+    expect((await kit.call('GET', `/api/truck/${truck.id}`)).json()).toMatchObject({ tareWeight: 12_000 });
+  });
+});
