@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import type { WeightUnit } from '../units';
 import { type DecodeResult, garbage, type IndicatorFrame, type ScaleProtocol } from './protocol';
 
 /**
@@ -18,7 +19,13 @@ const decimalCode = (swa: number) => swa & 0b111;
 const swaBase = 0b0010_1000;
 const swBase = 0b0010_0000;
 const swb = { net: 1, negative: 2, outOfRange: 4, motion: 8, kg: 16 } as const;
-const swcGrams = 1;
+/**
+ * Status word C, bits 0–2: the expanded units. 0 is lb or kg as status word B's bit 4 says; the rest
+ * name their own unit. Troy ounces (4), pennyweight (5) and custom units (7) are no weighbridge's: a
+ * frame in them is not read as a weight.
+ */
+const swcUnits: Partial<Record<number, WeightUnit>> = { 1: 'g', 2: 't', 3: 'oz', 6: 'ton' };
+const swcUnitMask = 0b111;
 
 const checksumOf = (bytes: Uint8Array): number => {
   let sum = 0;
@@ -110,12 +117,15 @@ function decode(chunk: Buffer): DecodeResult {
   const [a = 0, b = 0, c = 0] = chunk.subarray(1, 4);
   const digits = chunk.subarray(4, 10).toString('latin1');
   if (!/^ *\d+$/.test(digits)) return garbage(chunk.length);
+  const expandedUnit = c & swcUnitMask;
+  const unit = expandedUnit === 0 ? (b & swb.kg ? 'kg' : 'lb') : swcUnits[expandedUnit];
+  if (!unit) return garbage(chunk.length);
   const decimals = decimalCode(a) - 2;
   const negative = (b & swb.negative) !== 0;
   const weight = (negative ? -1 : 1) * Number(digits.trim()) * 10 ** -decimals;
   const frame: IndicatorFrame = {
     weight: Number(weight.toFixed(Math.max(decimals, 0))) || 0,
-    unit: c & swcGrams ? 'g' : b & swb.kg ? 'kg' : 'lb',
+    unit,
     decimals,
     mode: b & swb.net ? 'net' : 'gross',
     motion: (b & swb.motion) !== 0,
@@ -131,8 +141,10 @@ export function encodeToledo(frame: IndicatorFrame, options: { checksum?: boolea
   if (!Number.isInteger(decimals) || decimals < -2 || decimals > 5) {
     throw new RangeError(`toledo frames cannot show ${decimals} decimals`);
   }
-  if (unit !== 'kg' && unit !== 'lb' && unit !== 'g')
-    throw new RangeError(`toledo frames cannot carry ${unit}`);
+  const expandedUnit =
+    unit === 'kg' || unit === 'lb'
+      ? 0
+      : Number(Object.entries(swcUnits).find(([, swcUnit]) => swcUnit === unit)?.[0]);
   const counts = Math.round(Math.abs(weight) * 10 ** decimals);
   if (counts > 999_999) throw new RangeError(`${weight} does not fit six digits`);
   const status =
@@ -142,7 +154,7 @@ export function encodeToledo(frame: IndicatorFrame, options: { checksum?: boolea
     (frame.motion ? swb.motion : 0) |
     (unit === 'lb' ? 0 : swb.kg);
   const body = Buffer.concat([
-    Buffer.from([STX, swaBase | (decimals + 2), swBase | status, swBase | (unit === 'g' ? swcGrams : 0)]),
+    Buffer.from([STX, swaBase | (decimals + 2), swBase | status, swBase | expandedUnit]),
     Buffer.from(`${String(counts).padStart(6, '0')}000000\r`, 'latin1'),
   ]);
   return options.checksum ? Buffer.concat([body, Buffer.from([checksumOf(body)])]) : body;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toKg } from '../units';
 import { bytes, frame, readFrames } from './test-frames';
 import { encodeToledo, toledoProtocol } from './toledo';
 
@@ -46,14 +47,37 @@ describe('Mettler Toledo continuous output', () => {
     expect(frames).toEqual([frame({ weight: 12345, ...expected })]);
   });
 
-  it('reads the unit: SWB bit 4 kg or lb, SWC bit 0 grams', async () => {
+  it('reads the unit: SWB bit 4 kg or lb, else SWC bits 0–2 grams, metric tonnes, ounces, short tons', async () => {
     const { frames } = await readFrames(
       plain,
       handFrame(0x2a, 0x30),
       handFrame(0x2a, 0x20),
       handFrame(0x2a, 0x30, 0x21),
+      handFrame(0x2a, 0x30, 0x22),
+      handFrame(0x2a, 0x20, 0x23),
+      handFrame(0x2a, 0x20, 0x26),
     );
-    expect(frames.map((each) => each.unit)).toEqual(['kg', 'lb', 'g']);
+    expect(frames.map((each) => each.unit)).toEqual(['kg', 'lb', 'g', 't', 'oz', 'ton']);
+  });
+
+  it('issue 29, defect 4: a tonne terminal (SWA two decimals, SWC metric t) showing 25.34 t is 25,340 kg', async () => {
+    const { frames } = await readFrames(plain, handFrame(0x2c, 0x30, 0x22, '002534'));
+    expect(frames).toEqual([frame({ weight: 25.34, unit: 't', decimals: 2 })]);
+    expect(toKg(25.34, 't')).toBe(25_340);
+    // A short-ton terminal at 27.95 ton is 55,900 lb.
+    const { frames: shortTons } = await readFrames(plain, handFrame(0x2c, 0x20, 0x26, '002795'));
+    expect(shortTons.map((each) => toKg(each.weight ?? 0, each.unit))).toEqual([25_355.813]);
+  });
+
+  it('does not read troy ounces, pennyweight or custom units (SWC 4, 5, 7) as a weight', async () => {
+    const { frames, garbageBytes } = await readFrames(
+      plain,
+      handFrame(0x2a, 0x30, 0x24),
+      handFrame(0x2a, 0x30, 0x25),
+      handFrame(0x2a, 0x30, 0x27),
+    );
+    expect(frames).toEqual([]);
+    expect(garbageBytes).toBe(3 * 17);
   });
 
   it('does not reject frames whose "always 1" bits are 0 (vendors differ)', async () => {
@@ -128,7 +152,7 @@ describe('Mettler Toledo continuous output', () => {
     );
     expect(encoded.toString('latin1')).toBe('\x02++ 000125000000\r');
     expect(() => encodeToledo(frame({ weight: null }))).toThrow(RangeError);
-    expect(() => encodeToledo(frame({ unit: 't' }))).toThrow(RangeError);
+    expect(encodeToledo(frame({ weight: 25.34, unit: 't', decimals: 2 }))[3]).toBe(0x22);
     expect(() => encodeToledo(frame({ weight: 1_000_000 }))).toThrow(RangeError);
   });
 });
