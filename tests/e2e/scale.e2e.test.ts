@@ -1,7 +1,7 @@
 import { defaultUiDist, simulatedScaleName, startSimulatedScale } from '@portal/api';
 import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
-import { displayTicketNumber, netWeight } from '@portal/domain';
+import { displayTicketNumber, netWeight, scaleMessages } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreensAfterEach } from '../support/accessibility';
@@ -83,13 +83,19 @@ describe('the Scale page, end to end in Chromium', () => {
       .toBe('In motion');
     const climbing = await shownWeight();
     await expect.poll(shownWeight, { timeout: 20_000 }).not.toBe(climbing);
+    // In motion, Weigh In is disabled with the reason beside it (issue 29: only a legal reading is weighed).
+    const weighInButton = page.getByRole('button', { name: 'Weigh In', exact: true }).last();
+    await expect.poll(() => weighInButton.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('weighing-refusal').textContent()).toBe(scaleMessages.notStable);
     await screenshot(page, 'scale-weighing-live-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'scale-motion-refused-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expect
       .poll(() => page.getByTestId('scale-stability').textContent(), { timeout: 20_000 })
       .toBe('Stable');
     await expect.poll(() => page.getByTestId('scale-status').textContent()).toMatch(/^Scale OK since/);
-    // A settling deck can hold one division for 0.5 s (the bridge's own stable capture) before the
-    // truck's final weight: wait until the weight stays put, as a weighbridge operator would.
+    // Wait until the weight stays put, as a weighbridge operator would.
     let gross = await shownWeight();
     await expect
       .poll(
@@ -116,7 +122,9 @@ describe('the Scale page, end to end in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('figure-net').textContent())
       .toMatch(new RegExp(`^${kg(net)} KG$`));
-    await page.getByRole('button', { name: 'Weigh In', exact: true }).last().click();
+    expect(await weighInButton.isEnabled()).toBe(true);
+    expect(await page.getByTestId('weighing-refusal').count()).toBe(0);
+    await weighInButton.click();
     await expect
       .poll(() => page.getByText(new RegExp(`weighed in: net ${kg(net)} KG`)).isVisible())
       .toBe(true);
