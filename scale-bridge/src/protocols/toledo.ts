@@ -38,6 +38,9 @@ const checksumHolds = (frame: Buffer): boolean =>
 
 export type ToledoChecksum = 'auto' | 'on' | 'off';
 
+/** Bytes an indicator may put between two frames (CR LF, NUL padding) that learning still sees past. */
+const fillerBytesTolerated = 4;
+
 /** After this many checksum failures in a row, a learned "checksum on" is unlearned (the setting changed). */
 const failuresBeforeRelearning = 8;
 
@@ -89,11 +92,31 @@ class ToledoFramer extends Transform {
     if (b[bodyLength - 1] !== CR) return 0;
     if (this.checksum === false) return bodyLength;
     if (this.checksum === true) return b.length > bodyLength ? this.countChecksum(b) : undefined;
-    if (b.length < 2 * bodyLength + 1) return undefined;
-    const followedWithout = b[bodyLength] === STX && b[2 * bodyLength - 1] === CR;
-    const followedWith = b[bodyLength + 1] === STX && b[2 * bodyLength] === CR && checksumHolds(b);
-    if (followedWith === followedWithout) return 0;
-    this.checksum = followedWith;
+    return this.learnChecksum();
+  }
+
+  /**
+   * Learns whether a checksum follows the CR from this frame and the next one. Indicators may put
+   * bytes between frames (LF, CR LF, NUL): the next frame is the first STX within a few bytes after
+   * this one's CR that a CR closes 17 bytes on. A checksum byte stands right after the CR and holds;
+   * anything else there is filler.
+   */
+  private learnChecksum(): number | undefined {
+    const b = this.buffer;
+    if (b.length < 2 * bodyLength + 1 + fillerBytesTolerated) return undefined;
+    const nextFrameAt = (from: number) => {
+      for (let at = from; at <= bodyLength + 1 + fillerBytesTolerated; at++)
+        if (b[at] === STX && b[at + bodyLength - 1] === CR) return at;
+      return undefined;
+    };
+    const next = nextFrameAt(bodyLength);
+    if (next === undefined) return 0;
+    const holds = checksumHolds(b);
+    if (next === bodyLength) {
+      // The next frame starts right after the CR, unless that STX is this frame's checksum (0x02).
+      if (holds && nextFrameAt(bodyLength + 1) !== undefined) return 0;
+      this.checksum = false;
+    } else this.checksum = holds;
     return this.frameLength();
   }
 

@@ -138,6 +138,21 @@ describe('Mettler Toledo continuous output', () => {
     }
   });
 
+  it('issue 29, defect 7: learns the checksum setting though bytes sit between frames (LF, NUL, CR LF)', async () => {
+    for (const filler of [[0x0a], [0x00], [0x0d, 0x0a]])
+      for (const checksum of [true, false]) {
+        const stream = [1, 2, 3, 4].map((weight) =>
+          Buffer.concat([encodeToledo(frame({ weight }), { checksum }), Buffer.from(filler)]),
+        );
+        const { frames, checksumErrors, garbageBytes } = await readFrames(toledoProtocol('auto'), ...stream);
+        const what = `checksum ${checksum}, filler ${filler}`;
+        // The last frame has no next one to learn from before the stream ends; the first three are read.
+        expect(frames.map((each) => each.weight).slice(0, 3), what).toEqual([1, 2, 3]);
+        expect(checksumErrors, what).toBe(0);
+        expect(garbageBytes, what).toBeGreaterThanOrEqual(3 * filler.length);
+      }
+  });
+
   it('learns again when the checksums stop (the indicator was reconfigured)', async () => {
     const stream = (checksum: boolean, count: number) =>
       Array.from({ length: count }, (_, i) => encodeToledo(frame({ weight: i }), { checksum }));
