@@ -48,7 +48,7 @@ const failuresBeforeRelearning = 8;
  * Frames on STX and length, never on CR: the checksum byte can be 0x0D (or 0x02). No stock
  * @serialport parser fits: the delimiter parsers would split on such a checksum, and these frames
  * carry no length field for the packet-length parser. Whether a checksum follows the CR is set, or
- * learned from the first two frames that follow each other (`auto`).
+ * learned from the first two frames, whatever filler sits between them (`auto`).
  */
 class ToledoFramer extends Transform {
   private buffer = Buffer.alloc(0);
