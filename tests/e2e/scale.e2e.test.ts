@@ -76,6 +76,13 @@ describe('the Scale page, end to end in Chromium', () => {
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Scale' }).textContent())
       .toBe(simulatedScaleName);
+    // Before Start weighing nothing is shown as current, and nothing can be weighed (issue 29, defect 6).
+    const weighInButton = page.getByRole('button', { name: 'Weigh In', exact: true }).last();
+    expect(await page.getByTestId('scale-weight').textContent()).toMatch(/^—/);
+    expect(await weighInButton.isDisabled()).toBe(true);
+    expect(await page.getByTestId('weighing-refusal').textContent()).toBe(
+      'Press Start weighing to read the scale, or set the weight by hand.',
+    );
     await page.getByRole('button', { name: 'Start weighing' }).click();
     // The truck drives on: the reading climbs in motion, then settles stable.
     await expect
@@ -84,7 +91,6 @@ describe('the Scale page, end to end in Chromium', () => {
     const climbing = await shownWeight();
     await expect.poll(shownWeight, { timeout: 20_000 }).not.toBe(climbing);
     // In motion, Weigh In is disabled with the reason beside it (issue 29: only a legal reading is weighed).
-    const weighInButton = page.getByRole('button', { name: 'Weigh In', exact: true }).last();
     await expect.poll(() => weighInButton.isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId('weighing-refusal').textContent()).toBe(scaleMessages.notStable);
     await screenshot(page, 'scale-weighing-live-1440');

@@ -112,6 +112,7 @@ const portalMessages = {
       start: 'Start weighing',
       stop: 'Stop weighing',
       setManually: 'Set weight by hand',
+      startFirst: 'Press Start weighing to read the scale, or set the weight by hand.',
       manualExplained:
         'Live reading stops, and the weight you type is recorded as set by hand on the ticket or truck.',
       weightKg: 'Weight (KG)',

@@ -69,9 +69,14 @@ const TicketPicker = ({
   />
 );
 
-/** What a weigh-in or tare sends as its weight: the live reading, or the one set by hand. */
-const weighingBody = (scaleId: number | null, manualWeight: number | null) =>
-  manualWeight !== null ? { scaleId, manual: true } : { scaleId };
+/**
+ * What a weigh-in or tare sends as its weight: the one set by hand, or the live reading, with the weight
+ * the operator saw (the server refuses if the scale has moved on since: 'The weight changed: weigh again').
+ */
+const weighingBody = (scaleId: number | null, weight: number | null, manualWeight: number | null) =>
+  manualWeight !== null
+    ? { scaleId, manual: true }
+    : { scaleId, ...(weight !== null ? { displayedWeight: weight } : {}) };
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -148,7 +153,7 @@ const WeighInPanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPanelP
           ticketId: ticket.id,
           materialId: materialId === '' ? null : materialId,
           weight,
-          ...weighingBody(scaleId, manualWeight),
+          ...weighingBody(scaleId, weight, manualWeight),
         },
       });
       notify('portal.scale.weighedIn', {
@@ -226,7 +231,7 @@ const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPanelProp
             truckId: truck.id,
             ticketId: ticket?.id ?? null,
             scaleWeight: weight,
-            ...weighingBody(scaleId, manualWeight),
+            ...weighingBody(scaleId, weight, manualWeight),
           },
         });
         notify(answer.message, { type: 'success' });
@@ -332,9 +337,16 @@ export const ScalePage = () => {
     }
   };
 
-  const weight = manualWeight ?? live.data?.currentWeight ?? null;
+  // Before Start weighing, nothing is shown as current: the last reading polled may be long gone.
+  const liveScale = weighing ? live.data : undefined;
+  const weight = manualWeight ?? liveScale?.currentWeight ?? null;
   // A weight set by hand is the operator's word; a live one must be legal (the server checks it again).
-  const refusal = manualWeight === null ? (live.data?.notWeighableBecause ?? null) : null;
+  const refusal =
+    manualWeight !== null
+      ? null
+      : !weighing
+        ? translate('portal.scale.startFirst')
+        : (liveScale?.notWeighableBecause ?? null);
   const panelProps = { scaleId, weight, manualWeight, refusal };
 
   return (
@@ -396,7 +408,7 @@ export const ScalePage = () => {
             </Alert>
           )}
         </Section>
-        <LiveWeight scale={live.data} manualWeight={manualWeight} />
+        <LiveWeight scale={liveScale} manualWeight={manualWeight} />
         <Section>
           {mode === 'weighIn' ? <WeighInPanel {...panelProps} /> : <TarePanel {...panelProps} />}
         </Section>

@@ -117,6 +117,12 @@ const WeighingInputSchema = {
       description: 'true: the weight was typed by hand (confirmed in the Manually Set Scale Weight dialog)',
     }),
   ),
+  displayedWeight: Type.Optional(
+    Type.Number({
+      description:
+        "The scale's weight in KG as the operator saw it when confirming: a reading that has moved on since is refused with 409 'The weight changed: weigh again'. Without it, the current reading is taken (under the same legality checks)",
+    }),
+  ),
 };
 
 /** PUT /api/ticket/weigh: the spec's `{ticketId, materialId, weight}`, and where the weight comes from. */

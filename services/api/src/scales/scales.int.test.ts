@@ -249,6 +249,37 @@ describe('weighing in and taring from the scale', () => {
     expect(weighed.json<Ticket>().weight).toBe(24_020);
   });
 
+  it("weighs the weight the operator saw: a reading that moved on since is refused, 'The weight changed: weigh again'", async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const material = await kit.material(`Silt ${crypto.randomUUID().slice(0, 8)}`);
+    const { truck, ticket } = await kit.truckTicket(14_000);
+    await report(key, reading(38_040));
+    const body = { ticketId: ticket.id, materialId: material.id, scaleId: scale.id };
+    // The screen showed 38 020 a moment ago; the scale says 38 040 now.
+    expectRefused(
+      await kit.call('PUT', '/api/ticket/weigh', { ...body, displayedWeight: 38_020 }, kit.standard),
+      scaleMessages.weightChanged,
+    );
+    expectRefused(
+      await kit.call('POST', '/api/truck/tare/weight', {
+        truckId: truck.id,
+        scaleId: scale.id,
+        displayedWeight: 38_020,
+      }),
+      scaleMessages.weightChanged,
+    );
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, weight: null });
+    const weighed = await kit.call(
+      'PUT',
+      '/api/ticket/weigh',
+      { ...body, displayedWeight: 38_040 },
+      kit.standard,
+    );
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>().weight).toBe(24_040);
+  });
+
   it('a bridge silent for 2 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);

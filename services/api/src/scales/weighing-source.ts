@@ -20,7 +20,7 @@ import { findLiveScale, loadLiveScale } from './live-scale-view';
  */
 export async function weighingOf(
   app: CommandHost,
-  body: { scaleId?: unknown; manual?: unknown },
+  body: { scaleId?: unknown; manual?: unknown; displayedWeight?: unknown },
   typed: { value: unknown; field: string },
 ): Promise<{ weight: number; source: WeighingSource }> {
   const scaleId = chosenId(body.scaleId, 'scaleId');
@@ -35,6 +35,9 @@ export async function weighingOf(
     throw new DomainError('conflict', refusal ?? scaleMessages.noReading, {
       scaleId: refusal ?? scaleMessages.noReading,
     });
+  // The operator confirmed what the screen showed: a reading that has moved on since is not theirs.
+  if (typeof body.displayedWeight === 'number' && body.displayedWeight !== scale.currentWeight)
+    throw new DomainError('conflict', scaleMessages.weightChanged, { scaleId: scaleMessages.weightChanged });
   return {
     weight: scale.currentWeight,
     source: {

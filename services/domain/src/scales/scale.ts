@@ -28,6 +28,8 @@ export const scaleMessages = {
     'The scale is under range (below zero). Zero the indicator with the deck empty, then weigh again.',
   netMode:
     'The indicator shows a net weight. Switch it to gross (clear its tare), then weigh again, or set the weight by hand.',
+  /** Issue 29: the weight recorded is the one the operator confirmed on screen. */
+  weightChanged: 'The weight changed: weigh again',
   staleReading: (ageMs: number) =>
     `The scale's reading is ${(ageMs / 1000).toFixed(1)} s old: its bridge has stopped reporting. Check the bridge, or set the weight by hand.`,
   netNotPositive: (net: number) =>
