@@ -128,7 +128,8 @@ export function configFromEnv(
     // The portal calls a bridge silent for 2 s disconnected: a heartbeat of at most a second keeps it live.
     heartbeatMs: number(env, 'SCALE_HEARTBEAT_MS', 1000, { min: 100, integer: true }),
     postTimeoutMs: number(env, 'SCALE_POST_TIMEOUT_MS', 2000, { min: 1, integer: true }),
-    reconnect: { initialMs: 250, maxMs: 5000 },
+    // A replugged port is reopened within a second (a missing one is looked for once a second).
+    reconnect: { initialMs: 250, maxMs: 1000 },
     // 0 turns the server off here; the programmatic config's port 0 means "any free port".
     metrics:
       metricsPort === 0

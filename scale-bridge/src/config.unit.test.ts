@@ -22,7 +22,7 @@ describe('bridge configuration', () => {
       postIntervalMs: 200,
       heartbeatMs: 1000,
       postTimeoutMs: 2000,
-      reconnect: { initialMs: 250, maxMs: 5000 },
+      reconnect: { initialMs: 250, maxMs: 1000 },
       metrics: { host: '127.0.0.1', port: 9464, token: null },
     });
   });

@@ -58,6 +58,12 @@ export function createReportPost({ portalUrl, bridgeKey, postTimeoutMs }: Portal
 // Without this, a portal that stays down would fill the log with one line per attempt.
 const repeatLogAfterMs = 60_000;
 
+/**
+ * After a failed post the next waits this long, doubling with each failure in a row up to the cap: a
+ * portal that is down or refuses the key is not sent a post every tick (issue 29: 466 in 30 s).
+ */
+export const postBackoff = { firstMs: 500, maxMs: 10_000 } as const;
+
 const reason = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);
   const cause =
@@ -69,12 +75,12 @@ const reason = (error: unknown): string => {
 
 /**
  * Posts the current report when `postDue` says so, one post at a time. A failed post is logged
- * (the reason, never the key) and tried again at the next `offer`; it never throws.
+ * (the reason, never the key) and tried again after a back-off (`postBackoff`); it never throws.
  */
 export class ReportSender {
   private last: { report: BridgeReport; at: number } | null = null;
   private inFlight: Promise<void> | null = null;
-  private failure: { reason: string; loggedAt: number; count: number } | null = null;
+  private failure: { reason: string; loggedAt: number; count: number; retryAt: number } | null = null;
 
   constructor(
     private readonly post: (report: BridgeReport) => Promise<void>,
@@ -93,7 +99,8 @@ export class ReportSender {
   offer(): void {
     const report = this.current();
     const now = this.clock();
-    if (this.inFlight || !postDue(this.last, report, now, this.schedule)) return;
+    if (this.inFlight || (this.failure && now < this.failure.retryAt)) return;
+    if (!postDue(this.last, report, now, this.schedule)) return;
     this.inFlight = this.post(report).then(
       () => {
         this.counted.postsOk++;
@@ -120,11 +127,12 @@ export class ReportSender {
   private failed(why: string): void {
     const now = this.clock();
     const count = (this.failure?.count ?? 0) + 1;
+    const retryAt = now + Math.min(postBackoff.maxMs, postBackoff.firstMs * 2 ** (count - 1));
     if (this.failure?.reason === why && now - this.failure.loggedAt < repeatLogAfterMs) {
-      this.failure.count = count;
+      this.failure = { ...this.failure, count, retryAt };
       return;
     }
     this.log.warn(`could not post the scale report (${why}); retrying (${count} failed so far)`);
-    this.failure = { reason: why, loggedAt: now, count };
+    this.failure = { reason: why, loggedAt: now, count, retryAt };
   }
 }

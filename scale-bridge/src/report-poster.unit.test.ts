@@ -76,23 +76,30 @@ describe('report sender', () => {
     expect(posted.map((each) => each.status)).toEqual(['disconnected', 'ok']);
   });
 
-  it('logs a failure once per reason, tries again at the next offer and never throws', async () => {
+  it('logs a failure once per reason, backs off (0.5, 1, 2 … 10 s) and never throws', async () => {
     let fail = true;
     const { sender, warnings, counted, set } = setup(async () => {
       if (fail) throw new Error('the portal answered 503');
     });
-    for (let ms = 0; ms < 1000; ms += 200) {
-      set(report('disconnected'), ms);
+    // 30 s of ticks every 100 ms with the portal down, the status flapping: a post at 0, 0.5, 1.5, 3.5, 7.5, 15.5, 25.5 s.
+    for (let ms = 0; ms < 30_000; ms += 100) {
+      set(report(ms % 400 ? 'disconnected' : 'error'), ms);
       sender.offer();
       await sender.settle();
     }
-    expect(counted).toEqual({ postsOk: 0, postsFailed: 5 });
+    expect(counted).toEqual({ postsOk: 0, postsFailed: 7 });
     expect(warnings).toEqual([
       'could not post the scale report (the portal answered 503); retrying (1 failed so far)',
     ]);
     fail = false;
+    set(report('ok', 10), 35_500);
     sender.offer();
     await sender.settle();
     expect(counted.postsOk).toBe(1);
+    // Working again: the next post is not held back.
+    set(report('motion', 20), 35_501);
+    sender.offer();
+    await sender.settle();
+    expect(counted.postsOk).toBe(2);
   });
 });

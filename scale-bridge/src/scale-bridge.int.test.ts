@@ -11,7 +11,7 @@ import { openPtyPair, type PtyPair } from './simulator/socat-pty';
 
 const key = 'scale-7-Fq2kP9xZ';
 const sevenEvenOne = { baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 } as const;
-// Reconnection waits up to 5 s between tries: polls wait well past that.
+// Reconnection waits up to 1 s between tries; the portal may back off its posts up to 10 s: polls wait past that.
 const poll = { timeout: 20_000, interval: 50 };
 
 const cleanups: (() => Promise<unknown>)[] = [];
