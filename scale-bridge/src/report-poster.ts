@@ -62,7 +62,7 @@ const repeatLogAfterMs = 60_000;
  * After a failed post the next waits this long, doubling with each failure in a row up to the cap: a
  * portal that is down or refuses the key is not sent a post every tick (issue 29: 466 in 30 s).
  */
-export const postBackoff = { firstMs: 500, maxMs: 10_000 } as const;
+const postBackoff = { firstMs: 500, maxMs: 10_000 } as const;
 
 const reason = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);

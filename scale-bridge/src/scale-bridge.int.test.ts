@@ -2,7 +2,7 @@ import type { Readiness } from '@portal/observability';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openScaleEnd, recordingLog, startRecordingPortal, tempLinks } from '../test/bridge-kit';
 import { configFromEnv } from './config';
-import { createCrFramer } from './protocols/cr-framer';
+import { createCrFramer } from './protocols/line-framers';
 import { encodeSma } from './protocols/sma';
 import { frame } from './protocols/test-frames';
 import { encodeToledo } from './protocols/toledo';

@@ -1,9 +1,9 @@
-import { createCrFramer } from './cr-framer';
+import { createLineFramer } from './line-framers';
 import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, unitCode } from './protocol';
 
 /**
  * The comma-separated line many indicators stream: status (ST stable, US unstable, OL overload),
- * mode (GS gross, NT net), signed weight (zero-padded or space-padded), unit, CR LF.
+ * mode (GS gross, NT net), signed weight (zero-padded or space-padded), unit, CR LF (or LF alone, or CR).
  * `ST,GS,+0012345kg`, `US,NT,-   12.5 kg`.
  */
 const format: TextFormat = {
@@ -26,7 +26,7 @@ export function encodeCsv(frame: IndicatorFrame): Buffer {
 
 export const csvProtocol: ScaleProtocol = {
   name: 'csv',
-  createFramer: createCrFramer,
+  createFramer: createLineFramer,
   decode: (chunk) => decodeText(chunk, format),
   encode: encodeCsv,
 };

@@ -14,6 +14,13 @@ describe('comma-separated ASCII lines', () => {
     ['OL,GS,+-------kg', { weight: null, range: 'over' }],
   ] as const)('reads %s', (line, expected) => expectRead(csvProtocol, [`${line}\r\n`], [expected]));
 
+  it('issue 29: reads lines that end with LF alone, or CR alone, as indicators may be set', () =>
+    expectRead(
+      csvProtocol,
+      ['ST,GS,+0012340kg\n', 'US,GS,+0012360kg\n', 'ST,GS,+0012340kg\r'],
+      [{}, { weight: 12_360, motion: true }, {}],
+    ));
+
   it('counts garbage and half lines, and reads the next line', () =>
     expectRead(csvProtocol, ['ST,GS,+00\r\n', '@@ST,GS,+0012340kg\r\n'], [{}], 'ST,GS,+00\r'.length + 2));
 });

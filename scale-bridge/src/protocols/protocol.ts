@@ -100,9 +100,9 @@ function readText(groups: Record<string, string | undefined>, format: TextFormat
   };
 }
 
-/** Decodes the frame at the end of a CR-terminated chunk; what stands before it is garbage. */
+/** Decodes the frame at the end of a CR- (or LF-) terminated chunk; what stands before it is garbage. */
 export function decodeText(chunk: Buffer, format: TextFormat): DecodeResult {
-  const match = format.pattern.exec(chunk.toString('latin1').replace(/\r$/, ''));
+  const match = format.pattern.exec(chunk.toString('latin1').replace(/[\r\n]$/, ''));
   const frame = match?.groups ? readText(match.groups, format) : null;
   const start = match && frame ? match.index : chunk.length;
   const lineFeedTail = !format.lineFeedStartsFrames && chunk[0] === LF && start > 0 ? 1 : 0;

@@ -1,4 +1,4 @@
-import { createCrFramer } from './cr-framer';
+import { createCrFramer } from './line-framers';
 import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, unitCode } from './protocol';
 
 /**

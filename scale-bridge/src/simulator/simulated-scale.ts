@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SerialPort } from 'serialport';
 import type { Logger } from '../log';
-import { createCrFramer } from '../protocols/cr-framer';
+import { createCrFramer } from '../protocols/line-framers';
 import type { ProtocolName, ScaleProtocol } from '../protocols/protocol';
 import { scaleProtocols } from '../protocols/protocols';
 import type { SerialSettings } from '../serial-connection';
