@@ -87,6 +87,7 @@ export class ScaleMonitor {
               range: frame.range,
               rawFrame: raw.toString('hex').slice(0, rawFrameHexLength),
               readAt: new Date(now).toISOString(),
+              divisionKg: this.options.divisionKg,
             };
     }
     this.evaluate(now);

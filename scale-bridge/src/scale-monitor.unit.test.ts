@@ -28,7 +28,7 @@ describe('scale monitor', () => {
     expect(monitor.ready(2000)).toBe(false);
   });
 
-  it('reports a reading in KG, with the raw frame in hex and the time it was read', () => {
+  it('reports a reading in KG, with the raw frame in hex, the time it was read and the division', () => {
     const monitor = opened();
     monitor.result(reading({ weight: 27_000, unit: 'lb', mode: 'net' }), 100);
     expect(monitor.report).toEqual({
@@ -41,6 +41,7 @@ describe('scale monitor', () => {
         range: 'ok',
         rawFrame: '02410d',
         readAt: at(100),
+        divisionKg: 20,
       },
     });
     expect(monitor.ready(100)).toBe(true);

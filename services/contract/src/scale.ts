@@ -26,6 +26,13 @@ export const ScaleReadingSchema = Type.Object(
       format: 'date-time',
       description: "When the bridge read the frame (the bridge's clock)",
     }),
+    divisionKg: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description:
+          "The scale's division in KG (the bridge's SCALE_DIVISION_KG): what zero and the minimum weight are measured in",
+      }),
+    ),
   },
   { $id: 'ScaleReading' },
 );
@@ -77,10 +84,14 @@ export const LiveScaleSchema = Type.Object(
     readingAgeMs: Nullable(
       Type.Integer({ description: "How old the indicator's frame is now, in ms (null without a reading)" }),
     ),
+    zeroedSinceWeighing: Type.Boolean({
+      description:
+        'The scale has read zero (within half a division) since the last weigh-in or tare taken from it: the previous truck has left the deck',
+    }),
     notWeighableBecause: Nullable(
       Type.String({
         description:
-          'Why a weigh-in or tare would refuse the live reading now (no reading, over or under range, net mode, in motion, too old), or null when it may be weighed',
+          'Why a weigh-in or tare would refuse the live reading now (no reading, over or under range, net mode, in motion, too old, no return to zero since the last truck, below the minimum weight), or null when it may be weighed',
       }),
     ),
     weighing: Type.Boolean({

@@ -44,6 +44,7 @@ export function liveScaleView(
     range: reading?.range ?? null,
     status: silent || !report ? ('disconnected' as const) : report.status,
     readingAgeMs: reading && report && reportedAt ? readingAgeMs(report, reading, reportedAt, now) : null,
+    zeroedSinceWeighing: live.zeroedSinceWeighing,
   };
   return {
     ...scale,
@@ -51,7 +52,10 @@ export function liveScaleView(
     unit: 'KG',
     statusSince: silent ? iso(reportedAt) : (report?.statusSince ?? null),
     readingAt: reading?.readAt ?? null,
-    notWeighableBecause: notWeighableBecause(state, maxReadingAgeMs),
+    notWeighableBecause: notWeighableBecause(
+      { ...state, divisionKg: reading?.divisionKg ?? null },
+      maxReadingAgeMs,
+    ),
     weighing: live.weighingByUserId !== null,
     weighingSince: iso(live.weighingSince),
   };

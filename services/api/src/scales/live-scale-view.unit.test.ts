@@ -2,6 +2,7 @@ import type { ScaleReading } from '@portal/contract';
 import { scaleMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { liveScaleView } from './live-scale-view';
+import type { LiveScale as StoredLiveScale } from './live-scales';
 
 const scale = { id: 3, version: 1, scaleName: 'North' };
 const reportedAt = new Date('2026-11-23T08:00:00.000Z');
@@ -13,12 +14,14 @@ const reading: ScaleReading = {
   range: 'ok',
   rawFrame: '02',
   readAt: '2026-11-23T07:59:59.900Z',
+  divisionKg: 20,
 };
 const live = {
   report: { status: 'ok' as const, statusSince: '2026-11-23T07:59:00.000Z', reading },
   reportedAt,
   weighingByUserId: 4,
   weighingSince: reportedAt,
+  zeroedSinceWeighing: true,
 };
 const later = (ms: number) => new Date(reportedAt.getTime() + ms);
 const withReading = (fields: Partial<ScaleReading>, status: 'ok' | 'motion' = 'ok') => ({
@@ -39,6 +42,7 @@ describe('the live scale view', () => {
       statusSince: '2026-11-23T07:59:00.000Z',
       readingAt: '2026-11-23T07:59:59.900Z',
       readingAgeMs: 600,
+      zeroedSinceWeighing: true,
       notWeighableBecause: null,
       weighing: true,
       weighingSince: '2026-11-23T08:00:00.000Z',
@@ -81,5 +85,12 @@ describe('the live scale view', () => {
     expect(refusal(withReading({ range: 'under' }))).toBe(scaleMessages.underRange);
     expect(refusal(withReading({ mode: 'net' }))).toBe(scaleMessages.netMode);
     expect(refusal(withReading({ stable: false }, 'motion'))).toBe(scaleMessages.notStable);
+  });
+
+  it('names a scale that has not read zero since its last weighing, and a weight below 20 divisions', () => {
+    const view = (state: StoredLiveScale) => liveScaleView(scale, state, later(100), maxReadingAgeMs);
+    expect(view({ ...live, zeroedSinceWeighing: false }).notWeighableBecause).toBe(scaleMessages.notZeroed);
+    expect(view(withReading({ weightKg: 380 })).notWeighableBecause).toBe(scaleMessages.belowMinimum(400));
+    expect(view(withReading({ weightKg: 400 })).notWeighableBecause).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeReport } from '@portal/contract';
+import type { BridgeReport, ScaleReading } from '@portal/contract';
 import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
 import pg from 'pg';
@@ -50,6 +50,7 @@ describe.each([
       reportedAt: null,
       weighingByUserId: null,
       weighingSince: null,
+      zeroedSinceWeighing: false,
     });
     const at = new Date('2026-11-23T08:00:02.000Z');
     await liveScales.saveReport(1, { ...report, status: 'motion' }, new Date(at.getTime() - 500));
@@ -65,11 +66,30 @@ describe.each([
       reportedAt: at,
       weighingByUserId: 7,
       weighingSince: at,
+      zeroedSinceWeighing: false,
     });
     expect((await liveScales.find(2)).report?.status).toBe('disconnected');
     await liveScales.setWeighing(1, null, at);
     expect(await liveScales.find(1)).toMatchObject({ report, weighingByUserId: null, weighingSince: null });
     await liveScales.forget(1);
     expect((await liveScales.find(1)).report).toBeNull();
+  });
+
+  it('notes a return to zero (within half a division) until a weighing is taken from the scale', async () => {
+    const at = new Date('2026-11-23T08:00:02.000Z');
+    const weighing = (weightKg: number): BridgeReport => ({
+      ...report,
+      reading: { ...(report.reading as ScaleReading), weightKg, divisionKg: 20 },
+    });
+    await liveScales.saveReport(3, weighing(12_000), at);
+    expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(false);
+    await liveScales.saveReport(3, weighing(-10), at);
+    await liveScales.saveReport(3, weighing(12_000), at);
+    expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(true);
+    await liveScales.markWeighed(3);
+    await liveScales.saveReport(3, weighing(11_000), at);
+    expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(false);
+    await liveScales.saveReport(3, weighing(20), at);
+    expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { BridgeReport } from '@portal/contract';
+import { isZeroReading } from '@portal/domain';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { PortalConfig } from '../config';
@@ -14,10 +15,15 @@ export interface LiveScale {
   reportedAt: Date | null;
   weighingByUserId: number | null;
   weighingSince: Date | null;
+  /** The scale read zero since the last weigh-in or tare taken from it (the previous truck left). */
+  zeroedSinceWeighing: boolean;
 }
 
 export interface LiveScales {
+  /** Keeps the report; a reading of zero also notes that the scale returned to zero. */
   saveReport(scaleId: number, report: BridgeReport, reportedAt: Date): Promise<void>;
+  /** A weigh-in or tare was taken from the scale: the next needs a return to zero first. */
+  markWeighed(scaleId: number): Promise<void>;
   /** Starts (a user id) or stops (null) weighing on the scale. */
   setWeighing(scaleId: number, userId: number | null, at: Date): Promise<void>;
   find(scaleId: number): Promise<LiveScale>;
@@ -25,17 +31,33 @@ export interface LiveScales {
   close(): Promise<void>;
 }
 
-const nothingYet: LiveScale = { report: null, reportedAt: null, weighingByUserId: null, weighingSince: null };
+const nothingYet: LiveScale = {
+  report: null,
+  reportedAt: null,
+  weighingByUserId: null,
+  weighingSince: null,
+  zeroedSinceWeighing: false,
+};
+
+const readsZero = (report: BridgeReport): boolean =>
+  report.reading !== null && isZeroReading(report.reading.weightKg, report.reading.divisionKg ?? null);
 
 class PostgresLiveScales implements LiveScales {
   constructor(private readonly pool: pg.Pool) {}
 
   async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
     await this.pool.query(
-      `INSERT INTO scale_live (scale_id, report, reported_at) VALUES ($1, $2, $3)
-       ON CONFLICT (scale_id) DO UPDATE SET report = excluded.report, reported_at = excluded.reported_at`,
-      [scaleId, JSON.stringify(report), reportedAt],
+      `INSERT INTO scale_live (scale_id, report, reported_at, zeroed_since_weighing) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (scale_id) DO UPDATE SET report = excluded.report, reported_at = excluded.reported_at,
+         zeroed_since_weighing = scale_live.zeroed_since_weighing OR excluded.zeroed_since_weighing`,
+      [scaleId, JSON.stringify(report), reportedAt, readsZero(report)],
     );
+  }
+
+  async markWeighed(scaleId: number) {
+    await this.pool.query('UPDATE scale_live SET zeroed_since_weighing = false WHERE scale_id = $1', [
+      scaleId,
+    ]);
   }
 
   async setWeighing(scaleId: number, userId: number | null, at: Date) {
@@ -50,7 +72,7 @@ class PostgresLiveScales implements LiveScales {
   async find(scaleId: number): Promise<LiveScale> {
     const { rows } = await this.pool.query<LiveScale>(
       `SELECT report, reported_at AS "reportedAt", weighing_by_user_id AS "weighingByUserId",
-              weighing_since AS "weighingSince"
+              weighing_since AS "weighingSince", zeroed_since_weighing AS "zeroedSinceWeighing"
        FROM scale_live WHERE scale_id = $1`,
       [scaleId],
     );
@@ -76,7 +98,12 @@ class RedisLiveScales implements LiveScales {
     await this.redis.hset(this.key(scaleId), {
       report: JSON.stringify(report),
       reportedAt: reportedAt.toISOString(),
+      ...(readsZero(report) ? { zeroedSinceWeighing: '1' } : {}),
     });
+  }
+
+  async markWeighed(scaleId: number) {
+    await this.redis.hdel(this.key(scaleId), 'zeroedSinceWeighing');
   }
 
   async setWeighing(scaleId: number, userId: number | null, at: Date) {
@@ -96,6 +123,7 @@ class RedisLiveScales implements LiveScales {
       reportedAt: date(stored.reportedAt),
       weighingByUserId: stored.weighingByUserId ? Number(stored.weighingByUserId) : null,
       weighingSince: date(stored.weighingSince),
+      zeroedSinceWeighing: stored.zeroedSinceWeighing === '1',
     };
   }
 

@@ -71,6 +71,8 @@ async function streamingScale() {
   cleanups.push(async () => clearInterval(timer));
   const live = async () =>
     (await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)).json<LiveScale>();
+  // The empty deck has been seen: the first truck may be weighed.
+  await expect.poll(async () => (await live()).zeroedSinceWeighing, { timeout: 5_000 }).toBe(true);
   return {
     scale,
     live,
@@ -131,6 +133,12 @@ describe('weighing from a Toledo indicator through a real bridge', () => {
     expect(events.filter((event) => event.type === 'TicketWeighed').map((event) => event.data)).toEqual([
       expect.objectContaining({ scaleWeight: 38_020, source: expect.objectContaining({ stable: true }) }),
     ]);
+    // The next truck is on before the deck read zero: not weighed until it does.
+    await show(swb.stableGrossKg, 36_000);
+    expect(await live()).toMatchObject({
+      zeroedSinceWeighing: false,
+      notWeighableBecause: scaleMessages.notZeroed,
+    });
   });
 
   // Defect 5 (a bridge killed, no goodbye) is proved against the API in scales.int.test.ts; here the

@@ -42,6 +42,9 @@ function expectRefused(response: { statusCode: number; json<T>(): T; body: strin
 const report = (key: string, body: BridgeReport) =>
   kit.call('PUT', '/api/scale/bridge/report', body, { authorization: `Bridge ${key}` });
 
+/** The deck reads zero: the previous truck has left, and the next may be weighed. */
+const emptyDeck = async (key: string) => expect((await report(key, reading(0))).statusCode).toBe(204);
+
 async function liveScale(scaleId: number): Promise<LiveScale> {
   const response = await kit.call('GET', `/api/scale/${scaleId}`, undefined, kit.standard);
   expect(response.statusCode, response.body).toBe(200);
@@ -165,6 +168,7 @@ describe('weighing in and taring from the scale', () => {
     const { key } = await issueKey(scale.id);
     const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
     const { ticket } = await kit.truckTicket(14_500);
+    await emptyDeck(key);
     await report(key, reading(40_000.4, false));
     const body = { ticketId: ticket.id, materialId: material.id, weight: 1, scaleId: scale.id };
     expectRefused(await kit.call('PUT', '/api/ticket/weigh', body, kit.standard), scaleMessages.notStable);
@@ -239,6 +243,7 @@ describe('weighing in and taring from the scale', () => {
     expect(history.json<{ type: string }[]>().map((event) => event.type)).not.toContain('TicketWeighed');
 
     // The same scale, stable, in range, gross and fresh: weighed.
+    await emptyDeck(key);
     expect((await report(key, reading(38_020))).statusCode).toBe(204);
     const weighed = await kit.call('PUT', '/api/ticket/weigh', {
       ticketId: ticket.id,
@@ -254,6 +259,7 @@ describe('weighing in and taring from the scale', () => {
     const { key } = await issueKey(scale.id);
     const material = await kit.material(`Silt ${crypto.randomUUID().slice(0, 8)}`);
     const { truck, ticket } = await kit.truckTicket(14_000);
+    await emptyDeck(key);
     await report(key, reading(38_040));
     const body = { ticketId: ticket.id, materialId: material.id, scaleId: scale.id };
     // The screen showed 38 020 a moment ago; the scale says 38 040 now.
@@ -280,10 +286,39 @@ describe('weighing in and taring from the scale', () => {
     expect(weighed.json<Ticket>().weight).toBe(24_040);
   });
 
+  it('weighs the next truck only after the deck read zero, and never below 20 divisions', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const [first, second] = [await kit.truckTicket(null), await kit.truckTicket(null)];
+    const tare = (truckId: number) =>
+      kit.call('POST', '/api/truck/tare/weight', { truckId, scaleId: scale.id }, kit.standard);
+    // A scale never seen at zero (the portal just started, a truck already on the deck) is not trusted.
+    await report(key, reading(14_000));
+    expectRefused(await tare(first.truck.id), scaleMessages.notZeroed);
+    await emptyDeck(key);
+    await report(key, reading(14_000));
+    expect((await tare(first.truck.id)).statusCode).toBe(200);
+    // The second truck drives on as the first leaves: the deck never read zero in between.
+    await report(key, reading(13_500));
+    expect((await liveScale(scale.id)).zeroedSinceWeighing).toBe(false);
+    expectRefused(await tare(second.truck.id), scaleMessages.notZeroed);
+    await emptyDeck(key);
+    await report(key, reading(13_500));
+    expect((await tare(second.truck.id)).statusCode).toBe(200);
+    // 150 kg on a scale of 10 kg divisions: below its minimum of 200 kg.
+    await emptyDeck(key);
+    await report(key, reading(150, true, { divisionKg: 10 }));
+    expectRefused(await tare(second.truck.id), scaleMessages.belowMinimum(200));
+    expect((await kit.call('GET', `/api/truck/${second.truck.id}`)).json()).toMatchObject({
+      tareWeight: 13_500,
+    });
+  });
+
   it('a bridge silent for 2 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);
     const { truck } = await kit.truckTicket(null);
+    await emptyDeck(key);
     expect((await report(key, reading(31_000))).statusCode).toBe(204);
     expect((await liveScale(scale.id)).notWeighableBecause).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_100));
@@ -368,6 +403,7 @@ describe('weighing in and taring from the scale', () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);
     const { truck } = await kit.truckTicket(null);
+    await emptyDeck(key);
     await report(key, reading(14_250.5));
     const tared = await kit.call(
       'POST',

@@ -17,7 +17,7 @@ import { updateRecord } from '../catalogue/catalogue-commands';
 import { chosenId } from '../loose-body';
 import { actorOf, applyTicketCommand, ticketAggregate } from '../tickets/ticket-command';
 import { loadAggregate } from '../write-side/command-handler';
-import { weighingOf } from './weighing-source';
+import { noteWeighed, weighingOf } from './weighing-source';
 
 /**
  * The Scale page's Tare (spec sections 4 and 7): the empty truck's scale weight becomes its tare;
@@ -74,6 +74,7 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
       await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
       if (ticketId !== null && ticketCommand)
         await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });
+      await noteWeighed(app, source);
       const savedTruck = (await findTruck(db, truckId)) ?? truck;
       const ticket = ticketId === null ? null : ((await findTicket(db, ticketId)) ?? null);
       const message = ticket

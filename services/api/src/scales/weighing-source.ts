@@ -50,6 +50,11 @@ export async function weighingOf(
   };
 }
 
+/** After a weigh-in or tare taken from a scale: the next one needs the deck to read zero first. */
+export async function noteWeighed(app: CommandHost, source: WeighingSource): Promise<void> {
+  if (!source.manual && source.scaleId !== null) await app.infra.liveScales.markWeighed(source.scaleId);
+}
+
 function typedWeight(value: unknown, field: string): number {
   const weight = optionalNumber(value);
   if (weight === null || !Number.isFinite(weight)) {

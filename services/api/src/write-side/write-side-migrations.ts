@@ -97,6 +97,10 @@ const migrations: Record<string, Migration> = {
           weighing_since timestamptz
         )`,
   ),
+  // Issue 29: a scale is weighed from only after it read zero since its last weighing.
+  '2026-11-27-001-scale-return-to-zero': sqlMigration(
+    sql`ALTER TABLE scale_live ADD COLUMN zeroed_since_weighing boolean NOT NULL DEFAULT false`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -28,6 +28,10 @@ export const scaleMessages = {
     'The scale is under range (below zero). Zero the indicator with the deck empty, then weigh again.',
   netMode:
     'The indicator shows a net weight. Switch it to gross (clear its tare), then weigh again, or set the weight by hand.',
+  notZeroed:
+    'The scale has not returned to zero since the last truck was weighed on it. Wait for the deck to empty and read zero, then weigh.',
+  belowMinimum: (minimumKg: number) =>
+    `The weight is below the scale's minimum of ${minimumKg} KG (20 divisions). Nothing was weighed.`,
   /** Issue 29: the weight recorded is the one the operator confirmed on screen. */
   weightChanged: 'The weight changed: weigh again',
   staleReading: (ageMs: number) =>
@@ -52,12 +56,24 @@ export interface LiveReadingState {
   mode: 'gross' | 'net' | null;
   /** How old the indicator's frame is now, in ms (null without a reading). */
   readingAgeMs: number | null;
+  /** The scale's division in KG, as its bridge reports it (null from a bridge that does not). */
+  divisionKg: number | null;
+  /** Whether the scale has read zero since the last weigh-in or tare taken from it. */
+  zeroedSinceWeighing: boolean;
 }
+
+/** The least a scale weighs, in its divisions (the weighing-instrument rule of thumb for a minimum load). */
+export const minimumWeightDivisions = 20;
+
+/** A reading within half a division of zero is zero. */
+export const isZeroReading = (weightKg: number, divisionKg: number | null): boolean =>
+  Math.abs(weightKg) <= (divisionKg ?? 0) / 2;
 
 /**
  * Why a weigh-in or tare may not take the scale's live reading, or null when it may. The indicator is
  * the legal instrument: only a reading it shows stable, in range and gross, and that is fresh, is
- * weighed. One rule for the API (which refuses with it) and the Scale page (which shows it).
+ * weighed; and only once the scale has read zero since its last weighing (the previous truck has
+ * left the deck), and at no less than the scale's minimum weight. One rule for the API (which refuses with it) and the Scale page (which shows it).
  */
 export function notWeighableBecause(reading: LiveReadingState, maxReadingAgeMs: number): string | null {
   const { currentWeight, status, readingAgeMs } = reading;
@@ -68,6 +84,9 @@ export function notWeighableBecause(reading: LiveReadingState, maxReadingAgeMs: 
   if (reading.mode === 'net') return scaleMessages.netMode;
   if (!reading.stable) return scaleMessages.notStable;
   if (readingAgeMs > maxReadingAgeMs) return scaleMessages.staleReading(readingAgeMs);
+  if (!reading.zeroedSinceWeighing) return scaleMessages.notZeroed;
+  const minimumKg = minimumWeightDivisions * (reading.divisionKg ?? 0);
+  if (currentWeight < minimumKg) return scaleMessages.belowMinimum(minimumKg);
   return null;
 }
 
