@@ -83,6 +83,7 @@ describe('the Scale page, end to end in Chromium', () => {
     expect(await page.getByTestId('weighing-refusal').textContent()).toBe(
       'Press Start weighing to read the scale, or set the weight by hand.',
     );
+    await screenshot(page, 'scale-before-start-1440');
     await page.getByRole('button', { name: 'Start weighing' }).click();
     // The truck drives on: the reading climbs in motion, then settles stable.
     await expect
