@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { protocolNames } from './protocols/protocol';
+import type { RiceLakeTons } from './protocols/rice-lake';
 import type { ToledoChecksum } from './protocols/toledo';
 import type { ProtocolSetting, ScaleBridgeConfig } from './scale-bridge';
 import { parities, type SerialSettings } from './serial-connection';
@@ -115,6 +116,7 @@ export function configFromEnv(
     serial,
     protocol,
     toledoChecksum: oneOf<ToledoChecksum>(env, 'SCALE_TOLEDO_CHECKSUM', ['auto', 'on', 'off'], 'auto'),
+    riceLakeTons: oneOf<RiceLakeTons>(env, 'SCALE_RICE_LAKE_TONS', ['t', 'ton'], 't'),
     divisionKg: number(env, 'SCALE_DIVISION_KG', 10, { above: 0 }),
     stableAfterMs: number(env, 'SCALE_STABLE_AFTER_MS', 500, { min: 0, integer: true }),
     // The indicator's motion flag is final; only an indicator that has none is judged by the bridge.

@@ -12,6 +12,7 @@ describe('bridge configuration', () => {
       serial: { path: '/dev/ttyUSB0', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
       protocol: 'auto',
       toledoChecksum: 'auto',
+      riceLakeTons: 't',
       divisionKg: 10,
       stableAfterMs: 500,
       noMotionFlag: false,

@@ -6,6 +6,7 @@ import { consoleLogger, type Logger } from './log';
 import { createAutoDetectReader } from './protocols/auto-detect';
 import type { DecodeResult, ProtocolName, ScaleProtocol } from './protocols/protocol';
 import { scaleProtocols } from './protocols/protocols';
+import type { RiceLakeTons } from './protocols/rice-lake';
 import type { ToledoChecksum } from './protocols/toledo';
 import { createReportPost, type PortalTarget, type PostSchedule, ReportSender } from './report-poster';
 import { type BridgeStats, ScaleMonitor, type ScaleMonitorOptions } from './scale-monitor';
@@ -17,6 +18,8 @@ export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, Po
   serial: SerialSettings;
   protocol: ProtocolSetting;
   toledoChecksum: ToledoChecksum;
+  /** What a Rice Lake 'T' means at this scale: metric tonnes or short tons. */
+  riceLakeTons: RiceLakeTons;
   /** How often to poll an indicator that answers polls (SMA, Cardinal's ENQ); 0: never. */
   pollMs: number;
   reconnect: Backoff;
@@ -49,7 +52,7 @@ export async function startScaleBridge(
   config: ScaleBridgeConfig,
   { log = consoleLogger, clock = Date.now }: ScaleBridgeOptions = {},
 ): Promise<ScaleBridge> {
-  const protocols = scaleProtocols(config.toledoChecksum);
+  const protocols = scaleProtocols(config);
   let protocol: ScaleProtocol | null = config.protocol === 'auto' ? null : protocols[config.protocol];
   const monitor = new ScaleMonitor(config, clock());
   const sender = new ReportSender(

@@ -68,14 +68,14 @@ async function measure(
  * decoders until one wins). An indicator sends 10–20 frames a second.
  */
 export async function scaleParsersBench(): Promise<BenchRow[]> {
-  const protocols = scaleProtocols('on');
+  const protocols = scaleProtocols({ toledoChecksum: 'on' });
   const rows: BenchRow[] = [];
   for (const protocolName of Object.keys(protocols) as ProtocolName[]) {
     const protocol = protocols[protocolName];
     const stream = truckStream(protocol);
     rows.push(...(await measure(protocolName, (onResult) => createFrameReader(protocol, onResult), stream)));
   }
-  const auto = scaleProtocols('auto');
+  const auto = scaleProtocols({ toledoChecksum: 'auto' });
   rows.push(
     ...(await measure(
       'toledo via auto',

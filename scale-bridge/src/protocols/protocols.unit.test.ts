@@ -7,7 +7,7 @@ import type { IndicatorFrame, ProtocolName } from './protocol';
 import { scaleProtocols } from './protocols';
 import { readFrames } from './test-frames';
 
-const protocols = scaleProtocols('auto');
+const protocols = scaleProtocols({ toledoChecksum: 'auto' });
 
 /** The units each format can carry, and whether it can say "no weight". */
 const formats: Record<ProtocolName, { units: WeightUnit[]; noWeight: boolean }> = {

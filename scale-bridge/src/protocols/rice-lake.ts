@@ -4,19 +4,23 @@ import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, u
 /**
  * Rice Lake Weighing Systems stream format (RLWS): <STX><POL><wwwwwww><UNIT><G/N><S><CR LF or CR>.
  * POL: space positive, '-' negative. Seven characters of weight, right-justified, the decimal point
- * inside, leading zeros sent as spaces. UNIT: L pounds, K kilograms, T tons (taken as metric
- * tonnes), G grams, O ounces. G gross, N net. S: space valid, I invalid, M motion, O over/under
- * range, Z centre of zero.
+ * inside, leading zeros sent as spaces. UNIT: L pounds, K kilograms, T tons, G grams, O ounces. G
+ * gross, N net. S: space valid, I invalid, M motion, O over/under range, Z centre of zero. 'T' is
+ * metric tonnes or short tons as the indicator is set: the scale's setting says which
+ * (`SCALE_RICE_LAKE_TONS`).
  */
-const format: TextFormat = {
+export type RiceLakeTons = 't' | 'ton';
+
+const formatFor = (tons: RiceLakeTons): TextFormat => ({
   // biome-ignore lint/suspicious/noControlCharactersInRegex: STX (0x02) starts every RLWS frame.
   pattern: /\x02(?<sign>[ -])(?<weight>.{7})(?<unit>[LKTGO])(?<mode>[GN])(?<status>[ IMOZ])$/,
-  units: { lb: 'L', kg: 'K', t: 'T', g: 'G', oz: 'O' },
+  units: { lb: 'L', kg: 'K', [tons]: 'T', g: 'G', oz: 'O' },
   net: 'N',
   statuses: { M: 'motion', O: 'out', I: 'no-weight' },
-};
+});
 
 export function encodeRiceLake(frame: IndicatorFrame): Buffer {
+  const format = formatFor(frame.unit === 'ton' ? 'ton' : 't');
   const { weight } = frame;
   const status =
     weight === null ? 'I' : frame.range !== 'ok' ? 'O' : frame.motion ? 'M' : weight === 0 ? 'Z' : ' ';
@@ -27,9 +31,12 @@ export function encodeRiceLake(frame: IndicatorFrame): Buffer {
   return Buffer.from(`\x02${sign}${weightText.padStart(7)}${unit}${mode}${status}\r\n`, 'latin1');
 }
 
-export const riceLakeProtocol: ScaleProtocol = {
-  name: 'rice-lake',
-  createFramer: createCrFramer,
-  decode: (chunk) => decodeText(chunk, format),
-  encode: encodeRiceLake,
+export const riceLakeProtocol = (tons: RiceLakeTons = 't'): ScaleProtocol => {
+  const format = formatFor(tons);
+  return {
+    name: 'rice-lake',
+    createFramer: createCrFramer,
+    decode: (chunk) => decodeText(chunk, format),
+    encode: encodeRiceLake,
+  };
 };

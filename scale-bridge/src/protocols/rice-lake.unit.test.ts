@@ -24,8 +24,21 @@ describe('Rice Lake RLWS <STX><POL><wwwwwww><UNIT><G/N><S><CR LF>', () => {
     ['a CR alone for terminator', '\x02   12340KG \r', {}],
     ['I (invalid) as no weight', '\x02 -------KGI\r\n', { weight: null }],
     ['I as no weight, blank', '\x02        KGI\r\n', { weight: null }],
-  ] as const)('reads %s', (_name, text, expected) => expectRead(riceLakeProtocol, [text], [expected]));
+  ] as const)('reads %s', (_name, text, expected) => expectRead(riceLakeProtocol(), [text], [expected]));
+
+  it("issue 29: 'T' is short tons at a scale set so (SCALE_RICE_LAKE_TONS=ton), metric tonnes by default", async () => {
+    await expectRead(
+      riceLakeProtocol('ton'),
+      ['\x02   27.95TG \r\n'],
+      [{ weight: 27.95, decimals: 2, unit: 'ton' }],
+    );
+    await expectRead(
+      riceLakeProtocol(),
+      ['\x02   27.95TG \r\n'],
+      [{ weight: 27.95, decimals: 2, unit: 't' }],
+    );
+  });
 
   it('skips garbage up to the next STX and counts it', () =>
-    expectRead(riceLakeProtocol, ['\x02 12\r', 'zz\x02   12340KG \r\n'], [{}], 5 + 2));
+    expectRead(riceLakeProtocol(), ['\x02 12\r', 'zz\x02   12340KG \r\n'], [{}], 5 + 2));
 });

@@ -41,7 +41,9 @@ const decimalsFor = (divisionKg: number, unit: WeightUnit): number =>
  */
 export async function startSimulatedScale(options: SimulatedScaleOptions): Promise<SimulatedScale> {
   const { protocol: name, unit = 'kg', divisionKg = 20, cycle = defaultTruckCycle } = options;
-  const protocol: ScaleProtocol = scaleProtocols(options.toledoChecksum === false ? 'off' : 'on')[name];
+  const protocol: ScaleProtocol = scaleProtocols({
+    toledoChecksum: options.toledoChecksum === false ? 'off' : 'on',
+  })[name];
   const decimals = decimalsFor(divisionKg, unit);
   const started = Date.now();
   const frameNow = () => {
