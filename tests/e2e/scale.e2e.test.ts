@@ -94,6 +94,7 @@ describe('the Scale page, end to end in Chromium', () => {
     // In motion, Weigh In is disabled with the reason beside it (issue 29: only a legal reading is weighed).
     await expect.poll(() => weighInButton.isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId('weighing-refusal').textContent()).toBe(scaleMessages.notStable);
+    expect(await page.getByTestId('scale-alarm').textContent()).toBe('MOTION');
     await screenshot(page, 'scale-weighing-live-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'scale-motion-refused-390');
@@ -130,6 +131,7 @@ describe('the Scale page, end to end in Chromium', () => {
       .poll(() => page.getByTestId('figure-net').textContent())
       .toMatch(new RegExp(`^${kg(net)} KG$`));
     expect(await weighInButton.isEnabled()).toBe(true);
+    expect(await page.getByTestId('scale-alarm').count()).toBe(0);
     expect(await page.getByTestId('weighing-refusal').count()).toBe(0);
     await weighInButton.click();
     await expect

@@ -121,6 +121,14 @@ const portalMessages = {
       setByHand: 'Set by hand',
       stable: 'Stable',
       inMotion: 'In motion',
+      alarm: {
+        disconnected: 'DISCONNECTED',
+        error: 'SCALE ERROR',
+        over: 'OVER RANGE',
+        under: 'UNDER RANGE',
+        net: 'NET',
+        motion: 'MOTION',
+      },
       status: {
         ok: 'Scale OK since %{since}',
         motion: 'Scale in motion since %{since}',
