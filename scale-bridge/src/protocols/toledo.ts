@@ -4,13 +4,27 @@ import { type DecodeResult, garbage, type IndicatorFrame, type ScaleProtocol } f
 
 /**
  * Mettler Toledo continuous output: STX, status words A, B and C, six digits of displayed weight,
- * six of tare, CR, and an optional checksum (two's complement of the low seven bits of the sum of
- * every byte before it).
+ * six of tare (left out in the "short" continuous output), CR, and an optional checksum (two's
+ * complement of the low seven bits of the sum of every byte before it).
  */
 const STX = 0x02;
 const CR = 0x0d;
 /** STX + 3 status words + 6 + 6 digits + CR. */
-const bodyLength = 17;
+const longBodyLength = 17;
+/** The short continuous output: STX + 3 status words + 6 digits + CR, no tare. */
+const shortBodyLength = 11;
+
+/**
+ * The length of the frame body at the buffer's start (an STX): short when a CR follows the weight,
+ * long when it follows the tare; 0: no frame; undefined: wait for more. A long frame's byte where a
+ * short one's CR would be is a tare digit, never a CR.
+ */
+function bodyLengthAt(b: Buffer): number | undefined {
+  if (b.length < shortBodyLength) return undefined;
+  if (b[shortBodyLength - 1] === CR) return shortBodyLength;
+  if (b.length < longBodyLength) return undefined;
+  return b[longBodyLength - 1] === CR ? longBodyLength : 0;
+}
 
 // Status word A, bits 0–2: where the decimal point is. 0 and 1 are dummy zeros (×100, ×10),
 // 2 is none, 3–7 are one to five decimals: decimals = code − 2.
@@ -33,7 +47,7 @@ const checksumOf = (bytes: Uint8Array): number => {
   return -sum & 0x7f;
 };
 
-const checksumHolds = (frame: Buffer): boolean =>
+const checksumHolds = (frame: Buffer, bodyLength: number): boolean =>
   checksumOf(frame.subarray(0, bodyLength)) === ((frame[bodyLength] ?? 0) & 0x7f);
 
 export type ToledoChecksum = 'auto' | 'on' | 'off';
@@ -88,53 +102,54 @@ class ToledoFramer extends Transform {
   /** The length of the frame at the buffer's start (an STX); 0: no frame there; undefined: wait for more. */
   private frameLength(): number | undefined {
     const b = this.buffer;
-    if (b.length < bodyLength) return undefined;
-    if (b[bodyLength - 1] !== CR) return 0;
-    if (this.checksum === false) return bodyLength;
-    if (this.checksum === true) return b.length > bodyLength ? this.countChecksum(b) : undefined;
-    return this.learnChecksum();
+    const body = bodyLengthAt(b);
+    if (!body) return body;
+    if (this.checksum === false) return body;
+    if (this.checksum === true) return b.length > body ? this.countChecksum(b, body) : undefined;
+    return this.learnChecksum(body);
   }
 
   /**
    * Learns whether a checksum follows the CR from this frame and the next one. Indicators may put
    * bytes between frames (LF, CR LF, NUL): the next frame is the first STX within a few bytes after
-   * this one's CR that a CR closes 17 bytes on. A checksum byte stands right after the CR and holds;
-   * anything else there is filler.
+   * this one's CR that a CR closes a frame's length on. A checksum byte stands right after the CR and
+   * holds; anything else there is filler.
    */
-  private learnChecksum(): number | undefined {
+  private learnChecksum(body: number): number | undefined {
     const b = this.buffer;
-    if (b.length < 2 * bodyLength + 1 + fillerBytesTolerated) return undefined;
+    if (b.length < 2 * body + 1 + fillerBytesTolerated) return undefined;
     const nextFrameAt = (from: number) => {
-      for (let at = from; at <= bodyLength + 1 + fillerBytesTolerated; at++)
-        if (b[at] === STX && b[at + bodyLength - 1] === CR) return at;
+      for (let at = from; at <= body + 1 + fillerBytesTolerated; at++)
+        if (b[at] === STX && b[at + body - 1] === CR) return at;
       return undefined;
     };
-    const next = nextFrameAt(bodyLength);
+    const next = nextFrameAt(body);
     if (next === undefined) return 0;
-    const holds = checksumHolds(b);
-    if (next === bodyLength) {
+    const holds = checksumHolds(b, body);
+    if (next === body) {
       // The next frame starts right after the CR, unless that STX is this frame's checksum (0x02).
-      if (holds && nextFrameAt(bodyLength + 1) !== undefined) return 0;
+      if (holds && nextFrameAt(body + 1) !== undefined) return 0;
       this.checksum = false;
     } else this.checksum = holds;
     return this.frameLength();
   }
 
-  private countChecksum(frame: Buffer): number {
-    this.failuresInARow = checksumHolds(frame) ? 0 : this.failuresInARow + 1;
+  private countChecksum(frame: Buffer, body: number): number {
+    this.failuresInARow = checksumHolds(frame, body) ? 0 : this.failuresInARow + 1;
     if (this.setting === 'auto' && this.failuresInARow >= failuresBeforeRelearning) {
       this.checksum = undefined;
       this.failuresInARow = 0;
     }
-    return bodyLength + 1;
+    return body + 1;
   }
 }
 
 function decode(chunk: Buffer): DecodeResult {
-  if (chunk[0] !== STX || (chunk.length !== bodyLength && chunk.length !== bodyLength + 1)) {
+  const bodyLength = chunk[0] === STX ? bodyLengthAt(chunk) : 0;
+  if (!bodyLength || (chunk.length !== bodyLength && chunk.length !== bodyLength + 1)) {
     return garbage(chunk.length);
   }
-  if (chunk.length > bodyLength && !checksumHolds(chunk)) {
+  if (chunk.length > bodyLength && !checksumHolds(chunk, bodyLength)) {
     return { kind: 'checksum-error', raw: chunk, garbageBytes: 0 };
   }
   const [a = 0, b = 0, c = 0] = chunk.subarray(1, 4);
@@ -157,8 +172,11 @@ function decode(chunk: Buffer): DecodeResult {
   return { kind: 'frame', frame, raw: chunk, garbageBytes: 0 };
 }
 
-/** One frame; `checksum` appends the checksum byte. Tare is sent as zeros. */
-export function encodeToledo(frame: IndicatorFrame, options: { checksum?: boolean } = {}): Buffer {
+/** One frame; `checksum` appends the checksum byte; `short` leaves the tare out, else it is sent as zeros. */
+export function encodeToledo(
+  frame: IndicatorFrame,
+  options: { checksum?: boolean; short?: boolean } = {},
+): Buffer {
   const { weight, unit, decimals } = frame;
   if (weight === null) throw new RangeError('toledo frames always carry a weight');
   if (!Number.isInteger(decimals) || decimals < -2 || decimals > 5) {
@@ -178,7 +196,7 @@ export function encodeToledo(frame: IndicatorFrame, options: { checksum?: boolea
     (unit === 'lb' ? 0 : swb.kg);
   const body = Buffer.concat([
     Buffer.from([STX, swaBase | (decimals + 2), swBase | status, swBase | expandedUnit]),
-    Buffer.from(`${String(counts).padStart(6, '0')}000000\r`, 'latin1'),
+    Buffer.from(`${String(counts).padStart(6, '0')}${options.short ? '' : '000000'}\r`, 'latin1'),
   ]);
   return options.checksum ? Buffer.concat([body, Buffer.from([checksumOf(body)])]) : body;
 }

@@ -153,6 +153,22 @@ describe('Mettler Toledo continuous output', () => {
       }
   });
 
+  it('issue 29, defect 8: reads the short continuous output (no tare field), with or without a checksum', async () => {
+    // STX, SWA "*" (×1, no decimals), SWB "0" (kg, gross, stable), SWC " ", 025340, CR: 11 bytes.
+    const short = Buffer.concat([Buffer.from([0x02, 0x2a, 0x30, 0x20]), bytes('025340\r')]);
+    const { frames: plainFrames } = await readFrames(plain, short, short);
+    expect(plainFrames).toEqual([frame({ weight: 25_340 }), frame({ weight: 25_340 })]);
+    const { frames: summed, checksumErrors } = await readFrames(withChecksum, checksummed(short));
+    expect(summed).toEqual([frame({ weight: 25_340 })]);
+    expect(checksumErrors).toBe(0);
+    for (const checksum of [true, false]) {
+      const stream = [1, 2, 3, 4].map((weight) => encodeToledo(frame({ weight }), { checksum, short: true }));
+      const { frames, garbageBytes } = await readFrames(toledoProtocol('auto'), ...stream);
+      expect(frames.map((each) => each.weight).slice(0, 3), `checksum ${checksum}`).toEqual([1, 2, 3]);
+      expect(garbageBytes).toBe(0);
+    }
+  });
+
   it('learns again when the checksums stop (the indicator was reconfigured)', async () => {
     const stream = (checksum: boolean, count: number) =>
       Array.from({ length: count }, (_, i) => encodeToledo(frame({ weight: i }), { checksum }));
