@@ -3,7 +3,7 @@ export { ConfigError, configFromEnv } from './config';
 export type { Logger } from './log';
 export { encodeCardinal } from './protocols/cardinal';
 export { encodeCsv } from './protocols/csv';
-export type { IndicatorFrame, ProtocolName } from './protocols/protocol';
+export type { DecodeResult, IndicatorFrame, ProtocolName } from './protocols/protocol';
 export { encodeRiceLake } from './protocols/rice-lake';
 export { encodeSma } from './protocols/sma';
 export { encodeToledo } from './protocols/toledo';
@@ -14,7 +14,7 @@ export {
   type ScaleBridgeOptions,
   startScaleBridge,
 } from './scale-bridge';
-export type { BridgeStats } from './scale-monitor';
+export { type BridgeStats, ScaleMonitor } from './scale-monitor';
 export type { SerialSettings } from './serial-connection';
 export {
   type SimulatedScale,
