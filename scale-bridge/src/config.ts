@@ -127,7 +127,7 @@ export function configFromEnv(
     portalUrl: portalUrl(env),
     bridgeKey: bridgeKey(env, readFile),
     postIntervalMs: number(env, 'SCALE_POST_INTERVAL_MS', 200, { min: 10, integer: true }),
-    // The portal calls a bridge silent for 2 s disconnected: a heartbeat of at most a second keeps it live.
+    // The portal calls a bridge silent for 1.5 s disconnected: a heartbeat of at most a second keeps it live.
     heartbeatMs: number(env, 'SCALE_HEARTBEAT_MS', 1000, { min: 100, integer: true }),
     postTimeoutMs: number(env, 'SCALE_POST_TIMEOUT_MS', 2000, { min: 1, integer: true }),
     // A replugged port is reopened within a second (a missing one is looked for once a second).

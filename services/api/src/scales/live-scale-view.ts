@@ -6,9 +6,9 @@ import type { LiveScale as StoredLiveScale } from './live-scales';
 
 /**
  * A bridge that has not reported for this long has stopped (its process, its host or its network):
- * twice its heartbeat (at most a second).
+ * half as long again as its heartbeat (at most a second), so a dead bridge shows within 2 s.
  */
-const silentBridgeMs = 2_000;
+const silentBridgeMs = 1_500;
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 

@@ -49,8 +49,8 @@ describe('the live scale view', () => {
     });
   });
 
-  it('a bridge silent for more than 2 s makes the scale disconnected since its last report, with no weight', () => {
-    expect(liveScaleView(scale, live, later(2_001), maxReadingAgeMs)).toMatchObject({
+  it('a bridge silent for more than 1.5 s makes the scale disconnected since its last report, with no weight', () => {
+    expect(liveScaleView(scale, live, later(1_501), maxReadingAgeMs)).toMatchObject({
       currentWeight: null,
       stable: false,
       status: 'disconnected',

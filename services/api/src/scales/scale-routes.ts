@@ -55,7 +55,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       },
       description:
-        "The scale with its live weight in KG (currentWeight, null before the first reading), stable or in motion, its bridge's status and since when; the Scale page polls it every second while weighing. A bridge silent for 2 s makes the status 'disconnected'. notWeighableBecause says why a weigh-in or tare would refuse the reading now (PUT /api/ticket/weigh and POST /api/truck/tare/weight with scaleId answer 409 with that message).",
+        "The scale with its live weight in KG (currentWeight, null before the first reading), stable or in motion, its bridge's status and since when; the Scale page polls it every second while weighing. A bridge silent for 1.5 s makes the status 'disconnected'. notWeighableBecause says why a weigh-in or tare would refuse the reading now (PUT /api/ticket/weigh and POST /api/truck/tare/weight with scaleId answer 409 with that message).",
     },
     referencedBy: async () => [],
     async afterDelete(id) {
