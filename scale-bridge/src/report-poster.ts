@@ -32,13 +32,15 @@ export function postDue(
 
 export interface PortalTarget {
   portalUrl: string;
+  /** This bridge process, new at each start: the portal tells two bridges on one key apart by it. */
+  bridgeId: string;
   /** Identifies the scale to the portal; secret: it goes in the header and nowhere else. */
   bridgeKey: string;
   postTimeoutMs: number;
 }
 
 /** PUT /api/scale/bridge/report with the bridge key; resolves on 2xx, rejects with a loggable reason. */
-export function createReportPost({ portalUrl, bridgeKey, postTimeoutMs }: PortalTarget) {
+export function createReportPost({ portalUrl, bridgeKey, bridgeId, postTimeoutMs }: PortalTarget) {
   // Relative to the portal's address, so a portal served under a path prefix works too.
   const url = new URL('api/scale/bridge/report', portalUrl.endsWith('/') ? portalUrl : `${portalUrl}/`);
   return async (report: BridgeReport): Promise<void> => {
@@ -46,7 +48,7 @@ export function createReportPost({ portalUrl, bridgeKey, postTimeoutMs }: Portal
       method: 'PUT',
       headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
       // The bridge's clock as it sends: with the reading's readAt, the frame's age, clock skew or not.
-      body: JSON.stringify({ ...report, sentAt: new Date().toISOString() } satisfies BridgeReport),
+      body: JSON.stringify({ ...report, bridgeId, sentAt: new Date().toISOString() } satisfies BridgeReport),
       signal: AbortSignal.timeout(postTimeoutMs),
     });
     await response.arrayBuffer();

@@ -78,6 +78,9 @@ describe('the bridge on a real serial device (a socat pty pair)', () => {
       reading: { stable: true, mode: 'gross', range: 'ok' },
     });
     expect(portal.received.every(({ authorization }) => authorization === `Bridge ${key}`)).toBe(true);
+    // One bridge, one id on every report (two bridges on one key show as two ids).
+    const bridgeIds = new Set(portal.received.map(({ report }) => report.bridgeId));
+    expect([...bridgeIds]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(portal.received.map(({ report }) => report.reading?.weightKg)).not.toContain(5000);
     expect(portal.invalid).toEqual([]);
     expect(bridge.stats).toMatchObject({ framesOk: 2, checksumErrors: 1, reconnects: 0 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BridgeReport } from '@portal/contract';
 import { type HealthServer, NotReady, startHealthServer } from '@portal/observability';
 import { createBridgeMetrics } from './bridge-metrics';
@@ -14,7 +15,7 @@ import { type Backoff, keepSerialPortOpen, type SerialSettings } from './serial-
 
 export type ProtocolSetting = ProtocolName | 'auto';
 
-export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, PortalTarget {
+export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, Omit<PortalTarget, 'bridgeId'> {
   serial: SerialSettings;
   protocol: ProtocolSetting;
   toledoChecksum: ToledoChecksum;
@@ -56,7 +57,7 @@ export async function startScaleBridge(
   let protocol: ScaleProtocol | null = config.protocol === 'auto' ? null : protocols[config.protocol];
   const monitor = new ScaleMonitor(config, clock());
   const sender = new ReportSender(
-    createReportPost(config),
+    createReportPost({ ...config, bridgeId: randomUUID() }),
     config,
     () => monitor.report,
     clock,

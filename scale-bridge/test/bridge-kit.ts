@@ -10,9 +10,13 @@ import { SerialPort } from 'serialport';
 import type { Logger } from '../src/log';
 import type { SerialSettings } from '../src/serial-connection';
 
-// TypeBox checks formats only once they are registered; the API's validator knows date-time.
+// TypeBox checks formats only once they are registered; the API's validator knows date-time and uuid.
 if (!FormatRegistry.Has('date-time'))
   FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)));
+if (!FormatRegistry.Has('uuid'))
+  FormatRegistry.Set('uuid', (value) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
+  );
 
 /** What the portal received: one entry per PUT, with its Authorization header. */
 export interface ReceivedReport {

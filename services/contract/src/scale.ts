@@ -44,6 +44,13 @@ export const BridgeReportSchema = Type.Object(
     status: ScaleStatusSchema,
     statusSince: Type.String({ format: 'date-time' }),
     reading: Nullable(ScaleReadingSchema),
+    bridgeId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'Names the bridge process (new at each start): two bridges reporting with one key show as two ids',
+      }),
+    ),
     sentAt: Type.Optional(
       Type.String({
         format: 'date-time',
@@ -84,6 +91,13 @@ export const LiveScaleSchema = Type.Object(
     readingAgeMs: Nullable(
       Type.Integer({ description: "How old the indicator's frame is now, in ms (null without a reading)" }),
     ),
+    twoBridgesSince: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          "Two bridge processes report with this scale's key (seen within the last 10 s), since when; null when one does",
+      }),
+    ),
     zeroedSinceWeighing: Type.Boolean({
       description:
         'The scale has read zero (within half a division) since the last weigh-in or tare taken from it: the previous truck has left the deck',
@@ -91,7 +105,7 @@ export const LiveScaleSchema = Type.Object(
     notWeighableBecause: Nullable(
       Type.String({
         description:
-          'Why a weigh-in or tare would refuse the live reading now (no reading, over or under range, net mode, in motion, too old, no return to zero since the last truck, below the minimum weight), or null when it may be weighed',
+          'Why a weigh-in or tare would refuse the live reading now (no reading, two bridges reporting with one key, over or under range, net mode, in motion, too old, no return to zero since the last truck, below the minimum weight), or null when it may be weighed',
       }),
     ),
     weighing: Type.Boolean({

@@ -10,6 +10,9 @@ import type { LiveScale as StoredLiveScale } from './live-scales';
  */
 const silentBridgeMs = 1_500;
 
+/** A second bridge seen this recently still makes the scale's readings untrustworthy. */
+const twoBridgesShownMs = 10_000;
+
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 /**
@@ -37,6 +40,9 @@ export function liveScaleView(
   const { report, reportedAt } = live;
   const silent = !reportedAt || now.getTime() - new Date(reportedAt).getTime() > silentBridgeMs;
   const reading = silent ? null : (report?.reading ?? null);
+  const { secondBridgeAt } = live;
+  const twoBridges =
+    secondBridgeAt !== null && now.getTime() - new Date(secondBridgeAt).getTime() <= twoBridgesShownMs;
   const state = {
     currentWeight: reading?.weightKg ?? null,
     stable: reading?.stable ?? false,
@@ -45,6 +51,7 @@ export function liveScaleView(
     status: silent || !report ? ('disconnected' as const) : report.status,
     readingAgeMs: reading && report && reportedAt ? readingAgeMs(report, reading, reportedAt, now) : null,
     zeroedSinceWeighing: live.zeroedSinceWeighing,
+    twoBridgesSince: twoBridges ? iso(secondBridgeAt) : null,
   };
   return {
     ...scale,
@@ -53,7 +60,7 @@ export function liveScaleView(
     statusSince: silent ? iso(reportedAt) : (report?.statusSince ?? null),
     readingAt: reading?.readAt ?? null,
     notWeighableBecause: notWeighableBecause(
-      { ...state, divisionKg: reading?.divisionKg ?? null },
+      { ...state, divisionKg: reading?.divisionKg ?? null, twoBridges },
       maxReadingAgeMs,
     ),
     weighing: live.weighingByUserId !== null,

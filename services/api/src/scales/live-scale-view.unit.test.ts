@@ -22,6 +22,7 @@ const live = {
   weighingByUserId: 4,
   weighingSince: reportedAt,
   zeroedSinceWeighing: true,
+  secondBridgeAt: null,
 };
 const later = (ms: number) => new Date(reportedAt.getTime() + ms);
 const withReading = (fields: Partial<ScaleReading>, status: 'ok' | 'motion' = 'ok') => ({
@@ -43,6 +44,7 @@ describe('the live scale view', () => {
       readingAt: '2026-11-23T07:59:59.900Z',
       readingAgeMs: 600,
       zeroedSinceWeighing: true,
+      twoBridgesSince: null,
       notWeighableBecause: null,
       weighing: true,
       weighingSince: '2026-11-23T08:00:00.000Z',
@@ -92,5 +94,15 @@ describe('the live scale view', () => {
     expect(view({ ...live, zeroedSinceWeighing: false }).notWeighableBecause).toBe(scaleMessages.notZeroed);
     expect(view(withReading({ weightKg: 380 })).notWeighableBecause).toBe(scaleMessages.belowMinimum(400));
     expect(view(withReading({ weightKg: 400 })).notWeighableBecause).toBeNull();
+  });
+
+  it('refuses readings while two bridges report with one key, for 10 s after the last sign of it', () => {
+    const twice = { ...live, secondBridgeAt: later(-2_000) };
+    expect(liveScaleView(scale, twice, later(100), maxReadingAgeMs)).toMatchObject({
+      twoBridgesSince: later(-2_000).toISOString(),
+      notWeighableBecause: scaleMessages.twoBridges,
+    });
+    const long = { ...live, secondBridgeAt: later(-10_001) };
+    expect(liveScaleView(scale, long, later(0), maxReadingAgeMs).twoBridgesSince).toBeNull();
   });
 });

@@ -51,6 +51,7 @@ describe.each([
       weighingByUserId: null,
       weighingSince: null,
       zeroedSinceWeighing: false,
+      secondBridgeAt: null,
     });
     const at = new Date('2026-11-23T08:00:02.000Z');
     await liveScales.saveReport(1, { ...report, status: 'motion' }, new Date(at.getTime() - 500));
@@ -67,12 +68,38 @@ describe.each([
       weighingByUserId: 7,
       weighingSince: at,
       zeroedSinceWeighing: false,
+      secondBridgeAt: null,
     });
     expect((await liveScales.find(2)).report?.status).toBe('disconnected');
     await liveScales.setWeighing(1, null, at);
     expect(await liveScales.find(1)).toMatchObject({ report, weighingByUserId: null, weighingSince: null });
     await liveScales.forget(1);
     expect((await liveScales.find(1)).report).toBeNull();
+  });
+
+  it('notes two bridges when reports from two bridge ids come within 5 s, not a bridge restarted later', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const at = (ms: number) => new Date(Date.parse('2026-11-23T08:00:00.000Z') + ms);
+    expect(await liveScales.saveReport(4, { ...report, bridgeId: first }, at(0))).toEqual({
+      secondBridge: false,
+    });
+    expect(await liveScales.saveReport(4, { ...report, bridgeId: first }, at(200))).toEqual({
+      secondBridge: false,
+    });
+    // Restarted: a new id 6 s after the last report is the same bridge, not a second one.
+    expect(await liveScales.saveReport(4, { ...report, bridgeId: second }, at(6_200))).toEqual({
+      secondBridge: false,
+    });
+    expect((await liveScales.find(4)).secondBridgeAt).toBeNull();
+    // Two at once: their reports alternate.
+    expect(await liveScales.saveReport(4, { ...report, bridgeId: first }, at(6_400))).toEqual({
+      secondBridge: true,
+    });
+    expect((await liveScales.find(4)).secondBridgeAt).toEqual(at(6_400));
+    expect(await liveScales.saveReport(4, { ...report, bridgeId: first }, at(6_600))).toEqual({
+      secondBridge: false,
+    });
+    expect((await liveScales.find(4)).secondBridgeAt).toEqual(at(6_400));
   });
 
   it('notes a return to zero (within half a division) until a weighing is taken from the scale', async () => {

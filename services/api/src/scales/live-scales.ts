@@ -17,11 +17,16 @@ export interface LiveScale {
   weighingSince: Date | null;
   /** The scale read zero since the last weigh-in or tare taken from it (the previous truck left). */
   zeroedSinceWeighing: boolean;
+  /** When a report last came from another bridge process than the report before it, within 5 s. */
+  secondBridgeAt: Date | null;
 }
 
 export interface LiveScales {
-  /** Keeps the report; a reading of zero also notes that the scale returned to zero. */
-  saveReport(scaleId: number, report: BridgeReport, reportedAt: Date): Promise<void>;
+  /**
+   * Keeps the report; a reading of zero also notes that the scale returned to zero, and a report from
+   * another bridge than the one before it (within 5 s) that two bridges report: answers whether so.
+   */
+  saveReport(scaleId: number, report: BridgeReport, reportedAt: Date): Promise<{ secondBridge: boolean }>;
   /** A weigh-in or tare was taken from the scale: the next needs a return to zero first. */
   markWeighed(scaleId: number): Promise<void>;
   /** Starts (a user id) or stops (null) weighing on the scale. */
@@ -37,7 +42,18 @@ const nothingYet: LiveScale = {
   weighingByUserId: null,
   weighingSince: null,
   zeroedSinceWeighing: false,
+  secondBridgeAt: null,
 };
+
+/** Reports this close together from two bridge ids mean two bridges at once, not one restarted. */
+const secondBridgeWindowMs = 5_000;
+
+const fromAnotherBridge = (previous: LiveScale, report: BridgeReport, reportedAt: Date): boolean =>
+  previous.report?.bridgeId !== undefined &&
+  report.bridgeId !== undefined &&
+  previous.report.bridgeId !== report.bridgeId &&
+  previous.reportedAt !== null &&
+  reportedAt.getTime() - previous.reportedAt.getTime() < secondBridgeWindowMs;
 
 const readsZero = (report: BridgeReport): boolean =>
   report.reading !== null && isZeroReading(report.reading.weightKg, report.reading.divisionKg ?? null);
@@ -46,12 +62,20 @@ class PostgresLiveScales implements LiveScales {
   constructor(private readonly pool: pg.Pool) {}
 
   async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
-    await this.pool.query(
+    // The previous report is compared in the same statement: two API processes saving at once cannot
+    // both miss the other bridge.
+    const { rows } = await this.pool.query<{ secondBridge: boolean }>(
       `INSERT INTO scale_live (scale_id, report, reported_at, zeroed_since_weighing) VALUES ($1, $2, $3, $4)
        ON CONFLICT (scale_id) DO UPDATE SET report = excluded.report, reported_at = excluded.reported_at,
-         zeroed_since_weighing = scale_live.zeroed_since_weighing OR excluded.zeroed_since_weighing`,
-      [scaleId, JSON.stringify(report), reportedAt, readsZero(report)],
+         zeroed_since_weighing = scale_live.zeroed_since_weighing OR excluded.zeroed_since_weighing,
+         second_bridge_at = CASE
+           WHEN scale_live.report->>'bridgeId' <> excluded.report->>'bridgeId'
+             AND scale_live.reported_at > excluded.reported_at - make_interval(secs => $5 / 1000.0)
+           THEN excluded.reported_at ELSE scale_live.second_bridge_at END
+       RETURNING second_bridge_at IS NOT DISTINCT FROM $3 AS "secondBridge"`,
+      [scaleId, JSON.stringify(report), reportedAt, readsZero(report), secondBridgeWindowMs],
     );
+    return { secondBridge: rows[0]?.secondBridge === true };
   }
 
   async markWeighed(scaleId: number) {
@@ -72,7 +96,8 @@ class PostgresLiveScales implements LiveScales {
   async find(scaleId: number): Promise<LiveScale> {
     const { rows } = await this.pool.query<LiveScale>(
       `SELECT report, reported_at AS "reportedAt", weighing_by_user_id AS "weighingByUserId",
-              weighing_since AS "weighingSince", zeroed_since_weighing AS "zeroedSinceWeighing"
+              weighing_since AS "weighingSince", zeroed_since_weighing AS "zeroedSinceWeighing",
+              second_bridge_at AS "secondBridgeAt"
        FROM scale_live WHERE scale_id = $1`,
       [scaleId],
     );
@@ -95,11 +120,15 @@ class RedisLiveScales implements LiveScales {
   private key = (scaleId: number) => `${this.prefix}:scale-live:${scaleId}`;
 
   async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
+    // Read, then write: two API processes saving at once may miss one pair, never the next ones.
+    const secondBridge = fromAnotherBridge(await this.find(scaleId), report, reportedAt);
     await this.redis.hset(this.key(scaleId), {
       report: JSON.stringify(report),
       reportedAt: reportedAt.toISOString(),
       ...(readsZero(report) ? { zeroedSinceWeighing: '1' } : {}),
+      ...(secondBridge ? { secondBridgeAt: reportedAt.toISOString() } : {}),
     });
+    return { secondBridge };
   }
 
   async markWeighed(scaleId: number) {
@@ -124,6 +153,7 @@ class RedisLiveScales implements LiveScales {
       weighingByUserId: stored.weighingByUserId ? Number(stored.weighingByUserId) : null,
       weighingSince: date(stored.weighingSince),
       zeroedSinceWeighing: stored.zeroedSinceWeighing === '1',
+      secondBridgeAt: date(stored.secondBridgeAt),
     };
   }
 

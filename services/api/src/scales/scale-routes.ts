@@ -12,6 +12,7 @@ import {
 import { DomainError, scaleMessages, scales, validateScale } from '@portal/domain';
 import { findScale, listScales } from '@portal/projections';
 import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { chosenId } from '../loose-body';
 import type { PortalMetrics } from '../observability/portal-metrics';
@@ -26,6 +27,20 @@ function countReport(metrics: PortalMetrics, scaleId: number, report: BridgeRepo
   if (report.reading) metrics.scaleReadings.inc({ scale });
   if (report.status === 'error' || report.status === 'disconnected')
     metrics.scaleErrors.inc({ scale, status: report.status });
+}
+
+/** Once a minute per scale at most: two bridges report several times a second between them. */
+const secondBridgeWarnEveryMs = 60_000;
+const secondBridgeWarnedAt = new Map<number, number>();
+
+function warnOfSecondBridge(log: FastifyBaseLogger, scaleId: number): void {
+  const now = Date.now();
+  if (now - (secondBridgeWarnedAt.get(scaleId) ?? 0) < secondBridgeWarnEveryMs) return;
+  secondBridgeWarnedAt.set(scaleId, now);
+  log.warn(
+    { scaleId },
+    "two scale bridges report with one scale's key: its readings are refused until one stops",
+  );
 }
 
 /** Spec section 7, Scale: the scales, their live weights, weighing start and stop, and their bridges' keys and reports. */
@@ -163,7 +178,8 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await liveScales.saveReport(request.bridgeScaleId, request.body, new Date());
+      const { secondBridge } = await liveScales.saveReport(request.bridgeScaleId, request.body, new Date());
+      if (secondBridge) warnOfSecondBridge(request.log, request.bridgeScaleId);
       countReport(app.infra.metrics, request.bridgeScaleId, request.body);
       return reply.status(204).send(null);
     },

@@ -314,6 +314,25 @@ describe('weighing in and taring from the scale', () => {
     });
   });
 
+  it("two bridges reporting with one scale's key: its readings are refused, and the portal says why", async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const { truck } = await kit.truckTicket(null);
+    const [one, other] = [crypto.randomUUID(), crypto.randomUUID()];
+    await emptyDeck(key);
+    expect((await report(key, { ...reading(14_000), bridgeId: one })).statusCode).toBe(204);
+    expect((await liveScale(scale.id)).notWeighableBecause).toBeNull();
+    expect((await report(key, { ...reading(0), bridgeId: other })).statusCode).toBe(204);
+    expect((await report(key, { ...reading(14_000), bridgeId: one })).statusCode).toBe(204);
+    const view = await liveScale(scale.id);
+    expect(view.twoBridgesSince).not.toBeNull();
+    expect(view.notWeighableBecause).toBe(scaleMessages.twoBridges);
+    expectRefused(
+      await kit.call('POST', '/api/truck/tare/weight', { truckId: truck.id, scaleId: scale.id }),
+      scaleMessages.twoBridges,
+    );
+  });
+
   it('a bridge silent for 1.5 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);

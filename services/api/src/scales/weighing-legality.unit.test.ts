@@ -90,6 +90,7 @@ describe('only a legal reading is ever weighed', () => {
               weighingByUserId: null,
               weighingSince: null,
               zeroedSinceWeighing,
+              secondBridgeAt: null,
             },
             new Date(now),
             maxReadingAgeMs,

@@ -101,6 +101,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-001-scale-return-to-zero': sqlMigration(
     sql`ALTER TABLE scale_live ADD COLUMN zeroed_since_weighing boolean NOT NULL DEFAULT false`,
   ),
+  // Issue 29: two bridge processes reporting with one key, noted when the latest two reports differ.
+  '2026-11-27-002-scale-second-bridge': sqlMigration(
+    sql`ALTER TABLE scale_live ADD COLUMN second_bridge_at timestamptz`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -23,6 +23,8 @@ export const scaleMessages = {
   noTruck: 'No truck selected.',
   noReading: 'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
   notStable: 'The scale is in motion. Wait for the indicator to show the weight stable, or set it by hand.',
+  twoBridges:
+    "Two scale bridges report with this scale's key, so its readings are mixed. Revoke the key and issue one for each bridge.",
   overRange: 'The scale is over its capacity (over range). Nothing was weighed.',
   underRange:
     'The scale is under range (below zero). Zero the indicator with the deck empty, then weigh again.',
@@ -60,6 +62,8 @@ export interface LiveReadingState {
   divisionKg: number | null;
   /** Whether the scale has read zero since the last weigh-in or tare taken from it. */
   zeroedSinceWeighing: boolean;
+  /** Two bridge processes report with the scale's key: whose reading is current cannot be told. */
+  twoBridges: boolean;
 }
 
 /** The least a scale weighs, in its divisions (the weighing-instrument rule of thumb for a minimum load). */
@@ -79,6 +83,7 @@ export function notWeighableBecause(reading: LiveReadingState, maxReadingAgeMs: 
   const { currentWeight, status, readingAgeMs } = reading;
   if (currentWeight === null || readingAgeMs === null || status === 'disconnected' || status === 'error')
     return scaleMessages.noReading;
+  if (reading.twoBridges) return scaleMessages.twoBridges;
   if (reading.range === 'over') return scaleMessages.overRange;
   if (reading.range === 'under') return scaleMessages.underRange;
   if (reading.mode === 'net') return scaleMessages.netMode;
