@@ -9,13 +9,14 @@ export function useScales() {
   return useQuery({ queryKey: [SCALE_KEY, 'all'], queryFn: () => apiRequest<Scale[]>('/api/scale/all') });
 }
 
-/** GET /api/scale/{id}: once, then every second while weighing (spec section 9); stops when the page is left. */
+/** GET /api/scale/{id}: every second while weighing (spec section 9); stops when the page is left. */
 export function useLiveScale(scaleId: number | null, weighing: boolean) {
   return useQuery({
     queryKey: [SCALE_KEY, 'live', scaleId],
     queryFn: () => apiRequest<LiveScale>(`/api/scale/${scaleId}`),
-    enabled: scaleId !== null,
-    refetchInterval: weighing ? scaleRefreshMs : false,
+    // Read only while weighing: before Start, the page shows no reading (it may be long gone).
+    enabled: scaleId !== null && weighing,
+    refetchInterval: scaleRefreshMs,
     refetchIntervalInBackground: false,
   });
 }

@@ -1,7 +1,8 @@
+import { isConnectionLoss } from '@portal/event-store';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabasePool, isConnectionLoss } from './database-pool';
+import { createDatabasePool } from './database-pool';
 
 // Issue 36, item 1: a connection the server ends is logged once and replaced, whether it sat idle in
 // the pool or was checked out between two queries of its holder (where pg-pool does not listen, and

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ChunkView, RunView } from '@portal/contract';
 import { DomainError } from '@portal/domain';
-import { comparePositions, type GlobalPosition } from '@portal/event-store';
+import { comparePositions, type GlobalPosition, isConnectionLoss } from '@portal/event-store';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
-import { isConnectionLoss, retriedAcrossOutages } from '../database-pool';
+import { retriedAcrossOutages } from '../database-pool';
 import type { CommandHost } from '../plugins/infrastructure';
 import { type JobFamily, jobAttempts } from './job-queues';
 

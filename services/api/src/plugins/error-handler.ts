@@ -5,9 +5,9 @@ import {
   idNotWholeNumberMessage,
   unstorableTextMessage,
 } from '@portal/domain';
+import { isConnectionLoss } from '@portal/event-store';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { isConnectionLoss } from '../database-pool';
 import { SoilFloError } from '../soilflo/soilflo-client';
 
 const statusOf: Record<DomainErrorKind, number> = {

@@ -48,10 +48,14 @@ const nothingYet: LiveScale = {
 /** Reports this close together from two bridge ids mean two bridges at once, not one restarted. */
 const secondBridgeWindowMs = 5_000;
 
-const fromAnotherBridge = (previous: LiveScale, report: BridgeReport, reportedAt: Date): boolean =>
-  previous.report?.bridgeId !== undefined &&
+const fromAnotherBridge = (
+  previous: { bridgeId: string | null; reportedAt: Date | null },
+  report: BridgeReport,
+  reportedAt: Date,
+): boolean =>
+  previous.bridgeId !== null &&
   report.bridgeId !== undefined &&
-  previous.report.bridgeId !== report.bridgeId &&
+  previous.bridgeId !== report.bridgeId &&
   previous.reportedAt !== null &&
   reportedAt.getTime() - previous.reportedAt.getTime() < secondBridgeWindowMs;
 
@@ -62,8 +66,8 @@ class PostgresLiveScales implements LiveScales {
   constructor(private readonly pool: pg.Pool) {}
 
   async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
-    // The previous report is compared in the same statement: two API processes saving at once cannot
-    // both miss the other bridge.
+    // The previous report is compared in the same statement (fromAnotherBridge's rule, in SQL): two API
+    // processes saving at once cannot both miss the other bridge.
     const { rows } = await this.pool.query<{ secondBridge: boolean }>(
       `INSERT INTO scale_live (scale_id, report, reported_at, zeroed_since_weighing) VALUES ($1, $2, $3, $4)
        ON CONFLICT (scale_id) DO UPDATE SET report = excluded.report, reported_at = excluded.reported_at,
@@ -120,11 +124,19 @@ class RedisLiveScales implements LiveScales {
   private key = (scaleId: number) => `${this.prefix}:scale-live:${scaleId}`;
 
   async saveReport(scaleId: number, report: BridgeReport, reportedAt: Date) {
-    // Read, then write: two API processes saving at once may miss one pair, never the next ones.
-    const secondBridge = fromAnotherBridge(await this.find(scaleId), report, reportedAt);
+    // Read the two fields it needs, then write: two API processes saving at once may miss one pair,
+    // never the next ones.
+    const [bridgeId = null, previousAt = null] = await this.redis.hmget(
+      this.key(scaleId),
+      'bridgeId',
+      'reportedAt',
+    );
+    const previous = { bridgeId, reportedAt: previousAt ? new Date(previousAt) : null };
+    const secondBridge = fromAnotherBridge(previous, report, reportedAt);
     await this.redis.hset(this.key(scaleId), {
       report: JSON.stringify(report),
       reportedAt: reportedAt.toISOString(),
+      ...(report.bridgeId ? { bridgeId: report.bridgeId } : {}),
       ...(readsZero(report) ? { zeroedSinceWeighing: '1' } : {}),
       ...(secondBridge ? { secondBridgeAt: reportedAt.toISOString() } : {}),
     });

@@ -13,6 +13,7 @@ import {
   type Subscription,
   WrongExpectedVersionError,
 } from '../event-store';
+import { isConnectionLoss } from './connection-loss';
 
 export interface PostgresEventStoreOptions {
   /** Owned by the caller: `close()` does not end it. One connection stays checked out for LISTEN. */
@@ -230,7 +231,7 @@ export class PostgresEventStore implements EventStore {
         // Rolled back for a reason of one append's making: each alone (in order), so only that one fails.
         // Not when the server ended the connection (SQLSTATE classes 57P and 08): the call may have
         // committed before it did, and sent again it could append twice.
-        if (code !== undefined && !/^(57P|08)/.test(code) && batch.length > 1) {
+        if (code !== undefined && !isConnectionLoss(error) && batch.length > 1) {
           for (const queued of batch) await this.appendBatch([queued]);
           return;
         }
