@@ -113,9 +113,12 @@ describe.each([
     await liveScales.saveReport(3, weighing(-10), at);
     await liveScales.saveReport(3, weighing(12_000), at);
     expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(true);
-    await liveScales.markWeighed(3);
+    expect(await liveScales.takeZero(3)).toBe(true);
+    expect(await liveScales.takeZero(3)).toBe(false);
     await liveScales.saveReport(3, weighing(11_000), at);
     expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(false);
+    await liveScales.giveZeroBack(3);
+    expect(await liveScales.takeZero(3)).toBe(true);
     await liveScales.saveReport(3, weighing(20), at);
     expect((await liveScales.find(3)).zeroedSinceWeighing).toBe(false);
   });

@@ -27,8 +27,13 @@ export interface LiveScales {
    * another bridge than the one before it (within 5 s) that two bridges report: answers whether so.
    */
   saveReport(scaleId: number, report: BridgeReport, reportedAt: Date): Promise<{ secondBridge: boolean }>;
-  /** A weigh-in or tare was taken from the scale: the next needs a return to zero first. */
-  markWeighed(scaleId: number): Promise<void>;
+  /**
+   * A weigh-in or tare takes the scale's return to zero, at most one at a time: true when it was there
+   * to take (the next one then needs the deck to read zero again).
+   */
+  takeZero(scaleId: number): Promise<boolean>;
+  /** A weighing that took the zero was not recorded after all: the zero is the scale's again. */
+  giveZeroBack(scaleId: number): Promise<void>;
   /** Starts (a user id) or stops (null) weighing on the scale. */
   setWeighing(scaleId: number, userId: number | null, at: Date): Promise<void>;
   find(scaleId: number): Promise<LiveScale>;
@@ -82,8 +87,16 @@ class PostgresLiveScales implements LiveScales {
     return { secondBridge: rows[0]?.secondBridge === true };
   }
 
-  async markWeighed(scaleId: number) {
-    await this.pool.query('UPDATE scale_live SET zeroed_since_weighing = false WHERE scale_id = $1', [
+  async takeZero(scaleId: number) {
+    const { rowCount } = await this.pool.query(
+      'UPDATE scale_live SET zeroed_since_weighing = false WHERE scale_id = $1 AND zeroed_since_weighing',
+      [scaleId],
+    );
+    return rowCount === 1;
+  }
+
+  async giveZeroBack(scaleId: number) {
+    await this.pool.query('UPDATE scale_live SET zeroed_since_weighing = true WHERE scale_id = $1', [
       scaleId,
     ]);
   }
@@ -143,8 +156,12 @@ class RedisLiveScales implements LiveScales {
     return { secondBridge };
   }
 
-  async markWeighed(scaleId: number) {
-    await this.redis.hdel(this.key(scaleId), 'zeroedSinceWeighing');
+  async takeZero(scaleId: number) {
+    return (await this.redis.hdel(this.key(scaleId), 'zeroedSinceWeighing')) === 1;
+  }
+
+  async giveZeroBack(scaleId: number) {
+    await this.redis.hset(this.key(scaleId), 'zeroedSinceWeighing', '1');
   }
 
   async setWeighing(scaleId: number, userId: number | null, at: Date) {

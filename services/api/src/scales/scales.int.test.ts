@@ -314,6 +314,78 @@ describe('weighing in and taring from the scale', () => {
     });
   });
 
+  it('a burst of weigh-ins on one scale after one return to zero records exactly one truck', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const material = await kit.material(`Burst ${crypto.randomUUID().slice(0, 8)}`);
+    const loads = await Promise.all(Array.from({ length: 8 }, () => kit.truckTicket(10_000)));
+    await emptyDeck(key);
+    await report(key, reading(30_000));
+    const answers = await Promise.all(
+      loads.map(({ ticket }) =>
+        kit.call('PUT', '/api/ticket/weigh', {
+          ticketId: ticket.id,
+          materialId: material.id,
+          scaleId: scale.id,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409))
+      expect(refused.json<{ message: string }>().message).toBe(scaleMessages.notZeroed);
+    const weighed = await Promise.all(loads.map(({ ticket }) => kit.get(ticket.id)));
+    expect(weighed.filter((ticket) => ticket.isReceived)).toHaveLength(1);
+  });
+
+  it('a weigh-in refused for another reason keeps the return to zero for the next try', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const material = await kit.material(`Retry ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await kit.truckTicket(40_000);
+    await emptyDeck(key);
+    await report(key, reading(30_000));
+    // Net 30 000 − 40 000: refused by the ticket's own rule, after the scale's checks passed.
+    const refused = await kit.call('PUT', '/api/ticket/weigh', {
+      ticketId: ticket.id,
+      materialId: material.id,
+      scaleId: scale.id,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await liveScale(scale.id)).zeroedSinceWeighing).toBe(true);
+  });
+
+  it('refuses hostile reports and weighing bodies with 400, and an encoded path with 404; nothing changes', async () => {
+    const scale = await newScale();
+    const { key } = await issueKey(scale.id);
+    const { truck } = await kit.truckTicket(12_000);
+    await emptyDeck(key);
+    await report(key, reading(14_000));
+    for (const hostile of [
+      { ...reading(90_000), bridgeId: 'not-a-uuid' },
+      { ...reading(90_000), sentAt: 'yesterday' },
+      reading(90_000, true, { divisionKg: -10 }),
+      reading(90_000, true, { readAt: "'; DROP TABLE scale_live; --" }),
+    ]) {
+      const answer = await report(key, hostile as BridgeReport);
+      expect(answer.statusCode, answer.body).toBe(400);
+    }
+    for (const displayedWeight of ['14000', '1e400', { kg: 14_000 }]) {
+      const answer = await kit.call('POST', '/api/truck/tare/weight', {
+        truckId: truck.id,
+        scaleId: scale.id,
+        displayedWeight,
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+    }
+    const encoded = await kit.call('PUT', '/api/scale/bridge%2Freport', reading(90_000), {
+      authorization: `Bridge ${key}`,
+    });
+    expect(encoded.statusCode).toBe(404);
+    expect(await liveScale(scale.id)).toMatchObject({ currentWeight: 14_000, zeroedSinceWeighing: true });
+    expect((await kit.call('GET', `/api/truck/${truck.id}`)).json()).toMatchObject({ tareWeight: 12_000 });
+  });
+
   it("two bridges reporting with one scale's key: its readings are refused, and the portal says why", async () => {
     const scale = await newScale();
     const { key } = await issueKey(scale.id);

@@ -17,7 +17,7 @@ import { updateRecord } from '../catalogue/catalogue-commands';
 import { chosenId } from '../loose-body';
 import { actorOf, applyTicketCommand, ticketAggregate } from '../tickets/ticket-command';
 import { loadAggregate } from '../write-side/command-handler';
-import { noteWeighed, weighingOf } from './weighing-source';
+import { recordedOnce, weighingOf } from './weighing-source';
 
 /**
  * The Scale page's Tare (spec sections 4 and 7): the empty truck's scale weight becomes its tare;
@@ -71,10 +71,11 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
         // Decided now, before the truck changes: a refusal leaves both as they were.
         decideTicket(ticketCommand, state);
       }
-      await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
-      if (ticketId !== null && ticketCommand)
-        await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });
-      await noteWeighed(app, source);
+      await recordedOnce(app, source, async () => {
+        await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
+        if (ticketId !== null && ticketCommand)
+          await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });
+      });
       const savedTruck = (await findTruck(db, truckId)) ?? truck;
       const ticket = ticketId === null ? null : ((await findTicket(db, ticketId)) ?? null);
       const message = ticket

@@ -50,9 +50,26 @@ export async function weighingOf(
   };
 }
 
-/** After a weigh-in or tare taken from a scale: the next one needs the deck to read zero first. */
-export async function noteWeighed(app: CommandHost, source: WeighingSource): Promise<void> {
-  if (!source.manual && source.scaleId !== null) await app.infra.liveScales.markWeighed(source.scaleId);
+/**
+ * Records a weigh-in or tare (`record`) taken from a scale as the one weighing of its return to zero:
+ * of a burst of weigh-ins on one scale, one takes the zero and the others are refused. A weighing
+ * refused while being recorded gives the zero back. A weight set by hand records as it is.
+ */
+export async function recordedOnce<T>(
+  app: CommandHost,
+  source: WeighingSource,
+  record: () => Promise<T>,
+): Promise<T> {
+  const { scaleId } = source;
+  if (source.manual || scaleId === null) return record();
+  if (!(await app.infra.liveScales.takeZero(scaleId)))
+    throw new DomainError('conflict', scaleMessages.notZeroed, { scaleId: scaleMessages.notZeroed });
+  try {
+    return await record();
+  } catch (error) {
+    await app.infra.liveScales.giveZeroBack(scaleId);
+    throw error;
+  }
 }
 
 function typedWeight(value: unknown, field: string): number {

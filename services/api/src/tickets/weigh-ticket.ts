@@ -3,7 +3,7 @@ import { okResponses, TicketSchema, WeighTicketBodySchema } from '@portal/contra
 import { DomainError, materials, scaleMessages, type TicketCommand, ticketMessages } from '@portal/domain';
 import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
 import { chosenId } from '../loose-body';
-import { noteWeighed, weighingOf } from '../scales/weighing-source';
+import { recordedOnce, weighingOf } from '../scales/weighing-source';
 import { actorOf, runTicketCommand } from './ticket-command';
 
 /**
@@ -57,9 +57,9 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         actor,
         now: new Date().toISOString(),
       };
-      const weighed = await runTicketCommand(app, ticketId, command, { actorId: actor.userId });
-      await noteWeighed(app, source);
-      return weighed;
+      return recordedOnce(app, source, () =>
+        runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
+      );
     },
   );
 };
