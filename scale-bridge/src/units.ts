@@ -1,12 +1,15 @@
-/** Units indicators report weights in (t: metric tonne; ton: short ton, 2,000 lb); every reading leaves the bridge in KG. */
-export const weightUnits = ['kg', 'lb', 't', 'ton', 'g', 'oz'] as const;
-export type WeightUnit = (typeof weightUnits)[number];
+import { type IndicatorUnit, indicatorUnits } from '@portal/contract';
+
+/** Units indicators report weights in; every reading leaves the bridge in KG. */
+export const weightUnits = indicatorUnits;
+export type WeightUnit = IndicatorUnit;
 
 const kgPerUnit: Record<WeightUnit, number> = {
   kg: 1,
   lb: 0.45359237,
   t: 1000,
   ton: 2000 * 0.45359237,
+  'long-ton': 2240 * 0.45359237,
   g: 0.001,
   oz: 0.028349523125,
 };

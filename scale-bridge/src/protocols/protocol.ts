@@ -22,10 +22,16 @@ export type DecodeResult =
   | { kind: 'checksum-error'; raw: Buffer; garbageBytes: number }
   | { kind: 'garbage'; garbageBytes: number };
 
+/** What an operator can ask of an indicator from the Scale page, where its format has a command for it. */
+export const indicatorCommands = ['zero', 'tare', 'print'] as const;
+export type IndicatorCommand = (typeof indicatorCommands)[number];
+
 export interface ScaleProtocol {
   name: ProtocolName;
   /** What the bridge sends to ask for a reading, for indicators that answer polls. */
   poll?: Buffer;
+  /** The bytes of each command the indicator's format has (none: the format cannot be commanded). */
+  commands?: Partial<Record<IndicatorCommand, Buffer>>;
   /** A parser stream: bytes in arbitrary pieces in, one chunk per frame (garbage before it included) out. */
   createFramer(): Transform;
   decode(chunk: Buffer): DecodeResult;

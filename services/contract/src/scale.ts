@@ -2,6 +2,10 @@ import { Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
+/** Units indicators send weights in (t: metric tonne; ton: short ton, 2,000 lb; long-ton: 2,240 lb). */
+export const indicatorUnits = ['kg', 'lb', 't', 'ton', 'long-ton', 'g', 'oz'] as const;
+export type IndicatorUnit = (typeof indicatorUnits)[number];
+
 export const scaleStatuses = ['ok', 'motion', 'error', 'disconnected'] as const;
 /** ok: a reading, not in motion; motion: in motion; error: the indicator reports a fault or frames fail; disconnected: no port. */
 export type ScaleStatus = (typeof scaleStatuses)[number];
@@ -26,6 +30,18 @@ export const ScaleReadingSchema = Type.Object(
       format: 'date-time',
       description: "When the bridge read the frame (the bridge's clock)",
     }),
+    unit: Type.Optional(
+      OneOf(indicatorUnits, {
+        description:
+          'The unit the indicator sent the weight in (t: metric tonne, ton: short ton of 2,000 lb, long-ton: 2,240 lb); weightKg is converted from it',
+      }),
+    ),
+    tareKg: Type.Optional(
+      Type.Number({
+        description:
+          'The tare the indicator holds, in KG, when its frame carries one: with a net reading, what makes it weighable as net',
+      }),
+    ),
     divisionKg: Type.Optional(
       Type.Number({
         exclusiveMinimum: 0,
