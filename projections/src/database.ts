@@ -92,6 +92,7 @@ export interface SettingsTable extends Versioned {
   receivingSiteName: string | null;
   receivingSiteAddress: string | null;
   soilQualityStatement: string | null;
+  retareEveryDays: number | null;
 }
 
 export interface ProjectionCheckpointTable {

@@ -670,6 +670,7 @@ const portalMessages = {
       prefixInvalid: 'Prefix must be a whole number of 0 or more',
       defaultTareWeightInvalid: 'Default tare weight must be a number of 0 or more',
       emailInvalid: 'Email is not valid',
+      retareEveryDaysHelp: "A truck's stored tare older than this is expired; blank: never",
     },
     // Spec section 2: the haulage record and the project's haulage record report.
     haulage: {
@@ -1006,6 +1007,7 @@ const portalMessages = {
         receivingSiteName: 'Receiving site name (printed records)',
         receivingSiteAddress: 'Receiving site address (printed records)',
         soilQualityStatement: 'Soil-quality statement (haulage record)',
+        retareEveryDays: 'Re-tare every (days)',
       },
     },
   },

@@ -40,6 +40,10 @@ const validateTareWeight = minValue(0, 'portal.settings.defaultTareWeightInvalid
 const validateEmail = email('portal.settings.emailInvalid');
 // The server's limit and words, so a long text is refused before the save.
 const validatePrintedText = maxLength(printedTextMaxLength, settingsMessages.printedTextTooLong);
+const validateRetareDays: Validator = (value) =>
+  value == null || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 1)
+    ? undefined
+    : settingsMessages.retareInvalid;
 
 // The one settings record is never deleted, so the form has no Delete button.
 const SaveOnlyToolbar = () => (
@@ -95,6 +99,13 @@ export const SettingsPage = () => {
           <SimpleForm record={settings} onSubmit={save} toolbar={<SaveOnlyToolbar />}>
             <NumberInput source="currentPrefix" min={0} step={1} validate={validatePrefix} />
             <NumberInput source="defaultTareWeight" min={0} validate={validateTareWeight} />
+            <NumberInput
+              source="retareEveryDays"
+              min={1}
+              step={1}
+              validate={validateRetareDays}
+              helperText="portal.settings.retareEveryDaysHelp"
+            />
             <TextInput source="haulageRecordReceiverName" autoComplete="off" />
             <PhoneInput source="haulageRecordReceiverPhone" />
             <TextInput

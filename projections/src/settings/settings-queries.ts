@@ -16,6 +16,7 @@ export async function getSettings(db: Kysely<Database>) {
       'receivingSiteName',
       'receivingSiteAddress',
       'soilQualityStatement',
+      'retareEveryDays',
       'version',
     ])
     .where('id', '=', settingsId)
@@ -27,5 +28,6 @@ export async function getSettings(db: Kysely<Database>) {
     receivingSiteName: saved.receivingSiteName ?? printedRecordDefaults.receivingSiteName,
     receivingSiteAddress: saved.receivingSiteAddress ?? null,
     soilQualityStatement: saved.soilQualityStatement ?? printedRecordDefaults.soilQualityStatement,
+    retareEveryDays: saved.retareEveryDays ?? null,
   };
 }

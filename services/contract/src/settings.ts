@@ -18,6 +18,12 @@ export const SettingsSchema = Type.Object(
     soilQualityStatement: Type.String({
       description: "The haulage record's soil-quality statement; a default until set",
     }),
+    retareEveryDays: Nullable(
+      Type.Integer({
+        minimum: 1,
+        description: "Re-tare every N days: a truck's stored tare older than this is expired; null: never",
+      }),
+    ),
   },
   { $id: 'Settings' },
 );

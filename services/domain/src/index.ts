@@ -19,6 +19,7 @@ export * from './tickets/truck-dispatch';
 export * from './tickets/validation';
 export * from './transports/transport-company';
 export * from './transports/transport-contact';
+export * from './trucks/tare-expiry';
 export * from './trucks/truck';
 export * from './users/business-logic';
 export * from './users/user';

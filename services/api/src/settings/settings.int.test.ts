@@ -3,6 +3,8 @@ import type { Settings } from '@portal/contract';
 import { printedRecordDefaults } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 
+const retareInvalid = 'Re-tare days must be a whole number of 1 or more, or blank for never to expire';
+
 const ctx = useTestPortal({ standardUser: true });
 
 const call = injector(() => ctx.portal);
@@ -23,6 +25,7 @@ const defaults: Settings = {
   receivingSiteName: printedRecordDefaults.receivingSiteName,
   receivingSiteAddress: null,
   soilQualityStatement: printedRecordDefaults.soilQualityStatement,
+  retareEveryDays: null,
   version: 0,
 };
 const chosen = {
@@ -34,6 +37,7 @@ const chosen = {
   receivingSiteName: 'Northfield Soil Receiving',
   receivingSiteAddress: '1200 Quarry Line, Caledon ON',
   soilQualityStatement: 'Clean excess soil only.',
+  retareEveryDays: 90,
 };
 
 // The tests share one settings record and run in order: defaults first, then saves.
@@ -66,6 +70,9 @@ describe('settings', () => {
     [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ defaultTareWeight: -0.5 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
     [{ soilQualityStatement: 'x'.repeat(1001) }, 'soilQualityStatement', 'Can be max 1000 characters'],
+    [{ retareEveryDays: 0 }, 'retareEveryDays', retareInvalid],
+    [{ retareEveryDays: 2.5 }, 'retareEveryDays', retareInvalid],
+    [{ retareEveryDays: 'monthly' }, 'retareEveryDays', retareInvalid],
   ])('refuses %o with 400 on %s: %s, saving nothing', async (change, field, message) => {
     const response = await put({ ...chosen, ...change });
     expect(response.statusCode).toBe(400);
@@ -92,6 +99,7 @@ describe('settings', () => {
       haulageRecordReceiverPhone: '  ',
       receivingSiteName: ' ',
       receivingSiteAddress: '',
+      retareEveryDays: '',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
@@ -103,9 +111,19 @@ describe('settings', () => {
       // A blank site name reads as the default again; the address has none.
       receivingSiteName: printedRecordDefaults.receivingSiteName,
       receivingSiteAddress: null,
+      retareEveryDays: null,
       version: current.version + 1,
     });
     expect(await get()).toEqual(response.json());
+  });
+
+  it('a PUT without retareEveryDays (a client older than the setting) leaves tares never expiring', async () => {
+    const current = await get();
+    expect((await put({ ...current, retareEveryDays: 7 })).statusCode).toBe(200);
+    const { retareEveryDays: _olderClientsLackIt, ...older } = await get();
+    const response = await put(older);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ retareEveryDays: null });
   });
 
   it('a PUT that changes nothing keeps the version', async () => {

@@ -15,6 +15,8 @@ export const SettingsDataSchema = Type.Object({
   receivingSiteName: Type.Optional(Nullable(Type.String())),
   receivingSiteAddress: Type.Optional(Nullable(Type.String())),
   soilQualityStatement: Type.Optional(Nullable(Type.String())),
+  /** A truck's stored tare older than this many days is expired; null: tares never expire. */
+  retareEveryDays: Type.Optional(Nullable(Type.Integer())),
 });
 export type SettingsData = Static<typeof SettingsDataSchema>;
 
@@ -36,6 +38,7 @@ export const defaultSettings: SettingsData = {
   receivingSiteName: null,
   receivingSiteAddress: null,
   soilQualityStatement: null,
+  retareEveryDays: null,
 };
 
 /** The printed records' fixed texts (spec section 9) until the site writes its own. */
@@ -54,6 +57,7 @@ export const settingsMessages = {
   phoneInvalid: 'Phone number is not valid',
   emailInvalid: 'Email is not valid',
   printedTextTooLong: `Can be max ${printedTextMaxLength} characters`,
+  retareInvalid: 'Re-tare days must be a whole number of 1 or more, or blank for never to expire',
 } as const;
 
 export function validateSettings(input: Record<string, unknown>): SettingsData {
@@ -63,6 +67,12 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     errors.currentPrefix = settingsMessages.prefixInvalid;
   const defaultTareWeight = optionalNumber(input.defaultTareWeight) ?? 0;
   if (!isStorableAmount(defaultTareWeight)) errors.defaultTareWeight = settingsMessages.tareInvalid;
+  const retareEveryDays = optionalNumber(input.retareEveryDays);
+  if (
+    retareEveryDays !== null &&
+    !(Number.isInteger(retareEveryDays) && retareEveryDays >= 1 && retareEveryDays <= maxStoredInteger)
+  )
+    errors.retareEveryDays = settingsMessages.retareInvalid;
   const phone = optionalText(input.haulageRecordReceiverPhone);
   if (phone !== null && !phonePattern.test(phone))
     errors.haulageRecordReceiverPhone = settingsMessages.phoneInvalid;
@@ -92,5 +102,6 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     haulageRecordReceiverName: optionalText(input.haulageRecordReceiverName),
     haulageRecordReceiverPhone: phone,
     haulageRecordReceiverEmail: email,
+    retareEveryDays,
   };
 }

@@ -13,7 +13,9 @@ describe('settings', () => {
 
   it('fill absent or blank numbers with the defaults', () => {
     expect(validateSettings({})).toEqual(defaultSettings);
-    expect(validateSettings({ currentPrefix: '', defaultTareWeight: null })).toEqual(defaultSettings);
+    expect(validateSettings({ currentPrefix: '', defaultTareWeight: null, retareEveryDays: '' })).toEqual(
+      defaultSettings,
+    );
   });
 
   it('keep valid values, numbers given as strings, trimmed text', () => {
@@ -26,6 +28,7 @@ describe('settings', () => {
         haulageRecordReceiverEmail: 'rita@site.test',
         receivingSiteName: ' Northfield ',
         soilQualityStatement: 'x'.repeat(1000),
+        retareEveryDays: '30',
       }),
     ).toEqual({
       currentPrefix: 3,
@@ -36,6 +39,7 @@ describe('settings', () => {
       receivingSiteName: 'Northfield',
       receivingSiteAddress: null,
       soilQualityStatement: 'x'.repeat(1000),
+      retareEveryDays: 30,
     });
   });
 
@@ -54,6 +58,15 @@ describe('settings', () => {
     [{ receivingSiteAddress: 'x'.repeat(1001) }, 'receivingSiteAddress', 'Can be max 1000 characters'],
   ])('refuse %o on %s with %s', (input, field, message) => {
     expect(refusal(() => validateSettings(input))).toEqual(invalidField(field, message));
+  });
+
+  it.each([0, -3, 1.5, 'weekly', 2_147_483_648])('refuse a re-tare rule of %s days', (retareEveryDays) => {
+    expect(refusal(() => validateSettings({ retareEveryDays }))).toEqual(
+      invalidField(
+        'retareEveryDays',
+        'Re-tare days must be a whole number of 1 or more, or blank for never to expire',
+      ),
+    );
   });
 
   it('export their messages', () => {
