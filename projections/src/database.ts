@@ -46,6 +46,9 @@ export interface NamedTable extends Versioned {
 
 export interface ScalesTable extends Versioned {
   scaleName: string;
+  /** Null on scales saved before the rules existed: the defaults apply. */
+  minimumWeightDivisions: number | null;
+  returnToZeroRequired: boolean | null;
 }
 
 export interface ContractorContactsTable extends Versioned, ContractorContactData {}

@@ -12,6 +12,7 @@ import * as sessionUserChanges from './2026-11-24-001-session-user-changes';
 import * as ticketLogChanges from './2026-11-25-001-ticket-log-changes';
 import * as trigramPendingLists from './2026-11-25-002-trigram-pending-lists';
 import * as jobSiteTicketCounts from './2026-11-25-003-job-site-ticket-counts';
+import * as scaleWeighingRules from './2026-11-27-001-scale-weighing-rules';
 import * as retareSetting from './2026-11-27-002-retare-setting';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-001-ticket-log-changes': ticketLogChanges,
   '2026-11-25-002-trigram-pending-lists': trigramPendingLists,
   '2026-11-25-003-job-site-ticket-counts': jobSiteTicketCounts,
+  '2026-11-27-001-scale-weighing-rules': scaleWeighingRules,
   '2026-11-27-002-retare-setting': retareSetting,
 };
 

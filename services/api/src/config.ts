@@ -36,6 +36,8 @@ export interface PortalConfig {
   jobLockMs: number;
   /** A weigh-in or tare refuses a scale reading whose indicator frame is older than this. */
   scaleMaxReadingAgeMs: number;
+  /** A scale disconnected or in error for longer than this is told to staff (a toast) and administrators (an e-mail). */
+  scaleAlertAfterMs: number;
   /** Redis key prefix of the queues: portals sharing one Redis need different ones. */
   queuePrefix: string;
   /** Connections this process may open to PostgreSQL for events and read models. */
@@ -232,6 +234,10 @@ export function configFromEnv(
     ),
     scaleMaxReadingAgeMs: wholeNumberFromEnv('SCALE_MAX_READING_AGE_MS', env.SCALE_MAX_READING_AGE_MS, {
       fallback: 1000,
+      minimum: 1,
+    }),
+    scaleAlertAfterMs: wholeNumberFromEnv('SCALE_ALERT_AFTER_MS', env.SCALE_ALERT_AFTER_MS, {
+      fallback: 60_000,
       minimum: 1,
     }),
     runWaitSeconds: wholeNumberFromEnv('RUN_WAIT_SECONDS', env.RUN_WAIT_SECONDS, {

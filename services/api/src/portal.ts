@@ -23,6 +23,7 @@ import { startProcessHealth } from './observability/process-health';
 import { apiChecks, type CheckName, projectorChecks, workerChecks } from './observability/readiness-checks';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { createLiveScales } from './scales/live-scales';
+import { startScaleAlerts } from './scales/scale-alerts';
 import { startReceiptRelay } from './soilflo/external-receipts';
 import { createSoilFloClient } from './soilflo/soilflo-client';
 import { migrateWriteSide } from './write-side/write-side-migrations';
@@ -117,8 +118,10 @@ export async function startServices(
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
+  const scaleAlerts = options.workers ? startScaleAlerts(host) : null;
   const closeServices = async () => {
     await receiptRelay?.stop();
+    await scaleAlerts?.stop();
     await jobs.close();
     await loginLimiter.close();
     await liveScales.close();

@@ -10,6 +10,7 @@ export * from './record-pages';
 export * from './records';
 export * from './runs';
 export * from './scale';
+export * from './scale-alerts';
 export * from './settings';
 export * from './ticket-report';
 export * from './tickets';

@@ -19,6 +19,8 @@ import type { PortalMetrics } from '../observability/portal-metrics';
 import { adminOnly } from '../plugins/authentication';
 import { issueBridgeKey, listBridgeKeys, revokeBridgeKey, revokeBridgeKeysOf } from './bridge-keys';
 import { findLiveScale, liveScaleView } from './live-scale-view';
+import { scaleAlertRoutes } from './scale-alerts';
+import { scaleLaneRoutes } from './scale-lanes';
 import { tareTruckRoute } from './tare-truck';
 
 /** The scale metrics: a reading, or a scale in error or disconnected (what the bridge reported). */
@@ -48,6 +50,8 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, pool, liveScales, config } = app.infra;
   const tags = ['scales'];
   await app.register(tareTruckRoute);
+  await app.register(scaleLaneRoutes);
+  await app.register(scaleAlertRoutes);
 
   app.get('/api/scale/all', { schema: { tags, response: okResponses(Type.Array(ScaleSchema)) } }, async () =>
     listScales(db),

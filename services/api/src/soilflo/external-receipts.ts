@@ -5,6 +5,7 @@ import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/p
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Kysely, Selectable } from 'kysely';
 import type { JobFamily } from '../jobs/job-queues';
+import { startRepeating } from '../jobs/repeating-task';
 import { adminOnly } from '../plugins/authentication';
 import type { CommandHost } from '../plugins/infrastructure';
 import { SoilFloError } from './soilflo-client';
@@ -139,24 +140,7 @@ export function startReceiptRelay(host: CommandHost, options: { intervalMs?: num
       await db.updateTable('externalReceipts').set({ queuedRound: sendRound }).where('id', '=', id).execute();
     }
   };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = relayOnce()
-      .catch((error: unknown) => console.warn(`SoilFLO receipt relay: ${(error as Error).message}`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 1000);
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeating('SoilFLO receipt relay', options.intervalMs ?? 1000, relayOnce);
 }
 
 /** Where reporting a ticket's receipt to SoilFLO stands, and "Send again" for a failed one. */

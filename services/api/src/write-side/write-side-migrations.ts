@@ -105,6 +105,20 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-002-scale-second-bridge': sqlMigration(
     sql`ALTER TABLE scale_live ADD COLUMN second_bridge_at timestamptz`,
   ),
+  // Issue 29: a scale out (disconnected or in error) is one incident, told once, even across restarts.
+  '2026-11-27-003-scale-incidents': sqlMigration(
+    sql`
+        CREATE TABLE scale_incident (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          scale_id integer NOT NULL,
+          status text NOT NULL,
+          since timestamptz NOT NULL,
+          alerted_at timestamptz,
+          recovered_at timestamptz
+        )`,
+    sql`CREATE UNIQUE INDEX scale_incident_open_idx ON scale_incident (scale_id) WHERE recovered_at IS NULL`,
+    sql`CREATE INDEX scale_incident_recovered_idx ON scale_incident (recovered_at)`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {
