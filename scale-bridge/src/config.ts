@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parsePortAddress } from './port-connection';
 import { protocolNames } from './protocols/protocol';
 import type { RiceLakeTons } from './protocols/rice-lake';
 import type { ToledoChecksum } from './protocols/toledo';
@@ -98,7 +99,15 @@ export function configFromEnv(
   readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
 ): ScaleBridgeConfig {
   const path = given(env, 'SCALE_PORT');
-  if (!path) throw new ConfigError('SCALE_PORT (the serial device, e.g. /dev/ttyUSB0) is required');
+  if (!path)
+    throw new ConfigError(
+      'SCALE_PORT (the serial device, e.g. /dev/ttyUSB0, or tcp://host:port or rfc2217://host:port) is required',
+    );
+  try {
+    parsePortAddress(path);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const protocol = oneOf<ProtocolSetting>(env, 'SCALE_PROTOCOL', [...protocolNames, 'auto'], 'auto');
   const serial: SerialSettings = {
     path,

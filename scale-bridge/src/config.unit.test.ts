@@ -65,6 +65,11 @@ describe('bridge configuration', () => {
     );
   });
 
+  it('takes a serial-to-Ethernet server as SCALE_PORT: tcp://host:port or rfc2217://host:port', () => {
+    for (const address of ['tcp://10.0.4.21:4001', 'rfc2217://nport-lane-2:2217', 'tcp://[fd00::21]:4001'])
+      expect(configFromEnv({ ...minimal, SCALE_PORT: address }, noFile).serial.path).toBe(address);
+  });
+
   it('reads the key from SCALE_BRIDGE_KEY_FILE, trimmed', () => {
     const { SCALE_PORT } = minimal;
     const config = configFromEnv({ SCALE_PORT, SCALE_BRIDGE_KEY_FILE: '/run/secrets/bridge' }, (path) =>
@@ -74,7 +79,10 @@ describe('bridge configuration', () => {
   });
 
   it.each([
-    [{ SCALE_PORT: '' }, 'SCALE_PORT (the serial device, e.g. /dev/ttyUSB0) is required'],
+    [
+      { SCALE_PORT: '' },
+      'SCALE_PORT (the serial device, e.g. /dev/ttyUSB0, or tcp://host:port or rfc2217://host:port) is required',
+    ],
     [{ SCALE_BRIDGE_KEY: '' }, 'SCALE_BRIDGE_KEY (or SCALE_BRIDGE_KEY_FILE) is required'],
     [{ SCALE_BRIDGE_KEY_FILE: '/k' }, 'set SCALE_BRIDGE_KEY or SCALE_BRIDGE_KEY_FILE, not both'],
     [{ SCALE_BRIDGE_KEY: 'two words' }, 'the bridge key must be printable ASCII without spaces'],
@@ -91,6 +99,20 @@ describe('bridge configuration', () => {
     [{ SCALE_BRIDGE_METRICS_PORT: '70000' }, 'SCALE_BRIDGE_METRICS_PORT must be at most 65535; got 70000'],
   ])('refuses %o with one clear line', (change, message) => {
     expect(() => configFromEnv({ ...minimal, ...change }, noFile)).toThrow(new ConfigError(message));
+  });
+
+  it.each([
+    'tcp://nport',
+    'rfc2217://nport:0',
+    'telnet://nport:4001',
+    'tcp://nport:4001/ttyS0',
+    'tcp://user:secret@nport:4001',
+  ])('refuses SCALE_PORT=%s: neither a serial device nor a server address', (address) => {
+    expect(() => configFromEnv({ ...minimal, SCALE_PORT: address }, noFile)).toThrow(
+      new ConfigError(
+        `SCALE_PORT must be a serial device, tcp://host:port or rfc2217://host:port; got "${address}"`,
+      ),
+    );
   });
 
   it('says which key file it cannot read, and never shows a key', () => {

@@ -4,6 +4,7 @@ import { type HealthServer, NotReady, startHealthServer } from '@portal/observab
 import { createBridgeMetrics } from './bridge-metrics';
 import { createFrameReader } from './frame-reader';
 import { consoleLogger, type Logger } from './log';
+import { type Backoff, keepPortOpen } from './port-connection';
 import { createAutoDetectReader } from './protocols/auto-detect';
 import type { DecodeResult, ProtocolName, ScaleProtocol } from './protocols/protocol';
 import { scaleProtocols } from './protocols/protocols';
@@ -11,7 +12,7 @@ import type { RiceLakeTons } from './protocols/rice-lake';
 import type { ToledoChecksum } from './protocols/toledo';
 import { createReportPost, type PortalTarget, type PostSchedule, ReportSender } from './report-poster';
 import { type BridgeStats, ScaleMonitor, type ScaleMonitorOptions } from './scale-monitor';
-import { type Backoff, keepSerialPortOpen, type SerialSettings } from './serial-connection';
+import type { SerialSettings } from './serial-connection';
 
 export type ProtocolSetting = ProtocolName | 'auto';
 
@@ -108,7 +109,7 @@ export async function startScaleBridge(
     });
   }
 
-  const connection = keepSerialPortOpen(
+  const connection = keepPortOpen(
     config.serial,
     config.reconnect,
     {
