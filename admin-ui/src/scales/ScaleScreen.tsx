@@ -1,16 +1,41 @@
+import { defaultMinimumWeightDivisions, maxMinimumWeightDivisions } from '@portal/domain';
+import { BooleanInput, maxValue, minValue, NumberInput, required } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { NameForm } from '../common/NameForm';
 import { RecordCreate, RecordEdit } from '../common/RecordScreens';
 import { BridgeKeys } from './BridgeKeys';
 import { SCALES_PATH } from './scale-paths';
 
+const validateMinimum = [
+  required('portal.scales.minimumInvalid'),
+  minValue(0, 'portal.scales.minimumInvalid'),
+  maxValue(maxMinimumWeightDivisions, 'portal.scales.minimumInvalid'),
+];
+
+/** A new scale starts with the weighing rules every scale has until changed. */
+const newScaleDefaults = {
+  minimumWeightDivisions: defaultMinimumWeightDivisions,
+  returnToZeroRequired: true,
+};
+
+/** The scale's name and its weighing rules: the least weight weighed, and whether a return to zero is required. */
 const ScaleForm = ({ mode }: { mode: 'create' | 'edit' }) => (
   <NameForm
     mode={mode}
     source="scaleName"
     requiredMessage="portal.scales.nameRequired"
     listPath={SCALES_PATH}
-  />
+  >
+    <NumberInput
+      source="minimumWeightDivisions"
+      min={0}
+      max={maxMinimumWeightDivisions}
+      step={1}
+      validate={validateMinimum}
+      helperText="portal.scales.minimumHelp"
+    />
+    <BooleanInput source="returnToZeroRequired" helperText="portal.scales.returnToZeroHelp" />
+  </NameForm>
 );
 
 /** /scales/new, and /scales/{id} with the scale's bridge keys below its name. */
@@ -22,6 +47,7 @@ export const ScaleScreen = ({ mode }: { mode: 'create' | 'edit' }) => {
         resource="scales"
         title="portal.scales.newScale"
         redirect={(_r, _id, data) => `${SCALES_PATH}/${data?.id}`}
+        record={newScaleDefaults}
       >
         <ScaleForm mode="create" />
       </RecordCreate>

@@ -4,5 +4,10 @@ import { catalogueProjection } from '../catalogue/catalogue-projection';
 export const scalesProjection = catalogueProjection({
   catalogue: scales,
   table: 'scales',
-  toRow: ({ id, scaleName }) => ({ id, scaleName }),
+  toRow: ({ id, scaleName, minimumWeightDivisions = null, returnToZeroRequired = null }) => ({
+    id,
+    scaleName,
+    minimumWeightDivisions,
+    returnToZeroRequired,
+  }),
 });

@@ -1,8 +1,27 @@
+import { weighingRulesOf } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
 
-export const listScales = (db: Kysely<Database>) =>
-  db.selectFrom('scales').select(['id', 'scaleName', 'version']).orderBy('scaleName').orderBy('id').execute();
+const scaleColumns = [
+  'id',
+  'scaleName',
+  'version',
+  'minimumWeightDivisions',
+  'returnToZeroRequired',
+] as const;
 
-export const findScale = (db: Kysely<Database>, id: number) =>
-  db.selectFrom('scales').select(['id', 'scaleName', 'version']).where('id', '=', id).executeTakeFirst();
+/** A scale row with its weighing rules' defaults filled in (older scales lack the rules). */
+const withRules = <Row extends Parameters<typeof weighingRulesOf>[0]>(row: Row) => ({
+  ...row,
+  ...weighingRulesOf(row),
+});
+
+export const listScales = async (db: Kysely<Database>) =>
+  (await db.selectFrom('scales').select(scaleColumns).orderBy('scaleName').orderBy('id').execute()).map(
+    withRules,
+  );
+
+export const findScale = async (db: Kysely<Database>, id: number) => {
+  const row = await db.selectFrom('scales').select(scaleColumns).where('id', '=', id).executeTakeFirst();
+  return row && withRules(row);
+};

@@ -1,5 +1,11 @@
 import type { BridgeReport, LiveScale, ScaleReading } from '@portal/contract';
-import { DomainError, notWeighableBecause, scales } from '@portal/domain';
+import {
+  DomainError,
+  notWeighableBecause,
+  type ScaleWeighingRules,
+  scales,
+  weighingRulesOf,
+} from '@portal/domain';
 import { findScale } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 import type { LiveScale as StoredLiveScale } from './live-scales';
@@ -32,7 +38,7 @@ function readingAgeMs(report: BridgeReport, reading: ScaleReading, reportedAt: D
 
 /** The scale as GET /api/scale/{id} answers it: its record, its latest reading and its status now. */
 export function liveScaleView(
-  scale: { id: number; version: number; scaleName: string },
+  scale: { id: number; version: number; scaleName: string } & ScaleWeighingRules,
   live: StoredLiveScale,
   now: Date,
   maxReadingAgeMs: number,
@@ -57,10 +63,19 @@ export function liveScaleView(
     ...scale,
     ...state,
     unit: 'KG',
+    indicatorUnit: reading?.unit ?? null,
+    indicatorTareKg: reading?.tareKg ?? null,
+    divisionKg: reading?.divisionKg ?? null,
     statusSince: silent ? iso(reportedAt) : (report?.statusSince ?? null),
     readingAt: reading?.readAt ?? null,
     notWeighableBecause: notWeighableBecause(
-      { ...state, divisionKg: reading?.divisionKg ?? null, twoBridges },
+      {
+        ...state,
+        divisionKg: reading?.divisionKg ?? null,
+        tareKg: reading?.tareKg ?? null,
+        twoBridges,
+        rules: weighingRulesOf(scale),
+      },
       maxReadingAgeMs,
     ),
     weighing: live.weighingByUserId !== null,

@@ -1,10 +1,16 @@
 import type { ScaleReading } from '@portal/contract';
-import { scaleMessages } from '@portal/domain';
+import { notWeighableBecause, scaleMessages } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { liveScaleView } from './live-scale-view';
 import type { LiveScale as StoredLiveScale } from './live-scales';
 
-const scale = { id: 3, version: 1, scaleName: 'North' };
+const scale = {
+  id: 3,
+  version: 1,
+  scaleName: 'North',
+  minimumWeightDivisions: 20,
+  returnToZeroRequired: true,
+};
 const reportedAt = new Date('2026-11-23T08:00:00.000Z');
 const maxReadingAgeMs = 1000;
 const reading: ScaleReading = {
@@ -15,6 +21,7 @@ const reading: ScaleReading = {
   rawFrame: '02',
   readAt: '2026-11-23T07:59:59.900Z',
   divisionKg: 20,
+  unit: 't',
 };
 const live = {
   report: { status: 'ok' as const, statusSince: '2026-11-23T07:59:00.000Z', reading },
@@ -36,6 +43,9 @@ describe('the live scale view', () => {
       ...scale,
       currentWeight: 20_000,
       unit: 'KG',
+      indicatorUnit: 't',
+      indicatorTareKg: null,
+      divisionKg: 20,
       stable: true,
       mode: 'gross',
       range: 'ok',
@@ -92,8 +102,43 @@ describe('the live scale view', () => {
   it('names a scale that has not read zero since its last weighing, and a weight below 20 divisions', () => {
     const view = (state: StoredLiveScale) => liveScaleView(scale, state, later(100), maxReadingAgeMs);
     expect(view({ ...live, zeroedSinceWeighing: false }).notWeighableBecause).toBe(scaleMessages.notZeroed);
-    expect(view(withReading({ weightKg: 380 })).notWeighableBecause).toBe(scaleMessages.belowMinimum(400));
+    expect(view(withReading({ weightKg: 380 })).notWeighableBecause).toBe(
+      scaleMessages.belowMinimum(400, 20),
+    );
     expect(view(withReading({ weightKg: 400 })).notWeighableBecause).toBeNull();
+  });
+
+  it("applies the scale's own rules: its minimum in divisions, and whether a return to zero is required", () => {
+    const lenient = { ...scale, minimumWeightDivisions: 5, returnToZeroRequired: false };
+    const view = (state: StoredLiveScale) => liveScaleView(lenient, state, later(100), maxReadingAgeMs);
+    expect(
+      view({ ...withReading({ weightKg: 100 }), zeroedSinceWeighing: false }).notWeighableBecause,
+    ).toBeNull();
+    expect(view(withReading({ weightKg: 80 })).notWeighableBecause).toBe(scaleMessages.belowMinimum(100, 5));
+  });
+
+  it('weighs a net reading only when the operator asks for net and the frame carries its tare', () => {
+    const state = (fields: Partial<ScaleReading>) => {
+      const view = liveScaleView(scale, withReading(fields), later(100), maxReadingAgeMs);
+      return {
+        ...view,
+        divisionKg: view.divisionKg,
+        tareKg: view.indicatorTareKg,
+        twoBridges: false,
+        rules: scale,
+      };
+    };
+    const asNet = (fields: Partial<ScaleReading>) =>
+      notWeighableBecause(state(fields), maxReadingAgeMs, 'net');
+    expect(asNet({ mode: 'net', tareKg: 14_000 })).toBeNull();
+    expect(asNet({ mode: 'net' })).toBe(scaleMessages.netWithoutTare);
+    expect(asNet({ mode: 'gross', tareKg: 14_000 })).toBe(scaleMessages.notNet);
+    expect(
+      liveScaleView(scale, withReading({ mode: 'net', tareKg: 14_000 }), later(100), maxReadingAgeMs),
+    ).toMatchObject({
+      indicatorTareKg: 14_000,
+      notWeighableBecause: scaleMessages.netMode,
+    });
   });
 
   it('refuses readings while two bridges report with one key, for 10 s after the last sign of it', () => {

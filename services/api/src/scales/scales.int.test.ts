@@ -308,10 +308,40 @@ describe('weighing in and taring from the scale', () => {
     // 150 kg on a scale of 10 kg divisions: below its minimum of 200 kg.
     await emptyDeck(key);
     await report(key, reading(150, true, { divisionKg: 10 }));
-    expectRefused(await tare(second.truck.id), scaleMessages.belowMinimum(200));
+    expectRefused(await tare(second.truck.id), scaleMessages.belowMinimum(200, 20));
     expect((await kit.call('GET', `/api/truck/${second.truck.id}`)).json()).toMatchObject({
       tareWeight: 13_500,
     });
+  });
+
+  it("applies the scale's own rules: its minimum weight in divisions, and a return to zero only where required", async () => {
+    expectInvalid(
+      await kit.call('POST', '/api/scale/new', { scaleName: 'Lenient', minimumWeightDivisions: 2.5 }),
+      { minimumWeightDivisions: scaleMessages.minimumInvalid },
+    );
+    const created = await kit.call('POST', '/api/scale/new', {
+      scaleName: `Lenient ${crypto.randomUUID().slice(0, 8)}`,
+      minimumWeightDivisions: 5,
+      returnToZeroRequired: false,
+    });
+    expect(created.json()).toMatchObject({ minimumWeightDivisions: 5, returnToZeroRequired: false });
+    const scale = created.json<Scale>();
+    // A scale saved without the rules has the defaults.
+    expect(await newScale()).toMatchObject({ minimumWeightDivisions: 20, returnToZeroRequired: true });
+    const { key } = await issueKey(scale.id);
+    const [first, second] = [await kit.truckTicket(null), await kit.truckTicket(null)];
+    const tare = (truckId: number) =>
+      kit.call('POST', '/api/truck/tare/weight', { truckId, scaleId: scale.id }, kit.standard);
+    await report(key, reading(14_000, true, { divisionKg: 20 }));
+    expect((await tare(first.truck.id)).statusCode).toBe(200);
+    // No return to zero between the two trucks, and none is required on this scale.
+    await report(key, reading(13_500, true, { divisionKg: 20 }));
+    expect((await tare(second.truck.id)).statusCode).toBe(200);
+    await report(key, reading(90, true, { divisionKg: 20 }));
+    expectRefused(await tare(second.truck.id), scaleMessages.belowMinimum(100, 5));
+    const saved = await kit.call('PUT', '/api/scale/edit', { ...scale, minimumWeightDivisions: 4 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await liveScale(scale.id)).notWeighableBecause).toBeNull();
   });
 
   it('a burst of weigh-ins on one scale after one return to zero records exactly one truck', async () => {

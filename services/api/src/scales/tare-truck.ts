@@ -49,10 +49,11 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (truckId === null)
         throw new DomainError('validation', scaleMessages.noTruck, { truckId: scaleMessages.noTruck });
       const ticketId = chosenId(request.body.ticketId, 'ticketId');
-      const { weight: tareWeight, source } = await weighingOf(app, request.body, {
+      const weighing = await weighingOf(app, request.body, {
         value: request.body.scaleWeight,
         field: 'scaleWeight',
       });
+      const { weight: tareWeight, source } = weighing;
       const truck = await findTruck(db, truckId);
       if (!truck) throw new DomainError('not_found', trucks.notFoundMessage);
       const truckData = validateTruck(truck.transportCompanyId, { ...truck, tareWeight });
@@ -71,7 +72,7 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
         // Decided now, before the truck changes: a refusal leaves both as they were.
         decideTicket(ticketCommand, state);
       }
-      await recordedOnce(app, source, async () => {
+      await recordedOnce(app, weighing, async () => {
         await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
         if (ticketId !== null && ticketCommand)
           await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });

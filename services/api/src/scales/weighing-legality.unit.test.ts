@@ -1,5 +1,5 @@
 import type { BridgeReport } from '@portal/contract';
-import { isZeroReading, minimumWeightDivisions } from '@portal/domain';
+import { defaultMinimumWeightDivisions, isZeroReading, weighingRulesOf } from '@portal/domain';
 import { type DecodeResult, ScaleMonitor } from '@portal/scale-bridge';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { liveScaleView } from './live-scale-view';
 
 const divisionKg = 20;
 const maxReadingAgeMs = 1000;
-const scale = { id: 1, version: 1, scaleName: 'Lane 1' };
+const scale = { id: 1, version: 1, scaleName: 'Lane 1', ...weighingRulesOf({}) };
 
 interface Frame {
   weightKg: number;
@@ -103,7 +103,7 @@ describe('only a legal reading is ever weighed', () => {
           expect(lastFrame.frame).toMatchObject({ motion: false, range: 'ok', mode: 'gross' });
           expect(now - lastFrame.at).toBeLessThanOrEqual(maxReadingAgeMs);
           expect(zeroFrameSinceWeighing).toBe(true);
-          expect(lastFrame.frame.weightKg).toBeGreaterThanOrEqual(minimumWeightDivisions * divisionKg);
+          expect(lastFrame.frame.weightKg).toBeGreaterThanOrEqual(defaultMinimumWeightDivisions * divisionKg);
           weighed += 1;
           zeroedSinceWeighing = false;
           zeroFrameSinceWeighing = false;

@@ -18,15 +18,26 @@ import { findLiveScale, loadLiveScale } from './live-scale-view';
  * moment ago is not trusted over what the bridge reports. Otherwise (the spec's own client, or a
  * weight set by hand) it is the body's number, recorded as manual.
  */
+/** A weight to record, where it came from, and whether recording it takes the scale's return to zero. */
+export interface Weighing {
+  weight: number;
+  source: WeighingSource;
+  takesZero: boolean;
+}
+
 export async function weighingOf(
   app: CommandHost,
   body: { scaleId?: unknown; manual?: unknown; displayedWeight?: unknown },
   typed: { value: unknown; field: string },
-): Promise<{ weight: number; source: WeighingSource }> {
+): Promise<Weighing> {
   const scaleId = chosenId(body.scaleId, 'scaleId');
   if (scaleId === null || body.manual === true) {
     if (scaleId !== null) await findLiveScale(app, scaleId);
-    return { weight: typedWeight(typed.value, typed.field), source: manualWeighing(scaleId) };
+    return {
+      weight: typedWeight(typed.value, typed.field),
+      source: manualWeighing(scaleId),
+      takesZero: false,
+    };
   }
   const { view: scale, stored } = await loadLiveScale(app, scaleId);
   // Only a legal reading is weighed: nothing is written, and the operator is told why.
@@ -40,6 +51,7 @@ export async function weighingOf(
     throw new DomainError('conflict', scaleMessages.weightChanged, { scaleId: scaleMessages.weightChanged });
   return {
     weight: scale.currentWeight,
+    takesZero: scale.returnToZeroRequired,
     source: {
       scaleId,
       manual: false,
@@ -53,15 +65,16 @@ export async function weighingOf(
 /**
  * Records a weigh-in or tare (`record`) taken from a scale as the one weighing of its return to zero:
  * of a burst of weigh-ins on one scale, one takes the zero and the others are refused. A weighing
- * refused while being recorded gives the zero back. A weight set by hand records as it is.
+ * refused while being recorded gives the zero back. A weight set by hand, or from a scale that
+ * requires no return to zero, records as it is.
  */
 export async function recordedOnce<T>(
   app: CommandHost,
-  source: WeighingSource,
+  { source, takesZero }: Weighing,
   record: () => Promise<T>,
 ): Promise<T> {
   const { scaleId } = source;
-  if (source.manual || scaleId === null) return record();
+  if (!takesZero || scaleId === null) return record();
   if (!(await app.infra.liveScales.takeZero(scaleId)))
     throw new DomainError('conflict', scaleMessages.notZeroed, { scaleId: scaleMessages.notZeroed });
   try {

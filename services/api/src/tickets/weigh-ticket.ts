@@ -34,10 +34,8 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         throw new DomainError('validation', 'Please select a material', {
           materialId: 'Please select a material',
         });
-      const { weight: scaleWeight, source } = await weighingOf(app, request.body, {
-        value: request.body.weight,
-        field: 'weight',
-      });
+      const weighing = await weighingOf(app, request.body, { value: request.body.weight, field: 'weight' });
+      const { weight: scaleWeight, source } = weighing;
       const ticket = await findTicket(db, ticketId);
       if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
       if (!(await findNamed(db, 'materials', materialId))) {
@@ -57,7 +55,7 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         actor,
         now: new Date().toISOString(),
       };
-      return recordedOnce(app, source, () =>
+      return recordedOnce(app, weighing, () =>
         runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
       );
     },

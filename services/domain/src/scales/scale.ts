@@ -1,12 +1,51 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
-import { maxIndexedTextLength } from '../catalogue/fields';
+import { flag, maxIndexedTextLength, optionalNumber } from '../catalogue/fields';
 import { validateName } from '../catalogue/named-record';
+import { assertValid } from '../errors';
 import { Nullable } from '../schemas';
 
-/** A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}); its live weight is not part of the record. */
-export const ScaleDataSchema = Type.Object({ scaleName: Type.String() });
+/** The least a scale weighs, in its divisions, unless its record says otherwise (the weighing-instrument rule of thumb for a minimum load). */
+export const defaultMinimumWeightDivisions = 20;
+/** The most a scale's minimum weight may be set to, in divisions (a weighbridge's capacity is 3,000 to 10,000 divisions). */
+export const maxMinimumWeightDivisions = 1000;
+
+/**
+ * A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}) and its weighing rules; its live
+ * weight is not part of the record. The rules are optional: scales saved before they existed lack
+ * them, and `weighingRulesOf` gives their defaults.
+ */
+export const ScaleDataSchema = Type.Object({
+  scaleName: Type.String(),
+  minimumWeightDivisions: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: maxMinimumWeightDivisions,
+      description: `The least weight weighed, in the scale's divisions (default ${defaultMinimumWeightDivisions})`,
+    }),
+  ),
+  returnToZeroRequired: Type.Optional(
+    Type.Boolean({
+      description:
+        'A truck is weighed only after the scale has read zero since the previous weighing on it (default true)',
+    }),
+  ),
+});
 export type ScaleData = Static<typeof ScaleDataSchema>;
+
+/** What a scale's record says of weighing on it, its defaults filled in. */
+export interface ScaleWeighingRules {
+  minimumWeightDivisions: number;
+  returnToZeroRequired: boolean;
+}
+
+export const weighingRulesOf = (scale: {
+  minimumWeightDivisions?: number | null;
+  returnToZeroRequired?: boolean | null;
+}): ScaleWeighingRules => ({
+  minimumWeightDivisions: scale.minimumWeightDivisions ?? defaultMinimumWeightDivisions,
+  returnToZeroRequired: scale.returnToZeroRequired ?? true,
+});
 
 export const scales = defineCatalogue('Scale', {
   label: 'Scale',
@@ -19,6 +58,7 @@ export const scaleMessages = {
   required: 'Scale is required',
   nameRequired: 'Scale name is required',
   nameTooLong: `Scale name can be max ${maxIndexedTextLength} characters`,
+  minimumInvalid: `Minimum weight must be a whole number of divisions from 0 to ${maxMinimumWeightDivisions}`,
   noTicket: 'No ticket selected.',
   noTruck: 'No truck selected.',
   noReading: 'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
@@ -32,8 +72,11 @@ export const scaleMessages = {
     'The indicator shows a net weight. Switch it to gross (clear its tare), then weigh again, or set the weight by hand.',
   notZeroed:
     'The scale has not returned to zero since the last truck was weighed on it. Wait for the deck to empty and read zero, then weigh.',
-  belowMinimum: (minimumKg: number) =>
-    `The weight is below the scale's minimum of ${minimumKg} KG (20 divisions). Nothing was weighed.`,
+  belowMinimum: (minimumKg: number, divisions: number) =>
+    `The weight is below the scale's minimum of ${minimumKg} KG (${divisions} divisions). Nothing was weighed.`,
+  netWithoutTare:
+    'The indicator shows a net weight but its frame carries no tare, so the weighing could not be recorded. Switch it to gross (clear its tare), then weigh again.',
+  notNet: 'The indicator shows a gross weight, not a net one: weigh it as gross.',
   /** Issue 29: the weight recorded is the one the operator confirmed on screen. */
   weightChanged: 'The weight changed: weigh again',
   staleReading: (ageMs: number) =>
@@ -64,10 +107,13 @@ export interface LiveReadingState {
   zeroedSinceWeighing: boolean;
   /** Two bridge processes report with the scale's key: whose reading is current cannot be told. */
   twoBridges: boolean;
+  /** The tare the indicator holds, in KG, when its frame carries one (what a net reading is net of). */
+  tareKg: number | null;
+  rules: ScaleWeighingRules;
 }
 
-/** The least a scale weighs, in its divisions (the weighing-instrument rule of thumb for a minimum load). */
-export const minimumWeightDivisions = 20;
+/** How the operator weighs: the indicator's gross (the default), or explicitly its net with the tare it holds. */
+export type WeighAs = 'gross' | 'net';
 
 /** A reading within half a division of zero is zero. */
 export const isZeroReading = (weightKg: number, divisionKg: number | null): boolean =>
@@ -75,29 +121,53 @@ export const isZeroReading = (weightKg: number, divisionKg: number | null): bool
 
 /**
  * Why a weigh-in or tare may not take the scale's live reading, or null when it may. The indicator is
- * the legal instrument: only a reading it shows stable, in range and gross, and that is fresh, is
- * weighed; and only once the scale has read zero since its last weighing (the previous truck has
- * left the deck), and at no less than the scale's minimum weight. One rule for the API (which refuses with it) and the Scale page (which shows it).
+ * the legal instrument: only a reading it shows stable, in range and gross (or net, when the operator
+ * weighs net and the frame carries the tare), and that is fresh, is weighed; and, by the scale's rules,
+ * only once it has read zero since its last weighing (the previous truck has left the deck), and at
+ * no less than its minimum weight. One rule for the API (which refuses with it) and the Scale page
+ * (which shows it).
  */
-export function notWeighableBecause(reading: LiveReadingState, maxReadingAgeMs: number): string | null {
-  const { currentWeight, status, readingAgeMs } = reading;
+export function notWeighableBecause(
+  reading: LiveReadingState,
+  maxReadingAgeMs: number,
+  weighAs: WeighAs = 'gross',
+): string | null {
+  const { currentWeight, status, readingAgeMs, rules } = reading;
   if (currentWeight === null || readingAgeMs === null || status === 'disconnected' || status === 'error')
     return scaleMessages.noReading;
   if (reading.twoBridges) return scaleMessages.twoBridges;
   if (reading.range === 'over') return scaleMessages.overRange;
   if (reading.range === 'under') return scaleMessages.underRange;
-  if (reading.mode === 'net') return scaleMessages.netMode;
+  if (weighAs === 'gross' && reading.mode === 'net') return scaleMessages.netMode;
+  if (weighAs === 'net' && reading.mode !== 'net') return scaleMessages.notNet;
+  if (weighAs === 'net' && reading.tareKg === null) return scaleMessages.netWithoutTare;
   if (!reading.stable) return scaleMessages.notStable;
   if (readingAgeMs > maxReadingAgeMs) return scaleMessages.staleReading(readingAgeMs);
-  if (!reading.zeroedSinceWeighing) return scaleMessages.notZeroed;
-  const minimumKg = minimumWeightDivisions * (reading.divisionKg ?? 0);
-  if (currentWeight < minimumKg) return scaleMessages.belowMinimum(minimumKg);
+  if (rules.returnToZeroRequired && !reading.zeroedSinceWeighing) return scaleMessages.notZeroed;
+  const minimumKg = rules.minimumWeightDivisions * (reading.divisionKg ?? 0);
+  if (currentWeight < minimumKg) return scaleMessages.belowMinimum(minimumKg, rules.minimumWeightDivisions);
   return null;
 }
 
-export function validateScale(input: { scaleName?: unknown }): ScaleData {
+export function validateScale(input: {
+  scaleName?: unknown;
+  minimumWeightDivisions?: unknown;
+  returnToZeroRequired?: unknown;
+}): Required<ScaleData> {
   const messages = { required: scaleMessages.nameRequired, tooLong: scaleMessages.nameTooLong };
-  return { scaleName: validateName({ name: input.scaleName }, messages, 'scaleName').name };
+  const minimum = optionalNumber(input.minimumWeightDivisions);
+  const minimumValid =
+    minimum === null || (Number.isInteger(minimum) && minimum >= 0 && minimum <= maxMinimumWeightDivisions);
+  const { name: scaleName } = validateName({ name: input.scaleName }, messages, 'scaleName');
+  assertValid(minimumValid ? {} : { minimumWeightDivisions: scaleMessages.minimumInvalid });
+  return {
+    scaleName,
+    ...weighingRulesOf({
+      minimumWeightDivisions: minimum,
+      returnToZeroRequired:
+        input.returnToZeroRequired === undefined ? null : flag(input.returnToZeroRequired),
+    }),
+  };
 }
 
 /**
