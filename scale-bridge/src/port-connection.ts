@@ -8,9 +8,7 @@ import { describeSerial, openSerialPort, type SerialSettings } from './serial-co
  * Where the indicator's line is: a serial device, or a serial-to-Ethernet server (Moxa NPort,
  * Lantronix, ser2net…) as a raw TCP socket or as a Telnet session with COM port control (RFC 2217).
  */
-export type PortAddress =
-  | { kind: 'serial'; path: string }
-  | { kind: 'tcp' | 'rfc2217'; host: string; port: number };
+type PortAddress = { kind: 'serial'; path: string } | { kind: 'tcp' | 'rfc2217'; host: string; port: number };
 
 const networkSchemes = { 'tcp:': 'tcp', 'rfc2217:': 'rfc2217' } as const;
 

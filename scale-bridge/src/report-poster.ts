@@ -1,4 +1,11 @@
-import type { BridgeReport, ScaleReading } from '@portal/contract';
+import {
+  type BridgeCommand,
+  type BridgeReport,
+  indicatorCommands,
+  type ScaleCommandOutcome,
+  type ScaleCommandResult,
+  type ScaleReading,
+} from '@portal/contract';
 import type { Logger } from './log';
 
 export interface PostSchedule {
@@ -39,23 +46,46 @@ export interface PortalTarget {
   postTimeoutMs: number;
 }
 
-/** PUT /api/scale/bridge/report with the bridge key; resolves on 2xx, rejects with a loggable reason. */
+const isCommand = (each: unknown): each is BridgeCommand =>
+  typeof (each as BridgeCommand | null)?.id === 'string' &&
+  indicatorCommands.includes((each as BridgeCommand).command);
+
+/** The commands in the portal's answer; anything that is not a command the bridge knows is never run. */
+function commandsIn(answer: unknown): BridgeCommand[] {
+  const commands = (answer as { commands?: unknown } | null)?.commands;
+  return Array.isArray(commands) ? commands.filter(isCommand) : [];
+}
+
+/**
+ * PUT /api/scale/bridge/report with the bridge key, saying the bridge takes indicator commands;
+ * resolves on 2xx with the commands the portal handed over, rejects with a loggable reason.
+ */
 export function createReportPost({ portalUrl, bridgeKey, bridgeId, postTimeoutMs }: PortalTarget) {
   // Relative to the portal's address, so a portal served under a path prefix works too.
   const url = new URL('api/scale/bridge/report', portalUrl.endsWith('/') ? portalUrl : `${portalUrl}/`);
-  return async (report: BridgeReport): Promise<void> => {
+  return async (report: BridgeReport): Promise<BridgeCommand[]> => {
     const response = await fetch(url, {
       method: 'PUT',
       headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
       // The bridge's clock as it sends: with the reading's readAt, the frame's age, clock skew or not.
-      body: JSON.stringify({ ...report, bridgeId, sentAt: new Date().toISOString() } satisfies BridgeReport),
+      body: JSON.stringify({
+        ...report,
+        bridgeId,
+        sentAt: new Date().toISOString(),
+        acceptsCommands: true,
+      } satisfies BridgeReport),
       signal: AbortSignal.timeout(postTimeoutMs),
     });
-    await response.arrayBuffer();
+    // A portal from before commands answers 204, with no body.
+    const answer: unknown = response.status === 200 ? await response.json() : await response.arrayBuffer();
     if (response.status === 401) throw new Error('the portal refused the bridge key (401)');
     if (!response.ok) throw new Error(`the portal answered ${response.status}`);
+    return commandsIn(answer);
   };
 }
+
+/** Writes a command's bytes to the indicator, at once, and says what became of it. */
+type CommandRunner = (command: BridgeCommand) => ScaleCommandOutcome;
 
 // Without this, a portal that stays down would fill the log with one line per attempt.
 const repeatLogAfterMs = 60_000;
@@ -78,19 +108,23 @@ const reason = (error: unknown): string => {
 /**
  * Posts the current report when `postDue` says so, one post at a time. A failed post is logged
  * (the reason, never the key) and tried again after a back-off (`postBackoff`); it never throws.
+ * Commands in the portal's answer are run at once, and their outcomes go with the next report,
+ * which is then due at once (kept until a post of them succeeds).
  */
 export class ReportSender {
   private last: { report: BridgeReport; at: number } | null = null;
   private inFlight: Promise<void> | null = null;
   private failure: { reason: string; loggedAt: number; count: number; retryAt: number } | null = null;
+  private commandResults: ScaleCommandResult[] = [];
 
   constructor(
-    private readonly post: (report: BridgeReport) => Promise<void>,
+    private readonly post: (report: BridgeReport) => Promise<BridgeCommand[]>,
     private readonly schedule: PostSchedule,
     private readonly current: () => BridgeReport,
     private readonly clock: () => number,
     private readonly log: Logger,
     private readonly counted: { postsOk: number; postsFailed: number },
+    private readonly runCommand: CommandRunner,
   ) {}
 
   /** Whether the portal took the latest report (false before the first one). */
@@ -102,11 +136,17 @@ export class ReportSender {
     const report = this.current();
     const now = this.clock();
     if (this.inFlight || (this.failure && now < this.failure.retryAt)) return;
-    if (!postDue(this.last, report, now, this.schedule)) return;
-    this.inFlight = this.post(report).then(
-      () => {
+    const results = this.commandResults;
+    if (results.length === 0 && !postDue(this.last, report, now, this.schedule)) return;
+    const sent = results.length > 0 ? { ...report, commandResults: results } : report;
+    this.inFlight = this.post(sent).then(
+      (commands) => {
         this.counted.postsOk++;
         this.last = { report, at: now };
+        this.commandResults = commands.map((command) => ({
+          id: command.id,
+          outcome: this.runCommand(command),
+        }));
         if (this.failure) this.log.info(`posting works again after ${this.failure.count} failed posts`);
         this.failure = null;
         this.inFlight = null;

@@ -1,4 +1,4 @@
-import type { BridgeReport } from '@portal/contract';
+import type { BridgeCommand, BridgeReport, ScaleCommandOutcome } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { postDue, ReportSender } from './report-poster';
 
@@ -40,7 +40,10 @@ describe('when to post', () => {
 });
 
 describe('report sender', () => {
-  const setup = (post: (report: BridgeReport) => Promise<void>) => {
+  const setup = (
+    post: (report: BridgeReport) => Promise<BridgeCommand[]>,
+    runCommand: (command: BridgeCommand) => ScaleCommandOutcome = () => 'sent',
+  ) => {
     let now = 0;
     let current = report('disconnected');
     const warnings: string[] = [];
@@ -52,6 +55,7 @@ describe('report sender', () => {
       () => now,
       { info: () => {}, warn: (message) => warnings.push(message) },
       counted,
+      runCommand,
     );
     return {
       sender,
@@ -68,6 +72,7 @@ describe('report sender', () => {
     const posted: BridgeReport[] = [];
     const { sender, set } = setup(async (sent) => {
       posted.push(sent);
+      return [];
     });
     sender.offer();
     set(report('ok', 10), 1);
@@ -80,6 +85,7 @@ describe('report sender', () => {
     let fail = true;
     const { sender, warnings, counted, set } = setup(async () => {
       if (fail) throw new Error('the portal answered 503');
+      return [];
     });
     // 30 s of ticks every 100 ms with the portal down, the status flapping: a post at 0, 0.5, 1.5, 3.5, 7.5, 15.5, 25.5 s.
     for (let ms = 0; ms < 30_000; ms += 100) {
@@ -101,5 +107,57 @@ describe('report sender', () => {
     sender.offer();
     await sender.settle();
     expect(counted.postsOk).toBe(2);
+  });
+
+  it('runs the commands the portal hands over at once, and sends their outcomes with the next report without waiting', async () => {
+    const posted: BridgeReport[] = [];
+    const handedOver: BridgeCommand[][] = [
+      [
+        { id: '7d0c3c1e-0000-4000-8000-000000000001', command: 'zero' },
+        { id: '7d0c3c1e-0000-4000-8000-000000000002', command: 'print' },
+      ],
+    ];
+    const ran: string[] = [];
+    const { sender } = setup(
+      async (sent) => {
+        posted.push(sent);
+        return handedOver.shift() ?? [];
+      },
+      ({ command }) => {
+        ran.push(command);
+        return command === 'zero' ? 'sent' : 'unsupported';
+      },
+    );
+    sender.offer();
+    await sender.settle();
+    expect(ran).toEqual(['zero', 'print']);
+    // Same report, same instant: only the outcomes made the second post due; nothing is due after it.
+    expect(posted.map((each) => each.commandResults)).toEqual([
+      undefined,
+      [
+        { id: '7d0c3c1e-0000-4000-8000-000000000001', outcome: 'sent' },
+        { id: '7d0c3c1e-0000-4000-8000-000000000002', outcome: 'unsupported' },
+      ],
+    ]);
+  });
+
+  it('keeps the outcomes until a post of them succeeds', async () => {
+    const posted: BridgeReport[] = [];
+    let calls = 0;
+    const { sender, set } = setup(async (sent) => {
+      calls++;
+      if (calls === 2) throw new Error('the portal answered 503');
+      posted.push(sent);
+      return calls === 1 ? [{ id: '7d0c3c1e-0000-4000-8000-000000000003', command: 'tare' }] : [];
+    });
+    sender.offer();
+    await sender.settle();
+    set(report('disconnected'), 500);
+    sender.offer();
+    await sender.settle();
+    expect(posted.map((each) => each.commandResults)).toEqual([
+      undefined,
+      [{ id: '7d0c3c1e-0000-4000-8000-000000000003', outcome: 'sent' }],
+    ]);
   });
 });

@@ -64,6 +64,13 @@ export async function startScaleBridge(
     clock,
     log,
     monitor.stats,
+    ({ command }) => {
+      // The indicator's format says which commands it has (protocols/*.ts); `auto` knows once it has detected one.
+      const bytes = protocol?.commands?.[command];
+      const outcome = !bytes ? 'unsupported' : connection.write(bytes) ? 'sent' : 'port-closed';
+      log.info(`indicator command ${command}: ${outcome}`);
+      return outcome;
+    },
   );
   const onResult = (result: DecodeResult) => {
     monitor.result(result, clock());

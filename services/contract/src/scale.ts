@@ -54,6 +54,28 @@ export const ScaleReadingSchema = Type.Object(
 );
 export type ScaleReading = Static<typeof ScaleReadingSchema>;
 
+/** What an operator can ask of the indicator from the Scale page, where its format has a command for it. */
+export const indicatorCommands = ['zero', 'tare', 'print'] as const;
+export type IndicatorCommand = (typeof indicatorCommands)[number];
+
+/** What the bridge did with a command: wrote its bytes, has none for it (the format cannot say it), or had no port open. */
+export const scaleCommandOutcomes = ['sent', 'unsupported', 'port-closed'] as const;
+export type ScaleCommandOutcome = (typeof scaleCommandOutcomes)[number];
+
+/** A command as the bridge receives it in the answer to its report. */
+export const BridgeCommandSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }), command: OneOf(indicatorCommands) },
+  { $id: 'ScaleBridgeCommand' },
+);
+export type BridgeCommand = Static<typeof BridgeCommandSchema>;
+
+/** The bridge's word on a command it received, sent with its next report. */
+export const ScaleCommandResultSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  outcome: OneOf(scaleCommandOutcomes),
+});
+export type ScaleCommandResult = Static<typeof ScaleCommandResultSchema>;
+
 /** What the bridge posts: its status (and since when) and, when it has one, the latest reading. */
 export const BridgeReportSchema = Type.Object(
   {
@@ -72,6 +94,18 @@ export const BridgeReportSchema = Type.Object(
         format: 'date-time',
         description:
           "The bridge's clock when it sent the report: with readAt, how old the frame is, whatever the two hosts' clocks say",
+      }),
+    ),
+    acceptsCommands: Type.Optional(
+      Type.Boolean({
+        description:
+          "true: the bridge takes indicator commands, and the portal answers 200 with the scale's pending ones; without it, 204 as to a bridge from before commands",
+      }),
+    ),
+    commandResults: Type.Optional(
+      Type.Array(ScaleCommandResultSchema, {
+        maxItems: 100,
+        description: 'What the bridge did with the commands it received since its last report taken',
       }),
     ),
   },
@@ -177,3 +211,40 @@ export const TareWeightBodySchema = Type.Object({
   ...looseFields('ticketId', 'truckId', 'scaleWeight'),
   ...WeighingInputSchema,
 });
+
+/** The answer to a report that says `acceptsCommands`: the commands to write to the indicator, oldest first. */
+export const BridgeReportAnswerSchema = Type.Object(
+  { commands: Type.Array(BridgeCommandSchema) },
+  { $id: 'ScaleBridgeReportAnswer' },
+);
+export type BridgeReportAnswer = Static<typeof BridgeReportAnswerSchema>;
+
+/** POST /api/scale/{id}/command: zero, tare or print on the scale's indicator (the Scale page's buttons). */
+export const RequestScaleCommandBodySchema = Type.Object({ command: OneOf(indicatorCommands) });
+export type RequestScaleCommandBody = Static<typeof RequestScaleCommandBodySchema>;
+
+/**
+ * Where a command stands: pending (queued, not yet taken by the bridge), delivered (taken, no answer
+ * yet), an outcome from the bridge, or expired (no bridge took it in time).
+ */
+export const scaleCommandStatuses = ['pending', 'delivered', ...scaleCommandOutcomes, 'expired'] as const;
+export type ScaleCommandStatus = (typeof scaleCommandStatuses)[number];
+
+/** One command in the scale's log: who asked, when, and what became of it. */
+export const ScaleCommandSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    scaleId: Type.Integer(),
+    command: OneOf(indicatorCommands),
+    requestedAt: Type.String({ format: 'date-time' }),
+    requestedByUserId: Type.Integer(),
+    requestedByName: Type.String({ description: "The user's name when they asked" }),
+    status: OneOf(scaleCommandStatuses),
+    deliveredAt: Nullable(Type.String({ format: 'date-time', description: 'When the bridge took it' })),
+    answeredAt: Nullable(
+      Type.String({ format: 'date-time', description: 'When the bridge said what it did' }),
+    ),
+  },
+  { $id: 'ScaleCommand' },
+);
+export type ScaleCommand = Static<typeof ScaleCommandSchema>;

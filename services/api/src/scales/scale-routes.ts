@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BridgeKeySchema,
   type BridgeReport,
+  BridgeReportAnswerSchema,
   BridgeReportSchema,
   errorResponses,
   IdParams,
@@ -18,6 +19,7 @@ import { chosenId } from '../loose-body';
 import type { PortalMetrics } from '../observability/portal-metrics';
 import { adminOnly } from '../plugins/authentication';
 import { issueBridgeKey, listBridgeKeys, revokeBridgeKey, revokeBridgeKeysOf } from './bridge-keys';
+import { exchangeBridgeCommands, indicatorCommandRoutes } from './indicator-commands';
 import { findLiveScale, liveScaleView } from './live-scale-view';
 import { scaleAlertRoutes } from './scale-alerts';
 import { scaleLaneRoutes } from './scale-lanes';
@@ -50,6 +52,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, pool, liveScales, config } = app.infra;
   const tags = ['scales'];
   await app.register(tareTruckRoute);
+  await app.register(indicatorCommandRoutes);
   await app.register(scaleLaneRoutes);
   await app.register(scaleAlertRoutes);
 
@@ -177,15 +180,24 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           "The scale bridge's report: its status and latest reading, for the scale its key was issued for",
+        description:
+          "A bridge that sends `acceptsCommands: true` gets 200 with the scale's pending indicator commands (zero, tare, print; POST /api/scale/{id}/command), each handed out once, and says what it did with them in `commandResults` of a later report. A bridge that does not (one from before commands) gets 204 No Content, as it always has.",
         body: BridgeReportSchema,
-        response: { 204: Type.Null(), ...errorResponses },
+        response: { 200: BridgeReportAnswerSchema, 204: Type.Null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { secondBridge } = await liveScales.saveReport(request.bridgeScaleId, request.body, new Date());
+      const { acceptsCommands, commandResults, ...report } = request.body;
+      const { secondBridge } = await liveScales.saveReport(request.bridgeScaleId, report, new Date());
       if (secondBridge) warnOfSecondBridge(request.log, request.bridgeScaleId);
-      countReport(app.infra.metrics, request.bridgeScaleId, request.body);
-      return reply.status(204).send(null);
+      countReport(app.infra.metrics, request.bridgeScaleId, report);
+      const answer = await exchangeBridgeCommands(
+        pool,
+        request.bridgeScaleId,
+        { acceptsCommands, commandResults },
+        secondBridge,
+      );
+      return answer ? reply.status(200).send(answer) : reply.status(204).send(null);
     },
   );
 };

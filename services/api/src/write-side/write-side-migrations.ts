@@ -119,6 +119,25 @@ const migrations: Record<string, Migration> = {
     sql`CREATE UNIQUE INDEX scale_incident_open_idx ON scale_incident (scale_id) WHERE recovered_at IS NULL`,
     sql`CREATE INDEX scale_incident_recovered_idx ON scale_incident (recovered_at)`,
   ),
+  // Issue 29: zero, tare and print asked of a scale's indicator: queued for its bridge and kept as the
+  // scale's command log (who asked, when, what the bridge did). The log is a record, so PostgreSQL
+  // keeps it with or without Redis; the partial index keeps a bridge's look for pending ones cheap.
+  '2026-11-27-004-scale-commands': sqlMigration(
+    sql`
+        CREATE TABLE scale_command (
+          id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+          scale_id integer NOT NULL,
+          command text NOT NULL,
+          requested_at timestamptz NOT NULL DEFAULT now(),
+          requested_by_user_id integer NOT NULL,
+          requested_by_name text NOT NULL,
+          delivered_at timestamptz,
+          outcome text,
+          answered_at timestamptz
+        )`,
+    sql`CREATE INDEX scale_command_log_idx ON scale_command (scale_id, requested_at DESC)`,
+    sql`CREATE INDEX scale_command_pending_idx ON scale_command (scale_id, requested_at) WHERE delivered_at IS NULL`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {
