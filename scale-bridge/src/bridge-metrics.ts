@@ -62,6 +62,14 @@ export function createBridgeMetrics(monitor: ScaleMonitor, clock: () => number):
     },
   });
   new Gauge({
+    name: 'scale_bridge_unrecognised_bytes',
+    help: 'Bytes since the last frame that decoded to none (0 on a silent line): the indicator talks another format',
+    registers: [registry],
+    collect() {
+      this.set(monitor.stats.unrecognisedBytes);
+    },
+  });
+  new Gauge({
     name: 'scale_bridge_weight_kg',
     help: 'The latest reading in KG (absent without one)',
     registers: [registry],

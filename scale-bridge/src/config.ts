@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parsePortAddress } from './port-connection';
+import type { MtSicsMode } from './protocols/mt-sics';
 import { protocolNames } from './protocols/protocol';
+import { scaleProtocol } from './protocols/protocols';
 import type { RiceLakeTons } from './protocols/rice-lake';
+import { templateFormat } from './protocols/template';
 import type { ToledoChecksum } from './protocols/toledo';
 import type { ProtocolSetting, ScaleBridgeConfig } from './scale-bridge';
 import { parities, type SerialSettings } from './serial-connection';
@@ -93,6 +96,24 @@ export function lineSettings(
   };
 }
 
+const pollsByDefault = (protocol: ProtocolSetting) =>
+  protocol === 'auto' ||
+  (protocol !== 'template' && scaleProtocol(protocol, { toledoChecksum: 'auto' }).pollOnly === true);
+
+/** SCALE_TEMPLATE, checked: a scale set to the template protocol cannot run without a good one. */
+function template(env: Env, protocol: ProtocolSetting): string | null {
+  const value = env.SCALE_TEMPLATE ?? '';
+  if (protocol !== 'template') return value === '' ? null : value;
+  if (value === '')
+    throw new ConfigError('SCALE_PROTOCOL=template needs SCALE_TEMPLATE, e.g. <STX><P><W7><U><M><S><CR><LF>');
+  try {
+    templateFormat(value);
+  } catch (error) {
+    throw new ConfigError(`SCALE_TEMPLATE ${(error as Error).message}; got "${value}"`);
+  }
+  return value;
+}
+
 /** The bridge's settings from its environment (docs/scale-bridge.md, "Configuration"). */
 export function configFromEnv(
   env: Env,
@@ -126,12 +147,16 @@ export function configFromEnv(
     protocol,
     toledoChecksum: oneOf<ToledoChecksum>(env, 'SCALE_TOLEDO_CHECKSUM', ['auto', 'on', 'off'], 'auto'),
     riceLakeTons: oneOf<RiceLakeTons>(env, 'SCALE_RICE_LAKE_TONS', ['t', 'ton'], 't'),
+    // MT-SICS level 0 does not say gross or net: the terminal's use does (protocols/mt-sics.ts).
+    mtSicsMode: oneOf<MtSicsMode>(env, 'SCALE_MTSICS_MODE', ['net', 'gross'], 'net'),
+    template: template(env, protocol),
     divisionKg: number(env, 'SCALE_DIVISION_KG', 10, { above: 0 }),
     stableAfterMs: number(env, 'SCALE_STABLE_AFTER_MS', 500, { min: 0, integer: true }),
     // The indicator's motion flag is final; only an indicator that has none is judged by the bridge.
     noMotionFlag: oneOf(env, 'SCALE_NO_MOTION_FLAG', ['on', 'off'], 'off') === 'on',
-    // SMA indicators speak only when asked; the others stream unless set to answer polls.
-    pollMs: number(env, 'SCALE_POLL_MS', protocol === 'sma' ? 200 : 0, { min: 0, integer: true }),
+    // SMA, MT-SICS and Rice Lake's XG speak only when asked, and `auto` must ask to find them; the
+    // others stream unless set to answer polls.
+    pollMs: number(env, 'SCALE_POLL_MS', pollsByDefault(protocol) ? 200 : 0, { min: 0, integer: true }),
     frameTimeoutMs: number(env, 'SCALE_FRAME_TIMEOUT_MS', 2000, { min: 1, integer: true }),
     portalUrl: portalUrl(env),
     bridgeKey: bridgeKey(env, readFile),

@@ -13,10 +13,13 @@ describe('bridge configuration', () => {
       protocol: 'auto',
       toledoChecksum: 'auto',
       riceLakeTons: 't',
+      mtSicsMode: 'net',
+      template: null,
       divisionKg: 10,
       stableAfterMs: 500,
       noMotionFlag: false,
-      pollMs: 0,
+      // `auto` polls the formats that speak only when asked, in turn, until it has detected one.
+      pollMs: 200,
       frameTimeoutMs: 2000,
       portalUrl: 'http://127.0.0.1:3000',
       bridgeKey: 'scale-1-secret',
@@ -60,6 +63,9 @@ describe('bridge configuration', () => {
 
   it('polls SMA indicators every 200 ms unless told otherwise', () => {
     expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: 'sma' }, noFile).pollMs).toBe(200);
+    for (const protocol of ['mt-sics', 'rice-lake-print'])
+      expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: protocol }, noFile).pollMs).toBe(200);
+    expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: 'toledo' }, noFile).pollMs).toBe(0);
     expect(configFromEnv({ ...minimal, SCALE_PROTOCOL: 'sma', SCALE_POLL_MS: '500' }, noFile).pollMs).toBe(
       500,
     );
@@ -92,8 +98,17 @@ describe('bridge configuration', () => {
     [{ SCALE_STOP_BITS: '3' }, 'SCALE_STOP_BITS must be one of 1, 1.5, 2; got "3"'],
     [
       { SCALE_PROTOCOL: 'mettler' },
-      'SCALE_PROTOCOL must be one of toledo, sma, cardinal, rice-lake, csv, auto; got "mettler"',
+      'SCALE_PROTOCOL must be one of toledo, sma, cardinal, cardinal-738, rice-lake, rice-lake-print, mt-sics, csv, template, auto; got "mettler"',
     ],
+    [
+      { SCALE_PROTOCOL: 'template' },
+      'SCALE_PROTOCOL=template needs SCALE_TEMPLATE, e.g. <STX><P><W7><U><M><S><CR><LF>',
+    ],
+    [
+      { SCALE_PROTOCOL: 'template', SCALE_TEMPLATE: '<W><U>' },
+      'SCALE_TEMPLATE it must end with the character that ends a frame, e.g. <CR>; got "<W><U>"',
+    ],
+    [{ SCALE_MTSICS_MODE: 'tared' }, 'SCALE_MTSICS_MODE must be one of net, gross; got "tared"'],
     [{ SCALE_DIVISION_KG: '0' }, 'SCALE_DIVISION_KG must be a number above 0; got "0"'],
     [{ PORTAL_URL: 'ftp://portal' }, 'PORTAL_URL must be an http:// or https:// address; got "ftp://portal"'],
     [{ SCALE_BRIDGE_METRICS_PORT: '70000' }, 'SCALE_BRIDGE_METRICS_PORT must be at most 65535; got 70000'],

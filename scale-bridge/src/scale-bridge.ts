@@ -2,27 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { BridgeReport } from '@portal/contract';
 import { type HealthServer, NotReady, startHealthServer } from '@portal/observability';
 import { createBridgeMetrics } from './bridge-metrics';
-import { createFrameReader } from './frame-reader';
 import { consoleLogger, type Logger } from './log';
 import { type Backoff, keepPortOpen } from './port-connection';
-import { createAutoDetectReader } from './protocols/auto-detect';
-import type { DecodeResult, ProtocolName, ScaleProtocol } from './protocols/protocol';
-import { scaleProtocols } from './protocols/protocols';
-import type { RiceLakeTons } from './protocols/rice-lake';
-import type { ToledoChecksum } from './protocols/toledo';
+import { createAutoDetection, fixedProtocol } from './protocols/auto-detect';
+import type { DecodeResult, ProtocolName } from './protocols/protocol';
+import { detectableProtocols, type ProtocolSettings, scaleProtocol } from './protocols/protocols';
 import { createReportPost, type PortalTarget, type PostSchedule, ReportSender } from './report-poster';
 import { type BridgeStats, ScaleMonitor, type ScaleMonitorOptions } from './scale-monitor';
 import type { SerialSettings } from './serial-connection';
 
 export type ProtocolSetting = ProtocolName | 'auto';
 
-export interface ScaleBridgeConfig extends ScaleMonitorOptions, PostSchedule, Omit<PortalTarget, 'bridgeId'> {
+export interface ScaleBridgeConfig
+  extends ScaleMonitorOptions,
+    PostSchedule,
+    Omit<PortalTarget, 'bridgeId'>,
+    ProtocolSettings {
   serial: SerialSettings;
   protocol: ProtocolSetting;
-  toledoChecksum: ToledoChecksum;
-  /** What a Rice Lake 'T' means at this scale: metric tonnes or short tons. */
-  riceLakeTons: RiceLakeTons;
-  /** How often to poll an indicator that answers polls (SMA, Cardinal's ENQ); 0: never. */
+  /**
+   * How often to poll an indicator that answers polls (SMA, Cardinal's ENQ, MT-SICS, Rice Lake's XG);
+   * 0: never. `auto` polls each format's way in turn until it has detected one.
+   */
   pollMs: number;
   reconnect: Backoff;
   /** The /healthz, /readyz and /metrics server; null: none; port 0: any free port; token: /metrics needs it. */
@@ -54,8 +55,10 @@ export async function startScaleBridge(
   config: ScaleBridgeConfig,
   { log = consoleLogger, clock = Date.now }: ScaleBridgeOptions = {},
 ): Promise<ScaleBridge> {
-  const protocols = scaleProtocols(config);
-  let protocol: ScaleProtocol | null = config.protocol === 'auto' ? null : protocols[config.protocol];
+  const protocols =
+    config.protocol === 'auto'
+      ? createAutoDetection(detectableProtocols(config), log)
+      : fixedProtocol(scaleProtocol(config.protocol, config));
   const monitor = new ScaleMonitor(config, clock());
   const sender = new ReportSender(
     createReportPost({ ...config, bridgeId: randomUUID() }),
@@ -66,7 +69,7 @@ export async function startScaleBridge(
     monitor.stats,
     ({ command }) => {
       // The indicator's format says which commands it has (protocols/*.ts); `auto` knows once it has detected one.
-      const bytes = protocol?.commands?.[command];
+      const bytes = protocols.protocol?.commands?.[command];
       const outcome = !bytes ? 'unsupported' : connection.write(bytes) ? 'sent' : 'port-closed';
       log.info(`indicator command ${command}: ${outcome}`);
       return outcome;
@@ -76,18 +79,7 @@ export async function startScaleBridge(
     monitor.result(result, clock());
     sender.offer();
   };
-  // Once `auto` has decided, the bridge keeps that protocol across reconnections.
-  const createSink = () =>
-    protocol
-      ? createFrameReader(protocol, onResult)
-      : createAutoDetectReader(
-          Object.values(protocols),
-          (detected) => {
-            protocol = detected;
-            log.info(`detected the ${detected.name} protocol`);
-          },
-          onResult,
-        );
+  const createSink = () => protocols.createReader(onResult);
 
   const registry = createBridgeMetrics(monitor, clock);
   let metricsServer: HealthServer | null = null;
@@ -139,7 +131,8 @@ export async function startScaleBridge(
   const poller =
     config.pollMs > 0
       ? setInterval(() => {
-          if (protocol?.poll) connection.write(protocol.poll);
+          const poll = protocols.nextPoll();
+          if (poll) connection.write(poll);
         }, config.pollMs)
       : undefined;
   log.info(
@@ -162,7 +155,7 @@ export async function startScaleBridge(
       return monitor.report;
     },
     get protocol() {
-      return protocol?.name ?? null;
+      return protocols.protocol?.name ?? null;
     },
     metricsUrl: metricsServer ? metricsServer.url : null,
   };

@@ -8,6 +8,11 @@ export interface BridgeStats {
   framesOk: number;
   checksumErrors: number;
   garbageBytes: number;
+  /**
+   * Bytes that arrived since the last frame and decoded to none: the line talks, but not in the
+   * format read (a silent line leaves it at 0). 0 again at each frame.
+   */
+  unrecognisedBytes: number;
   /** Times the port was opened again after it was lost. */
   reconnects: number;
   postsOk: number;
@@ -32,11 +37,14 @@ export class ScaleMonitor {
     framesOk: 0,
     checksumErrors: 0,
     garbageBytes: 0,
+    unrecognisedBytes: 0,
     reconnects: 0,
     postsOk: 0,
     postsFailed: 0,
   };
   private readonly stable;
+  /** For frames with no motion flag (motion null): the weight held within a division, whatever the setting. */
+  private readonly judged;
   private portOpenSince: number | null = null;
   private everOpened = false;
   private lastFrameAt: number | null = null;
@@ -49,6 +57,7 @@ export class ScaleMonitor {
     now: number,
   ) {
     this.stable = createStableCapture(options);
+    this.judged = createStableCapture({ ...options, noMotionFlag: true });
     this.since = now;
   }
 
@@ -65,29 +74,37 @@ export class ScaleMonitor {
     this.latest = null;
     // A weight held before the unplug proves nothing about the one read after it.
     this.stable(null, false, now);
+    this.judged(null, false, now);
     this.evaluate(now);
   }
 
   result(result: DecodeResult, now: number): void {
     this.stats.garbageBytes += result.garbageBytes;
+    this.stats.unrecognisedBytes =
+      result.kind === 'frame' ? 0 : this.stats.unrecognisedBytes + result.garbageBytes;
     if (result.kind === 'checksum-error') this.stats.checksumErrors++;
     if (result.kind === 'frame') {
       this.stats.framesOk++;
       this.lastFrameAt = now;
       const { frame, raw } = result;
-      const weightKg = frame.weight === null ? null : toKg(frame.weight, frame.unit);
-      const stable = this.stable(weightKg, frame.motion, now);
+      const { divisionKg } = this.options;
+      const weightKg = frame.weight === null ? null : toKg(frame.weight, frame.unit, divisionKg);
+      const flagged = this.stable(weightKg, frame.motion === true, now);
+      const held = this.judged(weightKg, false, now);
       this.latest =
         weightKg === null
           ? null
           : {
               weightKg,
               mode: frame.mode,
-              stable,
+              // A frame without a motion flag (Rice Lake's XG reply, a template without status) is judged.
+              stable: frame.motion === null ? held : flagged,
               range: frame.range,
+              unit: frame.unit,
+              ...(frame.tare ? { tareKg: toKg(frame.tare, frame.unit, divisionKg) } : {}),
               rawFrame: raw.toString('hex').slice(0, rawFrameHexLength),
               readAt: new Date(now).toISOString(),
-              divisionKg: this.options.divisionKg,
+              divisionKg,
             };
     }
     this.evaluate(now);

@@ -28,17 +28,19 @@ describe('scale monitor', () => {
     expect(monitor.ready(2000)).toBe(false);
   });
 
-  it('reports a reading in KG, with the raw frame in hex, the time it was read and the division', () => {
+  it('reports a reading in KG, with the unit sent, the raw frame in hex, the time it was read and the division', () => {
     const monitor = opened();
     monitor.result(reading({ weight: 27_000, unit: 'lb', mode: 'net' }), 100);
     expect(monitor.report).toEqual({
       status: 'ok',
       statusSince: at(100),
       reading: {
-        weightKg: 12_246.994,
+        // 12,246.994 kg, to the tens of kg of a 20 kg division.
+        weightKg: 12_250,
         mode: 'net',
         stable: true,
         range: 'ok',
+        unit: 'lb',
         rawFrame: '02410d',
         readAt: at(100),
         divisionKg: 20,
@@ -47,12 +49,39 @@ describe('scale monitor', () => {
     expect(monitor.ready(100)).toBe(true);
   });
 
-  it('converts tonnes and grams to KG', () => {
+  it('issue 29: converts to KG rounded to the decimal place of the division, never with false decimals', () => {
     const monitor = opened();
-    monitor.result(reading({ weight: 12.34, unit: 't' }), 100);
-    expect(monitor.report.reading?.weightKg).toBe(12_340);
-    monitor.result(reading({ weight: 500, unit: 'g' }), 200);
-    expect(monitor.report.reading?.weightKg).toBe(0.5);
+    monitor.result(reading({ weight: 25.34, unit: 't' }), 100);
+    expect(monitor.report.reading).toMatchObject({ weightKg: 25_340, unit: 't' });
+    const lbScale = opened(0, { ...options, divisionKg: 9.07 });
+    lbScale.result(reading({ weight: 55_000, unit: 'lb' }), 100);
+    expect(lbScale.report.reading?.weightKg).toBe(24_948);
+    lbScale.result(reading({ weight: 27.95, unit: 'ton' }), 200);
+    expect(lbScale.report.reading?.weightKg).toBe(25_356);
+    lbScale.result(reading({ weight: 24.96, unit: 'long-ton' }), 300);
+    expect(lbScale.report.reading?.weightKg).toBe(25_361);
+    const bench = opened(0, { ...options, divisionKg: 0.001 });
+    bench.result(reading({ weight: 500, unit: 'g' }), 100);
+    expect(bench.report.reading?.weightKg).toBe(0.5);
+    // A KG weight is the indicator's own: never rounded.
+    monitor.result(reading({ weight: 12_345 }), 200);
+    expect(monitor.report.reading?.weightKg).toBe(12_345);
+  });
+
+  it('issue 29: carries the tare a frame holds, in KG, and none when it holds none', () => {
+    const monitor = opened();
+    monitor.result(reading({ weight: 24.02, unit: 't', mode: 'net', tare: 14 }), 100);
+    expect(monitor.report.reading).toMatchObject({ weightKg: 24_020, mode: 'net', tareKg: 14_000 });
+    monitor.result(reading({ weight: 25_340 }), 200);
+    expect(monitor.report.reading).not.toHaveProperty('tareKg');
+  });
+
+  it('judges a frame with no motion flag (motion null) by the hold rule, whatever SCALE_NO_MOTION_FLAG says', () => {
+    const monitor = opened();
+    monitor.result(reading({ weight: 9000, motion: null }), 1000);
+    expect(monitor.report).toMatchObject({ status: 'motion', reading: { stable: false } });
+    monitor.result(reading({ weight: 9000, motion: null }), 1500);
+    expect(monitor.report).toMatchObject({ status: 'ok', reading: { stable: true } });
   });
 
   it('goes to motion and back to ok, holding the time of each change', () => {
@@ -116,6 +145,15 @@ describe('scale monitor', () => {
     expect(monitor.report.status).toBe('error');
   });
 
+  it('counts the bytes since the last frame that decoded to none: a line that talks another format', () => {
+    const monitor = opened();
+    monitor.result({ kind: 'garbage', garbageBytes: 40 }, 100);
+    monitor.result({ kind: 'checksum-error', raw, garbageBytes: 2 }, 200);
+    expect(monitor.stats.unrecognisedBytes).toBe(42);
+    monitor.result(reading({}), 300);
+    expect(monitor.stats.unrecognisedBytes).toBe(0);
+  });
+
   it('counts frames, checksum errors, garbage and reconnections', () => {
     const monitor = opened();
     monitor.result(reading({}), 1);
@@ -129,6 +167,7 @@ describe('scale monitor', () => {
       framesOk: 2,
       checksumErrors: 1,
       garbageBytes: 8,
+      unrecognisedBytes: 0,
       reconnects: 1,
       postsOk: 0,
       postsFailed: 0,

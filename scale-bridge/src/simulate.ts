@@ -28,6 +28,7 @@ function options() {
       'cycle-seconds': text,
       'division-kg': text,
       'no-checksum': { type: 'boolean' },
+      template: text,
     },
   });
   // The flags read like env vars to the bridge's own checks, so both refuse the same values.
@@ -47,6 +48,7 @@ function options() {
     divisionKg: number(env, '--division-kg', 20, { above: 0 }),
     cycle: cycleSeconds > 0 ? scaleCycle(defaultTruckCycle, cycleSeconds * 1000) : defaultTruckCycle,
     toledoChecksum: !values['no-checksum'],
+    ...(values.template ? { template: values.template } : {}),
     log: consoleLogger,
   };
 }

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
 import { createFrameReader } from '../../scale-bridge/src/frame-reader';
-import { createAutoDetectReader } from '../../scale-bridge/src/protocols/auto-detect';
+import { createAutoDetection } from '../../scale-bridge/src/protocols/auto-detect';
 import { decodeChunks } from '../../scale-bridge/src/protocols/decode-chunks';
-import type { DecodeResult, ProtocolName, ScaleProtocol } from '../../scale-bridge/src/protocols/protocol';
-import { scaleProtocols } from '../../scale-bridge/src/protocols/protocols';
+import type { DecodeResult, ScaleProtocol } from '../../scale-bridge/src/protocols/protocol';
+import { detectableProtocols } from '../../scale-bridge/src/protocols/protocols';
 import { truckScaleAt } from '../../scale-bridge/src/simulator/truck-cycle';
 import { type BenchRow, mustBeZero, perSecond, row } from './report';
 
@@ -25,7 +25,16 @@ function chunkSizes(seed: number): () => number {
 function truckStream(protocol: ScaleProtocol): Buffer {
   const frames = Array.from({ length: frameCount }, (_, i) => {
     const { weightKg, motion } = truckScaleAt(i * 100);
-    return protocol.encode({ weight: weightKg, unit: 'kg', decimals: 0, mode: 'gross', motion, range: 'ok' });
+    // A Rice Lake indicator polled with XG answers with no motion flag.
+    const flag = protocol.name === 'rice-lake-print' ? null : motion;
+    return protocol.encode({
+      weight: weightKg,
+      unit: 'kg',
+      decimals: 0,
+      mode: 'gross',
+      motion: flag,
+      range: 'ok',
+    });
   });
   return Buffer.concat(frames);
 }
@@ -64,23 +73,22 @@ async function measure(
 
 /**
  * Frames per second each protocol's parser stream (framer and decoder) reads from a truck
- * scale's stream cut into 1–32-byte chunks, and the same through auto-detection (all five
+ * scale's stream cut into 1–32-byte chunks, and the same through auto-detection (all the
  * decoders until one wins). An indicator sends 10–20 frames a second.
  */
 export async function scaleParsersBench(): Promise<BenchRow[]> {
-  const protocols = scaleProtocols({ toledoChecksum: 'on' });
   const rows: BenchRow[] = [];
-  for (const protocolName of Object.keys(protocols) as ProtocolName[]) {
-    const protocol = protocols[protocolName];
+  for (const protocol of detectableProtocols({ toledoChecksum: 'on' })) {
     const stream = truckStream(protocol);
-    rows.push(...(await measure(protocolName, (onResult) => createFrameReader(protocol, onResult), stream)));
+    rows.push(...(await measure(protocol.name, (onResult) => createFrameReader(protocol, onResult), stream)));
   }
-  const auto = scaleProtocols({ toledoChecksum: 'auto' });
+  const auto = detectableProtocols({ toledoChecksum: 'auto' });
+  const silent = { info: () => {}, warn: () => {} };
   rows.push(
     ...(await measure(
       'toledo via auto',
-      (onResult) => createAutoDetectReader(Object.values(auto), () => {}, onResult),
-      truckStream(auto.toledo),
+      (onResult) => createAutoDetection(auto, silent).createReader(onResult),
+      truckStream(auto[0] as ScaleProtocol),
     )),
   );
   return rows;

@@ -1,5 +1,12 @@
 import { createLineFramer } from './line-framers';
-import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, unitCode } from './protocol';
+import {
+  ascii,
+  decodeText,
+  type IndicatorFrame,
+  type ScaleProtocol,
+  type TextFormat,
+  unitCode,
+} from './protocol';
 
 /**
  * The comma-separated line many indicators stream: status (ST stable, US unstable, OL overload),
@@ -9,7 +16,7 @@ import { decodeText, type IndicatorFrame, type ScaleProtocol, type TextFormat, u
 const format: TextFormat = {
   pattern: /(?<status>ST|US|OL),(?<mode>GS|NT),(?<sign>[+-]?)(?<weight>[\d. -]*?) *(?<unit>[a-z]{1,2})$/i,
   units: { kg: 'kg', lb: 'lb', t: 't', g: 'g' },
-  net: 'NT',
+  net: ['NT'],
   statuses: { US: 'motion', OL: 'out' },
 };
 
@@ -19,7 +26,7 @@ export function encodeCsv(frame: IndicatorFrame): Buffer {
   const digits = weight === null ? '-'.repeat(7) : Math.abs(weight).toFixed(Math.max(frame.decimals, 0));
   const sign = weight !== null && weight < 0 ? '-' : '+';
   const mode = frame.mode === 'net' ? 'NT' : 'GS';
-  return Buffer.from(
+  return ascii(
     `${status},${mode},${sign}${digits.padStart(7, '0')}${unitCode(format.units, frame.unit, 'csv')}\r\n`,
   );
 }

@@ -21,8 +21,12 @@ class BoundedDelimiterParser extends DelimiterParser {
   }
 }
 
+/** Frames that end with one byte (Cardinal 738's ETX, a template's last character), bounded. */
+export const createDelimiterFramer = (delimiter: Buffer | string) =>
+  new BoundedDelimiterParser({ delimiter, includeDelimiter: true });
+
 /** Frames of the ASCII protocols end with CR (some add LF, which starts the next chunk). */
-export const createCrFramer = () => new BoundedDelimiterParser({ delimiter: '\r', includeDelimiter: true });
+export const createCrFramer = () => createDelimiterFramer('\r');
 
 const CR = 0x0d;
 const LF = 0x0a;

@@ -1,8 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { riceLakeProtocol } from './rice-lake';
 import { expectRead } from './test-frames';
 
-describe('Rice Lake RLWS <STX><POL><wwwwwww><UNIT><G/N><S><CR LF>', () => {
+describe('Rice Lake RLWS (920i installation manual, "Continuous Output Serial Data Format") <STX><POL><wwwwwww><UNIT><G/N><S><CR LF>', () => {
   it.each([
     ['a stable gross weight in kg', '\x02   12340KG \r\n', {}],
     [
@@ -37,6 +37,14 @@ describe('Rice Lake RLWS <STX><POL><wwwwwww><UNIT><G/N><S><CR LF>', () => {
       ['\x02   27.95TG \r\n'],
       [{ weight: 27.95, decimals: 2, unit: 't' }],
     );
+  });
+
+  it('880 technical manual "Key Press Commands": KZERO, KTARE, KPRINT, each ended by CR', () => {
+    expect(riceLakeProtocol().commands).toEqual({
+      zero: Buffer.from('KZERO\r'),
+      tare: Buffer.from('KTARE\r'),
+      print: Buffer.from('KPRINT\r'),
+    });
   });
 
   it('skips garbage up to the next STX and counts it', () =>

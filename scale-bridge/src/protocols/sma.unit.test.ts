@@ -6,7 +6,7 @@ import { expectRead } from './test-frames';
 const answer = (status: string, mode: string, motion: string, weight: string, unit: string) =>
   `\n${status}1${mode}${motion} ${weight.padStart(10)}${unit.padEnd(3)}\r`;
 
-describe('SMA SCP-0499', () => {
+describe('SMA SCP-0499 (Standard Scale Serial Communication Protocol, Level 1)', () => {
   it.each([
     [
       'the standard answer: "     5.025" lb',
@@ -23,6 +23,19 @@ describe('SMA SCP-0499', () => {
     ],
     ['g high-resolution gross', answer(' ', 'g', ' ', '12340.5', 'kg'), { weight: 12_340.5, decimals: 1 }],
     ['t tonnes', answer(' ', 'G', ' ', '12.34', 't'), { weight: 12.34, decimals: 2, unit: 't' }],
+    [
+      'issue 29: "ton" short tons',
+      answer(' ', 'G', ' ', '27.95', 'ton'),
+      { weight: 27.95, decimals: 2, unit: 'ton' },
+    ],
+    ['lb', answer(' ', 'G', ' ', '55000', 'lb'), { weight: 55_000, unit: 'lb' }],
+    ['g', answer(' ', 'G', ' ', '500', 'g'), { weight: 500, unit: 'g' }],
+    ['oz', answer(' ', 'G', ' ', '16.0', 'oz'), { weight: 16, decimals: 1, unit: 'oz' }],
+    [
+      'n high-resolution net',
+      answer(' ', 'n', ' ', '11340.5', 'kg'),
+      { weight: 11_340.5, decimals: 1, mode: 'net' },
+    ],
     ['E zero error (dashes) as no weight', answer('E', 'G', ' ', '----------', 'kg'), { weight: null }],
     ['I initial-zero error as no weight', answer('I', 'G', ' ', '----------', 'kg'), { weight: null }],
     ['T tare error as no weight', answer('T', 'G', ' ', '----------', 'kg'), { weight: null }],
@@ -43,5 +56,9 @@ describe('SMA SCP-0499', () => {
 
   it('polls with <LF>W<CR>', () => {
     expect(smaProtocol.poll).toEqual(Buffer.from('\nW\r', 'latin1'));
+  });
+
+  it('zeroes with <LF>Z<CR> and tares with <LF>T<CR>; P asks for a weight at standstill, so no print', () => {
+    expect(smaProtocol.commands).toEqual({ zero: Buffer.from('\nZ\r'), tare: Buffer.from('\nT\r') });
   });
 });

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { WeightUnit } from '../units';
-import { type DecodeResult, garbage, type IndicatorFrame, type ScaleProtocol } from './protocol';
+import { ascii, type DecodeResult, garbage, type IndicatorFrame, type ScaleProtocol } from './protocol';
 
 /**
  * Mettler Toledo continuous output: STX, status words A, B and C, six digits of displayed weight,
@@ -154,25 +154,30 @@ function decode(chunk: Buffer): DecodeResult {
   }
   const [a = 0, b = 0, c = 0] = chunk.subarray(1, 4);
   const digits = chunk.subarray(4, 10).toString('latin1');
-  if (!/^ *\d+$/.test(digits)) return garbage(chunk.length);
+  const tareDigits = bodyLength === longBodyLength ? chunk.subarray(10, 16).toString('latin1') : '0';
+  if (!/^ *\d+$/.test(digits) || !/^ *\d*$/.test(tareDigits)) return garbage(chunk.length);
   const expandedUnit = c & swcUnitMask;
   const unit = expandedUnit === 0 ? (b & swb.kg ? 'kg' : 'lb') : swcUnits[expandedUnit];
   if (!unit) return garbage(chunk.length);
   const decimals = decimalCode(a) - 2;
   const negative = (b & swb.negative) !== 0;
-  const weight = (negative ? -1 : 1) * Number(digits.trim()) * 10 ** -decimals;
+  const scaled = (text: string) =>
+    Number((Number(text.trim()) * 10 ** -decimals).toFixed(Math.max(decimals, 0)));
+  const tare = scaled(tareDigits);
   const frame: IndicatorFrame = {
-    weight: Number(weight.toFixed(Math.max(decimals, 0))) || 0,
+    weight: (negative ? -1 : 1) * scaled(digits) || 0,
     unit,
     decimals,
     mode: b & swb.net ? 'net' : 'gross',
     motion: (b & swb.motion) !== 0,
     range: b & swb.outOfRange ? (negative ? 'under' : 'over') : 'ok',
+    // The tare field: what the terminal holds, in the weight's unit and decimals (zero: none).
+    ...(tare ? { tare } : {}),
   };
   return { kind: 'frame', frame, raw: chunk, garbageBytes: 0 };
 }
 
-/** One frame; `checksum` appends the checksum byte; `short` leaves the tare out, else it is sent as zeros. */
+/** One frame; `checksum` appends the checksum byte; `short` leaves the tare field out (else no tare is zeros). */
 export function encodeToledo(
   frame: IndicatorFrame,
   options: { checksum?: boolean; short?: boolean } = {},
@@ -186,8 +191,11 @@ export function encodeToledo(
     unit === 'kg' || unit === 'lb'
       ? 0
       : Number(Object.entries(swcUnits).find(([, swcUnit]) => swcUnit === unit)?.[0]);
-  const counts = Math.round(Math.abs(weight) * 10 ** decimals);
-  if (counts > 999_999) throw new RangeError(`${weight} does not fit six digits`);
+  const countsOf = (value: number) => {
+    const counts = Math.round(Math.abs(value) * 10 ** decimals);
+    if (counts > 999_999) throw new RangeError(`${value} does not fit six digits`);
+    return String(counts).padStart(6, '0');
+  };
   const status =
     (frame.mode === 'net' ? swb.net : 0) |
     (weight < 0 ? swb.negative : 0) |
@@ -196,13 +204,17 @@ export function encodeToledo(
     (unit === 'lb' ? 0 : swb.kg);
   const body = Buffer.concat([
     Buffer.from([STX, swaBase | (decimals + 2), swBase | status, swBase | expandedUnit]),
-    Buffer.from(`${String(counts).padStart(6, '0')}${options.short ? '' : '000000'}\r`, 'latin1'),
+    ascii(`${countsOf(weight)}${options.short ? '' : countsOf(frame.tare ?? 0)}\r`),
   ]);
   return options.checksum ? Buffer.concat([body, Buffer.from([checksumOf(body)])]) : body;
 }
 
 export const toledoProtocol = (checksum: ToledoChecksum = 'auto'): ScaleProtocol => ({
   name: 'toledo',
+  // Toledo terminals read single ASCII characters on the port of their continuous output (WILDCAT
+  // technical manual, "ASCII Input Commands"; the CTPZ input of the IND terminals): Z zero, T tare,
+  // P print (C clears the tare: no operator command here).
+  commands: { zero: ascii('Z'), tare: ascii('T'), print: ascii('P') },
   createFramer: () => new ToledoFramer(checksum),
   decode,
   encode: (frame) => encodeToledo(frame, { checksum: checksum !== 'off' }),

@@ -15,7 +15,7 @@ const checksummed = (body: Buffer) => {
   return Buffer.concat([body, Buffer.from([-sum & 0x7f])]);
 };
 
-describe('Mettler Toledo continuous output', () => {
+describe('Mettler Toledo continuous output (IND terminal technical manuals, "Continuous Output")', () => {
   it('reads a frame written from the manual: SWA "4" is two decimals, SWB " " gross, positive, stable, lb', async () => {
     const { frames, garbageBytes } = await readFrames(plain, handFrame(0x34, 0x20));
     expect(frames).toEqual([frame({ weight: 123.45, unit: 'lb', decimals: 2 })]);
@@ -63,10 +63,24 @@ describe('Mettler Toledo continuous output', () => {
   it('issue 29, defect 4: a tonne terminal (SWA two decimals, SWC metric t) showing 25.34 t is 25,340 kg', async () => {
     const { frames } = await readFrames(plain, handFrame(0x2c, 0x30, 0x22, '002534'));
     expect(frames).toEqual([frame({ weight: 25.34, unit: 't', decimals: 2 })]);
-    expect(toKg(25.34, 't')).toBe(25_340);
-    // A short-ton terminal at 27.95 ton is 55,900 lb.
+    expect(toKg(25.34, 't', 10)).toBe(25_340);
+    // A short-ton terminal at 27.95 ton is 55,900 lb: 25,355.8 kg, to the kg at a 20 lb (9.07 kg) division.
     const { frames: shortTons } = await readFrames(plain, handFrame(0x2c, 0x20, 0x26, '002795'));
-    expect(shortTons.map((each) => toKg(each.weight ?? 0, each.unit))).toEqual([25_355.813]);
+    expect(shortTons.map((each) => toKg(each.weight ?? 0, each.unit, 9.07))).toEqual([25_356]);
+  });
+
+  it("issue 29, defect 3: reads the tare field, in the weight's decimals, beside a net weight (SWB bit 0)", async () => {
+    const net = Buffer.concat([Buffer.from([0x02, 0x2a, 0x31, 0x20]), bytes('024020014000\r')]);
+    const { frames } = await readFrames(plain, net);
+    expect(frames).toEqual([frame({ weight: 24_020, mode: 'net', tare: 14_000 })]);
+    const tonnes = Buffer.concat([Buffer.from([0x02, 0x2c, 0x31, 0x22]), bytes('002402001400\r')]);
+    expect((await readFrames(plain, tonnes)).frames).toEqual([
+      frame({ weight: 24.02, decimals: 2, unit: 't', mode: 'net', tare: 14 }),
+    ]);
+  });
+
+  it('WILDCAT technical manual "ASCII Input Commands": Z zero, T tare, P print, one character each', () => {
+    expect(plain.commands).toEqual({ zero: bytes('Z'), tare: bytes('T'), print: bytes('P') });
   });
 
   it('does not read troy ounces, pennyweight or custom units (SWC 4, 5, 7) as a weight', async () => {

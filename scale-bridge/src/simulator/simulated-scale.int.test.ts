@@ -22,6 +22,10 @@ describe('the simulated scale on its own pty pair', () => {
     ['rice-lake', eightNone],
     ['toledo', { ...eightNone, dataBits: 7, parity: 'even' }],
     ['csv', { ...eightNone, baudRate: 1200 }],
+    ['cardinal-738', eightNone],
+    // Formats that speak only when asked: `auto` polls each format's way in turn until one answers.
+    ['mt-sics', eightNone],
+    ['rice-lake-print', eightNone],
   ])(
     'weighs trucks in %s, and the bridge detects the format and posts the weighings',
     async (protocol, line) => {

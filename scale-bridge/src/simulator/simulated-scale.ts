@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SerialPort } from 'serialport';
 import type { Logger } from '../log';
-import { createCrFramer } from '../protocols/line-framers';
-import type { ProtocolName, ScaleProtocol } from '../protocols/protocol';
-import { scaleProtocols } from '../protocols/protocols';
+import type { ProtocolName } from '../protocols/protocol';
+import { scaleProtocol } from '../protocols/protocols';
 import type { SerialSettings } from '../serial-connection';
 import { fromKg, type WeightUnit } from '../units';
 import { openPtyPair } from './socat-pty';
@@ -24,6 +23,8 @@ export interface SimulatedScaleOptions {
   divisionKg?: number;
   /** Toledo: append the checksum byte (default true). */
   toledoChecksum?: boolean;
+  /** The template protocol's frame (docs/scale-bridge.md, "Template"). */
+  template?: string;
   log?: Logger;
 }
 
@@ -37,19 +38,23 @@ const decimalsFor = (divisionKg: number, unit: WeightUnit): number =>
 
 /**
  * A weighbridge indicator on a serial device, weighing one truck after another (truck-cycle.ts):
- * streaming frames at `rateHz`, or, for SMA, answering each <LF>W<CR> poll.
+ * streaming frames at `rateHz`, or, for the formats that speak only when asked (SMA, MT-SICS, Rice
+ * Lake's XG), answering each poll.
  */
 export async function startSimulatedScale(options: SimulatedScaleOptions): Promise<SimulatedScale> {
   const { protocol: name, unit = 'kg', divisionKg = 20, cycle = defaultTruckCycle } = options;
-  const protocol: ScaleProtocol = scaleProtocols({
+  const protocol = scaleProtocol(name, {
     toledoChecksum: options.toledoChecksum === false ? 'off' : 'on',
-  })[name];
+    template: options.template ?? null,
+  });
   const decimals = decimalsFor(divisionKg, unit);
   const started = Date.now();
   const frameNow = () => {
     const { weightKg, motion } = truckScaleAt(Date.now() - started, cycle, divisionKg);
     const weight = Number(fromKg(weightKg, unit).toFixed(decimals));
-    return protocol.encode({ weight, unit, decimals, mode: 'gross', motion, range: 'ok' });
+    // Rice Lake's answer to XG has no motion flag.
+    const flag = name === 'rice-lake-print' ? null : motion;
+    return protocol.encode({ weight, unit, decimals, mode: 'gross', motion: flag, range: 'ok' });
   };
   frameNow(); // a unit the protocol cannot carry fails here, before the port opens
 
@@ -66,12 +71,17 @@ export async function startSimulatedScale(options: SimulatedScaleOptions): Promi
   port.on('error', (error) => options.log?.warn(`simulated scale: ${error.message}`));
 
   let timer: NodeJS.Timeout | undefined;
-  if (name === 'sma') {
-    const polls = createCrFramer();
-    polls.on('data', (chunk: Buffer) => {
-      if (chunk.toString('latin1').endsWith('W\r')) port.write(frameNow());
+  const poll = protocol.pollOnly ? protocol.poll?.toString('latin1') : undefined;
+  if (poll) {
+    let heard = '';
+    port.on('data', (chunk: Buffer) => {
+      heard += chunk.toString('latin1');
+      for (let at = heard.indexOf(poll); at !== -1; at = heard.indexOf(poll)) {
+        heard = heard.slice(at + poll.length);
+        port.write(frameNow());
+      }
+      heard = heard.slice(-poll.length);
     });
-    port.pipe(polls);
   } else {
     const rateHz = options.rateHz ?? (name === 'toledo' ? 15 : 10);
     timer = setInterval(() => port.write(frameNow()), 1000 / rateHz);
