@@ -1,5 +1,7 @@
 import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { BridgeReport } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLog, startRecordingPortal } from '../test/bridge-kit';
 import { configFromEnv } from './config';
@@ -27,8 +29,12 @@ const SB = 250;
 const SE = 240;
 const COM_PORT_OPTION = 44;
 
-/** What a Telnet server heard: negotiations as [verb, option], subnegotiations' payloads with IACs undoubled. */
-interface TelnetHeard {
+/**
+ * What the server heard: the serial data for the indicator (IACs undoubled), and under Telnet the
+ * negotiations as [verb, option] and the subnegotiations' payloads.
+ */
+interface Heard {
+  data: number[];
   negotiations: [number, number][];
   subnegotiations: number[][];
 }
@@ -40,7 +46,7 @@ interface TelnetHeard {
  * connections at once (a server restarted or switched off).
  */
 async function startSerialServer(options: { port?: number; telnet: boolean; weight: () => number }) {
-  const heard: TelnetHeard = { negotiations: [], subnegotiations: [] };
+  const heard: Heard = { data: [], negotiations: [], subnegotiations: [] };
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -49,7 +55,7 @@ async function startSerialServer(options: { port?: number; telnet: boolean; weig
     if (options.telnet) {
       socket.write(Buffer.from([IAC, WILL, 1]));
       socket.on('data', (bytes: Buffer) => readTelnet(bytes, socket, heard));
-    }
+    } else socket.on('data', (bytes: Buffer) => heard.data.push(...bytes));
     const timer = setInterval(() => {
       const bytes = encodeToledo(frame({ weight: options.weight() }), { checksum: false });
       socket.write(bytes);
@@ -70,10 +76,18 @@ async function startSerialServer(options: { port?: number; telnet: boolean; weig
 }
 
 /** A Telnet reader good enough for whole commands per chunk (the bridge sends each in one write). */
-function readTelnet(bytes: Buffer, socket: Socket, heard: TelnetHeard): void {
+function readTelnet(bytes: Buffer, socket: Socket, heard: Heard): void {
   for (let at = 0; at < bytes.length; at++) {
-    if (bytes[at] !== IAC) continue;
+    if (bytes[at] !== IAC) {
+      heard.data.push(bytes[at] ?? 0);
+      continue;
+    }
     const verb = bytes[at + 1] ?? 0;
+    if (verb === IAC) {
+      heard.data.push(IAC);
+      at += 1;
+      continue;
+    }
     if (verb >= WILL && verb <= 254) {
       const option = bytes[at + 2] ?? 0;
       heard.negotiations.push([verb, option]);
@@ -177,5 +191,66 @@ describe('the RFC 2217 negotiation', () => {
       [44, 3, 2],
       [44, 4, 2],
     ]);
+  });
+});
+
+/** A portal stand-in that hands the bridge one zero command once its port is open, and keeps the reports. */
+async function startCommandingPortal() {
+  const reports: BridgeReport[] = [];
+  let handedOver = false;
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const report = JSON.parse(body) as BridgeReport;
+      reports.push(report);
+      const portOpen = report.status !== 'disconnected';
+      const commands = portOpen && !handedOver ? [{ id: commandId, command: 'zero' }] : [];
+      handedOver ||= portOpen;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ commands }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    reports,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const commandId = '0b7e4c4a-9f1d-4d55-a8a8-3f0f5d1c2e77';
+
+describe.each([
+  ['raw TCP', 'tcp', false],
+  ['RFC 2217', 'rfc2217', true],
+] as const)('an indicator command to a scale behind a %s server', (_name, scheme, telnet) => {
+  it('reaches the indicator as its format’s bytes, and the bridge reports it sent', async () => {
+    const server = await startSerialServer({ telnet, weight: () => 0 });
+    cleanups.push(() => server.kill());
+    const portal = await startCommandingPortal();
+    cleanups.push(portal.close);
+    const config = configFromEnv({
+      SCALE_PORT: `${scheme}://127.0.0.1:${server.port}`,
+      SCALE_PROTOCOL: 'toledo',
+      SCALE_TOLEDO_CHECKSUM: 'off',
+      SCALE_BRIDGE_KEY: key,
+      PORTAL_URL: portal.url,
+    });
+    const bridge = await startScaleBridge({ ...config, metrics: null }, { log: recordingLog() });
+    cleanups.push(bridge.stop);
+    await expect
+      .poll(() => portal.reports.flatMap((report) => report.commandResults ?? []), poll)
+      .toEqual([{ id: commandId, outcome: 'sent' }]);
+    // Toledo's zero is the single character Z; under Telnet it came as data, not as a command.
+    await expect.poll(() => Buffer.from(server.heard.data).toString('latin1'), poll).toBe('Z');
+    expect(portal.reports.every((report) => report.acceptsCommands === true)).toBe(true);
   });
 });
