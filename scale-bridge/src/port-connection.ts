@@ -95,7 +95,7 @@ function rfc2217Stream(socket: Socket, settings: SerialSettings, log: Logger, na
     const data = session.receive(chunk);
     if (data.length > 0) stream.push(data);
   });
-  socket.once('error', (error) => stream.destroy(error));
+  socket.on('error', (error) => stream.destroy(error));
   socket.once('close', () => stream.destroy());
   session.start();
   return stream;
