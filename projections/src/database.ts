@@ -1,5 +1,5 @@
 import type { ExternalReceiptState } from '@portal/contract';
-import type { ContractorContactData, TransportContactData } from '@portal/domain';
+import type { ContractorContactData, DisplayUnit, TransportContactData } from '@portal/domain';
 import {
   CamelCasePlugin,
   type ColumnType,
@@ -96,6 +96,7 @@ export interface SettingsTable extends Versioned {
   receivingSiteAddress: string | null;
   soilQualityStatement: string | null;
   retareEveryDays: number | null;
+  displayUnit: DisplayUnit | null;
 }
 
 export interface ProjectionCheckpointTable {

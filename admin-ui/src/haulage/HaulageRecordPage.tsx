@@ -7,8 +7,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { type LabelledValue, LabelledValues } from '../common/LabelledValues';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { apiRequest } from '../dataProvider/http-client';
-import { formatKg, formatTonnes } from '../i18n/weights';
 import { PrintPage, PrintState } from '../records/PrintFrame';
+import { printedNet } from '../records/record-weights';
 import { currentSession } from '../session';
 
 const text = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
@@ -52,6 +52,7 @@ const Section = ({ title, lines }: { title: string; lines: LabelledValue[] }) =>
 const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
   const translate = useTranslate();
   const { ticket, setting } = record;
+  const net = ticket.weight === null ? null : printedNet(ticket.weight, setting.displayUnit);
   const volume = ticket.truckTypeId === null ? undefined : truckTypeVolumesM3[ticket.truckTypeId];
   // The truck type with its nominal volume: Triaxle (10 m3), Trailer (40 m3).
   const shownTicket = {
@@ -97,8 +98,8 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
           ]),
           [k('timeLoaded'), text(displayInstant(ticket.timeLoaded))],
           [k('timeReceived'), text(displayInstant(ticket.timeReceived))],
-          [k('netWeight'), ticket.weight === null ? '—' : formatKg(ticket.weight)],
-          [k('netTonnes'), ticket.weight === null ? '—' : formatTonnes(ticket.weight)],
+          [k('netWeight'), net?.net ?? '—'],
+          [k(net?.second.label ?? 'netTonnes'), net?.second.value ?? '—'],
         ]}
       />
       <Section

@@ -76,7 +76,8 @@ export const ticketFieldLabels = {
   truckTypeId: 'Triaxle or Trailer',
   materialTypeId: 'Material type',
   materialId: 'Material',
-  weight: 'Weight (KG)',
+  // The unit is in each value shown (12 500 KG, 27 558 lb); a form's input adds the site's to its label.
+  weight: 'Weight',
   userId: 'Receiving contact',
   receivingContact: 'Receiving contact',
   notes: 'Notes',
@@ -620,7 +621,7 @@ const portalMessages = {
       formatted: 'Formatted',
       driverName: 'Driver name',
       driverNumber: 'Driver number',
-      tareWeight: 'Tare weight (KG)',
+      tareWeight: 'Tare weight',
       numberRequired: 'Truck number is required',
       licensePlateRequired: 'License plate is required',
       licensePlateTooLong: 'License plate can be max 7 characters',
@@ -671,6 +672,17 @@ const portalMessages = {
       defaultTareWeightInvalid: 'Default tare weight must be a number of 0 or more',
       emailInvalid: 'Email is not valid',
       retareEveryDaysHelp: "A truck's stored tare older than this is expired; blank: never",
+      displayUnitHelp: 'Weights are shown, printed and exported in this unit; they are stored and sent in KG',
+      displayUnits: {
+        kg: 'KG (kilograms)',
+        t: 't (metric tonnes)',
+        lb: 'lb (pounds)',
+        ton: 'ton (short tons of 2,000 lb)',
+      },
+    },
+    // A weight input's label with the site's unit: 'Tare weight (lb)'.
+    weights: {
+      withUnit: '%{label} (%{unit})',
     },
     // Spec section 2: the haulage record and the project's haulage record report.
     haulage: {
@@ -700,6 +712,7 @@ const portalMessages = {
         timeReceived: 'Date and time received',
         netWeight: 'Net weight',
         netTonnes: 'Net weight (tonnes)',
+        netRecordedKg: 'Net weight as recorded (KG)',
         receivingSite: 'Receiving site',
         address: 'Address',
         receiverName: 'Received by',
@@ -751,6 +764,7 @@ const portalMessages = {
         gross: 'Gross weight',
         net: 'Net weight',
         netTonnes: 'Net weight (tonnes)',
+        netRecordedKg: 'Net weight as recorded (KG)',
       },
     },
     // The driver's Truck Dispatch page (spec sections 2 and 5), opened from the ticket's link without signing in.
@@ -1000,7 +1014,8 @@ const portalMessages = {
       name: 'Settings',
       fields: {
         currentPrefix: 'Current prefix',
-        defaultTareWeight: 'Default tare weight (KG)',
+        defaultTareWeight: 'Default tare weight',
+        displayUnit: 'Weight unit (display, print and export)',
         haulageRecordReceiverName: 'Haulage record receiver name',
         haulageRecordReceiverPhone: 'Haulage record receiver phone',
         haulageRecordReceiverEmail: 'Haulage record receiver e-mail',

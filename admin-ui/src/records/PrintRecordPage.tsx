@@ -1,10 +1,10 @@
+import { formatWeight } from '@portal/domain';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { LabelledValue } from '../common/LabelledValues';
-import { formatKg, formatTonnes } from '../i18n/weights';
 import { PrintFrame } from './PrintFrame';
 import { RecordSheet, ticketLine } from './RecordSheet';
-import { recordWeights } from './record-weights';
+import { printedNet, recordWeights } from './record-weights';
 import { usePrintOnce } from './usePrintOnce';
 import type { PrintedRecord } from './useRecord';
 
@@ -16,16 +16,15 @@ const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
   usePrintOnce(AUTO_PRINT_DELAY_MS);
   const { ticket, truck, settings } = record;
   const weights = recordWeights(ticket.weight, truck?.tareWeight ?? null, settings.defaultTareWeight);
-  const kg = (weight: number | undefined) =>
-    weight === undefined ? translate('portal.tickets.noValue') : formatKg(weight);
+  const unit = settings.displayUnit;
+  const noValue = translate('portal.tickets.noValue');
+  const weight = (kg: number | undefined) => (kg === undefined ? noValue : formatWeight(kg, unit));
+  const net = weights && printedNet(weights.net, unit);
   const weightLines: LabelledValue[] = [
-    ['portal.records.weights.tare', kg(weights?.tare)],
-    ['portal.records.weights.gross', kg(weights?.gross)],
-    ['portal.records.weights.net', kg(weights?.net)],
-    [
-      'portal.records.weights.netTonnes',
-      weights ? formatTonnes(weights.net) : translate('portal.tickets.noValue'),
-    ],
+    ['portal.records.weights.tare', weight(weights?.tare)],
+    ['portal.records.weights.gross', weight(weights?.gross)],
+    ['portal.records.weights.net', net?.net ?? noValue],
+    [`portal.records.weights.${net?.second.label ?? 'netTonnes'}`, net?.second.value ?? noValue],
   ];
   return (
     <RecordSheet

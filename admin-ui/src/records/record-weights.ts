@@ -1,3 +1,6 @@
+import { type DisplayUnit, formatWeight } from '@portal/domain';
+import { formatKg, formatTonnes } from '../i18n/weights';
+
 const twoDecimals = (kg: number) => Math.round(kg * 100) / 100;
 
 /** A receiving record's weights, all in KG. */
@@ -19,4 +22,25 @@ export function recordWeights(
   if (net === null) return null;
   const tare = truckTare ?? defaultTareWeight;
   return { tare, gross: twoDecimals(net + tare), net };
+}
+
+/** What a printed record says of the net beside the net itself. */
+interface PrintedNet {
+  net: string;
+  second: { label: 'netTonnes' | 'netRecordedKg'; value: string };
+}
+
+/**
+ * Spec section 9: a KG site prints the net in KG and in tonnes (net/1000, 2 decimals), as the spec has
+ * it. Another site prints the net in its own unit, as its screens show it, and beside it the KG the
+ * ticket recorded, so the paper can be checked against the stored weight.
+ */
+export function printedNet(netKg: number, unit: DisplayUnit): PrintedNet {
+  return {
+    net: formatWeight(netKg, unit),
+    second:
+      unit === 'kg'
+        ? { label: 'netTonnes', value: formatTonnes(netKg) }
+        : { label: 'netRecordedKg', value: formatKg(netKg) },
+  };
 }

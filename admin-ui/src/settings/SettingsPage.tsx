@@ -1,7 +1,7 @@
 import { Card, Typography } from '@mui/material';
 import type { Settings } from '@portal/contract';
-import { printedTextMaxLength, settingsMessages } from '@portal/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { displayUnits, printedTextMaxLength, settingsMessages } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type HttpError,
   Loading,
@@ -9,7 +9,9 @@ import {
   minValue,
   NumberInput,
   ResourceContextProvider,
+  required,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
@@ -24,12 +26,16 @@ import { PhoneInput } from '../common/PhoneInput';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { email } from '../common/validation';
+import { WeightInput } from '../common/WeightInput';
 import { apiRequest } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
 import { toSettingsPayload } from './settings';
+import { SETTINGS_PATH, settingsQueryKey, useSiteSettings } from './site-settings';
 
-const SETTINGS_PATH = '/api/setting';
-const settingsQueryKey = ['settings'];
+const displayUnitChoices = displayUnits.map((unit) => ({
+  id: unit,
+  name: `portal.settings.displayUnits.${unit}`,
+}));
 
 // The server's rules for the settings (whole prefix and weight of 0 or more, a well-formed e-mail).
 const validatePrefix: Validator = (value) =>
@@ -63,10 +69,7 @@ export const SettingsPage = () => {
   const notifySaveError = useNotifySaveError();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
-  const { data: settings, error } = useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: () => apiRequest<Settings>(SETTINGS_PATH),
-  });
+  const { data: settings, error } = useSiteSettings();
   useNotifyLoadError(error);
 
   const save = async (values: FieldValues) => {
@@ -98,7 +101,19 @@ export const SettingsPage = () => {
         <ResourceContextProvider value="settings">
           <SimpleForm record={settings} onSubmit={save} toolbar={<SaveOnlyToolbar />}>
             <NumberInput source="currentPrefix" min={0} step={1} validate={validatePrefix} />
-            <NumberInput source="defaultTareWeight" min={0} validate={validateTareWeight} />
+            <SelectInput
+              source="displayUnit"
+              choices={displayUnitChoices}
+              helperText="portal.settings.displayUnitHelp"
+              validate={required()}
+            />
+            {/* In the unit saved with the settings: a unit changed here applies once saved. */}
+            <WeightInput
+              source="defaultTareWeight"
+              label="resources.settings.fields.defaultTareWeight"
+              min={0}
+              validate={validateTareWeight}
+            />
             <NumberInput
               source="retareEveryDays"
               min={1}

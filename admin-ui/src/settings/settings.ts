@@ -17,6 +17,7 @@ export const toSettingsPayload = (data: Record<string, unknown>) => ({
   receivingSiteAddress: text(data.receivingSiteAddress),
   soilQualityStatement: text(data.soilQualityStatement),
   // Blank means "never": tares do not expire.
+  displayUnit: data.displayUnit,
   retareEveryDays:
     data.retareEveryDays === '' || data.retareEveryDays == null ? null : Number(data.retareEveryDays),
 });

@@ -1,8 +1,9 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
+import { WeightInput } from '../common/WeightInput';
 import {
   ChoiceName,
   ContractorChoiceInput,
@@ -117,7 +118,12 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
         <ChoiceName readOnly={readOnly} source="materialId" nameSource="materialName">
           <ListChoiceInput source="materialId" resource="materials" optionText="name" />
         </ChoiceName>
-        <NumberInput source="weight" validate={validate(v.weight)} {...ro} />
+        <WeightInput
+          source="weight"
+          label="resources.tickets.fields.weight"
+          validate={validate(v.weight)}
+          {...ro}
+        />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.receiving">

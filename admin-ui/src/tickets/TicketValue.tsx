@@ -2,8 +2,8 @@ import { Role } from '@portal/domain';
 import { type RaRecord, useGetList, useTranslate } from 'react-admin';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { formatDate, formatDateTime } from '../i18n/dates';
-import { formatKg } from '../i18n/weights';
 import { currentSession } from '../session';
+import { useSiteWeights } from '../settings/site-settings';
 import { everyRow } from './TicketInputs';
 import { truckTypeChoices } from './ticket';
 
@@ -36,7 +36,7 @@ export function useTicketReferenceNames(): ReferenceNames {
 const dayFields = new Set(['date']);
 const instantFields = new Set(['timeLoaded', 'timeReceived']);
 
-/** One of a ticket's values as people read it: dates in en-ZA, yes/no, KG, names beside ids. */
+/** One of a ticket's values as people read it: dates in en-ZA, yes/no, weights in the site's unit, names beside ids. */
 export const TicketValue = ({
   field,
   value,
@@ -47,12 +47,13 @@ export const TicketValue = ({
   names?: ReferenceNames;
 }) => {
   const translate = useTranslate();
+  const weights = useSiteWeights();
   if (typeof value === 'string' && (dayFields.has(field) || instantFields.has(field))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()))
       return <>{dayFields.has(field) ? formatDate(date) : formatDateTime(date)}</>;
   }
-  if (field === 'weight' && typeof value === 'number') return <>{formatKg(value)}</>;
+  if (field === 'weight' && typeof value === 'number') return <>{weights.format(value)}</>;
   if (field === 'truckTypeId') {
     const truckType = truckTypeChoices.find((choice) => choice.id === value);
     if (truckType) return <>{translate(truckType.name)}</>;

@@ -1,6 +1,7 @@
-import { type Identifier, minValue, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { type Identifier, minValue, SimpleForm, TextInput } from 'react-admin';
 import { PhoneInput } from '../common/PhoneInput';
 import { requiredText } from '../common/validation';
+import { WeightInput } from '../common/WeightInput';
 import { CompanyRecordToolbar } from '../transports/CompanyRecordToolbar';
 import { LicensePlateInput } from './LicensePlateInput';
 
@@ -26,6 +27,6 @@ export const TruckForm = ({ mode, companyId }: { mode: 'create' | 'edit'; compan
     <LicensePlateInput />
     <TextInput source="driverName" label="portal.trucks.driverName" autoComplete="off" />
     <PhoneInput source="driverNumber" label="portal.trucks.driverNumber" />
-    <NumberInput source="tareWeight" label="portal.trucks.tareWeight" min={0} validate={validateTareWeight} />
+    <WeightInput source="tareWeight" label="portal.trucks.tareWeight" min={0} validate={validateTareWeight} />
   </SimpleForm>
 );

@@ -1,4 +1,4 @@
-import { defaultSettings, printedRecordDefaults, settingsId } from '@portal/domain';
+import { defaultDisplayUnit, defaultSettings, printedRecordDefaults, settingsId } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
@@ -17,6 +17,7 @@ export async function getSettings(db: Kysely<Database>) {
       'receivingSiteAddress',
       'soilQualityStatement',
       'retareEveryDays',
+      'displayUnit',
       'version',
     ])
     .where('id', '=', settingsId)
@@ -29,5 +30,6 @@ export async function getSettings(db: Kysely<Database>) {
     receivingSiteAddress: saved.receivingSiteAddress ?? null,
     soilQualityStatement: saved.soilQualityStatement ?? printedRecordDefaults.soilQualityStatement,
     retareEveryDays: saved.retareEveryDays ?? null,
+    displayUnit: saved.displayUnit ?? defaultDisplayUnit,
   };
 }

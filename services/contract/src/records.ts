@@ -54,6 +54,7 @@ export const HaulageRecordSchema = Type.Object(
       'haulageRecordReceiverName',
       'haulageRecordReceiverPhone',
       'haulageRecordReceiverEmail',
+      'displayUnit',
     ] as const),
   },
   { $id: 'HaulageRecord', additionalProperties: false },

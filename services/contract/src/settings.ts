@@ -1,4 +1,4 @@
-import { Nullable } from '@portal/domain';
+import { displayUnits, Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { Versioned } from './http';
 
@@ -24,6 +24,10 @@ export const SettingsSchema = Type.Object(
         description: "Re-tare every N days: a truck's stored tare older than this is expired; null: never",
       }),
     ),
+    displayUnit: OneOf(displayUnits, {
+      description:
+        'The unit the UI shows, prints and exports weights in (t: metric tonne, ton: short ton of 2,000 lb). Display only: every weight the API takes and answers stays in KG, as the spec has it',
+    }),
   },
   { $id: 'Settings' },
 );

@@ -25,3 +25,4 @@ export * from './users/business-logic';
 export * from './users/user';
 export * from './users/validation';
 export * from './validation';
+export * from './weights/display-unit';

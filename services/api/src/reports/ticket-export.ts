@@ -1,5 +1,12 @@
 import type { ChunkView } from '@portal/contract';
-import { DomainError, paddedTicketNumber, validateTicketRange } from '@portal/domain';
+import {
+  type DisplayUnit,
+  DomainError,
+  displayUnitSymbols,
+  inDisplayUnit,
+  paddedTicketNumber,
+  validateTicketRange,
+} from '@portal/domain';
 import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
@@ -86,7 +93,20 @@ export async function exportOf(
   return { ...range, prefix, email };
 }
 
-export const exportColumns = [
+/**
+ * The two weight columns: a KG site's are the spec's (net in kg and in tonnes); another site's are its
+ * unit, as its screens show it, and the KG the ticket recorded.
+ */
+const weightColumns = (unit: DisplayUnit) =>
+  unit === 'kg'
+    ? { headers: ['Net weight (kg)', 'Net (t)'], values: (kg: number) => [kg, tonnesOf(kg)] }
+    : {
+        headers: [`Net weight (${displayUnitSymbols[unit]})`, 'Net weight as recorded (kg)'],
+        values: (kg: number) => [inDisplayUnit(kg, unit), kg],
+      };
+
+/** The export's columns on a site that shows weights in `unit`. */
+export const exportColumns = (unit: DisplayUnit) => [
   'Ticket',
   'Date',
   'Contractor',
@@ -100,10 +120,9 @@ export const exportColumns = [
   'Time received',
   'Material',
   'Material type',
-  'Net weight (kg)',
-  'Net (t)',
+  ...weightColumns(unit).headers,
   'Status',
-] as const;
+];
 
 const statusOf = (ticket: ExportTicket): string =>
   ticket.isRejected
@@ -117,12 +136,19 @@ const statusOf = (ticket: ExportTicket): string =>
           : 'Generated';
 
 /** The export as a table: one row per ticket, then the total net weight of the tickets that have one. */
-function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: string): Table {
-  const totalKg = tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0);
-  const kgColumn = exportColumns.indexOf('Net weight (kg)');
+function exportTable(
+  tickets: ExportTicket[],
+  params: ExportParams,
+  timeZone: string,
+  unit: DisplayUnit,
+): Table {
+  const totalKg = Math.round(tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0) * 100) / 100;
+  const headers = exportColumns(unit);
+  const weights = weightColumns(unit);
+  const weightColumn = headers.indexOf(weights.headers[0] as string);
   return {
     title: `Tickets ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix})`,
-    headers: [...exportColumns],
+    headers,
     rows: tickets.map((ticket) => [
       paddedTicketNumber(ticket.ticketNumber),
       siteDateTime(timeZone, ticket.date).slice(0, 10),
@@ -137,20 +163,17 @@ function exportTable(tickets: ExportTicket[], params: ExportParams, timeZone: st
       siteDateTime(timeZone, ticket.timeReceived),
       ticket.material ?? '',
       ticket.materialType ?? '',
-      ticket.weightKg ?? '',
-      ticket.weightKg === null ? '' : tonnesOf(ticket.weightKg),
+      ...(ticket.weightKg === null ? ['', ''] : weights.values(ticket.weightKg)),
       statusOf(ticket),
     ]),
-    footer: exportColumns.map((_, column) =>
-      column === 0
-        ? `Total: ${tickets.length} tickets`
-        : column === kgColumn
-          ? Math.round(totalKg * 100) / 100
-          : column === kgColumn + 1
-            ? tonnesOf(totalKg)
-            : '',
-    ),
-    tonnesColumns: [kgColumn, kgColumn + 1],
+    footer: [
+      `Total: ${tickets.length} tickets`,
+      ...Array(weightColumn - 1).fill(''),
+      ...weights.values(totalKg),
+      '',
+    ],
+    // Whole pounds need no decimals; KG, tonnes and short tons show 2.
+    tonnesColumns: unit === 'lb' ? [weightColumn + 1] : [weightColumn, weightColumn + 1],
   };
 }
 
@@ -168,7 +191,8 @@ export const exportRun: RunDefinition<ExportParams, ExportParams, MailedExport> 
     const tickets = await exportTickets(host.infra.db, params, maxTicketsPerExport + 1);
     // Tickets generated into the range since the request was accepted.
     if (tickets.length > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
-    const table = exportTable(tickets, params, timeZone);
+    const { displayUnit } = await getSettings(host.infra.db);
+    const table = exportTable(tickets, params, timeZone, displayUnit);
     const workbook = new ExcelJS.Workbook();
     workbook.created = new Date();
     addTableSheet(workbook, 'Tickets', table);

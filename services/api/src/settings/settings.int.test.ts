@@ -26,6 +26,7 @@ const defaults: Settings = {
   receivingSiteAddress: null,
   soilQualityStatement: printedRecordDefaults.soilQualityStatement,
   retareEveryDays: null,
+  displayUnit: 'kg',
   version: 0,
 };
 const chosen = {
@@ -38,6 +39,7 @@ const chosen = {
   receivingSiteAddress: '1200 Quarry Line, Caledon ON',
   soilQualityStatement: 'Clean excess soil only.',
   retareEveryDays: 90,
+  displayUnit: 'lb',
 };
 
 // The tests share one settings record and run in order: defaults first, then saves.
@@ -73,6 +75,7 @@ describe('settings', () => {
     [{ retareEveryDays: 0 }, 'retareEveryDays', retareInvalid],
     [{ retareEveryDays: 2.5 }, 'retareEveryDays', retareInvalid],
     [{ retareEveryDays: 'monthly' }, 'retareEveryDays', retareInvalid],
+    [{ displayUnit: 'stone' }, 'displayUnit', 'Weight unit must be one of kg, t, lb, ton'],
   ])('refuses %o with 400 on %s: %s, saving nothing', async (change, field, message) => {
     const response = await put({ ...chosen, ...change });
     expect(response.statusCode).toBe(400);
@@ -117,13 +120,23 @@ describe('settings', () => {
     expect(await get()).toEqual(response.json());
   });
 
-  it('a PUT without retareEveryDays (a client older than the setting) leaves tares never expiring', async () => {
+  it('a PUT without the later settings (a client older than them) saves their defaults: no re-tare rule, KG', async () => {
     const current = await get();
-    expect((await put({ ...current, retareEveryDays: 7 })).statusCode).toBe(200);
-    const { retareEveryDays: _olderClientsLackIt, ...older } = await get();
+    expect((await put({ ...current, retareEveryDays: 7, displayUnit: 't' })).statusCode).toBe(200);
+    const { retareEveryDays: _retare, displayUnit: _unit, ...older } = await get();
     const response = await put(older);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ retareEveryDays: null });
+    expect(response.json()).toMatchObject({ retareEveryDays: null, displayUnit: 'kg' });
+  });
+
+  it('a lb site still gets and gives every weight in KG (the spec contract): the unit is for display only', async () => {
+    const current = await get();
+    const response = await put({ ...current, displayUnit: 'lb', defaultTareWeight: 14_000 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ displayUnit: 'lb', defaultTareWeight: 14_000 });
+    // The OpenAPI document says so beside the setting.
+    const docs = await call('GET', '/api/docs/json', ctx.admin);
+    expect(docs.body).toContain('every weight the API takes and answers stays in KG');
   });
 
   it('a PUT that changes nothing keeps the version', async () => {

@@ -153,6 +153,7 @@ describe('the haulage record, through the ticket link', () => {
       haulageRecordReceiverName: null,
       haulageRecordReceiverPhone: null,
       haulageRecordReceiverEmail: null,
+      displayUnit: 'kg',
     });
     expect(record.body).not.toContain('not for print');
     expect(record.body).not.toContain('currentPrefix');

@@ -4,6 +4,13 @@ import { isStorableAmount, maxStoredInteger, optionalNumber, optionalText } from
 import { assertValid, type FieldErrors } from '../errors';
 import { Nullable } from '../schemas';
 import { emailPattern, phonePattern } from '../validation';
+import {
+  type DisplayUnit,
+  DisplayUnitSchema,
+  defaultDisplayUnit,
+  displayUnits,
+  isDisplayUnit,
+} from '../weights/display-unit';
 
 export const SettingsDataSchema = Type.Object({
   currentPrefix: Type.Integer(),
@@ -17,6 +24,8 @@ export const SettingsDataSchema = Type.Object({
   soilQualityStatement: Type.Optional(Nullable(Type.String())),
   /** A truck's stored tare older than this many days is expired; null: tares never expire. */
   retareEveryDays: Type.Optional(Nullable(Type.Integer())),
+  /** The unit weights are shown, printed and exported in; every stored weight stays KG. */
+  displayUnit: Type.Optional(DisplayUnitSchema),
 });
 export type SettingsData = Static<typeof SettingsDataSchema>;
 
@@ -39,6 +48,7 @@ export const defaultSettings: SettingsData = {
   receivingSiteAddress: null,
   soilQualityStatement: null,
   retareEveryDays: null,
+  displayUnit: defaultDisplayUnit,
 };
 
 /** The printed records' fixed texts (spec section 9) until the site writes its own. */
@@ -57,6 +67,7 @@ export const settingsMessages = {
   phoneInvalid: 'Phone number is not valid',
   emailInvalid: 'Email is not valid',
   printedTextTooLong: `Can be max ${printedTextMaxLength} characters`,
+  displayUnitInvalid: `Weight unit must be one of ${displayUnits.join(', ')}`,
   retareInvalid: 'Re-tare days must be a whole number of 1 or more, or blank for never to expire',
 } as const;
 
@@ -73,6 +84,8 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     !(Number.isInteger(retareEveryDays) && retareEveryDays >= 1 && retareEveryDays <= maxStoredInteger)
   )
     errors.retareEveryDays = settingsMessages.retareInvalid;
+  const displayUnit = optionalText(input.displayUnit) ?? defaultDisplayUnit;
+  if (!isDisplayUnit(displayUnit)) errors.displayUnit = settingsMessages.displayUnitInvalid;
   const phone = optionalText(input.haulageRecordReceiverPhone);
   if (phone !== null && !phonePattern.test(phone))
     errors.haulageRecordReceiverPhone = settingsMessages.phoneInvalid;
@@ -103,5 +116,7 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     haulageRecordReceiverPhone: phone,
     haulageRecordReceiverEmail: email,
     retareEveryDays,
+    // assertValid refused any other unit.
+    displayUnit: displayUnit as DisplayUnit,
   };
 }

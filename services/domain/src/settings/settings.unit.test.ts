@@ -3,10 +3,12 @@ import { invalidField, refusal } from '../../test/refusal';
 import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
 
 describe('settings', () => {
-  it('default to prefix 0 and tare 0 with no receiver (spec section 9)', () => {
-    expect(defaultSettings).toMatchObject({ currentPrefix: 0, defaultTareWeight: 0 });
+  it('default to prefix 0 and tare 0 with no receiver (spec section 9), weights in KG', () => {
+    const { displayUnit, ...others } = defaultSettings;
+    expect(displayUnit).toBe('kg');
+    expect(others).toMatchObject({ currentPrefix: 0, defaultTareWeight: 0 });
     // The receiver and the printed texts are empty until the site fills them in (the texts then read as defaults).
-    expect(Object.entries(defaultSettings).filter(([, value]) => value !== 0 && value !== null)).toEqual([]);
+    expect(Object.entries(others).filter(([, value]) => value !== 0 && value !== null)).toEqual([]);
     expect(settingsId).toBe(1);
     expect(settings.streamId(settingsId)).toBe('settings-1');
   });
@@ -29,6 +31,7 @@ describe('settings', () => {
         receivingSiteName: ' Northfield ',
         soilQualityStatement: 'x'.repeat(1000),
         retareEveryDays: '30',
+        displayUnit: ' lb ',
       }),
     ).toEqual({
       currentPrefix: 3,
@@ -40,6 +43,7 @@ describe('settings', () => {
       receivingSiteAddress: null,
       soilQualityStatement: 'x'.repeat(1000),
       retareEveryDays: 30,
+      displayUnit: 'lb',
     });
   });
 
@@ -66,6 +70,12 @@ describe('settings', () => {
         'retareEveryDays',
         'Re-tare days must be a whole number of 1 or more, or blank for never to expire',
       ),
+    );
+  });
+
+  it.each(['LB', 'pounds', 'long-ton', 'g', 5])('refuse a weight unit of %s', (displayUnit) => {
+    expect(refusal(() => validateSettings({ displayUnit }))).toEqual(
+      invalidField('displayUnit', 'Weight unit must be one of kg, t, lb, ton'),
     );
   });
 
