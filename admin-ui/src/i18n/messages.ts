@@ -149,6 +149,21 @@ const portalMessages = {
       weighInAction: 'Weigh In',
       tareAction: 'Set Tare',
       weighedIn: 'Ticket %{ticket} weighed in: net %{net} KG',
+      lanes: {
+        title: 'Every scale',
+        selected: 'Selected',
+        gross: 'Gross',
+        net: 'NET',
+        range: { ok: 'In range', over: 'Over range', under: 'Under range' },
+        readingAge: 'Reading %{seconds} s old',
+        noReading: 'No reading',
+        twoBridges: "Two bridges report with this scale's key since %{since}: its readings are refused.",
+      },
+      alerts: {
+        disconnected: 'Scale %{name} is disconnected since %{since}: weighing from it is refused.',
+        error: 'Scale %{name} reports an error since %{since}: weighing from it is refused.',
+        back: 'Scale %{name} is back.',
+      },
     },
     login: {
       title: 'Sign in',

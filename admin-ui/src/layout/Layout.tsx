@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Loading, Sidebar, SkipNavigationButton, useLogout, useNotify } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorPage } from '../common/ErrorPage';
+import { ScaleAlertToasts } from '../scale/ScaleAlertToasts';
 import { currentSession } from '../session';
 import { PortalAppBar } from './AppBar';
 import { PortalMenu } from './Menu';
@@ -78,6 +79,7 @@ export const PortalLayout = ({ children }: { children: ReactNode }) => {
   return (
     <Frame className="layout">
       <SkipNavigationButton />
+      <ScaleAlertToasts />
       <div className="RaLayout-appFrame">
         <PortalAppBar />
         <main className="RaLayout-contentWithSidebar">

@@ -24,6 +24,7 @@ import { apiRequest } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
 import { LiveWeight } from './LiveWeight';
 import { ManualWeightDialog } from './ManualWeightDialog';
+import { ScaleLanes } from './ScaleLanes';
 import {
   startWeighing,
   stopWeighing,
@@ -353,6 +354,7 @@ export const ScalePage = () => {
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <PageTitle title="portal.menu.scale" />
       <Stack spacing={2}>
+        <ScaleLanes selectedScaleId={scaleId} onSelect={weighing ? null : setScaleId} />
         <Section>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
             <RadioGroup

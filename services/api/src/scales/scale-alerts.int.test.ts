@@ -7,8 +7,9 @@ import {
   testAdmin,
   testStandardUser,
 } from '@portal/api/test/portal';
+import { bridgeReading, keepReporting, scaleWithKey } from '@portal/api/test/scale-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
-import type { BridgeReport, Scale, ScaleAlert } from '@portal/contract';
+import type { ScaleAlert } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,41 +62,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function scaleWithKey(scaleName: string): Promise<{ scale: Scale; key: string }> {
-  const call = (url: string, payload?: object) =>
-    portal.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload } : {}) });
-  const scale = (await call('/api/scale/new', { scaleName })).json<Scale>();
-  return { scale, key: (await call(`/api/scale/${scale.id}/key`)).json<{ key: string }>().key };
-}
-
-/** A bridge reporting as real ones do (every 250 ms) until stopped. */
-function keepReporting(key: string, body: () => BridgeReport): { stop(): void } {
-  const send = () =>
-    portal.app
-      .inject({
-        method: 'PUT',
-        url: '/api/scale/bridge/report',
-        headers: { authorization: `Bridge ${key}` },
-        payload: body(),
-      })
-      .then((response) => expect(response.statusCode).toBe(204));
-  void send();
-  const timer = setInterval(send, 250);
-  return { stop: () => clearInterval(timer) };
-}
-
-const stableReading = (): BridgeReport => ({
-  status: 'ok',
-  statusSince: new Date(Date.now() - 60_000).toISOString(),
-  reading: {
-    weightKg: 0,
-    mode: 'gross',
-    stable: true,
-    range: 'ok',
-    rawFrame: '02',
-    readAt: new Date().toISOString(),
-  },
-});
+const newScale = (scaleName: string) => scaleWithKey(portal, admin, scaleName);
+const reportingZero = (key: string) => keepReporting(portal, key, () => bridgeReading(0, true));
 
 const alerts = async (headers: Headers = standard) =>
   (await portal.app.inject({ method: 'GET', url: '/api/scale/alerts', headers })).json<ScaleAlert[]>();
@@ -118,8 +86,8 @@ const addressesOf = (mail: ParsedMail) =>
 
 describe('a scale out for longer than SCALE_ALERT_AFTER_MS', () => {
   it('is told once per incident: one e-mail to the administrators with an address, surviving a worker restart, and none after it is back', async () => {
-    const { scale, key } = await scaleWithKey('Weighbridge A');
-    const bridge = keepReporting(key, stableReading);
+    const { scale, key } = await newScale('Weighbridge A');
+    const bridge = reportingZero(key);
     await sleep(alertAfterMs + 1000);
     expect(await alerts()).toEqual([]);
 
@@ -147,7 +115,7 @@ describe('a scale out for longer than SCALE_ALERT_AFTER_MS', () => {
     expect(await alerts()).toEqual([alert]);
 
     // Back: the incident ends (the UI shows "back" once), and no e-mail says so or repeats the alert.
-    const back = keepReporting(key, stableReading);
+    const back = reportingZero(key);
     const recovered = await waitFor('the recovery', async () =>
       (await alerts(admin)).find((candidate) => candidate.id === alert.id && candidate.recoveredAt !== null),
     );
@@ -158,10 +126,10 @@ describe('a scale out for longer than SCALE_ALERT_AFTER_MS', () => {
   });
 
   it('tells an indicator in error once too; a scale whose bridge never reported raises nothing', async () => {
-    const faulty = await scaleWithKey('Weighbridge B');
-    const neverWired = await scaleWithKey('Weighbridge C');
+    const faulty = await newScale('Weighbridge B');
+    const neverWired = await newScale('Weighbridge C');
     const faultSince = new Date().toISOString();
-    const bridge = keepReporting(faulty.key, () => ({
+    const bridge = keepReporting(portal, faulty.key, () => ({
       status: 'error',
       statusSince: faultSince,
       reading: null,

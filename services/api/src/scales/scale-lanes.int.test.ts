@@ -1,53 +1,26 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
-import type { BridgeReport, LiveScale, Scale } from '@portal/contract';
+import { bridgeReading, scaleWithKey, sendBridgeReport } from '@portal/api/test/scale-kit';
+import type { BridgeReport, LiveScale } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
 const call = injector(() => ctx.portal);
 
-async function scaleWithKey(scaleName: string): Promise<{ scale: Scale; key: string }> {
-  const scale = (await call('POST', '/api/scale/new', ctx.admin, { scaleName })).json<Scale>();
-  const { key } = (await call('POST', `/api/scale/${scale.id}/key`, ctx.admin)).json<{ key: string }>();
-  return { scale, key };
-}
-
+const newScale = (scaleName: string) => scaleWithKey(ctx.portal, ctx.admin, scaleName);
 const report = async (key: string, body: BridgeReport) =>
-  expect(
-    (
-      await ctx.portal.app.inject({
-        method: 'PUT',
-        url: '/api/scale/bridge/report',
-        headers: { authorization: `Bridge ${key}` },
-        payload: body,
-      })
-    ).statusCode,
-  ).toBe(204);
-
-const readingOf = (weightKg: number, stable: boolean): BridgeReport => ({
-  status: stable ? 'ok' : 'motion',
-  statusSince: new Date(Date.now() - 3000).toISOString(),
-  reading: {
-    weightKg,
-    mode: 'gross',
-    stable,
-    range: 'ok',
-    rawFrame: '02',
-    readAt: new Date().toISOString(),
-    divisionKg: 20,
-  },
-});
+  expect(await sendBridgeReport(ctx.portal, key, body)).toBe(204);
 
 /** A view without its age, which moves on between two calls. */
 const withoutAge = ({ readingAgeMs: _age, ...view }: LiveScale) => view;
 
 describe('GET /api/scale/live (the Scale page lanes)', () => {
   it('answers every scale at once as GET /api/scale/{id} answers each: ok, in motion, in error, never reported', async () => {
-    const north = await scaleWithKey('North lane');
-    const south = await scaleWithKey('South lane');
-    const east = await scaleWithKey('East lane');
-    const west = await scaleWithKey('West lane');
-    await report(north.key, readingOf(24_300, true));
-    await report(south.key, readingOf(9_120, false));
+    const north = await newScale('North lane');
+    const south = await newScale('South lane');
+    const east = await newScale('East lane');
+    const west = await newScale('West lane');
+    await report(north.key, bridgeReading(24_300, true));
+    await report(south.key, bridgeReading(9_120, false));
     const faultSince = new Date(Date.now() - 5000).toISOString();
     await report(east.key, { status: 'error', statusSince: faultSince, reading: null });
 

@@ -1,0 +1,48 @@
+import type { BridgeReport, Scale } from '@portal/contract';
+import type { Headers, TestPortal } from './portal';
+
+/** A scale added and its bridge key issued, as an administrator does. */
+export async function scaleWithKey(
+  portal: TestPortal,
+  admin: Headers,
+  scaleName: string,
+): Promise<{ scale: Scale; key: string }> {
+  const call = (url: string, payload?: object) =>
+    portal.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload } : {}) });
+  const scale = (await call('/api/scale/new', { scaleName })).json<Scale>();
+  return { scale, key: (await call(`/api/scale/${scale.id}/key`)).json<{ key: string }>().key };
+}
+
+/** A fresh gross reading in range, stable or in motion, as the bridge reports it. */
+export const bridgeReading = (weightKg: number, stable: boolean): BridgeReport => ({
+  status: stable ? 'ok' : 'motion',
+  statusSince: new Date(Date.now() - 3000).toISOString(),
+  reading: {
+    weightKg,
+    mode: 'gross',
+    stable,
+    range: 'ok',
+    rawFrame: '02',
+    readAt: new Date().toISOString(),
+    divisionKg: 20,
+  },
+});
+
+/** PUT /api/scale/bridge/report with the scale's bridge key; answers the status code. */
+export const sendBridgeReport = async (portal: TestPortal, key: string, report: BridgeReport) =>
+  (
+    await portal.app.inject({
+      method: 'PUT',
+      url: '/api/scale/bridge/report',
+      headers: { authorization: `Bridge ${key}` },
+      payload: report,
+    })
+  ).statusCode;
+
+/** A bridge reporting as real ones do, every 250 ms, until stopped. */
+export function keepReporting(portal: TestPortal, key: string, report: () => BridgeReport): { stop(): void } {
+  const send = () => void sendBridgeReport(portal, key, report()).catch(() => undefined);
+  send();
+  const timer = setInterval(send, 250);
+  return { stop: () => clearInterval(timer) };
+}
