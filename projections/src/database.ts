@@ -66,6 +66,8 @@ export interface TrucksTable extends Versioned {
   number: string;
   licensePlate: string;
   tareWeight: NullableNumeric;
+  /** Null when never tared, or tared before tares carried a date. */
+  tareWeighedAt: Date | null;
 }
 
 export interface ProjectsTable extends Versioned {
@@ -174,6 +176,8 @@ export interface TicketsTable {
   isSaltImpacted: boolean;
   notes: string | null;
   weight: NullableNumeric;
+  /** Two-pass weighing: the first weight, held until the second. */
+  firstWeight: NullableNumeric;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

@@ -1,5 +1,6 @@
 import {
   externalLoadMessages,
+  scaleMessages,
   type TicketEvent,
   ticketFormMessages,
   ticketMessages,
@@ -35,6 +36,10 @@ export const ticketEventWords = {
   TicketRejected: 'Rejected',
   TicketDispatchToggled: 'Dispatch lock changed',
   TicketWeighed: 'Weighed',
+  TicketWeighedOnDefaultTare: 'Weighed on the default tare (no fresh stored tare)',
+  TicketWeighedNet: "Weighed net, on the indicator's tare",
+  TicketFirstWeighed: 'First weight held (two-pass)',
+  TicketSecondWeighed: 'Second weight: gross, tare and net completed (two-pass)',
   TicketTared: 'Weight updated by a tare',
   TruckDispatched: 'Dispatched by the driver',
   TicketRestored: 'Restored',
@@ -78,6 +83,7 @@ export const ticketFieldLabels = {
   materialId: 'Material',
   // The unit is in each value shown (12 500 KG, 27 558 lb); a form's input adds the site's to its label.
   weight: 'Weight',
+  firstWeight: 'First weight (two-pass, held)',
   userId: 'Receiving contact',
   receivingContact: 'Receiving contact',
   notes: 'Notes',
@@ -650,6 +656,11 @@ const portalMessages = {
       newScale: 'New scale',
       editScale: 'Edit scale',
       nameRequired: 'Scale name is required',
+      minimumInvalid: scaleMessages.minimumInvalid,
+      minimumHelp:
+        'The least weight weighed from the scale, in its divisions (the bridge reports the division): lighter readings are refused.',
+      returnToZeroHelp:
+        'Weigh a truck only after the scale has read zero since the previous weighing on it (the last truck has left the deck).',
       keysTitle: 'Bridge keys',
       issueKey: 'Issue bridge key',
       noKeys: 'This scale has no bridge key yet: issue one for the scale bridge wired to its indicator.',
@@ -1023,7 +1034,12 @@ const portalMessages = {
     scales: {
       ...recordWords('Scale', 'scales'),
       name: 'Scale |||| Scales',
-      fields: { id: 'ID', scaleName: 'Scale name' },
+      fields: {
+        id: 'ID',
+        scaleName: 'Scale name',
+        minimumWeightDivisions: 'Minimum weight (divisions)',
+        returnToZeroRequired: 'Require a return to zero between trucks',
+      },
     },
     settings: {
       name: 'Settings',

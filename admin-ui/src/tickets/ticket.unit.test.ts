@@ -55,6 +55,7 @@ const generated: Ticket = {
   isSaltImpacted: false,
   notes: null,
   weight: null,
+  firstWeight: null,
   userId: null,
   userFirstName: null,
   userLastName: null,

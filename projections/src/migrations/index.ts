@@ -14,6 +14,8 @@ import * as trigramPendingLists from './2026-11-25-002-trigram-pending-lists';
 import * as jobSiteTicketCounts from './2026-11-25-003-job-site-ticket-counts';
 import * as scaleWeighingRules from './2026-11-27-001-scale-weighing-rules';
 import * as retareSetting from './2026-11-27-002-retare-setting';
+import * as truckTareDates from './2026-11-27-002-truck-tare-dates';
+import * as ticketFirstWeights from './2026-11-27-003-ticket-first-weights';
 import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-002-trigram-pending-lists': trigramPendingLists,
   '2026-11-25-003-job-site-ticket-counts': jobSiteTicketCounts,
   '2026-11-27-001-scale-weighing-rules': scaleWeighingRules,
+  '2026-11-27-002-truck-tare-dates': truckTareDates,
+  '2026-11-27-003-ticket-first-weights': ticketFirstWeights,
   '2026-11-27-002-retare-setting': retareSetting,
   '2026-11-28-001-display-unit-setting': displayUnitSetting,
 };

@@ -62,6 +62,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     isDispatched: row.isDispatched,
     isRejected: row.isRejected,
     rejectReason: row.rejectReason,
+    firstWeight: row.firstWeight === null ? null : Number(row.firstWeight),
   };
 }
 
@@ -103,6 +104,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     isSaltImpacted: d.isSaltImpacted,
     notes: d.notes,
     weight: d.weight,
+    firstWeight: ticket.firstWeight,
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -121,6 +123,7 @@ export const ticketLogObject = (ticket: ActiveTicket) => ({
   isRejected: ticket.isRejected,
   rejectReason: ticket.rejectReason,
   userId: ticket.receivedByUserId,
+  firstWeight: ticket.firstWeight,
   ...ticket.details,
 });
 
@@ -145,6 +148,7 @@ const ticketFields = Object.keys(
       isDispatched: false,
       isRejected: false,
       rejectReason: null,
+      firstWeight: null,
     },
     0,
   ),

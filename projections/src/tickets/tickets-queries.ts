@@ -53,7 +53,7 @@ const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) => 
   t.project_leader AS "projectLeader", t.material_type_id AS "materialTypeId",
   ${named('name', 'material_types', 'material_type_id')} AS "materialTypeName", t.material_id AS "materialId",
   ${named('name', 'materials', 'material_id')} AS "materialName", t.is_salt_impacted AS "isSaltImpacted",
-  t.notes, t.weight::float8 AS weight, t.user_id AS "userId",
+  t.notes, t.weight::float8 AS weight, t.first_weight::float8 AS "firstWeight", t.user_id AS "userId",
   ${named('first_name', 'users', 'user_id')} AS "userFirstName",
   ${named('last_name', 'users', 'user_id')} AS "userLastName", t.version,
   t.is_soil_flo_load AS "isSoilFLOLoad", t.soil_flo_ticket_id AS "soilFLOTicketId",

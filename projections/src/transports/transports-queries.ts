@@ -64,6 +64,9 @@ const trucksView = (db: Kysely<Database>) =>
       't.number',
       't.licensePlate',
       sql<number | null>`t.tare_weight::float8`.as('tareWeight'),
+      sql<string | null>`to_char(t.tare_weighed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'tareWeighedAt',
+      ),
       't.version',
     ]);
 

@@ -11,7 +11,7 @@ import {
   type TestPortalOptions,
   useTestPortal,
 } from '@portal/api/test/portal';
-import type { Ticket, TicketLogEntry } from '@portal/contract';
+import type { Ticket, TicketLogEntry, Truck } from '@portal/contract';
 import { beforeAll, expect } from 'vitest';
 
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
@@ -20,15 +20,6 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Named {
   id: number;
   name: string;
-  version: number;
-}
-
-export interface Truck {
-  id: number;
-  transportCompanyId: number;
-  number: string;
-  licensePlate: string;
-  tareWeight: number | null;
   version: number;
 }
 

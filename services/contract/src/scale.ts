@@ -1,4 +1,4 @@
-import { Nullable, OneOf } from '@portal/domain';
+import { type LiveReadingState, Nullable, OneOf, ScaleDataSchema, weighingRulesOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -113,12 +113,17 @@ export const BridgeReportSchema = Type.Object(
 );
 export type BridgeReport = Static<typeof BridgeReportSchema>;
 
-/** A scale as reference data (spec section 3: Scale {id, scaleName}). */
+/** The scale's weighing rules, as its record keeps them (defaults filled in). */
+const { minimumWeightDivisions, returnToZeroRequired } = Type.Required(ScaleDataSchema).properties;
+const ScaleRulesFields = { minimumWeightDivisions, returnToZeroRequired };
+
+/** A scale as reference data (spec section 3: Scale {id, scaleName}) with its weighing rules. */
 export const ScaleSchema = Type.Object(
   {
     id: Type.Integer(),
     version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
     scaleName: Type.String(),
+    ...ScaleRulesFields,
   },
   { $id: 'Scale' },
 );
@@ -130,8 +135,20 @@ export const LiveScaleSchema = Type.Object(
     id: Type.Integer(),
     version: Type.Integer(),
     scaleName: Type.String(),
+    ...ScaleRulesFields,
     currentWeight: Nullable(Type.Number({ description: 'KG; null before the first reading' })),
     unit: Type.Literal('KG'),
+    indicatorUnit: Nullable(
+      OneOf(indicatorUnits, {
+        description: 'The unit the indicator sent the reading in (currentWeight is KG)',
+      }),
+    ),
+    indicatorTareKg: Nullable(
+      Type.Number({ description: 'The tare the indicator holds, in KG, when its frame carries one' }),
+    ),
+    divisionKg: Nullable(
+      Type.Number({ description: "The scale's division in KG, as its bridge reports it" }),
+    ),
     stable: Type.Boolean(),
     mode: Nullable(Type.Union([Type.Literal('gross'), Type.Literal('net')])),
     range: Nullable(Type.Union([Type.Literal('ok'), Type.Literal('over'), Type.Literal('under')])),
@@ -180,6 +197,18 @@ export const BridgeKeySchema = Type.Object(
 );
 export type BridgeKey = Static<typeof BridgeKeySchema>;
 
+/** A weigh-in's choices when the truck has no fresh stored tare. */
+export const tareChoices = ['two-pass', 'default'] as const;
+export type TareChoice = (typeof tareChoices)[number];
+
+/** A live scale's reading as the weighing rule reads it (the rule the API refuses with, and the Scale page shows). */
+export const liveReadingState = (scale: LiveScale): LiveReadingState => ({
+  ...scale,
+  tareKg: scale.indicatorTareKg,
+  twoBridges: scale.twoBridgesSince !== null,
+  rules: weighingRulesOf(scale),
+});
+
 /** Where a weight comes from, as the Scale page sends it with a weigh-in or a tare. */
 const WeighingInputSchema = {
   scaleId: Type.Optional(
@@ -204,6 +233,18 @@ const WeighingInputSchema = {
 export const WeighTicketBodySchema = Type.Object({
   ...looseFields('ticketId', 'materialId', 'weight', 'loggedInUserId'),
   ...WeighingInputSchema,
+  tare: Type.Optional(
+    OneOf(tareChoices, {
+      description:
+        "What stands in for a missing or expired stored tare: 'two-pass' holds this weight as the first of two (the truck is weighed again empty, or loaded; the heavier is the gross), 'default' uses the site's default tare. Without it, a weighing from a scale whose truck has no fresh stored tare is refused with 409 and errors.tare; the spec's body (no scaleId) keeps the spec's default tare for a truck with none",
+    }),
+  ),
+  weighAs: Type.Optional(
+    OneOf(['gross', 'net'], {
+      description:
+        "'net': weigh the indicator's net reading, its tare being the one the indicator holds (the frame must carry it); the default is gross, and a net reading is then refused",
+    }),
+  ),
 });
 
 /** POST /api/truck/tare/weight: the spec's `{ticketId, scaleWeight, truckId}`, and where the weight comes from. */

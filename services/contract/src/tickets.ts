@@ -57,6 +57,12 @@ export const TicketSchema = Type.Object(
     isSaltImpacted: Type.Boolean(),
     notes: Nullable(Type.String()),
     weight: Nullable(Type.Number({ description: 'Net weight, KG' })),
+    firstWeight: Nullable(
+      Type.Number({
+        description:
+          'Two-pass weighing: the first weight (KG) the ticket holds until the truck is weighed again; the second weighing completes gross, tare and net (PUT /api/ticket/weigh)',
+      }),
+    ),
     userId: Nullable(Type.Integer({ description: 'The receiving user' })),
     userFirstName: Nullable(Type.String()),
     userLastName: Nullable(Type.String()),

@@ -44,6 +44,13 @@ export const TruckSchema = Type.Object(
         description: 'KG; null when never tared (the default tare weight from the settings applies)',
       }),
     ),
+    tareWeighedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the stored tare was weighed or typed; null when never tared, or tared before tares carried a date (a site that re-tares every N days treats that tare as expired)',
+      }),
+    ),
   },
   { $id: 'Truck' },
 );

@@ -19,7 +19,8 @@ interface CatalogueRouteOptions<Name extends string, Data extends object, Body e
   body?: Body;
   /** The record inside the envelope (it carries id and version on edit). */
   recordOf?(body: Static<Body>): Record<string, unknown>;
-  validate(body: Static<Body>): Data;
+  /** The record to save from the body; on edit, `current` is the record as the read model holds it. */
+  validate(body: Static<Body>, current?: object): Data;
   find(id: number): Promise<object | undefined>;
   /**
    * What `GET {base}/{id}` answers when the spec gives the entity more than its saved record (a
@@ -82,7 +83,7 @@ export function registerCatalogueRoutes<
 
   app.put(`${base}/edit`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {
     const record = recordOf(request.body as Static<Body>);
-    const data = options.validate(request.body as Static<Body>);
+    const data = options.validate(request.body as Static<Body>, await options.find(idOf(record)));
     const id = await updateRecord(app, catalogue, idOf(record), data, {
       actorId: request.currentUser.id,
       expectedVersion: versionOf(record),

@@ -56,7 +56,7 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { weight: tareWeight, source } = weighing;
       const truck = await findTruck(db, truckId);
       if (!truck) throw new DomainError('not_found', trucks.notFoundMessage);
-      const truckData = validateTruck(truck.transportCompanyId, { ...truck, tareWeight });
+      const truckData = validateTruck(truck.transportCompanyId, { ...truck, tareWeight }, null, new Date());
       const actor = actorOf(request);
       let ticketCommand: TicketCommand | null = null;
       if (ticketId !== null) {

@@ -1,10 +1,13 @@
+import { liveReadingState } from '@portal/contract';
 import {
   DomainError,
   manualWeighing,
   maxStoredAmount,
+  notWeighableBecause,
   optionalNumber,
   scaleMessages,
   ticketFormMessages,
+  type WeighAs,
   type WeighingSource,
 } from '@portal/domain';
 import { chosenId } from '../loose-body';
@@ -20,7 +23,10 @@ import { findLiveScale, loadLiveScale } from './live-scale-view';
  */
 /** A weight to record, where it came from, and whether recording it takes the scale's return to zero. */
 export interface Weighing {
+  /** The indicator's weight: its net reading when weighed as net, else the gross. */
   weight: number;
+  /** Weighed as net: the tare the indicator held; null otherwise. */
+  indicatorTareKg: number | null;
   source: WeighingSource;
   takesZero: boolean;
 }
@@ -29,19 +35,20 @@ export async function weighingOf(
   app: CommandHost,
   body: { scaleId?: unknown; manual?: unknown; displayedWeight?: unknown },
   typed: { value: unknown; field: string },
+  weighAs: WeighAs = 'gross',
 ): Promise<Weighing> {
   const scaleId = chosenId(body.scaleId, 'scaleId');
   if (scaleId === null || body.manual === true) {
     if (scaleId !== null) await findLiveScale(app, scaleId);
-    return {
-      weight: typedWeight(typed.value, typed.field),
-      source: manualWeighing(scaleId),
-      takesZero: false,
-    };
+    const weight = typedWeight(typed.value, typed.field);
+    return { weight, indicatorTareKg: null, source: manualWeighing(scaleId), takesZero: false };
   }
   const { view: scale, stored } = await loadLiveScale(app, scaleId);
   // Only a legal reading is weighed: nothing is written, and the operator is told why.
-  const refusal = scale.notWeighableBecause;
+  const refusal =
+    weighAs === 'gross'
+      ? scale.notWeighableBecause
+      : notWeighableBecause(liveReadingState(scale), app.infra.config.scaleMaxReadingAgeMs, weighAs);
   if (refusal !== null || scale.currentWeight === null)
     throw new DomainError('conflict', refusal ?? scaleMessages.noReading, {
       scaleId: refusal ?? scaleMessages.noReading,
@@ -51,6 +58,7 @@ export async function weighingOf(
     throw new DomainError('conflict', scaleMessages.weightChanged, { scaleId: scaleMessages.weightChanged });
   return {
     weight: scale.currentWeight,
+    indicatorTareKg: weighAs === 'net' ? scale.indicatorTareKg : null,
     takesZero: scale.returnToZeroRequired,
     source: {
       scaleId,

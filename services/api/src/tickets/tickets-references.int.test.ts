@@ -1,5 +1,5 @@
-import { type Project, type Truck, useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { Ticket } from '@portal/contract';
+import { type Project, useTicketPortal } from '@portal/api/test/ticket-kit';
+import type { Ticket, Truck } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Tickets and the records they refer to: a project's tickets, and deletes of records still in use.

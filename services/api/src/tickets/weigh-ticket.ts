@@ -1,14 +1,62 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
-import { DomainError, materials, scaleMessages, type TicketCommand, ticketMessages } from '@portal/domain';
+import { okResponses, type TareChoice, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
+import {
+  DomainError,
+  isTareExpired,
+  materials,
+  scaleMessages,
+  type TareBasis,
+  type TicketCommand,
+  ticketMessages,
+} from '@portal/domain';
 import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
 import { chosenId } from '../loose-body';
+import type { CommandHost } from '../plugins/infrastructure';
 import { recordedOnce, weighingOf } from '../scales/weighing-source';
-import { actorOf, runTicketCommand } from './ticket-command';
+import { loadAggregate } from '../write-side/command-handler';
+import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
+
+/**
+ * The tare of a weigh-in from the truck's stored tare when it is fresh; otherwise what the operator
+ * chose (`choice`): the default tare, or a second weighing. A weighing from a scale with no choice is
+ * refused (409, errors.tare) so the operator is told; the spec's own body keeps the spec's default
+ * tare for a truck with none. An expired tare is refused either way: the site asked for fresh tares.
+ */
+async function tareOf(
+  app: CommandHost,
+  truckId: number | null,
+  choice: TareChoice | undefined,
+  fromScale: boolean,
+): Promise<TareBasis> {
+  if (choice === 'two-pass') return { basis: 'second-weighing' };
+  const [truck, settings] = await Promise.all([
+    truckId === null ? undefined : findTruck(app.infra.db, truckId),
+    getSettings(app.infra.db),
+  ]);
+  const stored = truck?.tareWeight ?? null;
+  const weighedAt = truck?.tareWeighedAt ?? null;
+  const expired =
+    stored !== null &&
+    isTareExpired(weighedAt === null ? null : new Date(weighedAt), settings.retareEveryDays, new Date());
+  if (stored !== null && !expired) return { basis: 'stored', tareWeight: stored };
+  const storedTare = stored === null ? 'missing' : 'expired';
+  if (choice === 'default' || (storedTare === 'missing' && !fromScale))
+    return { basis: 'default', tareWeight: settings.defaultTareWeight, storedTare };
+  const message =
+    truck && storedTare === 'expired'
+      ? scaleMessages.tareExpired(
+          truck.number,
+          weighedAt?.slice(0, 10) ?? null,
+          settings.retareEveryDays ?? 0,
+        )
+      : scaleMessages.tareMissing(truck?.number ?? null);
+  throw new DomainError('conflict', message, { tare: message });
+}
 
 /**
  * Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has
- * none; the ticket is received. The event records which scale, its reading and whether it was typed.
+ * none; the ticket is received. The event records which scale, its reading and whether it was typed,
+ * and where the tare came from; a ticket holding a first weight is completed by its second weighing.
  */
 export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
@@ -20,7 +68,7 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
         description:
-          "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current stable reading instead, and the ticket's event records the scale, the reading's raw frame and time.",
+          "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current legal reading instead, and the ticket's event records the scale, the reading's raw frame and time. A truck with no fresh stored tare needs `tare` ('two-pass' or 'default') when weighed from a scale; 'two-pass' holds the weight as the ticket's firstWeight, and the ticket's next weighing completes gross (the heavier), tare (the lighter) and net, in either order, and receives it. `weighAs: 'net'` weighs the indicator's net reading with the tare it holds.",
         body: WeighTicketBodySchema,
         response: okResponses(TicketSchema),
       },
@@ -34,24 +82,36 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         throw new DomainError('validation', 'Please select a material', {
           materialId: 'Please select a material',
         });
-      const weighing = await weighingOf(app, request.body, { value: request.body.weight, field: 'weight' });
-      const { weight: scaleWeight, source } = weighing;
-      const ticket = await findTicket(db, ticketId);
-      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      const weighAs = request.body.weighAs ?? 'gross';
+      const weighing = await weighingOf(
+        app,
+        request.body,
+        { value: request.body.weight, field: 'weight' },
+        weighAs,
+      );
+      const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+      if (state.status !== 'active' || !(await findTicket(db, ticketId)))
+        throw new DomainError('not_found', ticketMessages.notFound);
       if (!(await findNamed(db, 'materials', materialId))) {
         throw new DomainError('validation', materials.notFoundMessage, {
           materialId: materials.notFoundMessage,
         });
       }
-      const truck = ticket.truckId === null ? undefined : await findTruck(db, ticket.truckId);
-      const tareWeight = truck?.tareWeight ?? (await getSettings(db)).defaultTareWeight;
+      if (weighAs === 'net' && state.firstWeight !== null)
+        throw new DomainError('conflict', scaleMessages.netWithFirstWeight);
+      const tare: TareBasis =
+        weighing.indicatorTareKg !== null
+          ? { basis: 'indicator', tareWeight: weighing.indicatorTareKg }
+          : state.firstWeight !== null
+            ? { basis: 'second-weighing' }
+            : await tareOf(app, state.details.truckId, request.body.tare, weighing.source.scaleId !== null);
       const actor = actorOf(request);
       const command: TicketCommand = {
         type: 'WeighTicket',
         materialId,
-        scaleWeight,
-        tareWeight,
-        source,
+        scaleWeight: weighing.weight + (weighing.indicatorTareKg ?? 0),
+        tare,
+        source: weighing.source,
         actor,
         now: new Date().toISOString(),
       };

@@ -14,6 +14,7 @@ import {
 import {
   DomainError,
   decideMoveTrucks,
+  type StoredTare,
   transportCompanies,
   transportContacts,
   truckMessages,
@@ -168,9 +169,17 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new DomainError('conflict', truckMessages.plateTaken(truck.licensePlate));
   };
   // The truck form sends the company inside the truck; the envelope's transportCompanyId also counts.
-  const truckInput = (body: { transportCompanyId?: unknown; truck?: Record<string, unknown> }) => {
+  const truckInput = (
+    body: { transportCompanyId?: unknown; truck?: Record<string, unknown> },
+    current?: StoredTare,
+  ) => {
     const truck = body.truck ?? {};
-    return validateTruck(truck.transportCompanyId ?? body.transportCompanyId, truck);
+    return validateTruck(
+      truck.transportCompanyId ?? body.transportCompanyId,
+      truck,
+      current ?? null,
+      new Date(),
+    );
   };
 
   registerCatalogueRoutes(app, {
@@ -201,10 +210,12 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = idOf(request.body.truck);
       const current = await findTruck(db, id);
       if (!current) throw new DomainError('not_found', trucks.notFoundMessage);
-      const data = validateTruck(current.transportCompanyId, {
-        ...current,
-        tareWeight: request.body.truck?.tareWeight,
-      });
+      const data = validateTruck(
+        current.transportCompanyId,
+        { ...current, tareWeight: request.body.truck?.tareWeight },
+        current,
+        new Date(),
+      );
       await updateRecord(app, trucks, id, data, {
         actorId: request.currentUser.id,
         expectedVersion: versionOf(request.body.truck),

@@ -84,6 +84,15 @@ export const scaleMessages = {
   netNotPositive: (net: number) =>
     `The net weight would be ${net} KG: the scale weight must be more than the tare weight.`,
   notWeighedIn: 'This ticket has not been weighed in yet, so its weight cannot be updated from a tare.',
+  /** Issue 29: a missing or expired stored tare is never silently replaced by the default tare. */
+  tareMissing: (truck: string | null) =>
+    truck === null
+      ? 'This ticket has no truck, so there is no stored tare. Weigh the truck again empty after unloading (two-pass), or use the default tare.'
+      : `Truck ${truck} has no stored tare. Weigh it again empty after unloading (two-pass), or use the default tare.`,
+  tareExpired: (truck: string, weighedOn: string | null, days: number) =>
+    `The stored tare of truck ${truck} is ${weighedOn === null ? 'undated' : `from ${weighedOn}`}, and tares expire after ${days} days. Weigh it again empty after unloading (two-pass), or use the default tare.`,
+  netWithFirstWeight:
+    'This ticket holds a first weight: weigh the truck again as gross to complete its two-pass weighing.',
   otherTruck: 'This ticket is for another truck.',
   /** Spec section 8, the Scale page's answers. */
   tareSet: (tare: number, truck: string) => `Tare weight set to ${tare} for ${truck}`,

@@ -115,6 +115,7 @@ describe('BulkEditTicket', () => {
     isDispatched: false,
     isRejected: false,
     rejectReason: null,
+    firstWeight: null,
     ...overrides,
   });
 

@@ -19,6 +19,17 @@ export interface TicketActor {
   isAdministrator: boolean;
 }
 
+/**
+ * Where a weigh-in's tare comes from: the truck's stored tare, the site's default tare (chosen by the
+ * operator because the stored one is missing or expired), the tare the indicator held for a net reading,
+ * or none yet: the weight is the first of two (two-pass weighing).
+ */
+export type TareBasis =
+  | { basis: 'stored'; tareWeight: number }
+  | { basis: 'default'; tareWeight: number; storedTare: 'missing' | 'expired' }
+  | { basis: 'indicator'; tareWeight: number }
+  | { basis: 'second-weighing' };
+
 export type TicketCommand =
   | {
       type: 'GenerateTicket';
@@ -61,8 +72,10 @@ export type TicketCommand =
   | {
       type: 'WeighTicket';
       materialId: number;
+      /** The weight on the scale: a gross, or with the indicator's tare, the net reading plus that tare. */
       scaleWeight: number;
-      tareWeight: number;
+      /** Where the tare comes from; a ticket holding a first weight is completed by this weighing whatever it says. */
+      tare: TareBasis;
       source: WeighingSource;
       actor: TicketActor;
       now: string;
@@ -107,6 +120,44 @@ export function positiveNetWeight(scaleWeight: number, tareWeight: number): numb
     throw new DomainError('validation', message, { weight: message });
   }
   return weight;
+}
+
+/** The weigh-in's event: by its tare's basis, or the second pass of a ticket that holds a first weight. */
+function weighing(
+  ticket: ActiveTicket,
+  command: Extract<TicketCommand, { type: 'WeighTicket' }>,
+): TicketEvent {
+  const { ticketId } = ticket;
+  const { materialId, scaleWeight, tare, source } = command;
+  if (ticket.firstWeight !== null) {
+    const [grossWeight, tareWeight] = [
+      Math.max(ticket.firstWeight, scaleWeight),
+      Math.min(ticket.firstWeight, scaleWeight),
+    ];
+    const weight = positiveNetWeight(grossWeight, tareWeight);
+    return {
+      type: 'TicketSecondWeighed',
+      data: {
+        ticketId,
+        materialId,
+        firstWeight: ticket.firstWeight,
+        secondWeight: scaleWeight,
+        scaleWeight: grossWeight,
+        tareWeight,
+        weight,
+        source,
+      },
+    };
+  }
+  if (tare.basis === 'second-weighing')
+    return { type: 'TicketFirstWeighed', data: { ticketId, materialId, firstWeight: scaleWeight, source } };
+  const { tareWeight } = tare;
+  const weight = positiveNetWeight(scaleWeight, tareWeight);
+  const data = { ticketId, materialId, scaleWeight, tareWeight, weight, source };
+  if (tare.basis === 'default')
+    return { type: 'TicketWeighedOnDefaultTare', data: { ...data, storedTare: tare.storedTare } };
+  if (tare.basis === 'indicator') return { type: 'TicketWeighedNet', data };
+  return { type: 'TicketWeighed', data };
 }
 
 function activeTicket(state: TicketState): ActiveTicket {
@@ -281,18 +332,9 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'WeighTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
-      const weight = positiveNetWeight(command.scaleWeight, command.tareWeight);
-      const weighed: TicketEvent = {
-        type: 'TicketWeighed',
-        data: {
-          ticketId: ticket.ticketId,
-          materialId: command.materialId,
-          scaleWeight: command.scaleWeight,
-          tareWeight: command.tareWeight,
-          weight,
-          source: command.source,
-        },
-      };
+      const weighed = weighing(ticket, command);
+      // The first of two weighings only holds its weight: the ticket is received once its net is known.
+      if (weighed.type === 'TicketFirstWeighed') return [weighed];
       // Weighing in receives the ticket (spec section 4); weighing a received one again only updates the weight.
       return ticket.isReceived
         ? [weighed]

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
 import type { WeighingSource } from '../scales/scale';
-import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
+import {
+  decideTicket,
+  type TareBasis,
+  type TicketActor,
+  type TicketCommand,
+  ticketMessages,
+} from './business-logic';
 import {
   type ActiveTicket,
   dispatchFields,
@@ -93,15 +99,18 @@ const fromScale: WeighingSource = {
   rawFrame: '02343020303433323130303135303030300d',
   readingAt: now,
 };
-const weigh = (scaleWeight: number, tareWeight: number, actor = standard): TicketCommand => ({
+const weighOn = (scaleWeight: number, tare: TareBasis, actor = standard): TicketCommand => ({
   type: 'WeighTicket',
   materialId: 4,
   scaleWeight,
-  tareWeight,
+  tare,
   source: fromScale,
   actor,
   now,
 });
+/** A weigh-in on the truck's stored tare. */
+const weigh = (scaleWeight: number, tareWeight: number, actor = standard): TicketCommand =>
+  weighOn(scaleWeight, { basis: 'stored', tareWeight }, actor);
 
 describe('ticket decider: generate', () => {
   it('generates a ticket on a new stream', () => {
@@ -120,6 +129,7 @@ describe('ticket decider: generate', () => {
       isDispatched: false,
       isRejected: false,
       rejectReason: null,
+      firstWeight: null,
     });
     expect(ticketStreamId(12)).toBe('ticket-12');
   });
@@ -581,6 +591,104 @@ describe('ticket decider: weigh', () => {
   ])('refuses a net weight of 0 or less (scale weight %d, tare 15000)', (scaleWeight, message) => {
     expect(refusal(() => decideTicket(weigh(scaleWeight, 15000), given(generated, loaded)))).toEqual(
       invalidField('weight', message),
+    );
+  });
+});
+
+describe('ticket decider: where the tare comes from, and two-pass weighing', () => {
+  const receipt = {
+    type: 'TicketReceived',
+    data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source: 'scale' },
+  };
+
+  it("records the default tare as chosen, and why: the truck's stored tare was missing or expired", () => {
+    const tare: TareBasis = { basis: 'default', tareWeight: 12000, storedTare: 'expired' };
+    expect(decideTicket(weighOn(40000, tare), given(generated, loaded))).toEqual([
+      {
+        type: 'TicketWeighedOnDefaultTare',
+        data: {
+          ticketId: 12,
+          materialId: 4,
+          scaleWeight: 40000,
+          tareWeight: 12000,
+          weight: 28000,
+          storedTare: 'expired',
+          source: fromScale,
+        },
+      },
+      receipt,
+    ]);
+  });
+
+  it('records a net reading with the tare the indicator held: the gross is their sum', () => {
+    const [weighed] = decideTicket(
+      weighOn(39000, { basis: 'indicator', tareWeight: 14000 }),
+      given(generated, loaded),
+    );
+    expect(weighed).toEqual({
+      type: 'TicketWeighedNet',
+      data: {
+        ticketId: 12,
+        materialId: 4,
+        scaleWeight: 39000,
+        tareWeight: 14000,
+        weight: 25000,
+        source: fromScale,
+      },
+    });
+  });
+
+  it.each([
+    ['loaded in, empty out', 40000, 15000],
+    ['empty in, loaded out', 15000, 40000],
+  ])(
+    'two-pass (%s): the first weight is held, the second completes gross, tare and net, and receives',
+    (_order, first, second) => {
+      const held = decideTicket(weighOn(first, { basis: 'second-weighing' }), given(generated, loaded));
+      expect(held).toEqual([
+        {
+          type: 'TicketFirstWeighed',
+          data: { ticketId: 12, materialId: 4, firstWeight: first, source: fromScale },
+        },
+      ]);
+      const pending = given(generated, loaded, ...held);
+      expect(pending).toMatchObject({ firstWeight: first, isReceived: false, details: { weight: null } });
+      // Whatever tare the second weighing names, the ticket's first weight is what it is weighed against.
+      const completed = decideTicket(weighOn(second, { basis: 'stored', tareWeight: 1 }), pending);
+      expect(completed).toEqual([
+        {
+          type: 'TicketSecondWeighed',
+          data: {
+            ticketId: 12,
+            materialId: 4,
+            firstWeight: first,
+            secondWeight: second,
+            scaleWeight: 40000,
+            tareWeight: 15000,
+            weight: 25000,
+            source: fromScale,
+          },
+        },
+        receipt,
+      ]);
+      expect(given(generated, loaded, ...held, ...completed)).toMatchObject({
+        firstWeight: null,
+        isReceived: true,
+        details: { weight: 25000 },
+      });
+    },
+  );
+
+  it('refuses a second weighing no lighter or heavier than the first: there is no load', () => {
+    const pending = given(generated, loaded, {
+      type: 'TicketFirstWeighed',
+      data: { ticketId: 12, materialId: 4, firstWeight: 15000, source: fromScale },
+    });
+    expect(refusal(() => decideTicket(weigh(15000, 0), pending))).toEqual(
+      invalidField(
+        'weight',
+        'The net weight would be 0 KG: the scale weight must be more than the tare weight.',
+      ),
     );
   });
 });

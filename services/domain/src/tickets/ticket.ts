@@ -119,6 +119,46 @@ export const TicketEventSchemas = {
     /** Absent on weighings recorded before scales had a provenance. */
     source: Type.Optional(WeighingSourceSchema),
   }),
+  /**
+   * Weighed in on the site's default tare because the truck had no stored tare (`missing`) or only an
+   * expired one (`expired`), and the operator chose the default tare over a second weighing.
+   */
+  TicketWeighedOnDefaultTare: Type.Object({
+    ticketId,
+    materialId: Type.Integer(),
+    scaleWeight: Type.Number(),
+    tareWeight: Type.Number(),
+    weight: Type.Number(),
+    storedTare: OneOf(['missing', 'expired']),
+    source: WeighingSourceSchema,
+  }),
+  /** Weighed from the indicator's net reading: the tare is the one the indicator held, the gross their sum. */
+  TicketWeighedNet: Type.Object({
+    ticketId,
+    materialId: Type.Integer(),
+    scaleWeight: Type.Number(),
+    tareWeight: Type.Number(),
+    weight: Type.Number(),
+    source: WeighingSourceSchema,
+  }),
+  /** Two-pass weighing, first pass: the weight is held on the ticket until the truck is weighed again. */
+  TicketFirstWeighed: Type.Object({
+    ticketId,
+    materialId: Type.Integer(),
+    firstWeight: Type.Number(),
+    source: WeighingSourceSchema,
+  }),
+  /** Two-pass weighing, second pass: the heavier weighing is the gross, the lighter the tare, in either order. */
+  TicketSecondWeighed: Type.Object({
+    ticketId,
+    materialId: Type.Integer(),
+    firstWeight: Type.Number(),
+    secondWeight: Type.Number(),
+    scaleWeight: Type.Number(),
+    tareWeight: Type.Number(),
+    weight: Type.Number(),
+    source: WeighingSourceSchema,
+  }),
   /** The truck was tared on the scale with this ticket selected: its weight is the weigh-in's gross less the new tare. */
   TicketTared: Type.Object({
     ticketId,
@@ -156,6 +196,8 @@ export interface ActiveTicket {
   isDispatched: boolean;
   isRejected: boolean;
   rejectReason: string | null;
+  /** Two-pass weighing: the first weight, held until the second pass completes the ticket's weight. */
+  firstWeight: number | null;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -193,6 +235,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isDispatched: false,
         isRejected: false,
         rejectReason: null,
+        firstWeight: null,
       };
     }
     case 'TicketEdited':
@@ -232,9 +275,19 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     case 'TicketDispatchToggled':
       return withDetails(state, (t) => ({ ...t, isDispatched: event.data.isDispatched }));
     case 'TicketWeighed':
+    case 'TicketWeighedOnDefaultTare':
+    case 'TicketWeighedNet':
+    case 'TicketSecondWeighed':
       return withDetails(state, (t) => ({
         ...t,
+        firstWeight: null,
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
+      }));
+    case 'TicketFirstWeighed':
+      return withDetails(state, (t) => ({
+        ...t,
+        firstWeight: event.data.firstWeight,
+        details: { ...t.details, materialId: event.data.materialId },
       }));
     case 'TicketTared':
       return withDetails(state, (t) => ({ ...t, details: { ...t.details, weight: event.data.weight } }));
@@ -298,7 +351,7 @@ export const netWeight = (scaleWeight: number, tareWeight: number): number =>
 export function lastScaleWeight(events: readonly { type: string; data: unknown }[]): number | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i] as TicketEvent;
-    if (event.type === 'TicketWeighed' || event.type === 'TicketTared') return event.data.scaleWeight;
+    if ('scaleWeight' in event.data) return event.data.scaleWeight;
   }
   return null;
 }

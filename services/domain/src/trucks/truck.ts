@@ -22,6 +22,8 @@ export const TruckDataSchema = Type.Object({
   licensePlate: Type.String(),
   /** KG; null when never tared (the default tare weight from settings applies). */
   tareWeight: Nullable(Type.Number()),
+  /** When the tare was weighed or typed (ISO); optional: trucks saved before tares carried a date lack it. */
+  tareWeighedAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
 });
 export type TruckData = Static<typeof TruckDataSchema>;
 
@@ -54,6 +56,17 @@ export const truckMessages = {
 /** Plates are stored upper-cased and without surrounding spaces, so "ab12345" and "AB12345" are one plate. */
 export const normalisePlate = (value: unknown): string => text(value).toUpperCase();
 
+/** The truck's stored tare as it was before a save: a tare saved unchanged keeps its date. */
+export interface StoredTare {
+  tareWeight: number | null;
+  tareWeighedAt?: string | null;
+}
+
+/**
+ * The truck's record from a form or a tare. Its tare's date is the save's (`now`) when the tare is
+ * new or changed, and the previous one when the tare is saved unchanged; a tare weighed on a scale
+ * passes no `previous`, so re-taring at the same weight dates it anew.
+ */
 export function validateTruck(
   companyId: unknown,
   input: {
@@ -63,6 +76,8 @@ export function validateTruck(
     licensePlate?: unknown;
     tareWeight?: unknown;
   },
+  previous: StoredTare | null,
+  now: Date,
 ): TruckData {
   const errors: FieldErrors = {};
   const transportCompanyId = optionalId(companyId, 'transportCompanyId');
@@ -86,6 +101,12 @@ export function validateTruck(
     number,
     licensePlate,
     tareWeight,
+    tareWeighedAt:
+      tareWeight === null
+        ? null
+        : previous?.tareWeight === tareWeight
+          ? (previous.tareWeighedAt ?? null)
+          : now.toISOString(),
   };
 }
 

@@ -19,35 +19,54 @@ const truck = {
   tareWeight: '14250.5',
 };
 
+const now = new Date('2026-11-27T08:00:00.000Z');
+/** A truck saved for the first time: no tare before it. */
+const validateNewTruck = (companyId: unknown, input: Parameters<typeof validateTruck>[1]) =>
+  validateTruck(companyId, input, null, now);
+
 describe('truck validation', () => {
   it('keeps a valid truck with its plate upper-cased and trimmed', () => {
-    expect(validateTruck(4, { ...truck, licensePlate: ' ab12345 ' })).toEqual({
+    expect(validateNewTruck(4, { ...truck, licensePlate: ' ab12345 ' })).toEqual({
       transportCompanyId: 4,
       driverName: 'Dan Driver',
       driverNumber: '(905)555-0142',
       number: 'T-12',
       licensePlate: 'AB12345',
       tareWeight: 14250.5,
+      tareWeighedAt: now.toISOString(),
     });
   });
 
   it('treats driver name, driver number and tare weight as optional', () => {
-    expect(validateTruck(4, { number: '7', licensePlate: 'Xy9' })).toEqual({
+    expect(validateNewTruck(4, { number: '7', licensePlate: 'Xy9' })).toEqual({
       transportCompanyId: 4,
       driverName: null,
       driverNumber: null,
       number: '7',
       licensePlate: 'XY9',
       tareWeight: null,
+      tareWeighedAt: null,
     });
-    expect(validateTruck(4, { ...truck, driverNumber: '  ', tareWeight: '' })).toMatchObject({
+    expect(validateNewTruck(4, { ...truck, driverNumber: '  ', tareWeight: '' })).toMatchObject({
       driverNumber: null,
       tareWeight: null,
     });
   });
 
+  it("dates a new or changed tare at the save, and keeps an unchanged tare's date", () => {
+    const weighedAt = '2026-10-01T07:00:00.000Z';
+    const previous = { tareWeight: 14250.5, tareWeighedAt: weighedAt };
+    expect(validateTruck(4, truck, previous, now).tareWeighedAt).toBe(weighedAt);
+    expect(validateTruck(4, { ...truck, tareWeight: 14300 }, previous, now).tareWeighedAt).toBe(
+      now.toISOString(),
+    );
+    expect(validateTruck(4, { ...truck, tareWeight: '' }, previous, now).tareWeighedAt).toBeNull();
+    // A tare stored before tares carried a date keeps having none.
+    expect(validateTruck(4, truck, { tareWeight: 14250.5 }, now).tareWeighedAt).toBeNull();
+  });
+
   it('accepts a free-entry plate of exactly 7 characters (the Formatted toggle off)', () => {
-    expect(validateTruck(4, { ...truck, licensePlate: 'abc-123' }).licensePlate).toBe('ABC-123');
+    expect(validateNewTruck(4, { ...truck, licensePlate: 'abc-123' }).licensePlate).toBe('ABC-123');
     expect(licensePlateMaxLength).toBe(7);
   });
 
@@ -62,18 +81,18 @@ describe('truck validation', () => {
     [{ tareWeight: -5 }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
     [{ tareWeight: 'light' }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
   ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateTruck(4, { ...truck, ...change }))).toEqual(invalidField(field, message));
+    expect(refusal(() => validateNewTruck(4, { ...truck, ...change }))).toEqual(invalidField(field, message));
   });
 
   it('needs a company', () => {
-    expect(refusal(() => validateTruck(null, truck)).errors).toEqual({
+    expect(refusal(() => validateNewTruck(null, truck)).errors).toEqual({
       transportCompanyId: 'Please select a company',
     });
   });
 
   it('reports every field at once', () => {
     expect(
-      refusal(() => validateTruck(4, { number: '', licensePlate: '', driverNumber: 'x' })).errors,
+      refusal(() => validateNewTruck(4, { number: '', licensePlate: '', driverNumber: 'x' })).errors,
     ).toEqual({
       number: 'Truck number is required',
       licensePlate: 'License plate is required',
