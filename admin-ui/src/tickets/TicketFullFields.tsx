@@ -120,7 +120,7 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
         </ChoiceName>
         <WeightInput
           source="weight"
-          label="resources.tickets.fields.weight"
+          label="portal.tickets.fields.weight"
           validate={validate(v.weight)}
           {...ro}
         />
