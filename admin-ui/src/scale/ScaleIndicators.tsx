@@ -1,8 +1,8 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { LiveScale } from '@portal/contract';
 import { useTranslate } from 'react-admin';
+import { SiteWeightNumber, SiteWeightSymbol } from '../common/SiteWeight';
 import { formatDateTime } from '../i18n/dates';
-import { formatKg } from './scale-weights';
 
 /** What the scale's weight display and its lane show alike, on the indicator's dark background. */
 
@@ -86,7 +86,7 @@ export const ScaleStatusChip = ({
   );
 };
 
-/** The weight in KG in the indicator's digits, coloured by what it is (stable, in motion, set by hand). */
+/** The weight in the site's unit in the indicator's digits, coloured by what it is (stable, in motion, set by hand). */
 export const WeightReadout = ({
   weight,
   colour,
@@ -111,9 +111,9 @@ export const WeightReadout = ({
       color: colour,
     }}
   >
-    {formatKg(weight)}
+    <SiteWeightNumber kg={weight} />
     <Box component="span" sx={{ fontSize: '0.4em', ml: 1 }}>
-      KG
+      <SiteWeightSymbol />
     </Box>
   </Typography>
 );
