@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
+import { jsonApi } from '../support/json-api';
 
 let portal: TestPortal;
 let browser: Browser;
@@ -13,15 +14,10 @@ let page: Page;
 let admin: Record<string, string>;
 let simulated: Awaited<ReturnType<typeof startSimulatedScale>>;
 
-async function api<T>(method: string, path: string, body?: object): Promise<T> {
-  const response = await fetch(`${portal.url}${path}`, {
-    method,
-    headers: { ...admin, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = jsonApi(
+  () => portal.url,
+  () => admin,
+);
 
 beforeAll(async () => {
   portal = await startTestPortal({ uiDist: defaultUiDist });

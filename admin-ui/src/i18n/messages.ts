@@ -154,7 +154,31 @@ const portalMessages = {
       newTare: 'New tare',
       weighInAction: 'Weigh In',
       tareAction: 'Set Tare',
-      weighedIn: 'Ticket %{ticket} weighed in: net %{net} KG',
+      weighedIn: 'Ticket %{ticket} weighed in: net %{net}',
+      firstWeighed:
+        'Ticket %{ticket}: first weight %{first} held. Weigh the truck again after unloading (or loading) to complete it.',
+      firstWeightHeld:
+        'This ticket holds a first weight (two-pass): weigh the truck again to complete gross, tare and net.',
+      firstWeight: 'First weight',
+      chooseTare: 'Choose how to weigh this truck: weigh it again empty (two-pass), or use the default tare.',
+      tareChoice: 'How to find the tare',
+      twoPass: 'Weigh it again empty after unloading (two-pass): hold this weight as the first',
+      useDefaultTare: 'Use the default tare (%{tare})',
+      weighNet: "Weigh the indicator's net weight (tare %{tare} held by the indicator)",
+      weighNetNoTare:
+        "Weigh the indicator's net weight (its frame carries no tare, so it cannot be weighed as net)",
+      firstWeighAction: 'Hold first weight',
+      secondWeighAction: 'Weigh second pass',
+      indicator: 'Indicator',
+      command: { zero: 'Zero', tare: 'Tare', print: 'Print' },
+      commandStatus: {
+        pending: 'Waiting for the bridge',
+        delivered: 'Taken by the bridge',
+        sent: 'Sent',
+        unsupported: 'Not in this indicator’s format',
+        'port-closed': 'Port closed',
+        expired: 'Expired: no bridge took it',
+      },
       lanes: {
         title: 'Every scale',
         selected: 'Selected',

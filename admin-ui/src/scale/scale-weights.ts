@@ -22,9 +22,13 @@ export function weighInFigures(
   return { tare, net, gross: Math.round((net + tare) * 100) / 100 };
 }
 
-/** '[0] 000123 · AB12345': how a ticket is offered in the Scale page's pickers. */
-export const ticketChoiceLabel = (ticket: Pick<Ticket, 'prefix' | 'ticketNumber' | 'truckLicensePlate'>) =>
-  [displayTicketNumber(ticket), ticket.truckLicensePlate].filter(Boolean).join(' · ');
+/** '[0] 000123 · AB12345': how a ticket is offered in the Scale page's pickers; '· 2nd pass' when it holds a first weight. */
+export const ticketChoiceLabel = (
+  ticket: Pick<Ticket, 'prefix' | 'ticketNumber' | 'truckLicensePlate'> & { firstWeight?: number | null },
+) =>
+  [displayTicketNumber(ticket), ticket.truckLicensePlate, ticket.firstWeight != null ? '2nd pass' : null]
+    .filter(Boolean)
+    .join(' · ');
 
 /** A ticket is found by any part of its number or its licence plate, in any case. */
 export function ticketMatches(

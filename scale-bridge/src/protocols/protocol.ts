@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import type { IndicatorCommand } from '@portal/contract';
 import type { WeightUnit } from '../units';
 
 export const protocolNames = [
@@ -34,10 +35,6 @@ export type DecodeResult =
   | { kind: 'frame'; frame: IndicatorFrame; raw: Buffer; garbageBytes: number }
   | { kind: 'checksum-error'; raw: Buffer; garbageBytes: number }
   | { kind: 'garbage'; garbageBytes: number };
-
-/** What an operator can ask of an indicator from the Scale page, where its format has a command for it. */
-export const indicatorCommands = ['zero', 'tare', 'print'] as const;
-export type IndicatorCommand = (typeof indicatorCommands)[number];
 
 export interface ScaleProtocol {
   name: ProtocolName;

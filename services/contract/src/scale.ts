@@ -1,4 +1,4 @@
-import { type LiveReadingState, Nullable, OneOf, ScaleDataSchema, weighingRulesOf } from '@portal/domain';
+import { Nullable, OneOf, ScaleDataSchema } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -175,6 +175,12 @@ export const LiveScaleSchema = Type.Object(
           'Why a weigh-in or tare would refuse the live reading now (no reading, two bridges reporting with one key, over or under range, net mode, in motion, too old, no return to zero since the last truck, below the minimum weight), or null when it may be weighed',
       }),
     ),
+    notWeighableAsNetBecause: Nullable(
+      Type.String({
+        description:
+          "Why a weigh-in with weighAs 'net' would refuse the live reading now (as notWeighableBecause, but a net reading with the tare its frame carries is weighable and a gross one is not), or null when it may",
+      }),
+    ),
     weighing: Type.Boolean({
       description: 'Someone started weighing (POST /api/scale/weigh/start) and has not stopped',
     }),
@@ -200,14 +206,6 @@ export type BridgeKey = Static<typeof BridgeKeySchema>;
 /** A weigh-in's choices when the truck has no fresh stored tare. */
 export const tareChoices = ['two-pass', 'default'] as const;
 export type TareChoice = (typeof tareChoices)[number];
-
-/** A live scale's reading as the weighing rule reads it (the rule the API refuses with, and the Scale page shows). */
-export const liveReadingState = (scale: LiveScale): LiveReadingState => ({
-  ...scale,
-  tareKg: scale.indicatorTareKg,
-  twoBridges: scale.twoBridgesSince !== null,
-  rules: weighingRulesOf(scale),
-});
 
 /** Where a weight comes from, as the Scale page sends it with a weigh-in or a tare. */
 const WeighingInputSchema = {

@@ -59,6 +59,13 @@ export function liveScaleView(
     zeroedSinceWeighing: live.zeroedSinceWeighing,
     twoBridgesSince: twoBridges ? iso(secondBridgeAt) : null,
   };
+  const readingState = {
+    ...state,
+    divisionKg: reading?.divisionKg ?? null,
+    tareKg: reading?.tareKg ?? null,
+    twoBridges,
+    rules: weighingRulesOf(scale),
+  };
   return {
     ...scale,
     ...state,
@@ -68,16 +75,8 @@ export function liveScaleView(
     divisionKg: reading?.divisionKg ?? null,
     statusSince: silent ? iso(reportedAt) : (report?.statusSince ?? null),
     readingAt: reading?.readAt ?? null,
-    notWeighableBecause: notWeighableBecause(
-      {
-        ...state,
-        divisionKg: reading?.divisionKg ?? null,
-        tareKg: reading?.tareKg ?? null,
-        twoBridges,
-        rules: weighingRulesOf(scale),
-      },
-      maxReadingAgeMs,
-    ),
+    notWeighableBecause: notWeighableBecause(readingState, maxReadingAgeMs),
+    notWeighableAsNetBecause: notWeighableBecause(readingState, maxReadingAgeMs, 'net'),
     weighing: live.weighingByUserId !== null,
     weighingSince: iso(live.weighingSince),
   };

@@ -56,6 +56,7 @@ describe('the live scale view', () => {
       zeroedSinceWeighing: true,
       twoBridgesSince: null,
       notWeighableBecause: null,
+      notWeighableAsNetBecause: scaleMessages.notNet,
       weighing: true,
       weighingSince: '2026-11-23T08:00:00.000Z',
     });

@@ -1,9 +1,7 @@
-import { liveReadingState } from '@portal/contract';
 import {
   DomainError,
   manualWeighing,
   maxStoredAmount,
-  notWeighableBecause,
   optionalNumber,
   scaleMessages,
   ticketFormMessages,
@@ -22,7 +20,7 @@ import { findLiveScale, loadLiveScale } from './live-scale-view';
  * weight set by hand) it is the body's number, recorded as manual.
  */
 /** A weight to record, where it came from, and whether recording it takes the scale's return to zero. */
-export interface Weighing {
+interface Weighing {
   /** The indicator's weight: its net reading when weighed as net, else the gross. */
   weight: number;
   /** Weighed as net: the tare the indicator held; null otherwise. */
@@ -45,10 +43,7 @@ export async function weighingOf(
   }
   const { view: scale, stored } = await loadLiveScale(app, scaleId);
   // Only a legal reading is weighed: nothing is written, and the operator is told why.
-  const refusal =
-    weighAs === 'gross'
-      ? scale.notWeighableBecause
-      : notWeighableBecause(liveReadingState(scale), app.infra.config.scaleMaxReadingAgeMs, weighAs);
+  const refusal = weighAs === 'gross' ? scale.notWeighableBecause : scale.notWeighableAsNetBecause;
   if (refusal !== null || scale.currentWeight === null)
     throw new DomainError('conflict', refusal ?? scaleMessages.noReading, {
       scaleId: refusal ?? scaleMessages.noReading,

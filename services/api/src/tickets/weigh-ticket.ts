@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { okResponses, type TareChoice, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
 import {
   DomainError,
-  isTareExpired,
   materials,
   scaleMessages,
+  storedTareState,
   type TareBasis,
   type TicketCommand,
+  tareNeededMessage,
   ticketMessages,
 } from '@portal/domain';
 import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
@@ -33,23 +34,13 @@ async function tareOf(
     truckId === null ? undefined : findTruck(app.infra.db, truckId),
     getSettings(app.infra.db),
   ]);
-  const stored = truck?.tareWeight ?? null;
-  const weighedAt = truck?.tareWeighedAt ?? null;
-  const expired =
-    stored !== null &&
-    isTareExpired(weighedAt === null ? null : new Date(weighedAt), settings.retareEveryDays, new Date());
-  if (stored !== null && !expired) return { basis: 'stored', tareWeight: stored };
-  const storedTare = stored === null ? 'missing' : 'expired';
+  const state = storedTareState(truck, settings.retareEveryDays, new Date());
+  if (state === 'fresh' && truck?.tareWeight != null)
+    return { basis: 'stored', tareWeight: truck.tareWeight };
+  const storedTare = state === 'expired' ? 'expired' : 'missing';
   if (choice === 'default' || (storedTare === 'missing' && !fromScale))
     return { basis: 'default', tareWeight: settings.defaultTareWeight, storedTare };
-  const message =
-    truck && storedTare === 'expired'
-      ? scaleMessages.tareExpired(
-          truck.number,
-          weighedAt?.slice(0, 10) ?? null,
-          settings.retareEveryDays ?? 0,
-        )
-      : scaleMessages.tareMissing(truck?.number ?? null);
+  const message = tareNeededMessage(truck, storedTare, settings.retareEveryDays);
   throw new DomainError('conflict', message, { tare: message });
 }
 

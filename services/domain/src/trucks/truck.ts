@@ -11,8 +11,10 @@ import {
 } from '../catalogue/fields';
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { scaleMessages } from '../scales/scale';
 import { Nullable } from '../schemas';
 import { phonePattern } from '../validation';
+import { isTareExpired } from './tare-expiry';
 
 export const TruckDataSchema = Type.Object({
   transportCompanyId: Type.Integer(),
@@ -61,6 +63,31 @@ export interface StoredTare {
   tareWeight: number | null;
   tareWeighedAt?: string | null;
 }
+
+/** Whether a weigh-in may take the truck's stored tare: none stored, stored but past the site's re-tare period, or fresh. */
+export type StoredTareState = 'fresh' | 'missing' | 'expired';
+
+export function storedTareState(
+  truck: StoredTare | null | undefined,
+  retareEveryDays: number | null,
+  now: Date,
+): StoredTareState {
+  if (!truck || truck.tareWeight === null) return 'missing';
+  const weighedAt = truck.tareWeighedAt ?? null;
+  return isTareExpired(weighedAt === null ? null : new Date(weighedAt), retareEveryDays, now)
+    ? 'expired'
+    : 'fresh';
+}
+
+/** What the operator is told of a truck whose stored tare is missing or expired (the API's 409 and the Scale page alike). */
+export const tareNeededMessage = (
+  truck: (StoredTare & { number: string }) | null | undefined,
+  state: Exclude<StoredTareState, 'fresh'>,
+  retareEveryDays: number | null,
+): string =>
+  truck && state === 'expired'
+    ? scaleMessages.tareExpired(truck.number, truck.tareWeighedAt?.slice(0, 10) ?? null, retareEveryDays ?? 0)
+    : scaleMessages.tareMissing(truck?.number ?? null);
 
 /**
  * The truck's record from a form or a tare. Its tare's date is the save's (`now`) when the tare is
