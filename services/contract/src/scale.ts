@@ -22,7 +22,7 @@ export const ScaleReadingSchema = Type.Object(
     mode: Type.Union([Type.Literal('gross'), Type.Literal('net')]),
     stable: Type.Boolean({
       description:
-        'The indicator says stable (its motion flag is final); for a bridge set to SCALE_NO_MOTION_FLAG=on, the weight held within one division',
+        'The indicator says stable (its motion flag is final); for a bridge set to SCALE_NO_MOTION_FLAG=on, or a format whose frames carry no motion flag (Rice Lake XG replies, a template without <S>), the weight held within one division',
     }),
     range: Type.Union([Type.Literal('ok'), Type.Literal('over'), Type.Literal('under')]),
     rawFrame: Type.String({ maxLength: 256, pattern: '^[0-9a-f]*$', description: 'The frame as hex' }),
