@@ -62,6 +62,7 @@ describe('GET /api/ticket/{id}', () => {
         'isSaltImpacted',
         'notes',
         'weight',
+        'firstWeight',
         'userId',
         'userFirstName',
         'userLastName',

@@ -69,8 +69,11 @@ describe('trucks', () => {
       number: '42',
       licensePlate: 'RT12345',
       tareWeight: 14250.5,
+      // A tare is dated when it is saved (issue 29: stored tares expire); an edit leaving it unchanged keeps the date.
+      tareWeighedAt: expect.any(String),
       version: 1,
     });
+    expect(Date.now() - Date.parse(saved.tareWeighedAt ?? '')).toBeLessThan(60_000);
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
     expect(await trucksOf(haulCo.id)).toContainEqual(saved);
     expect(await trucksOf()).toContainEqual(saved);
@@ -259,7 +262,12 @@ describe('PUT /api/truck/tare', () => {
       transportContact: {},
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ ...saved, tareWeight: 15000.25, version: 2 });
+    expect(response.json()).toEqual({
+      ...saved,
+      tareWeight: 15000.25,
+      tareWeighedAt: expect.any(String),
+      version: 2,
+    });
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(response.json());
     expect(await trucksOf(haulCo.id)).toContainEqual(response.json());
   });
