@@ -205,6 +205,23 @@ describe('the weighbridge workflow on the Scale page', () => {
     },
   );
 
+  it.each([
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])(
+    'over capacity at $width px: the alarm is unmissable and Weigh In is refused with the reason',
+    async ({ width, height }) => {
+      await openScalePage(width, height);
+      deck = { weightKg: 62_000, range: 'over' };
+      await expect.poll(() => page.getByTestId('scale-alarm').textContent()).toBe('OVER RANGE');
+      await expect
+        .poll(() => page.getByTestId('weighing-refusal').textContent())
+        .toBe(scaleMessages.overRange);
+      expect(await weighButton('Weigh In').isDisabled()).toBe(true);
+      await screenshot(page, `weighbridge-over-range-${width}`);
+    },
+  );
+
   it('a net reading is refused as gross, and weighed as net on the tare the indicator holds', async () => {
     await openScalePage(1440, 900);
     const { truck, ticket } = await truckTicket(13_000);
