@@ -141,6 +141,7 @@ export async function reportChart(
       GROUP BY 1, 2 ORDER BY 1, 2 NULLS LAST`.execute(plain),
     sql<ReportChart['projects'][number]>`
       SELECT p.id AS "projectId", p.project_id AS "projectProjectId",
+             coalesce(sum(t.weight) FILTER (WHERE ${delivered}), 0)::float8 AS "netKg",
              round(coalesce(sum(t.weight) FILTER (WHERE ${delivered}), 0) / 1000, 2)::float8 AS "netTonnes",
              coalesce(p.approved, 0)::float8 AS approved
       FROM tickets t JOIN projects p ON p.id = t.project_id

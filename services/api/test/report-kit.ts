@@ -3,11 +3,15 @@
  * of loads at the site made through the API, whose totals the tests check in the mails.
  */
 
-import { type Headers, runToEnd, type TestPortal } from '@portal/api/test/portal';
+import { bearer, type Headers, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import type { RunView } from '@portal/contract';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import ExcelJS from 'exceljs';
-import { expect } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultSiteTimezone } from '../src/config';
+import { xlsxContentType } from '../src/reports/report-mail';
+import { type SmtpTestReceiver, startSmtpTestReceiver } from './smtp-receiver';
 
 export const siteTimeZone = defaultSiteTimezone;
 
@@ -217,6 +221,55 @@ export async function readSheets(content: Buffer | ArrayBuffer): Promise<Record<
     sheets[sheet.name] = rows;
   });
   return sheets;
+}
+
+/**
+ * A portal set up as production runs it, queues on Redis and mails through a real SMTP server (the
+ * receiver), with the loads seeded; started before the file's tests and stopped after them.
+ */
+export function useMailingReportPortal(): { portal: TestPortal; admin: Headers; receiver: SmtpTestReceiver } {
+  const test = {} as { portal: TestPortal; admin: Headers; receiver: SmtpTestReceiver };
+  beforeAll(async () => {
+    test.receiver = await startSmtpTestReceiver();
+    test.portal = await startTestPortal({
+      env: { SMTP_URL: test.receiver.url, REDIS_URL: testRedisUrl, SITE_TIMEZONE: siteTimeZone },
+    });
+    test.admin = bearer(await test.portal.login());
+    await seedLoads(test.portal, test.admin);
+  });
+  afterAll(async () => {
+    await test.portal?.stop();
+    await test.receiver?.close();
+  });
+  return test;
+}
+
+/** The mail with this subject the SMTP receiver got for exactly these addresses, once it has arrived (once). */
+export async function mailArrived(
+  receiver: SmtpTestReceiver,
+  subject: string,
+  addresses: string[],
+): Promise<ParsedMail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = receiver.received.filter(
+      (mail) =>
+        mail.subject === subject &&
+        JSON.stringify(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : []) ===
+          JSON.stringify(addresses),
+    );
+    if (found.length > 1) throw new Error(`'${subject}' arrived ${found.length} times`);
+    if (found[0]) return found[0];
+    if (Date.now() > deadline) throw new Error(`no mail '${subject}' to ${addresses.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The sheets of a mail's .xlsx attachment named `filename`. */
+export function attachedSheets(mail: ParsedMail, filename: string): Promise<Record<string, unknown[][]>> {
+  const attachment = mail.attachments.find((candidate) => candidate.filename === filename);
+  expect(attachment?.contentType).toBe(xlsxContentType);
+  return readSheets(attachment?.content as Buffer);
 }
 
 /** Rows of job_run: what a refused request must leave unchanged. */

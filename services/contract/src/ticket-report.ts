@@ -1,4 +1,4 @@
-import { Nullable, OneOf } from '@portal/domain';
+import { type DisplayUnit, displayUnitSymbols, Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -46,7 +46,12 @@ export const reportColumns = [
   { key: 'notes', label: 'Notes', kind: 'text' },
 ] as const satisfies readonly { key: string; label: string; kind: ReportColumnKind }[];
 
-export type ReportColumnKey = (typeof reportColumns)[number]['key'];
+export type ReportColumn = (typeof reportColumns)[number];
+export type ReportColumnKey = ReportColumn['key'];
+
+/** A column's heading on a site that shows weights in `unit`: a KG site's is the spec's 'Weight (KG)'. */
+export const reportColumnLabel = (column: ReportColumn, unit: DisplayUnit): string =>
+  column.key === 'weight' ? `Weight (${displayUnitSymbols[unit]})` : column.label;
 export const reportColumnKeys = reportColumns.map((column) => column.key) as ReportColumnKey[];
 export const defaultVisibleReportColumns: ReportColumnKey[] = reportColumnKeys.slice(0, 6);
 
@@ -162,7 +167,10 @@ export const ReportChartSchema = Type.Object({
     Type.Object({
       projectId: Type.Integer(),
       projectProjectId: Type.String(),
-      netTonnes: Type.Number(),
+      netKg: Type.Number({
+        description: "Net KG received, for a site that charts in its own unit (settings' displayUnit)",
+      }),
+      netTonnes: Type.Number({ description: 'netKg / 1000, 2 decimals' }),
       approved: Type.Number(),
     }),
   ),

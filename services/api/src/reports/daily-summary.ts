@@ -1,5 +1,5 @@
 import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
-import { loadsReceivedOn, type ReceivedLoad } from '@portal/projections';
+import { getSettings, loadsReceivedOn, type ReceivedLoad } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -14,11 +14,11 @@ import {
   mailDelivery,
   mailDocument,
   mailIdOf,
+  netColumnOf,
   siteDateTime,
   type Table,
   textTable,
   tonnesOf,
-  twoDecimals,
   validateRecipients,
   xlsxContentType,
 } from './report-mail';
@@ -162,32 +162,34 @@ function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
   };
 }
 
-function dailySummaryTables(summary: DailySummary) {
+type NetColumn = ReturnType<typeof netColumnOf>;
+
+function dailySummaryTables(summary: DailySummary, net: NetColumn) {
   const byGroup: Table = {
     title: 'Loads by contractor, project, job site and material',
-    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
+    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Loads', net.header],
     rows: summary.groups.map((g) => [
       g.contractor,
       g.project,
       g.jobSite,
       g.material,
       g.loads,
-      tonnesOf(g.kg),
+      net.cell(g.kg),
     ]),
-    footer: ['Total', '', '', '', summary.loads, tonnesOf(summary.kg)],
-    tonnesColumns: [5],
+    footer: ['Total', '', '', '', summary.loads, net.cell(summary.kg)],
+    ...net.shownAt([5]),
   };
   const byContractor: Table = {
     title: 'Totals by contractor',
-    headers: ['Contractor', 'Loads', 'Net (t)'],
-    rows: summary.contractors.map((c) => [c.contractor, c.loads, tonnesOf(c.kg)]),
-    footer: ['Total', summary.loads, tonnesOf(summary.kg)],
-    tonnesColumns: [2],
+    headers: ['Contractor', 'Loads', net.header],
+    rows: summary.contractors.map((c) => [c.contractor, c.loads, net.cell(c.kg)]),
+    footer: ['Total', summary.loads, net.cell(summary.kg)],
+    ...net.shownAt([2]),
   };
   return { byGroup, byContractor };
 }
 
-function loadsTable(loads: ReceivedLoad[], timeZone: string): Table {
+function loadsTable(loads: ReceivedLoad[], timeZone: string, net: NetColumn): Table {
   return {
     title: 'Loads',
     headers: [
@@ -199,7 +201,7 @@ function loadsTable(loads: ReceivedLoad[], timeZone: string): Table {
       'Material',
       'Haulage company',
       'Plate',
-      'Net (t)',
+      net.header,
     ],
     rows: loads.map((load) => [
       paddedTicketNumber(load.ticketNumber),
@@ -210,14 +212,14 @@ function loadsTable(loads: ReceivedLoad[], timeZone: string): Table {
       materialOf(load) === none ? '' : materialOf(load),
       load.haulageCompany ?? '',
       load.truckLicensePlate ?? '',
-      load.weightKg === null ? '' : tonnesOf(load.weightKg),
+      load.weightKg === null ? '' : net.cell(load.weightKg),
     ]),
-    tonnesColumns: [8],
+    ...net.shownAt([8]),
   };
 }
 
-const overview = (summary: DailySummary) =>
-  `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${twoDecimals(tonnesOf(summary.kg))} net tonnes` +
+const overview = (summary: DailySummary, net: NetColumn) =>
+  `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${net.inWords(summary.kg)}` +
   (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
 
 const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
@@ -233,13 +235,14 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
       await readModelsCurrent(host, { required: true });
       const loads = await loadsReceivedOn(host.infra.db, date, timeZone);
       const summary = summarizeLoads(date, loads);
-      const { byGroup, byContractor } = dailySummaryTables(summary);
+      const net = netColumnOf((await getSettings(host.infra.db)).displayUnit);
+      const { byGroup, byContractor } = dailySummaryTables(summary, net);
 
       const workbook = new ExcelJS.Workbook();
       workbook.created = new Date();
       addTableSheet(workbook, 'Summary', byGroup);
       addTableSheet(workbook, 'Contractors', byContractor);
-      addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone));
+      addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone, net));
       const content = Buffer.from(await workbook.xlsx.writeBuffer());
 
       const heading = `Daily summary ${date}`;
@@ -248,12 +251,12 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
         to: recipients,
         subject: heading,
         html: mailDocument(heading, [
-          htmlParagraph(overview(summary)),
+          htmlParagraph(overview(summary, net)),
           htmlTable(byGroup),
           htmlTable(byContractor),
           htmlParagraph(`Every load is listed in the attached ${dailySummaryFileName(date)}.`),
         ]),
-        text: [heading, overview(summary), textTable(byGroup), textTable(byContractor)].join('\n\n'),
+        text: [heading, overview(summary, net), textTable(byGroup), textTable(byContractor)].join('\n\n'),
         attachments: [{ filename: dailySummaryFileName(date), content, contentType: xlsxContentType }],
       });
       return { date, recipients, loads: summary.loads, netTonnes: tonnesOf(summary.kg), mailId };

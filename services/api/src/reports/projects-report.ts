@@ -1,4 +1,5 @@
-import { type ProjectTotals, projectTotals } from '@portal/projections';
+import { type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
+import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -11,10 +12,10 @@ import {
   mailDelivery,
   mailDocument,
   mailIdOf,
+  netColumnOf,
   type Table,
   textTable,
   tonnesOf,
-  twoDecimals,
   xlsxContentType,
 } from './report-mail';
 
@@ -41,19 +42,36 @@ interface ProjectsReportChunkResult {
   mailId: string;
 }
 
-function projectsTable(projects: ProjectTotals[]): Table {
+function projectsTable(projects: ProjectTotals[], unit: DisplayUnit): Table {
   const netKg = projects.reduce((sum, project) => sum + project.netKg, 0);
+  const net = netColumnOf(unit);
+  // A project's approved quantity is tonnes: beside a net in lb or ton, it is converted to that unit too.
+  const approved = net.inTonnes
+    ? { header: 'Approved', cell: (tonnes: number) => tonnes, columns: [5] }
+    : {
+        header: `Approved (${displayUnitSymbols[unit]})`,
+        cell: (tonnes: number) => kgFromDisplayUnit(tonnes, 't'),
+        columns: [5, 6],
+      };
   return {
     title: 'Projects',
-    headers: ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (t)', 'Approved'],
+    headers: [
+      'Project',
+      'Contractor',
+      'Job site',
+      'Tickets sold',
+      'Tickets received',
+      net.header,
+      approved.header,
+    ],
     rows: projects.map((project) => [
       project.projectId,
       project.contractorCompanyName,
       project.jobSite,
       project.ticketsSold,
       project.ticketsReceived,
-      tonnesOf(project.netKg),
-      project.approved,
+      net.cell(project.netKg),
+      approved.cell(project.approved),
     ]),
     footer: [
       `Total: ${projects.length} projects`,
@@ -61,10 +79,10 @@ function projectsTable(projects: ProjectTotals[]): Table {
       '',
       projects.reduce((sum, project) => sum + project.ticketsSold, 0),
       projects.reduce((sum, project) => sum + project.ticketsReceived, 0),
-      tonnesOf(netKg),
+      net.cell(netKg),
       '',
     ],
-    tonnesColumns: [5],
+    ...net.shownAt(approved.columns),
   };
 }
 
@@ -83,8 +101,10 @@ export const projectsReportRun: RunDefinition<
     const date = siteDate(host.infra.config.siteTimezone);
     await readModelsCurrent(host, { required: true });
     const projects = await projectTotals(host.infra.db);
-    const table = projectsTable(projects);
-    const netTonnes = tonnesOf(projects.reduce((sum, project) => sum + project.netKg, 0));
+    const { displayUnit } = await getSettings(host.infra.db);
+    const table = projectsTable(projects, displayUnit);
+    const netKg = projects.reduce((sum, project) => sum + project.netKg, 0);
+    const netTonnes = tonnesOf(netKg);
 
     const workbook = new ExcelJS.Workbook();
     workbook.created = new Date();
@@ -92,7 +112,7 @@ export const projectsReportRun: RunDefinition<
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
 
     const heading = `Projects report ${date}`;
-    const overview = `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}; ${twoDecimals(netTonnes)} net tonnes received in all. Tickets received count loads received and not rejected.`;
+    const overview = `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}; ${netColumnOf(displayUnit).inWords(netKg)} received in all. Tickets received count loads received and not rejected.`;
     const mailId = mailIdOf(run.id);
     await enqueueMail(host.infra.jobs, mailId, {
       to: recipients,

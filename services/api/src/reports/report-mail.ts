@@ -1,4 +1,14 @@
-import { DomainError, dateTimeToMinuteParts, emailPattern } from '@portal/domain';
+import {
+  type DisplayUnit,
+  DomainError,
+  dateTimeToMinuteParts,
+  displayUnitSymbols,
+  emailPattern,
+  formatWeight,
+  formatWeightNumber,
+  inDisplayUnit,
+  spreadsheetWeightFormat,
+} from '@portal/domain';
 import { findUserById } from '@portal/projections';
 import type ExcelJS from 'exceljs';
 import { mailQueue } from '../mail/mail-jobs';
@@ -104,7 +114,29 @@ export async function mailDelivery(host: CommandHost, mailId: string): Promise<M
 /** Spec section 9: weights are KG; tonnes = kg / 1000 to 2 decimals. */
 export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
 
-export const twoDecimals = (value: number): string => value.toFixed(2);
+const twoDecimals = (value: number): string => value.toFixed(2);
+
+/**
+ * A mailed report's net weights: a KG site's are the spec's tonnes (a t site's are the same); a lb or ton
+ * site's are in its own unit, as its screens show them, kept as KG in the table and converted where written.
+ */
+export function netColumnOf(unit: DisplayUnit) {
+  const inTonnes = unit === 'kg' || unit === 't';
+  return {
+    inTonnes,
+    header: `Net (${displayUnitSymbols[inTonnes ? 't' : unit]})`,
+    /** A KG weight as the column's cell. */
+    cell: (kg: number): number => (inTonnes ? tonnesOf(kg) : kg),
+    /** How a table shows its columns at `indexes` that hold such cells. */
+    shownAt: (indexes: number[]): Pick<Table, 'tonnesColumns' | 'siteUnitColumns'> =>
+      inTonnes ? { tonnesColumns: indexes } : { siteUnitColumns: { unit, columns: indexes } },
+    /** '62.56 t', '137 910 lb'. */
+    amount: (kg: number): string => (inTonnes ? `${twoDecimals(tonnesOf(kg))} t` : formatWeight(kg, unit)),
+    /** '62.56 net tonnes', '137 910 lb net'. */
+    inWords: (kg: number): string =>
+      inTonnes ? `${twoDecimals(tonnesOf(kg))} net tonnes` : `${formatWeight(kg, unit)} net`,
+  };
+}
 
 /** An instant as the site's clock shows it: 'YYYY-MM-DD HH:mm' in SITE_TIMEZONE. */
 export function siteDateTime(timeZone: string, instant: Date | null): string {
@@ -130,6 +162,8 @@ export interface Table {
   footer?: Cell[];
   /** Columns (by index) holding tonnes, shown with 2 decimals. */
   tonnesColumns?: number[];
+  /** Columns (by index) holding KG, written in a lb or ton site's unit (see netColumnOf). */
+  siteUnitColumns?: { unit: DisplayUnit; columns: number[] };
 }
 
 const escapeHtml = (text: string): string =>
@@ -139,7 +173,19 @@ const escapeHtml = (text: string): string =>
   );
 
 const shown = (table: Table, value: Cell, column: number): string =>
-  typeof value === 'number' && table.tonnesColumns?.includes(column) ? twoDecimals(value) : String(value);
+  typeof value !== 'number'
+    ? value
+    : table.tonnesColumns?.includes(column)
+      ? twoDecimals(value)
+      : table.siteUnitColumns?.columns.includes(column)
+        ? formatWeightNumber(value, table.siteUnitColumns.unit)
+        : String(value);
+
+/** A cell as a sheet holds it: a site unit column's KG converted to that unit. */
+const sheetCell = (table: Table, value: Cell, column: number): Cell =>
+  typeof value === 'number' && table.siteUnitColumns?.columns.includes(column)
+    ? inDisplayUnit(value, table.siteUnitColumns.unit)
+    : value;
 
 const cellStyle = 'border:1px solid #ccc;padding:4px 8px;';
 
@@ -180,13 +226,16 @@ export function textTable(table: Table): string {
 export function addTableSheet(workbook: ExcelJS.Workbook, name: string, table: Table): ExcelJS.Worksheet {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow(table.headers).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(row);
-  if (table.footer) sheet.addRow(table.footer).font = { bold: true };
+  const inSheet = (row: Cell[]) => row.map((value, column) => sheetCell(table, value, column));
+  for (const row of table.rows) sheet.addRow(inSheet(row));
+  if (table.footer) sheet.addRow(inSheet(table.footer)).font = { bold: true };
   table.headers.forEach((header, index) => {
     const column = sheet.getColumn(index + 1);
     const longest = Math.max(header.length, ...table.rows.map((row) => String(row[index] ?? '').length));
     column.width = Math.min(Math.max(longest + 2, 10), 40);
     if (table.tonnesColumns?.includes(index)) column.numFmt = '#,##0.00';
+    if (table.siteUnitColumns?.columns.includes(index))
+      column.numFmt = spreadsheetWeightFormat(table.siteUnitColumns.unit);
   });
   return sheet;
 }

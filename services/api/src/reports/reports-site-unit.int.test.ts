@@ -1,18 +1,57 @@
-import { injector, runToEnd, useTestPortal } from '@portal/api/test/portal';
-import { mailReaches, readSheets, seedLoads, siteTimeZone } from '@portal/api/test/report-kit';
-import type { OutboxMailSummary, Settings } from '@portal/contract';
+import { runToEnd } from '@portal/api/test/portal';
+import {
+  attachedSheets,
+  firstTicket,
+  lastTicket,
+  loadDay,
+  loadDayPickerValue,
+  mailArrived,
+  names,
+  readSheets,
+  useMailingReportPortal,
+} from '@portal/api/test/report-kit';
+import type { Project, ReportTable, Settings } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportColumns } from './ticket-export';
 
-// A site that shows weights in pounds: the export it mails names and holds pounds (issue 29, section 2).
-const ctx = useTestPortal({ env: { SITE_TIMEZONE: siteTimeZone } });
-const call = injector(() => ctx.portal);
+// A site that shows weights in pounds (issue 29, section 2): every export and mailed report it makes
+// names and holds pounds, while the API's answers stay KG. The production set-up: Redis, real SMTP.
+const ctx = useMailingReportPortal();
+
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const response = await ctx.portal.app.inject({
+    method,
+    url,
+    headers: ctx.admin,
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  return response;
+};
+
+// en-ZA groups digits with a no-break space: 137 910 lb.
+const nbsp = '\u00a0';
 
 beforeAll(async () => {
-  await seedLoads(ctx.portal, ctx.admin);
-  const settings = (await call('GET', '/api/setting', ctx.admin)).json<Settings>();
-  const saved = await call('PUT', '/api/setting', ctx.admin, { ...settings, displayUnit: 'lb' });
-  expect(saved.statusCode, saved.body).toBe(200);
+  // P-SOUTH is approved for 40 t (88 184.9 lb).
+  const south = (await call('GET', '/api/project/all'))
+    .json<Project[]>()
+    .find((p) => p.projectId === 'P-SOUTH');
+  await call('PUT', '/api/project/edit', { project: { ...south, approved: 40 }, loggedInUserId: 1 });
+  const hauler = (await call('POST', '/api/transportcompany/new', { name: 'Pound Haulage' })).json<{
+    id: number;
+  }>();
+  for (const [number, tareWeight] of [
+    ['L1', 14_000.5],
+    ['L2', 15_000],
+    ['L3', null],
+  ] as const)
+    await call('POST', '/api/truck/new', {
+      truck: { transportCompanyId: hauler.id, number, licensePlate: `LB0000${number[1]}`, tareWeight },
+    });
+  const settings = (await call('GET', '/api/setting')).json<Settings>();
+  await call('PUT', '/api/setting', { ...settings, displayUnit: 'lb' });
 });
 
 describe('the ticket export on a lb site', () => {
@@ -20,14 +59,11 @@ describe('the ticket export on a lb site', () => {
     const run = await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/generate/excel',
-      payload: { from: 100_001, to: 100_006, email: 'yard@site.test' },
+      payload: { from: firstTicket, to: lastTicket, email: 'yard@site.test' },
     });
     expect(run.state).toBe('completed');
-    await mailReaches(ctx.portal, ctx.admin, run.id, 'sent');
-    const outbox = (await call('GET', '/api/mail/outbox', ctx.admin)).json<OutboxMailSummary[]>();
-    const kept = outbox.find((mail) => mail.subject === 'Ticket export 100001 to 100006');
-    const download = await call('GET', `/api/mail/outbox/${kept?.id}/attachments/0`, ctx.admin);
-    const { Tickets: rows } = await readSheets(download.rawPayload);
+    const mail = await mailArrived(ctx.receiver, 'Ticket export 100001 to 100006', ['yard@site.test']);
+    const { Tickets: rows } = await attachedSheets(mail, 'ticket-export-100001-100006.xlsx');
 
     expect(rows?.[0]).toEqual(exportColumns('lb'));
     expect(rows?.[0]?.slice(13, 15)).toEqual(['Net weight (lb)', 'Net weight as recorded (kg)']);
@@ -38,5 +74,130 @@ describe('the ticket export on a lb site', () => {
     expect(weightsOf('100006')).toEqual(['', '']);
     // 62 555 kg in all.
     expect(rows?.at(-1)?.slice(13, 15)).toEqual([137_910, 62_555]);
+  });
+});
+
+describe('the custom report on a lb site', () => {
+  it("downloads an .xlsx whose weight column is 'Weight (lb)' in whole pounds, totals in lb and the KG recorded", async () => {
+    const response = await call('POST', '/api/ticket/report/excel', {
+      from: firstTicket,
+      to: lastTicket,
+      columns: ['ticketNumber', 'weight'],
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('the report has no sheet');
+    const rows: unknown[][] = [];
+    const rowNumbers: number[] = [];
+    sheet.eachRow((row, rowNumber) => {
+      rows.push((row.values as unknown[]).slice(1));
+      rowNumbers.push(rowNumber);
+    });
+    const header = rows.findIndex((row) => row[0] === 'Ticket number');
+    expect(rows[header]).toEqual(['Ticket number', 'Weight (lb)']);
+    expect(rows.slice(header + 1, header + 4)).toEqual([
+      ['100001', 26_455],
+      ['100002', 29_873],
+      ['100003', 19_853],
+    ]);
+    expect(sheet.getRow((rowNumbers[header] ?? 0) + 1).getCell(2).numFmt).toBe('#,##0');
+    expect(rows.at(-1)).toEqual(['Loads', 6, 'Net lb', 137_910, 'Net KG as recorded', 62_555]);
+  });
+
+  it("mails the report saying its net in lb; the table's API answer stays KG", async () => {
+    const table = (
+      await call('POST', '/api/ticket/report/table', { from: firstTicket, to: lastTicket })
+    ).json<ReportTable>();
+    expect(table.totals).toEqual({ loads: 6, netKg: 62_555, netTonnes: 62.56 });
+    const run = await runToEnd(ctx.portal, ctx.admin, {
+      method: 'POST',
+      url: '/api/ticket/report/excel',
+      payload: { from: firstTicket, to: lastTicket, title: 'Pound loads', email: 'yard@site.test' },
+    });
+    expect(run.state).toBe('completed');
+    const mail = await mailArrived(ctx.receiver, 'Pound loads', ['yard@site.test']);
+    expect(mail.text).toContain(`6 tickets (137${nbsp}910 lb) are attached as Pound loads.xlsx.`);
+    const { Report: rows } = await attachedSheets(mail, 'Pound loads.xlsx');
+    expect(rows?.find((row) => row[0] === 'Ticket number')).toContain('Weight (lb)');
+  });
+});
+
+describe('the e-mailed reports on a lb site', () => {
+  it("mails the daily summary's net in lb, in the .xlsx, the HTML tables and the text", async () => {
+    const query = new URLSearchParams([
+      ['ignoreLock', 'true'],
+      ['selectedDate', loadDayPickerValue],
+    ]);
+    const run = await runToEnd(ctx.portal, ctx.admin, {
+      method: 'GET',
+      url: `/api/ticket/report/daily-summary?${query}`,
+    });
+    expect(run.state).toBe('completed');
+    // The run's answer stays the spec's tonnes.
+    expect(run.result).toMatchObject({ loads: 4, netTonnes: 54.56 });
+    const mail = await mailArrived(ctx.receiver, `Daily summary ${loadDay}`, ['admin@portal.test']);
+    const sheets = await attachedSheets(mail, `daily-summary-${loadDay}.xlsx`);
+    // The same rows as a KG site's (reports-smtp), their net in lb: 25 550 kg = 56 328.11 lb; 54 555 kg = 120 273.19 lb.
+    expect(sheets.Summary?.map((row) => row[5])).toEqual(['Net (lb)', 56_328, 19_853, 44_092, 120_273]);
+    expect(sheets.Contractors?.map((row) => row[2])).toEqual(['Net (lb)', 76_181, 44_092, 120_273]);
+    expect(sheets.Loads?.map((row) => [row[0], row[8]])).toEqual([
+      ['Ticket', 'Net (lb)'],
+      ['100001', 26_455],
+      ['100002', 29_873],
+      ['100004', 44_092],
+      ['100003', 19_853],
+    ]);
+
+    const html = mail.html || '';
+    expect(html).toContain(`4 loads received on 2025-06-10, 120${nbsp}273 lb net.`);
+    const cells = [...html.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]);
+    expect(cells).toEqual(expect.arrayContaining(['Net (lb)', `56${nbsp}328`, `120${nbsp}273`]));
+    expect(cells).not.toContain('54.56');
+    expect(mail.text).toMatch(new RegExp(`Total +4 +120${nbsp}273`));
+  });
+
+  it('mails the projects report with the net and the approved quantity in lb', async () => {
+    const run = await runToEnd(ctx.portal, ctx.admin, {
+      method: 'GET',
+      url: '/api/ticket/report/projects?ignoreLock=true',
+    });
+    expect(run.state).toBe('completed');
+    const { date } = run.result as { date: string };
+    const mail = await mailArrived(ctx.receiver, `Projects report ${date}`, ['admin@portal.test']);
+    const { Projects: rows } = await attachedSheets(mail, `projects-report-${date}.xlsx`);
+    // 28 000 kg = 61 729.43 lb; 40 t approved = 88 184.9 lb.
+    expect(rows?.map((row) => row.slice(0, 7))).toEqual([
+      ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (lb)', 'Approved (lb)'],
+      ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0, 0],
+      ['P-NORTH', names.acme, 'North Pit', 3, 3, 76_181, 0],
+      ['P-SOUTH', names.beta, 'South Pit', 2, 2, 61_729, 88_185],
+      ['Total: 3 projects', '', '', 5, 5, 137_910, ''],
+    ]);
+    expect(mail.html).toContain(`137${nbsp}910 lb net received in all.`);
+    expect(mail.html).toContain(`88${nbsp}185`);
+  });
+});
+
+describe('the transport export on a lb site', () => {
+  it("names the unit in the tare column's header and holds whole pounds, totals too", async () => {
+    const response = await call('GET', '/api/transportcompany/export');
+    const { 'Transport companies': rows } = await readSheets(response.rawPayload);
+    expect(rows?.[0]).toEqual([
+      'transportCompanyName',
+      'truckNumber',
+      'licensePlate',
+      'driverName',
+      'driverNumber',
+      'tareWeight (lb)',
+    ]);
+    // 14 000.5 kg = 30 865.82 lb; 15 000 kg = 33 069.34 lb; 29 000.5 kg = 63 935.16 lb.
+    expect(rows?.slice(1).map((row) => [row[0], row[1], row[5]])).toEqual([
+      ['Pound Haulage', 'L1', 30_866],
+      ['Pound Haulage', 'L2', 33_069],
+      ['Pound Haulage', 'L3', ''],
+      ['Total Pound Haulage', '3 trucks', 63_935],
+      ['Total', '3 trucks', 63_935],
+    ]);
   });
 });

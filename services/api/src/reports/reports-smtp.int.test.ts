@@ -1,67 +1,26 @@
-import { bearer, type Headers, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { runToEnd } from '@portal/api/test/portal';
 import {
+  attachedSheets,
   loadDay,
   loadDayPickerValue,
+  mailArrived,
   mailReaches,
   names,
-  readSheets,
-  seedLoads,
-  siteTimeZone,
+  useMailingReportPortal,
 } from '@portal/api/test/report-kit';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import type { RunView } from '@portal/contract';
-import { testRedisUrl } from '@portal/event-store/test/test-servers';
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';
-import { xlsxContentType } from './report-mail';
 import { exportColumns, exportMessages } from './ticket-export';
 
 // The production set-up: queues on Redis, mails through a real SMTP server.
-let receiver: SmtpTestReceiver;
-let portal: TestPortal;
-let admin: Headers;
-
-beforeAll(async () => {
-  receiver = await startSmtpTestReceiver();
-  portal = await startTestPortal({
-    env: { SMTP_URL: receiver.url, REDIS_URL: testRedisUrl, SITE_TIMEZONE: siteTimeZone },
-  });
-  admin = bearer(await portal.login());
-  await seedLoads(portal, admin);
-});
-afterAll(async () => {
-  await portal?.stop();
-  await receiver?.close();
-});
-
-/** The mail with this subject sent to exactly these addresses, once it has arrived. */
-async function mailTo(subject: string, addresses: string[]): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = receiver.received.filter(
-      (mail) =>
-        mail.subject === subject &&
-        JSON.stringify(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : []) ===
-          JSON.stringify(addresses),
-    );
-    if (found.length > 1) throw new Error(`'${subject}' arrived ${found.length} times`);
-    if (found[0]) return found[0];
-    if (Date.now() > deadline) throw new Error(`no mail '${subject}' to ${addresses.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const xlsxOf = (mail: ParsedMail, filename: string) => {
-  const attachment = mail.attachments.find((candidate) => candidate.filename === filename);
-  expect(attachment?.contentType).toBe(xlsxContentType);
-  return readSheets(attachment?.content as Buffer);
-};
+const ctx = useMailingReportPortal();
+const mailTo = (subject: string, addresses: string[]) => mailArrived(ctx.receiver, subject, addresses);
 
 describe('POST /api/ticket/generate/excel on Redis and SMTP', () => {
   it('mails the tickets of the range as an .xlsx whose rows, times and totals read back', async () => {
-    const run = await runToEnd(portal, admin, {
+    const run = await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/generate/excel',
       payload: { from: 100_001, to: 100_006, email: 'dispatch@site.test' },
@@ -79,7 +38,7 @@ describe('POST /api/ticket/generate/excel on Redis and SMTP', () => {
 
     const mail = await mailTo('Ticket export 100001 to 100006', ['dispatch@site.test']);
     expect(mail.text).toContain('6 tickets from 100001 to 100006 (prefix 0)');
-    const { Tickets: rows } = await xlsxOf(mail, 'ticket-export-100001-100006.xlsx');
+    const { Tickets: rows } = await attachedSheets(mail, 'ticket-export-100001-100006.xlsx');
     expect(rows?.[0]).toEqual(exportColumns('kg'));
     const byNumber = (number: string) => rows?.find((row) => row[0] === number);
     expect(byNumber('100001')).toEqual([
@@ -123,7 +82,7 @@ describe('POST /api/ticket/generate/excel on Redis and SMTP', () => {
     ]);
     expect(rows?.at(-1)?.slice(13, 15)).toEqual([62_555, 62.56]);
 
-    const delivered = await mailReaches(portal, admin, run.id, 'sent');
+    const delivered = await mailReaches(ctx.portal, ctx.admin, run.id, 'sent');
     expect(delivered.result.mail).toEqual({
       mailId: `run-${run.id}`,
       state: 'sent',
@@ -133,14 +92,14 @@ describe('POST /api/ticket/generate/excel on Redis and SMTP', () => {
   });
 
   it("sends the export to the current user's e-mail when none is given", async () => {
-    const run = await runToEnd(portal, admin, {
+    const run = await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/generate/excel',
       payload: { from: 100_004, to: 100_005 },
     });
     expect(run.result).toMatchObject({ email: 'admin@portal.test', rows: 2 });
     const mail = await mailTo('Ticket export 100004 to 100005', ['admin@portal.test']);
-    const { Tickets: rows } = await xlsxOf(mail, 'ticket-export-100004-100005.xlsx');
+    const { Tickets: rows } = await attachedSheets(mail, 'ticket-export-100004-100005.xlsx');
     expect(rows?.map((row) => [row[0], row[2]])).toEqual([
       ['Ticket', 'Contractor'],
       ['100004', names.beta],
@@ -158,7 +117,7 @@ describe('GET /api/ticket/report/daily-summary on Redis and SMTP', () => {
       ['emails', 'office@site.test'],
       ['emails', 'boss@site.test'],
     ]);
-    const run = await runToEnd(portal, admin, {
+    const run = await runToEnd(ctx.portal, ctx.admin, {
       method: 'GET',
       url: `/api/ticket/report/daily-summary?${query}`,
     });
@@ -177,7 +136,7 @@ describe('GET /api/ticket/report/daily-summary on Redis and SMTP', () => {
       Summary: summary,
       Contractors: contractors,
       Loads: list,
-    } = await xlsxOf(mail, `daily-summary-${loadDay}.xlsx`);
+    } = await attachedSheets(mail, `daily-summary-${loadDay}.xlsx`);
     expect(summary).toEqual([
       ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
       [names.acme, 'P-NORTH', 'North Pit', names.cleanFill, 2, 25.55],
@@ -211,14 +170,14 @@ describe('GET /api/ticket/report/daily-summary on Redis and SMTP', () => {
     expect(mail.text).toContain('Totals by contractor');
     expect(mail.text).toMatch(/Total\s+4\s+54\.56/);
 
-    const delivered = await mailReaches(portal, admin, run.id, 'sent');
+    const delivered = await mailReaches(ctx.portal, ctx.admin, run.id, 'sent');
     expect(delivered.result.mail.state).toBe('sent');
   });
 });
 
 describe('GET /api/ticket/report/projects on Redis and SMTP', () => {
   it('mails every project with its contractor, job site, tickets and net tonnes', async () => {
-    const run: RunView = await runToEnd(portal, admin, {
+    const run: RunView = await runToEnd(ctx.portal, ctx.admin, {
       method: 'GET',
       url: '/api/ticket/report/projects?ignoreLock=true',
     });
@@ -231,7 +190,7 @@ describe('GET /api/ticket/report/projects on Redis and SMTP', () => {
     });
     const { date } = run.result as { date: string };
     const mail = await mailTo(`Projects report ${date}`, ['admin@portal.test']);
-    const { Projects: rows } = await xlsxOf(mail, `projects-report-${date}.xlsx`);
+    const { Projects: rows } = await attachedSheets(mail, `projects-report-${date}.xlsx`);
     expect(rows?.map((row) => row.slice(0, 6))).toEqual([
       ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (t)'],
       ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0],

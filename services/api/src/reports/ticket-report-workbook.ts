@@ -1,7 +1,20 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { type ReportColumnKey, type ReportSort, type ReportTotals, reportColumns } from '@portal/contract';
-import { paddedTicketNumber } from '@portal/domain';
+import {
+  type ReportColumn,
+  type ReportColumnKey,
+  type ReportSort,
+  type ReportTotals,
+  reportColumnLabel,
+  reportColumns,
+} from '@portal/contract';
+import {
+  type DisplayUnit,
+  displayUnitSymbols,
+  inDisplayUnit,
+  paddedTicketNumber,
+  spreadsheetWeightFormat,
+} from '@portal/domain';
 import {
   type Database,
   forEachReportBatch,
@@ -34,7 +47,6 @@ const rowsPerBatch = 1000;
 const reportFormats = {
   day: 'yyyy-mm-dd',
   instant: 'yyyy-mm-dd hh:mm',
-  weight: '#,##0.00',
 } as const;
 
 const columnWidths = { text: 18, number: 14, day: 12, instant: 17, flag: 10 } as const;
@@ -109,9 +121,10 @@ function siteClock(timeZone: string) {
   };
 }
 
-type Column = (typeof reportColumns)[number];
+type Column = ReportColumn;
 
-function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof siteClock>) {
+/** A row's cell; the weight (the one number column) in the site's unit. */
+function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof siteClock>, unit: DisplayUnit) {
   const value = row[column.key];
   if (column.key === 'ticketNumber') return paddedTicketNumber(row.ticketNumber);
   if (value === null) return null;
@@ -123,8 +136,9 @@ function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof sit
     case 'flag':
       return value ? 'Yes' : 'No';
     case 'number':
+      return inDisplayUnit(value as number, unit);
     case 'text':
-      return value as string | number;
+      return value as string;
     default: {
       const unknownKind: never = column;
       throw new Error(`unknown column kind ${JSON.stringify(unknownKind)}`);
@@ -132,14 +146,38 @@ function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof sit
   }
 }
 
-const formatOf = (column: Column): string | undefined =>
+const formatOf = (column: Column, unit: DisplayUnit): string | undefined =>
   column.kind === 'day'
     ? reportFormats.day
     : column.kind === 'instant'
       ? reportFormats.instant
       : column.kind === 'number'
-        ? reportFormats.weight
+        ? spreadsheetWeightFormat(unit)
         : undefined;
+
+/**
+ * The closing row: a KG site's is the spec's (net KG and tonnes); another site's is its unit, as its
+ * screens show it, and the KG the tickets recorded.
+ */
+const totalsRowOf = (totals: ReportTotals, unit: DisplayUnit) =>
+  unit === 'kg'
+    ? {
+        cells: ['Loads', totals.loads, 'Net KG', totals.netKg, 'Net tonnes', totals.netTonnes],
+        netFormat: spreadsheetWeightFormat('kg'),
+        besideFormat: '0.00',
+      }
+    : {
+        cells: [
+          'Loads',
+          totals.loads,
+          `Net ${displayUnitSymbols[unit]}`,
+          inDisplayUnit(totals.netKg, unit),
+          'Net KG as recorded',
+          totals.netKg,
+        ],
+        netFormat: spreadsheetWeightFormat(unit),
+        besideFormat: spreadsheetWeightFormat('kg'),
+      };
 
 /**
  * exceljs feeds a sheet's XML to the zip through a PassThrough whose backpressure it ignores (a
@@ -159,10 +197,11 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet, output: Writable) {
   if (output.destroyed) throw new Error('report export: the reader closed the stream');
 }
 
-/** Writes the report to `stream` and ends it; answers the whole result's totals. */
+/** Writes the report to `stream`, weights in the site's `unit`, and ends it; answers the whole result's totals. */
 export async function writeReportWorkbook(
   db: Kysely<Database>,
   timeZone: string,
+  unit: DisplayUnit,
   spec: ReportWorkbookSpec,
   stream: Writable,
 ): Promise<ReportTotals> {
@@ -178,23 +217,24 @@ export async function writeReportWorkbook(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: headerRow }] });
+  const labels = columns.map((column) => reportColumnLabel(column, unit));
   columns.forEach((column, index) => {
-    sheet.getColumn(index + 1).width = Math.max(columnWidths[column.kind], column.label.length + 2);
+    sheet.getColumn(index + 1).width = Math.max(columnWidths[column.kind], (labels[index]?.length ?? 0) + 2);
   });
 
   const titleRow = sheet.addRow([spec.title]);
   titleRow.font = { bold: true, size: 14 };
   titleRow.commit();
   for (const line of [generated, ...summary, '']) sheet.addRow([line]).commit();
-  const headings = sheet.addRow(columns.map((column) => column.label));
+  const headings = sheet.addRow(labels);
   headings.font = { bold: true };
   headings.commit();
 
   const clock = siteClock(timeZone);
-  const formats = columns.map(formatOf);
+  const formats = columns.map((column) => formatOf(column, unit));
   const totals = await forEachReportBatch(db, spec.filter, spec.sort, rowsPerBatch, async (rows) => {
     for (const row of rows) {
-      const added = sheet.addRow(columns.map((column) => cellOf(column, row, clock)));
+      const added = sheet.addRow(columns.map((column) => cellOf(column, row, clock, unit)));
       formats.forEach((numFmt, index) => {
         if (numFmt) added.getCell(index + 1).numFmt = numFmt;
       });
@@ -203,17 +243,11 @@ export async function writeReportWorkbook(
     await zipCaughtUp(sheet, stream);
   });
 
-  const totalsRow = sheet.addRow([
-    'Loads',
-    totals.loads,
-    'Net KG',
-    totals.netKg,
-    'Net tonnes',
-    totals.netTonnes,
-  ]);
+  const closing = totalsRowOf(totals, unit);
+  const totalsRow = sheet.addRow(closing.cells);
   totalsRow.font = { bold: true };
-  totalsRow.getCell(4).numFmt = reportFormats.weight;
-  totalsRow.getCell(6).numFmt = '0.00';
+  totalsRow.getCell(4).numFmt = closing.netFormat;
+  totalsRow.getCell(6).numFmt = closing.besideFormat;
   totalsRow.commit();
   sheet.commit();
   await workbook.commit();

@@ -284,8 +284,14 @@ describe('POST /api/ticket/report/chart', () => {
       { day: '2025-06-11', stack: names.beta, loads: 1 },
     ]);
     expect(byContractor.projects).toEqual([
-      { projectId: expect.any(Number), projectProjectId: 'P-NORTH', netTonnes: 34.56, approved: 0 },
-      { projectId: ids.south, projectProjectId: 'P-SOUTH', netTonnes: 28, approved: 0 },
+      {
+        projectId: expect.any(Number),
+        projectProjectId: 'P-NORTH',
+        netKg: 34_555,
+        netTonnes: 34.56,
+        approved: 0,
+      },
+      { projectId: ids.south, projectProjectId: 'P-SOUTH', netKg: 28_000, netTonnes: 28, approved: 0 },
     ]);
     const byMaterial = await chart({ ...range, stackBy: 'material' });
     expect(byMaterial.receivedPerDay).toEqual([

@@ -12,7 +12,8 @@ import {
   ReportTableSchema,
   RunViewSchema,
 } from '@portal/contract';
-import { reportChart, reportTable } from '@portal/projections';
+import type { DisplayUnit } from '@portal/domain';
+import { getSettings, reportChart, reportTable } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { contentDisposition } from '../content-disposition';
 import { type RunDefinition, startRun } from '../jobs/job-runs';
@@ -20,7 +21,14 @@ import { enqueueMail } from '../mail/mail-jobs';
 import { adminOnly } from '../plugins/authentication';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
 import { filterOf } from '../tickets/ticket-filter';
-import { htmlParagraph, mailDocument, mailIdOf, validateEmail, xlsxContentType } from './report-mail';
+import {
+  htmlParagraph,
+  mailDocument,
+  mailIdOf,
+  netColumnOf,
+  validateEmail,
+  xlsxContentType,
+} from './report-mail';
 import { type MailedExport, summarizeMailedExport } from './ticket-export';
 import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
 
@@ -52,11 +60,11 @@ interface ReportExportParams extends ReportWorkbookSpec {
 }
 
 /** Collects what the streaming writer writes: the mail needs the whole file as its attachment. */
-async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec) {
+async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec, unit: DisplayUnit) {
   const sink = new PassThrough();
   const parts: Buffer[] = [];
   sink.on('data', (part: Buffer) => parts.push(part));
-  const totals = await writeReportWorkbook(host.infra.db, host.infra.config.siteTimezone, spec, sink);
+  const totals = await writeReportWorkbook(host.infra.db, host.infra.config.siteTimezone, unit, spec, sink);
   return { content: Buffer.concat(parts), totals };
 }
 
@@ -67,10 +75,11 @@ export const reportExportRun: RunDefinition<ReportExportParams, ReportExportPara
   async processChunk({ host, run }) {
     const { params } = run;
     await readModelsCurrent(host, { required: true });
-    const { content, totals } = await workbookContent(host, params);
+    const { displayUnit } = await getSettings(host.infra.db);
+    const { content, totals } = await workbookContent(host, params, displayUnit);
     const filename = reportFileName(params.title);
     const mailId = mailIdOf(run.id);
-    const summary = `${totals.loads} ${totals.loads === 1 ? 'ticket' : 'tickets'} (${totals.netTonnes.toFixed(2)} t) are attached as ${filename}.`;
+    const summary = `${totals.loads} ${totals.loads === 1 ? 'ticket' : 'tickets'} (${netColumnOf(displayUnit).amount(totals.netKg)}) are attached as ${filename}.`;
     await enqueueMail(host.infra.jobs, mailId, {
       to: [params.email],
       subject: params.title,
@@ -114,7 +123,7 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
+          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, its weights in the site's unit (settings' displayUnit: 'Weight (lb)'; a KG site's as the spec's), downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
         body: ReportExportBodySchema,
         produces: [xlsxContentType],
         response: { 200: xlsxDownload, 202: RunViewSchema, ...errorResponses },
@@ -133,7 +142,8 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (email)
         return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
       const stream = new PassThrough();
-      writeReportWorkbook(db, config.siteTimezone, spec, stream).catch((error: unknown) => {
+      const { displayUnit } = await getSettings(db);
+      writeReportWorkbook(db, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
         request.log.error({ err: error }, 'report export failed');
         stream.destroy(error instanceof Error ? error : new Error(String(error)));
       });
@@ -151,7 +161,7 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received against its approved quantity",
+          "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received (and netKg, for a site charting in its own unit) against its approved quantity",
         body: ReportChartBodySchema,
         response: okResponses(ReportChartSchema),
       },

@@ -30,6 +30,7 @@ import {
   findTransportContact,
   findTruck,
   findTruckIdByPlate,
+  getSettings,
   listTransportCompanies,
   listTransportContacts,
   listTrucks,
@@ -74,12 +75,13 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['transports'],
         summary:
-          'Every truck by company as transport-company-export-{date}.xlsx, with totals per company and overall',
+          "Every truck by company as transport-company-export-{date}.xlsx, with totals per company and overall; tares in the site's unit (settings' displayUnit), a unit other than KG named in the header: 'tareWeight (lb)'",
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
     async (_request, reply) => {
-      const file = await buildTransportExport(await listTrucks(db));
+      const { displayUnit } = await getSettings(db);
+      const file = await buildTransportExport(await listTrucks(db), displayUnit);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(

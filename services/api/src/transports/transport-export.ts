@@ -1,3 +1,4 @@
+import { type DisplayUnit, displayUnitSymbols, inDisplayUnit, spreadsheetWeightFormat } from '@portal/domain';
 import type { TruckView } from '@portal/projections';
 import ExcelJS from 'exceljs';
 
@@ -13,15 +14,21 @@ const transportExportColumns = [
 
 export const transportExportFileName = (date: string) => `transport-company-export-${date}.xlsx`;
 
+/** A column's header: the spec's key; a site showing another unit than KG names it on the tare. */
+const headerOf = (key: (typeof transportExportColumns)[number], unit: DisplayUnit) =>
+  key === 'tareWeight' && unit !== 'kg' ? `tareWeight (${displayUnitSymbols[unit]})` : key;
+
 /**
  * One row per truck, grouped by company, each group closed by a total row (trucks and tare
- * weight), and an overall total at the end. `trucks` must be ordered by company.
+ * weight), and an overall total at the end, tares in the site's `unit`. `trucks` must be ordered
+ * by company.
  */
-export async function buildTransportExport(trucks: TruckView[]): Promise<Buffer> {
+export async function buildTransportExport(trucks: TruckView[], unit: DisplayUnit): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Transport companies');
+  const tareOf = (kg: number | null) => (kg === null ? null : inDisplayUnit(kg, unit));
   sheet.columns = transportExportColumns.map((key) => ({
-    header: key,
+    header: headerOf(key, unit),
     key,
     width: key === 'transportCompanyName' ? 32 : 16,
   }));
@@ -31,7 +38,7 @@ export async function buildTransportExport(trucks: TruckView[]): Promise<Buffer>
     const row = sheet.addRow({
       transportCompanyName: label,
       truckNumber: `${count} truck${count === 1 ? '' : 's'}`,
-      tareWeight: tare,
+      tareWeight: tareOf(tare),
     });
     row.font = { bold: true };
   };
@@ -49,13 +56,13 @@ export async function buildTransportExport(trucks: TruckView[]): Promise<Buffer>
         licensePlate: truck.licensePlate,
         driverName: truck.driverName ?? '',
         driverNumber: truck.driverNumber ?? '',
-        tareWeight: truck.tareWeight,
+        tareWeight: tareOf(truck.tareWeight),
       });
     }
     addTotal(`Total ${company}`, group.length, sumTare(group));
   }
   addTotal('Total', trucks.length, sumTare(trucks));
-  sheet.getColumn('tareWeight').numFmt = '#,##0.00';
+  sheet.getColumn('tareWeight').numFmt = spreadsheetWeightFormat(unit);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -78,3 +78,7 @@ export const formatWeightNumber = (kg: number, unit: DisplayUnit): string =>
 /** A stored KG weight as a site shows, prints and mails it: '12 500 KG', '27 558 lb', '12,50 t'. */
 export const formatWeight = (kg: number, unit: DisplayUnit): string =>
   `${formatWeightNumber(kg, unit)} ${displayUnitSymbols[unit]}`;
+
+/** A spreadsheet's number format for weights in `unit`: its decimals, so a cell never shows false ones. */
+export const spreadsheetWeightFormat = (unit: DisplayUnit): string =>
+  decimals[unit].max === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals[unit].max)}`;

@@ -8,6 +8,7 @@ import {
   inDisplayUnit,
   kgFromDisplayUnit,
   kgPerUnit,
+  spreadsheetWeightFormat,
 } from './display-unit';
 
 /** Stored weights: KG with at most 2 decimals (the read models' numeric(12, 2)), up to a loaded B-train. */
@@ -41,6 +42,12 @@ describe('display units', () => {
     expect(formatWeight(27_000, 't')).toBe('27,00 t');
     expect(formatWeight(27_380, 'ton')).toBe('30,18 ton');
     expect(formatWeight(0, 'lb')).toBe('0 lb');
+  });
+
+  it("give spreadsheets a KG site's format of today and whole pounds to a lb site", () => {
+    expect(spreadsheetWeightFormat('kg')).toBe('#,##0.00');
+    expect(spreadsheetWeightFormat('lb')).toBe('#,##0');
+    expect(spreadsheetWeightFormat('ton')).toBe('#,##0.00');
   });
 
   it('take a typed weight in the site unit to KG to the hundredth', () => {
