@@ -16,9 +16,10 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { apiRequest } from '../dataProvider/http-client';
-import { formatKg, formatTonnes } from '../i18n/weights';
 import { PrintPage, PrintState } from '../records/PrintFrame';
+import { printedNet } from '../records/record-weights';
 import { usePrintOnce } from '../records/usePrintOnce';
+import { useSiteWeights } from '../settings/site-settings';
 import { reportPrintDelayMs, reportTotals, volumeOf } from './haulage-report';
 
 const rangeKeys = ['from', 'to', 'fromDate', 'toDate'] as const;
@@ -40,8 +41,15 @@ function useHaulageReport(projectId: string, range: Record<string, string>) {
 const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] }) => {
   const translate = useTranslate();
   usePrintOnce(reportPrintDelayMs);
+  const { unit, symbol } = useSiteWeights();
   const totals = reportTotals(tickets);
+  const totalNet = printedNet(totals.kg, unit);
   const c = (key: string) => translate(`portal.haulage.report.columns.${key}`);
+  // A KG site's weight columns are the spec's (KG, tonnes); another's are its unit and the KG recorded.
+  const weightHeadings =
+    unit === 'kg'
+      ? [c('netKg'), c('tonnes')]
+      : [translate('portal.haulage.report.columns.netInUnit', { unit: symbol }), c('netRecordedKg')];
   return (
     <Box component="article">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -58,34 +66,31 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
         <TableHead>
           <TableRow>
             {[
-              'ticket',
-              'timeLoaded',
-              'haulageCompany',
-              'truck',
-              'licensePlate',
-              'material',
-              'netKg',
-              'tonnes',
-              'volume',
-            ].map((key) => (
-              <TableCell key={key}>{c(key)}</TableCell>
+              ...['ticket', 'timeLoaded', 'haulageCompany', 'truck', 'licensePlate', 'material'].map(c),
+              ...weightHeadings,
+              c('volume'),
+            ].map((heading) => (
+              <TableCell key={heading}>{heading}</TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
-          {tickets.map((ticket) => (
-            <TableRow key={ticket.id}>
-              <TableCell>{displayTicketNumber(ticket)}</TableCell>
-              <TableCell>{displayInstant(ticket.timeLoaded)}</TableCell>
-              <TableCell>{ticket.transportCompanyName}</TableCell>
-              <TableCell>{ticket.truckNumber}</TableCell>
-              <TableCell>{ticket.truckLicensePlate}</TableCell>
-              <TableCell>{ticket.materialName}</TableCell>
-              <TableCell align="right">{ticket.weight === null ? '' : formatKg(ticket.weight)}</TableCell>
-              <TableCell align="right">{ticket.weight === null ? '' : formatTonnes(ticket.weight)}</TableCell>
-              <TableCell align="right">{volumeOf(ticket) || ''}</TableCell>
-            </TableRow>
-          ))}
+          {tickets.map((ticket) => {
+            const net = ticket.weight === null ? null : printedNet(ticket.weight, unit);
+            return (
+              <TableRow key={ticket.id}>
+                <TableCell>{displayTicketNumber(ticket)}</TableCell>
+                <TableCell>{displayInstant(ticket.timeLoaded)}</TableCell>
+                <TableCell>{ticket.transportCompanyName}</TableCell>
+                <TableCell>{ticket.truckNumber}</TableCell>
+                <TableCell>{ticket.truckLicensePlate}</TableCell>
+                <TableCell>{ticket.materialName}</TableCell>
+                <TableCell align="right">{net?.net ?? ''}</TableCell>
+                <TableCell align="right">{net?.second.value ?? ''}</TableCell>
+                <TableCell align="right">{volumeOf(ticket) || ''}</TableCell>
+              </TableRow>
+            );
+          })}
           {tickets.length === 0 && (
             <TableRow>
               <TableCell colSpan={9}>{translate('portal.haulage.report.empty')}</TableCell>
@@ -97,9 +102,12 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
             <TableCell colSpan={6} sx={{ fontWeight: 700 }}>
               {translate('portal.haulage.report.totals', { loads: totals.loads })}
             </TableCell>
-            <TableCell />
+            {/* The spec's footer totals tonnes alone; another unit's totals both its columns. */}
             <TableCell align="right" sx={{ fontWeight: 700 }}>
-              {`${totals.tonnes.toFixed(2)} t`}
+              {unit === 'kg' ? '' : totalNet.net}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700 }}>
+              {totalNet.second.value}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 700 }}>
               {`${totals.volumeM3} m3`}
@@ -113,7 +121,7 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
 
 /**
  * /report/haulage-record/{projectId}?from&to&fromDate&toDate (spec section 2): the project's haulage records
- * in the range as one print-ready grid with totals of loads, tonnes and m3; it prints itself after about 1 s.
+ * in the range as one print-ready grid with totals of loads, weight (tonnes, or the site's unit) and m3; it prints itself after about 1 s.
  */
 export const HaulageReportPage = () => {
   useAuthenticated();

@@ -1,5 +1,5 @@
 import type { Ticket } from '@portal/contract';
-import { tonnesOf, truckTypeVolumesM3 } from '@portal/domain';
+import { truckTypeVolumesM3 } from '@portal/domain';
 
 /** Spec section 9: the report route prints itself after about 1 second. */
 export const reportPrintDelayMs = 1000;
@@ -29,12 +29,12 @@ export function haulageReportPath(projectId: number, range: HaulageReportRange):
 export const volumeOf = (ticket: Pick<Ticket, 'truckTypeId'>): number =>
   ticket.truckTypeId === null ? 0 : (truckTypeVolumesM3[ticket.truckTypeId] ?? 0);
 
-/** The report's totals: loads, tonnes (2 decimals) and m3. */
+/** The report's totals: loads, net KG (to the hundredth the read models keep) and m3. */
 export function reportTotals(tickets: readonly Pick<Ticket, 'weight' | 'truckTypeId'>[]) {
   const kg = tickets.reduce((sum, ticket) => sum + (ticket.weight ?? 0), 0);
   return {
     loads: tickets.length,
-    tonnes: tonnesOf(kg),
+    kg: Math.round(kg * 100) / 100,
     volumeM3: tickets.reduce((sum, ticket) => sum + volumeOf(ticket), 0),
   };
 }

@@ -17,13 +17,13 @@ describe('the haulage record report', () => {
     );
   });
 
-  it('totals loads, tonnes to 2 decimals and the trucks’ nominal m3 (Triaxle 10, Trailer 40)', () => {
+  it('totals loads, net KG and the trucks’ nominal m3 (Triaxle 10, Trailer 40)', () => {
     const tickets = [
       { weight: 27_380, truckTypeId: 1 },
       { weight: 30_005, truckTypeId: 2 },
       { weight: null, truckTypeId: null },
     ];
     expect(volumeOf({ truckTypeId: 2 })).toBe(40);
-    expect(reportTotals(tickets)).toEqual({ loads: 3, tonnes: 57.39, volumeM3: 50 });
+    expect(reportTotals(tickets)).toEqual({ loads: 3, kg: 57_385, volumeM3: 50 });
   });
 });

@@ -374,7 +374,7 @@ const portalMessages = {
       tableLabel: 'Report tickets',
       totals: {
         loads: 'Loads: %{loads}',
-        net: 'Net: %{kg} (%{tonnes})',
+        net: 'Net: %{net} (%{beside})',
       },
       yes: 'Yes',
       no: 'No',
@@ -393,9 +393,11 @@ const portalMessages = {
         receivedPerDay: 'Loads received per day',
         loads: 'Loads',
         noStack: 'None',
-        projects: 'Net tonnes per project',
-        netTonnes: 'Net tonnes',
-        approved: 'Approved tonnes',
+        // The chart's unit by name: a KG site charts tonnes (the spec's), another site its own unit.
+        projects: 'Net %{unit} per project',
+        net: 'Net %{unit}',
+        approved: 'Approved %{unit}',
+        units: { t: 'tonnes', lb: 'pounds', ton: 'short tons' },
         loading: 'Loading the charts...',
         loadFailed: 'The charts could not be loaded: %{message}',
         empty: 'No loads to chart for this filter.',
@@ -790,6 +792,9 @@ const portalMessages = {
           material: 'Material',
           netKg: 'Net (KG)',
           tonnes: 'Tonnes',
+          // A site showing another unit: the net in it, and the KG the ticket recorded beside it.
+          netInUnit: 'Net (%{unit})',
+          netRecordedKg: 'Net as recorded (KG)',
           volume: 'm3',
         },
       },

@@ -14,6 +14,7 @@ import {
   defaultVisibleReportColumns,
   type ReportColumnKey,
   reportColumnKeys,
+  reportColumnLabel,
   reportColumns,
   reportSortOptions,
 } from '@portal/contract';
@@ -31,6 +32,7 @@ import { apiDownload } from '../dataProvider/http-client';
 import { DefaultEmail, MailState, useMailedExport, useOwnUsername } from '../runs/MailedExport';
 import { RunProgress } from '../runs/RunProgress';
 import { currentSession } from '../session';
+import { useSiteWeights } from '../settings/site-settings';
 import { ListChoiceInput } from '../tickets/TicketInputs';
 import { ReportCharts, type StackBy } from './ReportCharts';
 import { type ReportPageSize, ReportResults } from './ReportResults';
@@ -120,6 +122,7 @@ const ColumnPicker = ({
   onChange: (columns: ReportColumnKey[]) => void;
 }) => {
   const translate = useTranslate();
+  const { unit } = useSiteWeights();
   const chosen = new Set(columns);
   const toggle = (key: ReportColumnKey, on: boolean) =>
     onChange(inReportOrder(on ? [...columns, key] : columns.filter((column) => column !== key)));
@@ -148,17 +151,17 @@ const ColumnPicker = ({
           columnGap: 2,
         }}
       >
-        {reportColumns.map(({ key, label }) => (
+        {reportColumns.map((column) => (
           <FormControlLabel
-            key={key}
-            label={label}
+            key={column.key}
+            label={reportColumnLabel(column, unit)}
             // The last column cannot go: a report needs at least one.
             control={
               <Checkbox
                 size="small"
-                checked={chosen.has(key)}
-                disabled={chosen.has(key) && chosen.size === 1}
-                onChange={(event) => toggle(key, event.target.checked)}
+                checked={chosen.has(column.key)}
+                disabled={chosen.has(column.key) && chosen.size === 1}
+                onChange={(event) => toggle(column.key, event.target.checked)}
               />
             }
             slotProps={{ typography: { variant: 'body2' } }}

@@ -1,11 +1,13 @@
 import { Alert, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReportChart, ReportChartBody } from '@portal/contract';
+import { displayUnitSymbols, formatWeight, kgFromDisplayUnit } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../i18n/dates';
-import { projectTonnesSeries, receivedPerDaySeries } from './report-chart';
+import { useSiteWeights } from '../settings/site-settings';
+import { chartUnitOf, projectWeightSeries, receivedPerDaySeries } from './report-chart';
 
 export type StackBy = NonNullable<ReportChartBody['stackBy']>;
 
@@ -49,22 +51,35 @@ const LoadsPerDay = ({ chart }: { chart: ReportChart }) => {
   );
 };
 
-const TonnesPerProject = ({ chart }: { chart: ReportChart }) => {
+const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
   const translate = useTranslate();
-  const { projectIds, netTonnes, approved } = projectTonnesSeries(chart.projects);
-  const tonnes = (value: number | null) => (value === null ? '' : `${value.toFixed(2)} t`);
+  const { unit } = useSiteWeights();
+  const chartUnit = chartUnitOf(unit);
+  const { projectIds, net, approved } = projectWeightSeries(chart.projects, unit);
+  const unitName = { unit: translate(`portal.reports.chart.units.${chartUnit}`) };
+  // Tonnes as the spec writes them; another unit as the site shows its weights.
+  const shown = (value: number | null) =>
+    value === null
+      ? ''
+      : chartUnit === 't'
+        ? `${value.toFixed(2)} t`
+        : formatWeight(kgFromDisplayUnit(value, chartUnit), chartUnit);
   return (
-    <ChartFigure title={translate('portal.reports.chart.projects')}>
+    <ChartFigure title={translate('portal.reports.chart.projects', unitName)}>
       {projectIds.length === 0 ? (
         <Typography color="text.secondary">{translate('portal.reports.chart.noProjects')}</Typography>
       ) : (
         <BarChart
           height={CHART_HEIGHT}
           xAxis={[{ scaleType: 'band', data: projectIds }]}
-          yAxis={[{ label: 't' }]}
+          yAxis={[{ label: displayUnitSymbols[chartUnit] }]}
           series={[
-            { data: netTonnes, label: translate('portal.reports.chart.netTonnes'), valueFormatter: tonnes },
-            { data: approved, label: translate('portal.reports.chart.approved'), valueFormatter: tonnes },
+            { data: net, label: translate('portal.reports.chart.net', unitName), valueFormatter: shown },
+            {
+              data: approved,
+              label: translate('portal.reports.chart.approved', unitName),
+              valueFormatter: shown,
+            },
           ]}
         />
       )}
@@ -74,7 +89,7 @@ const TonnesPerProject = ({ chart }: { chart: ReportChart }) => {
 
 /**
  * The chart panel, from the same filter as the table: loads received per day stacked by contractor or
- * material, and each project's net tonnes beside its approved quantity.
+ * material, and each project's net weight beside its approved quantity, in tonnes or the site's unit.
  */
 export const ReportCharts = ({
   chart,
@@ -124,7 +139,7 @@ export const ReportCharts = ({
           }}
         >
           <LoadsPerDay chart={chart.data} />
-          <TonnesPerProject chart={chart.data} />
+          <WeightPerProject chart={chart.data} />
         </Box>
       )}
     </Box>

@@ -13,21 +13,29 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReportTable } from '@portal/contract';
-import { type ReportColumnKey, type ReportRow, reportColumns, reportPageSizes } from '@portal/contract';
+import {
+  type ReportColumnKey,
+  type ReportRow,
+  reportColumnLabel,
+  reportColumns,
+  reportPageSizes,
+} from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { formatDate } from '../i18n/dates';
-import { formatKg, formatTonnes } from '../i18n/weights';
+import { printedNet } from '../records/record-weights';
+import { useSiteWeights } from '../settings/site-settings';
 
 export type ReportPageSize = (typeof reportPageSizes)[number];
 
 const columnsByKey = new Map(reportColumns.map((column) => [column.key, column]));
 
-/** One cell as people read it: days and times in en-ZA, weights in KG, flags as Yes or No. */
+/** One cell as people read it: days and times in en-ZA, weights in the site's unit, flags as Yes or No. */
 function useCellText() {
   const translate = useTranslate();
+  const weights = useSiteWeights();
   return (row: ReportRow, key: ReportColumnKey): string => {
     // As everywhere in the portal (spec section 2): '[prefix] number', zero-padded to 6 digits.
     if (key === 'ticketNumber') return displayTicketNumber(row);
@@ -39,7 +47,7 @@ function useCellText() {
       case 'instant':
         return displayInstant(String(value));
       case 'number':
-        return formatKg(Number(value));
+        return weights.format(Number(value));
       case 'flag':
         return translate(value ? 'portal.reports.yes' : 'portal.reports.no');
       default:
@@ -48,9 +56,10 @@ function useCellText() {
   };
 }
 
-/** The whole result's loads and net weight, not only the page's. */
+/** The whole result's loads and net weight, not only the page's: beside it tonnes, or the KG recorded. */
 const Totals = ({ totals }: { totals: ReportTable['totals'] }) => {
   const translate = useTranslate();
+  const net = printedNet(totals.netKg, useSiteWeights().unit);
   return (
     <Box
       data-testid="report-totals"
@@ -60,10 +69,7 @@ const Totals = ({ totals }: { totals: ReportTable['totals'] }) => {
         {translate('portal.reports.totals.loads', { loads: totals.loads.toLocaleString('en-ZA') })}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 'inherit' }}>
-        {translate('portal.reports.totals.net', {
-          kg: formatKg(totals.netKg),
-          tonnes: formatTonnes(totals.netKg),
-        })}
+        {translate('portal.reports.totals.net', { net: net.net, beside: net.second.value })}
       </Typography>
     </Box>
   );
@@ -94,6 +100,7 @@ export const ReportResults = ({
 }: ReportResultsProps) => {
   const translate = useTranslate();
   const cellText = useCellText();
+  const { unit } = useSiteWeights();
   if (!ran)
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -137,11 +144,14 @@ export const ReportResults = ({
             <Table size="small" stickyHeader aria-label={translate('portal.reports.tableLabel')}>
               <TableHead>
                 <TableRow>
-                  {columns.map((key) => (
-                    <TableCell key={key} sx={{ whiteSpace: 'nowrap' }}>
-                      {columnsByKey.get(key)?.label}
-                    </TableCell>
-                  ))}
+                  {columns.map((key) => {
+                    const column = columnsByKey.get(key);
+                    return (
+                      <TableCell key={key} sx={{ whiteSpace: 'nowrap' }}>
+                        {column && reportColumnLabel(column, unit)}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -1,4 +1,5 @@
 import type { ReportChart } from '@portal/contract';
+import { type DisplayUnit, inDisplayUnit, kgFromDisplayUnit } from '@portal/domain';
 
 /** The chart panel's data in the shape @mui/x-charts' bar charts take: one band per day or project. */
 
@@ -32,21 +33,36 @@ export function receivedPerDaySeries(received: ReportChart['receivedPerDay']): {
   return { days, series };
 }
 
+/** The unit the report's charts weigh in: a KG site's are the spec's tonnes, another site's its own unit. */
+export const chartUnitOf = (unit: DisplayUnit): Exclude<DisplayUnit, 'kg'> => (unit === 'kg' ? 't' : unit);
+
 /**
- * Net tonnes per project beside its approved quantity (null where none is set, so no empty bar is drawn);
- * a project with neither has nothing to draw and is left out.
+ * Net weight per project beside its approved quantity (null where none is set, so no empty bar is drawn),
+ * in the chart's unit: tonnes as the API answers them, or the net KG and the approved tonnes converted. A
+ * project with neither has nothing to draw and is left out.
  */
-export function projectTonnesSeries(projects: ReportChart['projects']): {
+export function projectWeightSeries(
+  projects: ReportChart['projects'],
+  unit: DisplayUnit,
+): {
   projectIds: string[];
-  netTonnes: number[];
+  net: number[];
   approved: (number | null)[];
 } {
+  const chartUnit = chartUnitOf(unit);
+  const inChartUnit = (kg: number) => inDisplayUnit(kg, chartUnit);
   const sorted = projects
     .filter((project) => project.netTonnes > 0 || project.approved > 0)
     .sort((a, b) => a.projectProjectId.localeCompare(b.projectProjectId));
   return {
     projectIds: sorted.map((project) => project.projectProjectId),
-    netTonnes: sorted.map((project) => project.netTonnes),
-    approved: sorted.map((project) => (project.approved > 0 ? project.approved : null)),
+    net: sorted.map((project) => (chartUnit === 't' ? project.netTonnes : inChartUnit(project.netKg))),
+    approved: sorted.map((project) =>
+      project.approved <= 0
+        ? null
+        : chartUnit === 't'
+          ? project.approved
+          : inChartUnit(kgFromDisplayUnit(project.approved, 't')),
+    ),
   };
 }

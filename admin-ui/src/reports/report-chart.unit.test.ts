@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectTonnesSeries, receivedPerDaySeries } from './report-chart';
+import { projectWeightSeries, receivedPerDaySeries } from './report-chart';
 
 describe('the report charts', () => {
   it('gives every stack a value for every day, days in order, loads without a stack last', () => {
@@ -24,13 +24,26 @@ describe('the report charts', () => {
     expect(receivedPerDaySeries([])).toEqual({ days: [], series: [] });
   });
 
+  const projects = [
+    { projectId: 2, projectProjectId: 'P-200', netKg: 12_500, netTonnes: 12.5, approved: 0 },
+    { projectId: 1, projectProjectId: 'P-100', netKg: 80_004, netTonnes: 80, approved: 100 },
+    { projectId: 3, projectProjectId: 'P-300', netKg: 0, netTonnes: 0, approved: 0 },
+  ];
+
   it('sets net tonnes beside the approved quantity per project, none where none is approved, and no project with neither', () => {
-    expect(
-      projectTonnesSeries([
-        { projectId: 2, projectProjectId: 'P-200', netTonnes: 12.5, approved: 0 },
-        { projectId: 1, projectProjectId: 'P-100', netTonnes: 80, approved: 100 },
-        { projectId: 3, projectProjectId: 'P-300', netTonnes: 0, approved: 0 },
-      ]),
-    ).toEqual({ projectIds: ['P-100', 'P-200'], netTonnes: [80, 12.5], approved: [100, null] });
+    expect(projectWeightSeries(projects, 'kg')).toEqual({
+      projectIds: ['P-100', 'P-200'],
+      net: [80, 12.5],
+      approved: [100, null],
+    });
+  });
+
+  it("charts a lb site's projects in whole pounds, the approved tonnes converted too", () => {
+    // 80 004 kg = 176 378.63 lb; 100 t = 220 462.26 lb; 12 500 kg = 27 557.78 lb.
+    expect(projectWeightSeries(projects, 'lb')).toEqual({
+      projectIds: ['P-100', 'P-200'],
+      net: [176_379, 27_558],
+      approved: [220_462, null],
+    });
   });
 });
