@@ -122,7 +122,8 @@ const portalMessages = {
       startFirst: 'Press Start weighing to read the scale, or set the weight by hand.',
       manualExplained:
         'Live reading stops, and the weight you type is recorded as set by hand on the ticket or truck.',
-      weightKg: 'Weight (KG)',
+      // The hand-set weight's label; the site's unit is added to it: 'Weight (lb)'.
+      weight: 'Weight',
       weightNotNumber: 'Weight must be a number of 0 or more',
       liveWeight: 'Live scale weight',
       setByHand: 'Set by hand',

@@ -7,10 +7,15 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
+import { kgFromDisplayUnit } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSiteWeights } from '../settings/site-settings';
 
-/** Spec section 4: typing the weight stops live reading, after a confirmation titled 'Manually Set Scale Weight'. */
+/**
+ * Spec section 4: typing the weight stops live reading, after a confirmation titled 'Manually Set Scale Weight'.
+ * The operator types in the site's unit; `onConfirm` gets KG, as every weight the Scale page sends.
+ */
 export const ManualWeightDialog = ({
   open,
   onCancel,
@@ -18,9 +23,10 @@ export const ManualWeightDialog = ({
 }: {
   open: boolean;
   onCancel(): void;
-  onConfirm(weight: number): void;
+  onConfirm(weightKg: number): void;
 }) => {
   const translate = useTranslate();
+  const { unit, symbol } = useSiteWeights();
   const [text, setText] = useState('');
   const weight = Number(text);
   const valid = text.trim() !== '' && Number.isFinite(weight) && weight >= 0;
@@ -29,7 +35,7 @@ export const ManualWeightDialog = ({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid) onConfirm(weight);
+          if (valid) onConfirm(kgFromDisplayUnit(weight, unit));
         }}
       >
         <DialogTitle id="manual-weight-title">Manually Set Scale Weight</DialogTitle>
@@ -38,7 +44,10 @@ export const ManualWeightDialog = ({
           <TextField
             autoFocus
             fullWidth
-            label={translate('portal.scale.weightKg')}
+            label={translate('portal.weights.withUnit', {
+              label: translate('portal.scale.weight'),
+              unit: symbol,
+            })}
             value={text}
             onChange={(event) => setText(event.target.value)}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
