@@ -1,7 +1,7 @@
 import { runToEnd } from '@portal/api/test/portal';
 import type { Settings, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { formInput, screenshot } from '../support/browser';
 import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
 import { earlierToday } from '../support/site-day';
 
@@ -10,6 +10,7 @@ const ctx = useBrowserPortal();
 
 let ticket: Ticket;
 let haulerId: number;
+let projectId: number;
 
 beforeAll(async () => {
   await runToEnd(ctx.portal, ctx.admin, {
@@ -21,6 +22,12 @@ beforeAll(async () => {
   const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
     name: 'Acme Excavating',
   });
+  // Approved for 40 t: 88 185 lb on the Reports page's chart.
+  projectId = (
+    await ctx.api<{ id: number }>('POST', '/api/project/new', {
+      project: { projectId: 'P-LB', contractorCompanyId: contractor.id, jobSite: 'North Pit', approved: 40 },
+    })
+  ).id;
   haulerId = (
     await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' })
   ).id;
@@ -40,6 +47,7 @@ beforeAll(async () => {
       jobSite: 'North Pit',
       siteContactName: 'Sally Site',
       contractorCompanyId: contractor.id,
+      projectId,
       transportCompanyId: haulerId,
       truckId: truck.id,
       truckNumber: 'T-17',
@@ -64,6 +72,10 @@ async function screenshotsOf(name: string) {
   await screenshot(ctx.page, `${name}-390`);
   await ctx.page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** A test id's text, its no-break spaces (en-ZA's digit groups) read as spaces. */
+const textOf = async (testId: string) =>
+  ((await ctx.page.getByTestId(testId).textContent()) ?? '').replace(/\s/g, ' ');
 
 const visible = (text: string) => ctx.page.getByText(text, { exact: true }).first().isVisible();
 
@@ -105,5 +117,52 @@ describe('a lb site, end to end in Chromium', () => {
     await expect.poll(() => visible('60 000 lb'), { timeout: 5000 }).toBe(true);
     expect(await visible('27 215,54 KG')).toBe(true);
     await screenshotsOf('site-unit-haulage-record');
+  });
+
+  it('runs the custom report in lb: the Weight (lb) column, totals in lb with the KG recorded, a chart in pounds', async () => {
+    await ctx.page.goto(`${ctx.portal.url}/reports`);
+    expect(await ctx.page.getByRole('checkbox', { name: 'Weight (lb)' }).isChecked()).toBe(true);
+    await formInput(ctx.page, 'from').fill('1');
+    await formInput(ctx.page, 'to').fill('1');
+    await ctx.page.getByRole('button', { name: 'Run report' }).click();
+    const table = ctx.page.getByRole('table', { name: 'Report tickets' });
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBe(2);
+    expect(await table.getByRole('columnheader').allTextContents()).toContain('Weight (lb)');
+    expect(await table.getByRole('cell', { name: '60 000 lb', exact: true }).count()).toBe(1);
+    expect(await textOf('report-totals')).toContain('Net: 60 000 lb (27 215,54 KG)');
+    await expect.poll(() => visible('Net pounds per project')).toBe(true);
+    for (const text of ['Net pounds', 'Approved pounds']) expect(await visible(text), text).toBe(true);
+    await screenshotsOf('site-unit-reports');
+  });
+
+  it("prints the project's haulage record report in lb, with the KG recorded beside", async () => {
+    await ctx.page.goto(`${ctx.portal.url}/report/haulage-record/${projectId}`);
+    await expect.poll(() => visible('Net (lb)'), { timeout: 5000 }).toBe(true);
+    expect(await visible('Net as recorded (KG)')).toBe(true);
+    expect(await textOf('report-totals')).toContain('60 000 lb27 215,54 KG');
+    expect(await ctx.page.getByText('Tonnes', { exact: true }).count()).toBe(0);
+    await screenshotsOf('site-unit-haulage-report');
+  });
+
+  it('takes a hand-set scale weight in lb and sends KG: the tare it sets is stored in KG', async () => {
+    await ctx.page.goto(`${ctx.portal.url}/scale`);
+    await ctx.page.getByRole('button', { name: 'Set weight by hand' }).click();
+    const dialog = ctx.page.getByRole('dialog', { name: 'Manually Set Scale Weight' });
+    await dialog.getByLabel('Weight (lb)').fill('33000');
+    await screenshot(ctx.page, 'site-unit-manual-weight-1440', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => textOf('scale-weight')).toBe('33 000lb');
+    await ctx.page.getByRole('radio', { name: 'Tare' }).check();
+    await ctx.page.getByRole('combobox', { name: 'Truck' }).fill('T-17');
+    await ctx.page.getByRole('option', { name: /T-17/ }).click();
+    await ctx.page.getByRole('button', { name: 'Set Tare' }).click();
+    // 33 000 lb × 0.45359237 = 14 968.55 kg.
+    await expect
+      .poll(
+        async () =>
+          (await ctx.api<{ tareWeight: number | null }[]>('POST', '/api/truck/all', {}))[0]?.tareWeight,
+      )
+      .toBe(14_968.55);
+    await screenshot(ctx.page, 'site-unit-manual-tare-1440');
   });
 });

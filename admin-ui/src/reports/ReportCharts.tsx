@@ -1,7 +1,7 @@
 import { Alert, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReportChart, ReportChartBody } from '@portal/contract';
-import { displayUnitSymbols, formatWeight, kgFromDisplayUnit } from '@portal/domain';
+import { displayUnitSymbols, formatWeight, formatWeightNumber, kgFromDisplayUnit } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
@@ -57,13 +57,23 @@ const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
   const chartUnit = chartUnitOf(unit);
   const { projectIds, net, approved } = projectWeightSeries(chart.projects, unit);
   const unitName = { unit: translate(`portal.reports.chart.units.${chartUnit}`) };
-  // Tonnes as the spec writes them; another unit as the site shows its weights.
+  // Tonnes as the spec writes them; another unit as the site shows its weights, its axis wide enough
+  // for the ticks in full (hundreds of thousands of pounds).
   const shown = (value: number | null) =>
     value === null
       ? ''
       : chartUnit === 't'
         ? `${value.toFixed(2)} t`
         : formatWeight(kgFromDisplayUnit(value, chartUnit), chartUnit);
+  const yAxis =
+    chartUnit === 't'
+      ? { label: 't' }
+      : {
+          label: displayUnitSymbols[chartUnit],
+          width: 88,
+          valueFormatter: (value: number) =>
+            formatWeightNumber(kgFromDisplayUnit(value, chartUnit), chartUnit),
+        };
   return (
     <ChartFigure title={translate('portal.reports.chart.projects', unitName)}>
       {projectIds.length === 0 ? (
@@ -72,7 +82,7 @@ const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
         <BarChart
           height={CHART_HEIGHT}
           xAxis={[{ scaleType: 'band', data: projectIds }]}
-          yAxis={[{ label: displayUnitSymbols[chartUnit] }]}
+          yAxis={[yAxis]}
           series={[
             { data: net, label: translate('portal.reports.chart.net', unitName), valueFormatter: shown },
             {
