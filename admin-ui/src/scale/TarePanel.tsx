@@ -32,7 +32,7 @@ export const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPa
     if (!truck) return notify('No truck selected.', { type: 'warning' });
     return submit(
       async () => {
-        const answer = await apiRequest<{ message: string }>('/api/truck/tare/weight', {
+        const answer = await apiRequest<{ message: string; truck: Truck }>('/api/truck/tare/weight', {
           method: 'POST',
           body: {
             truckId: truck.id,
@@ -42,6 +42,8 @@ export const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPa
           },
         });
         notify(answer.message, { type: 'success' });
+        // The answer is the truck as saved: its new tare shows at once, whatever the list's refetch finds.
+        setTruck(answer.truck);
         setTicket(null);
         await Promise.all([trucks.refetch(), received.refetch()]);
       },
