@@ -205,6 +205,24 @@ describe('the weighbridge workflow on the Scale page', () => {
     },
   );
 
+  it('a truck that left without its second weighing: the first weight is let go, after a confirmation', async () => {
+    await openScalePage(1440, 900);
+    const { truck, ticket } = await truckTicket(null);
+    await driveOn(39_500);
+    await chooseTicket(ticket, truck.licensePlate);
+    await page.getByRole('radio', { name: /two-pass/ }).check();
+    await weighButton('Hold first weight').click();
+    await expect.poll(() => page.getByText(/first weight .* held/).isVisible()).toBe(true);
+    await chooseTicket(ticket, truck.licensePlate);
+    await page.getByTestId('first-weight-held').getByRole('button', { name: 'Let it go' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Let the first weight go?' });
+    await screenshot(page, 'weighbridge-discard-first-weight-1440', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('first-weight-held').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('tare-needed').isVisible()).toBe(true);
+    expect((await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).firstWeight).toBeNull();
+  });
+
   it.each([
     { width: 1440, height: 900 },
     { width: 390, height: 844 },

@@ -40,6 +40,7 @@ export const ticketEventWords = {
   TicketWeighedNet: "Weighed net, on the indicator's tare",
   TicketFirstWeighed: 'First weight held (two-pass)',
   TicketSecondWeighed: 'Second weight: gross, tare and net completed (two-pass)',
+  TicketFirstWeightDiscarded: 'First weight let go (the truck left without its second weighing)',
   TicketTared: 'Weight updated by a tare',
   TruckDispatched: 'Dispatched by the driver',
   TicketRestored: 'Restored',
@@ -161,6 +162,11 @@ const portalMessages = {
       firstWeightHeld:
         'This ticket holds a first weight (two-pass): weigh the truck again to complete gross, tare and net.',
       firstWeight: 'First weight',
+      discardFirstWeight: 'Let it go',
+      discardTitle: 'Let the first weight go?',
+      discardContent:
+        'Only for a truck that left without its second weighing: the ticket is weighed again from the start. The first weighing stays in its history.',
+      firstWeightDiscarded: 'First weight let go: weigh the truck again from the start.',
       chooseTare: 'Choose how to weigh this truck: weigh it again empty (two-pass), or use the default tare.',
       tareChoice: 'How to find the tare',
       twoPass: 'Weigh it again empty after unloading (two-pass): hold this weight as the first',

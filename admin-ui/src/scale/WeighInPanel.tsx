@@ -1,5 +1,6 @@
 import {
   Alert,
+  Button,
   FormControlLabel,
   MenuItem,
   Radio,
@@ -12,7 +13,7 @@ import {
 import type { TareChoice, Ticket } from '@portal/contract';
 import { storedTareState, tareNeededMessage } from '@portal/domain';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { SiteWeightNumber, SiteWeightSymbol } from '../common/SiteWeight';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { apiRequest } from '../dataProvider/http-client';
@@ -85,6 +86,20 @@ export const WeighInPanel = ({ scaleId, scale, weight, manualWeight, refusal }: 
             ? { gross: weight, tare: null, net: null }
             : weighInFigures(weight, tareState === 'fresh' ? (truck?.tareWeight ?? null) : null, defaultTare);
 
+  const [discarding, setDiscarding] = useState(false);
+  const discardFirstWeight = () => {
+    setDiscarding(false);
+    if (!ticket) return;
+    return submit(async () => {
+      const kept = await apiRequest<Ticket>(`/api/ticket/${ticket.id}/first-weight/discard`, {
+        method: 'POST',
+      });
+      setTicket(kept);
+      notify('portal.scale.firstWeightDiscarded', { type: 'info' });
+      await tickets.refetch();
+    });
+  };
+
   const chooseTicket = (chosen: Ticket | null) => {
     setTicket(chosen);
     setTareChoice(null);
@@ -148,13 +163,28 @@ export const WeighInPanel = ({ scaleId, scale, weight, manualWeight, refusal }: 
         ))}
       </TextField>
       {firstWeight !== null && (
-        <Alert severity="info" data-testid="first-weight-held">
+        <Alert
+          severity="info"
+          data-testid="first-weight-held"
+          action={
+            <Button color="inherit" size="small" onClick={() => setDiscarding(true)}>
+              {translate('portal.scale.discardFirstWeight')}
+            </Button>
+          }
+        >
           {translate('portal.scale.firstWeightHeld')}{' '}
           <strong>
             <SiteWeightNumber kg={firstWeight} /> <SiteWeightSymbol />
           </strong>
         </Alert>
       )}
+      <Confirm
+        isOpen={discarding}
+        title="portal.scale.discardTitle"
+        content="portal.scale.discardContent"
+        onConfirm={discardFirstWeight}
+        onClose={() => setDiscarding(false)}
+      />
       {needsTareChoice && (
         <Alert severity="warning" data-testid="tare-needed" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
           <Typography sx={{ fontWeight: 600 }}>

@@ -78,7 +78,13 @@ export const WeighingAction = ({
   refusal: string | null;
 }) => (
   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-    <Button variant="contained" size="large" onClick={onClick} disabled={busy || refusal !== null}>
+    <Button
+      variant="contained"
+      size="large"
+      onClick={onClick}
+      disabled={busy || refusal !== null}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
       {label}
     </Button>
     {refusal && (

@@ -171,6 +171,30 @@ describe('two-pass weighing', () => {
   );
 });
 
+describe('a two-pass weighing abandoned', () => {
+  it('lets the first weight go, so the ticket is weighed again from the start; nothing to let go is a 409', async () => {
+    const { scale, key } = await scaleWithKey();
+    const material = await kit.material(`Till ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await kit.truckTicket(null);
+    await driveOn(key, 40_000);
+    expect((await weigh(ticket, scale, material.id, { tare: 'two-pass' })).statusCode).toBe(200);
+    const discard = () =>
+      kit.call('POST', `/api/ticket/${ticket.id}/first-weight/discard`, undefined, kit.standard);
+    const discarded = await discard();
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    expect(discarded.json<Ticket>()).toMatchObject({ firstWeight: null, weight: null, isReceived: false });
+    const again = await discard();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This ticket holds no first weight.' });
+    // Weighed again from the start: with no stored tare, the operator chooses again.
+    await driveOn(key, 41_000);
+    expect((await weigh(ticket, scale, material.id)).json().errors).toHaveProperty('tare');
+    expect((await events(ticket.id)).map((e) => e.type)).toEqual(
+      expect.arrayContaining(['TicketFirstWeighed', 'TicketFirstWeightDiscarded']),
+    );
+  });
+});
+
 describe('net weighing', () => {
   it("weighs the indicator's net only when asked, and only with the tare its frame carries", async () => {
     const { scale, key } = await scaleWithKey();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bulkEditRoutes } from './bulk-edit-tickets';
 import { bulkReceiveRoute } from './bulk-receive-tickets';
 import { deleteTicketRoute } from './delete-ticket';
+import { discardFirstWeightRoute } from './discard-first-weight';
 import { linkRecordRoutes } from './dispatch-truck';
 import { generateTicketsRoute } from './generate-tickets';
 import { publicTicketRoutes } from './public-ticket';
@@ -29,6 +30,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     externalTicketRoutes,
     receiveTicketRoute,
     weighTicketRoute,
+    discardFirstWeightRoute,
     toggleDispatchRoute,
     rejectTicketRoute,
     resetReceiptRoute,

@@ -89,6 +89,8 @@ export type TicketCommand =
       source: WeighingSource;
       actor: TicketActor;
     }
+  /** The truck left without its second weighing: its ticket lets the first weight go. */
+  | { type: 'DiscardFirstWeight'; actor: TicketActor }
   | { type: 'RestoreTicket'; details: TicketDetails; logEntryId: number; actor: TicketActor }
   /** From the Truck Dispatch page: no user, the ticket's link is the authority. */
   | { type: 'DispatchTruck'; dispatch: TruckDispatch }
@@ -110,6 +112,7 @@ export const ticketMessages = {
     'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
   receivedBeforeLoaded: 'Time received cannot be earlier than time loaded',
   receivedBeforeNow: 'Time received cannot be earlier than now when there is no time loaded',
+  noFirstWeight: 'This ticket holds no first weight.',
 } as const;
 
 /** Net = scale weight − tare, 2 decimals (spec section 9); a net of 0 or less is no load, so it is refused. */
@@ -362,6 +365,18 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
             weight,
             source: command.source,
           },
+        },
+      ];
+    }
+
+    case 'DiscardFirstWeight': {
+      const ticket = activeTicket(state);
+      assertMayChange(ticket, command.actor);
+      if (ticket.firstWeight === null) throw new DomainError('conflict', ticketMessages.noFirstWeight);
+      return [
+        {
+          type: 'TicketFirstWeightDiscarded',
+          data: { ticketId: ticket.ticketId, firstWeight: ticket.firstWeight },
         },
       ];
     }

@@ -679,6 +679,27 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
     },
   );
 
+  it('lets a held first weight go when the truck left without its second weighing; a ticket holding none is refused', () => {
+    const held: TicketEvent = {
+      type: 'TicketFirstWeighed',
+      data: { ticketId: 12, materialId: 4, firstWeight: 40000, source: fromScale },
+    };
+    const discard: TicketCommand = { type: 'DiscardFirstWeight', actor: standard };
+    const discarded = decideTicket(discard, given(generated, loaded, held));
+    expect(discarded).toEqual([
+      { type: 'TicketFirstWeightDiscarded', data: { ticketId: 12, firstWeight: 40000 } },
+    ]);
+    expect(given(generated, loaded, held, ...discarded)).toMatchObject({
+      firstWeight: null,
+      isReceived: false,
+    });
+    expect(refusal(() => decideTicket(discard, given(generated, loaded)))).toEqual({
+      kind: 'conflict',
+      message: ticketMessages.noFirstWeight,
+      errors: undefined,
+    });
+  });
+
   it('refuses a second weighing no lighter or heavier than the first: there is no load', () => {
     const pending = given(generated, loaded, {
       type: 'TicketFirstWeighed',

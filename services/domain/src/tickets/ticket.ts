@@ -159,6 +159,8 @@ export const TicketEventSchemas = {
     weight: Type.Number(),
     source: WeighingSourceSchema,
   }),
+  /** Two-pass weighing abandoned (the truck left without its second weighing): the first weight is let go. */
+  TicketFirstWeightDiscarded: Type.Object({ ticketId, firstWeight: Type.Number() }),
   /** The truck was tared on the scale with this ticket selected: its weight is the weigh-in's gross less the new tare. */
   TicketTared: Type.Object({
     ticketId,
@@ -289,6 +291,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         firstWeight: event.data.firstWeight,
         details: { ...t.details, materialId: event.data.materialId },
       }));
+    case 'TicketFirstWeightDiscarded':
+      return withDetails(state, (t) => ({ ...t, firstWeight: null }));
     case 'TicketTared':
       return withDetails(state, (t) => ({ ...t, details: { ...t.details, weight: event.data.weight } }));
     case 'TruckDispatched':
