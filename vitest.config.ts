@@ -60,7 +60,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
