@@ -5,7 +5,7 @@ import { configFromEnv, openPtyPair, type ScaleBridge, startScaleBridge } from '
 import { openScaleEnd, tempLinks } from '@portal/scale-bridge/test/bridge-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 
-// Issue 29, defects 1, 2 and 3: a real scale bridge reads a Toledo indicator on a socat pty pair and
+// Issue 29, defects 1 to 4 and 7: a real scale bridge reads a Toledo indicator on a socat pty pair and
 // reports to the portal; the weigh-in through the API takes only a legal reading. The frames are
 // written byte for byte from Mettler Toledo's continuous output format (Standard Interface Command
 // Set, "Continuous output": STX, status words A, B and C, six digits of displayed weight, six of tare,
@@ -19,24 +19,48 @@ const CR = 0x0d;
 const swaWholeKg = 0b0010_1010;
 /** Status word B: bit 5 always 1; bit 4 kg, bit 3 motion, bit 2 out of range, bit 1 negative, bit 0 net. */
 const swb = { stableGrossKg: 0x30, motionKg: 0x38, overRangeKg: 0x34, netKg: 0x31 } as const;
-/** Status word C: bit 5 always 1, nothing else set. */
+/** Status word C: bit 5 always 1, nothing else set (bits 0–2 unit 000: lb or kg, as status word B says). */
 const swcPlain = 0b0010_0000;
+/** A tonne terminal: status word A decimal point XXXX.XX (100), status word C bits 0–2 metric tons (010). */
+const tonnes = { swa: 0b0010_1100, swc: 0b0010_0010 } as const;
 
 const digits = (value: number) => String(value).padStart(6, '0');
-const toledoFrame = (statusB: number, weight: number, tare = 0) =>
-  Buffer.concat([
-    Buffer.from([STX, swaWholeKg, statusB, swcPlain]),
+
+/** How the indicator is set up: its status words A and C, a checksum after the CR, and bytes between frames. */
+interface IndicatorSetup {
+  swa: number;
+  swc: number;
+  checksum: boolean;
+  between: string;
+}
+const wholeKgTerminal: IndicatorSetup = { swa: swaWholeKg, swc: swcPlain, checksum: false, between: '' };
+
+/** The checksum: the two's complement of the 7 low-order bits of the sum of every byte before it, STX and CR included. */
+const checksumByte = (bytes: Buffer) => -bytes.reduce((sum, byte) => sum + byte, 0) & 0x7f;
+
+const toledoFrame = (setup: IndicatorSetup, statusB: number, weight: number, tare = 0) => {
+  const frame = Buffer.concat([
+    Buffer.from([STX, setup.swa, statusB, setup.swc]),
     Buffer.from(`${digits(weight)}${digits(tare)}`, 'latin1'),
     Buffer.from([CR]),
   ]);
+  return Buffer.concat([
+    frame,
+    Buffer.from(setup.checksum ? [checksumByte(frame)] : []),
+    Buffer.from(setup.between, 'latin1'),
+  ]);
+};
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A scale whose bridge reads an indicator that streams `frame` every 66 ms (Toledo's 15 Hz) until changed. */
-async function streamingScale() {
+/**
+ * A scale whose bridge reads an indicator that streams `frame` every 66 ms (Toledo's 15 Hz) until
+ * changed; the bridge learns whether a checksum follows (SCALE_TOLEDO_CHECKSUM=auto, its default).
+ */
+async function streamingScale(setup: IndicatorSetup = wholeKgTerminal) {
   const created = await kit.call('POST', '/api/scale/new', {
     scaleName: `Lane ${crypto.randomUUID().slice(0, 6)}`,
   });
@@ -49,7 +73,6 @@ async function streamingScale() {
   const config = configFromEnv({
     SCALE_PORT: links.bridgeSide,
     SCALE_PROTOCOL: 'toledo',
-    SCALE_TOLEDO_CHECKSUM: 'off',
     SCALE_BRIDGE_KEY: key,
     PORTAL_URL: kit.portal.url,
   });
@@ -66,7 +89,7 @@ async function streamingScale() {
     stopBits: 1,
   });
   cleanups.push(() => indicator.close());
-  let frame = toledoFrame(swb.stableGrossKg, 0);
+  let frame = toledoFrame(setup, swb.stableGrossKg, 0);
   const timer = setInterval(() => void indicator.write(frame).catch(() => undefined), 66);
   cleanups.push(async () => clearInterval(timer));
   const live = async () =>
@@ -76,10 +99,10 @@ async function streamingScale() {
   return {
     scale,
     live,
-    /** The indicator shows this from now on; resolves once the portal shows its weight. */
-    async show(statusB: number, weight: number, tare = 0) {
-      frame = toledoFrame(statusB, weight, tare);
-      await expect.poll(async () => (await live()).currentWeight, { timeout: 5_000 }).toBe(weight);
+    /** The indicator shows this from now on; resolves once the portal shows its weight (`shownKg`, in KG). */
+    async show(statusB: number, weight: number, tare = 0, shownKg = weight) {
+      frame = toledoFrame(setup, statusB, weight, tare);
+      await expect.poll(async () => (await live()).currentWeight, { timeout: 5_000 }).toBe(shownKg);
     },
     async stopBridge() {
       bridgeRunning = false;
@@ -139,6 +162,23 @@ describe('weighing from a Toledo indicator through a real bridge', () => {
       zeroedSinceWeighing: false,
       notWeighableBecause: scaleMessages.notZeroed,
     });
+  });
+
+  it('a tonne terminal with a checksum and a line feed between frames is read in KG, and weighed so (defects 4 and 7)', async () => {
+    const { scale, live, show } = await streamingScale({ ...tonnes, checksum: true, between: '\n' });
+    const material = await kit.material(`Rock ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await kit.truckTicket(14_000);
+    // 002534 with the decimal point at XXXX.XX in metric tons: 25.34 t, never 25.34 kg.
+    await show(swb.stableGrossKg, 2534, 0, 25_340);
+    expect(await live()).toMatchObject({ indicatorUnit: 't', status: 'ok', notWeighableBecause: null });
+    const weighed = await kit.call(
+      'PUT',
+      '/api/ticket/weigh',
+      { ticketId: ticket.id, materialId: material.id, scaleId: scale.id },
+      kit.standard,
+    );
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>().weight).toBe(11_340);
   });
 
   // Defect 5 (a bridge killed, no goodbye) is proved against the API in scales.int.test.ts; here the
