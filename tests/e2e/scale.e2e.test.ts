@@ -176,6 +176,15 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${portal.url}/scales`);
     await page.getByRole('link', { name: 'Add scale' }).click();
+    // A new scale starts with the weighing rules every scale has (issue 29): 20 divisions, return to zero on.
+    expect(await page.getByLabel('Minimum weight (divisions)').inputValue()).toBe('20');
+    expect(
+      await page.getByRole('switch', { name: 'Require a return to zero between trucks' }).isChecked(),
+    ).toBe(true);
+    await screenshot(page, 'scales-new-rules-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'scales-new-rules-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByLabel('Scale name', { exact: true }).fill('North gate');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);

@@ -17,8 +17,8 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { SiteWeightNumber, SiteWeightSymbol } from '../common/SiteWeight';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { apiRequest } from '../dataProvider/http-client';
-import { useSiteWeights } from '../settings/site-settings';
-import { useMaterials, useSettings, useTodaysTickets, useTrucks } from './scale-queries';
+import { useSiteSettings, useSiteWeights } from '../settings/site-settings';
+import { useMaterials, useTodaysTickets, useTrucks } from './scale-queries';
 import { ticketChoiceLabel, weighInFigures } from './scale-weights';
 import {
   Figure,
@@ -52,7 +52,7 @@ export const WeighInPanel = ({ scaleId, scale, weight, manualWeight, refusal }: 
   const tickets = useTodaysTickets('active');
   const materials = useMaterials();
   const trucks = useTrucks();
-  const settings = useSettings();
+  const settings = useSiteSettings();
   useNotifyLoadError(tickets.error ?? materials.error ?? trucks.error ?? settings.error);
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [materialId, setMaterialId] = useState<number | ''>('');

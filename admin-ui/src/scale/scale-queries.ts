@@ -1,4 +1,4 @@
-import type { LiveScale, Scale, Settings, Ticket, Truck } from '@portal/contract';
+import type { LiveScale, Scale, Ticket, Truck } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../dataProvider/http-client';
 import { scaleRefreshMs } from './scale-weights';
@@ -43,10 +43,6 @@ export function useTrucks() {
     queryKey: [SCALE_KEY, 'trucks'],
     queryFn: () => apiRequest<Truck[]>('/api/truck/all', { method: 'POST', body: {} }),
   });
-}
-
-export function useSettings() {
-  return useQuery({ queryKey: [SCALE_KEY, 'settings'], queryFn: () => apiRequest<Settings>('/api/setting') });
 }
 
 export const startWeighing = (scaleId: number) =>

@@ -10,7 +10,7 @@ import {
   tareNeededMessage,
   ticketMessages,
 } from '@portal/domain';
-import { findNamed, findTicket, findTruck, getSettings } from '@portal/projections';
+import { findNamed, findTruck, getSettings } from '@portal/projections';
 import { chosenId } from '../loose-body';
 import type { CommandHost } from '../plugins/infrastructure';
 import { recordedOnce, weighingOf } from '../scales/weighing-source';
@@ -81,8 +81,7 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         weighAs,
       );
       const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
-      if (state.status !== 'active' || !(await findTicket(db, ticketId)))
-        throw new DomainError('not_found', ticketMessages.notFound);
+      if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
       if (!(await findNamed(db, 'materials', materialId))) {
         throw new DomainError('validation', materials.notFoundMessage, {
           materialId: materials.notFoundMessage,
