@@ -180,8 +180,11 @@ describe('a two-pass weighing abandoned', () => {
     expect((await weigh(ticket, scale, material.id, { tare: 'two-pass' })).statusCode).toBe(200);
     const discard = () =>
       kit.call('POST', `/api/ticket/${ticket.id}/first-weight/discard`, undefined, kit.standard);
-    const discarded = await discard();
-    expect(discarded.statusCode, discarded.body).toBe(200);
+    // A burst of ten at once lets the first weight go once: one 200, the others 409, one event.
+    const burst = await Promise.all(Array.from({ length: 10 }, discard));
+    expect(burst.map((response) => response.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const discarded = burst.find((response) => response.statusCode === 200);
+    if (!discarded) throw new Error('no discard answered 200');
     expect(discarded.json<Ticket>()).toMatchObject({ firstWeight: null, weight: null, isReceived: false });
     const again = await discard();
     expect(again.statusCode).toBe(409);
@@ -189,9 +192,14 @@ describe('a two-pass weighing abandoned', () => {
     // Weighed again from the start: with no stored tare, the operator chooses again.
     await driveOn(key, 41_000);
     expect((await weigh(ticket, scale, material.id)).json().errors).toHaveProperty('tare');
-    expect((await events(ticket.id)).map((e) => e.type)).toEqual(
-      expect.arrayContaining(['TicketFirstWeighed', 'TicketFirstWeightDiscarded']),
-    );
+    const types = (await events(ticket.id)).map((e) => e.type);
+    expect(types).toContain('TicketFirstWeighed');
+    expect(types.filter((type) => type === 'TicketFirstWeightDiscarded')).toHaveLength(1);
+    // Another ticket's path spelled oddly finds no route, and no token gets nothing.
+    expect((await kit.call('POST', `/api/ticket/${ticket.id}/first-weight%2Fdiscard`)).statusCode).toBe(404);
+    expect(
+      (await kit.call('POST', `/api/ticket/${ticket.id}/first-weight/discard`, undefined, {})).statusCode,
+    ).toBe(401);
   });
 });
 
