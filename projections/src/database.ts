@@ -99,6 +99,8 @@ export interface SettingsTable extends Versioned {
   soilQualityStatement: string | null;
   retareEveryDays: number | null;
   displayUnit: DisplayUnit | null;
+  maximumWeightKg: number | null;
+  hashQrAboveTicketId: number | null;
 }
 
 export interface ProjectionCheckpointTable {

@@ -731,6 +731,10 @@ const portalMessages = {
       defaultTareWeightInvalid: 'Default tare weight must be a number of 0 or more',
       emailInvalid: 'Email is not valid',
       retareEveryDaysHelp: "A truck's stored tare older than this is expired; blank: never",
+      maximumWeightHelp:
+        'No ticket, tare or by-hand weight may exceed this; a scale with a capacity uses its capacity',
+      hashQrAboveTicketIdHelp:
+        "Tickets above this id carry their hash link in the digital ticket's QR codes (10015: the legacy numbering; a new site sets 0)",
       displayUnitHelp: 'Weights are shown, printed and exported in this unit; they are stored and sent in KG',
       displayUnits: {
         kg: 'KG (kilograms)',
@@ -1090,6 +1094,8 @@ const portalMessages = {
         receivingSiteAddress: 'Receiving site address (printed records)',
         soilQualityStatement: 'Soil-quality statement (haulage record)',
         retareEveryDays: 'Re-tare every (days)',
+        maximumWeightKg: 'Maximum weight',
+        hashQrAboveTicketId: 'Hash link in QR codes above ticket id',
       },
     },
   },

@@ -51,6 +51,12 @@ const validateRetareDays: Validator = (value) =>
     ? undefined
     : settingsMessages.retareInvalid;
 
+const validateMaximumWeight = minValue(1, settingsMessages.maximumWeightInvalid);
+const validateHashQrAbove: Validator = (value) =>
+  value == null || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
+    ? undefined
+    : settingsMessages.hashQrAboveInvalid;
+
 // The one settings record is never deleted, so the form has no Delete button.
 const SaveOnlyToolbar = () => (
   <Toolbar>
@@ -113,6 +119,20 @@ export const SettingsPage = () => {
               label="resources.settings.fields.defaultTareWeight"
               min={0}
               validate={validateTareWeight}
+            />
+            <WeightInput
+              source="maximumWeightKg"
+              label="resources.settings.fields.maximumWeightKg"
+              min={1}
+              validate={[required(), validateMaximumWeight]}
+              helperText="portal.settings.maximumWeightHelp"
+            />
+            <NumberInput
+              source="hashQrAboveTicketId"
+              min={0}
+              step={1}
+              validate={validateHashQrAbove}
+              helperText="portal.settings.hashQrAboveTicketIdHelp"
             />
             <NumberInput
               source="retareEveryDays"

@@ -20,4 +20,6 @@ export const toSettingsPayload = (data: Record<string, unknown>) => ({
   displayUnit: data.displayUnit,
   retareEveryDays:
     data.retareEveryDays === '' || data.retareEveryDays == null ? null : Number(data.retareEveryDays),
+  maximumWeightKg: Number(data.maximumWeightKg),
+  hashQrAboveTicketId: numberOrZero(data.hashQrAboveTicketId),
 });

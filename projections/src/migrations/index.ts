@@ -17,6 +17,7 @@ import * as retareSetting from './2026-11-27-002-retare-setting';
 import * as truckTareDates from './2026-11-27-002-truck-tare-dates';
 import * as ticketFirstWeights from './2026-11-27-003-ticket-first-weights';
 import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
+import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-settings';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-003-ticket-first-weights': ticketFirstWeights,
   '2026-11-27-002-retare-setting': retareSetting,
   '2026-11-28-001-display-unit-setting': displayUnitSetting,
+  '2026-11-28-002-weight-bound-and-qr-settings': weightBoundAndQrSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

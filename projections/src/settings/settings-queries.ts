@@ -1,4 +1,11 @@
-import { defaultDisplayUnit, defaultSettings, printedRecordDefaults, settingsId } from '@portal/domain';
+import {
+  defaultDisplayUnit,
+  defaultHashQrAboveTicketId,
+  defaultMaximumWeightKg,
+  defaultSettings,
+  printedRecordDefaults,
+  settingsId,
+} from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 
@@ -18,6 +25,8 @@ export async function getSettings(db: Kysely<Database>) {
       'soilQualityStatement',
       'retareEveryDays',
       'displayUnit',
+      'maximumWeightKg',
+      'hashQrAboveTicketId',
       'version',
     ])
     .where('id', '=', settingsId)
@@ -31,5 +40,7 @@ export async function getSettings(db: Kysely<Database>) {
     soilQualityStatement: saved.soilQualityStatement ?? printedRecordDefaults.soilQualityStatement,
     retareEveryDays: saved.retareEveryDays ?? null,
     displayUnit: saved.displayUnit ?? defaultDisplayUnit,
+    maximumWeightKg: saved.maximumWeightKg ?? defaultMaximumWeightKg,
+    hashQrAboveTicketId: saved.hashQrAboveTicketId ?? defaultHashQrAboveTicketId,
   };
 }

@@ -24,6 +24,16 @@ export const SettingsSchema = Type.Object(
         description: "Re-tare every N days: a truck's stored tare older than this is expired; null: never",
       }),
     ),
+    maximumWeightKg: Type.Integer({
+      minimum: 1,
+      description:
+        'KG. The heaviest weight a ticket, truck tare or by-hand weighing may carry where no scale capacity applies; default 100000',
+    }),
+    hashQrAboveTicketId: Type.Integer({
+      minimum: 0,
+      description:
+        "Tickets with an id above this put their hash link in the digital ticket's QR codes. The spec's 10015 (the legacy numbering) by default; a new site sets 0",
+    }),
     displayUnit: OneOf(displayUnits, {
       description:
         'The unit the UI shows, prints and exports weights in (t: metric tonne, ton: short ton of 2,000 lb). Display only: every weight the API takes and answers stays in KG, as the spec has it',

@@ -27,6 +27,8 @@ const defaults: Settings = {
   soilQualityStatement: printedRecordDefaults.soilQualityStatement,
   retareEveryDays: null,
   displayUnit: 'kg',
+  maximumWeightKg: 100_000,
+  hashQrAboveTicketId: 10_015,
   version: 0,
 };
 const chosen = {
@@ -40,6 +42,8 @@ const chosen = {
   soilQualityStatement: 'Clean excess soil only.',
   retareEveryDays: 90,
   displayUnit: 'lb',
+  maximumWeightKg: 60_000,
+  hashQrAboveTicketId: 0,
 };
 
 // The tests share one settings record and run in order: defaults first, then saves.
@@ -76,6 +80,13 @@ describe('settings', () => {
     [{ retareEveryDays: 2.5 }, 'retareEveryDays', retareInvalid],
     [{ retareEveryDays: 'monthly' }, 'retareEveryDays', retareInvalid],
     [{ displayUnit: 'stone' }, 'displayUnit', 'Weight unit must be one of kg, t, lb, ton'],
+    [{ maximumWeightKg: 0 }, 'maximumWeightKg', 'Maximum weight must be a whole number of KG of 1 or more'],
+    [
+      { maximumWeightKg: 100.5 },
+      'maximumWeightKg',
+      'Maximum weight must be a whole number of KG of 1 or more',
+    ],
+    [{ hashQrAboveTicketId: -1 }, 'hashQrAboveTicketId', 'Must be a ticket id of 0 or more'],
   ])('refuses %o with 400 on %s: %s, saving nothing', async (change, field, message) => {
     const response = await put({ ...chosen, ...change });
     expect(response.statusCode).toBe(400);
@@ -123,10 +134,21 @@ describe('settings', () => {
   it('a PUT without the later settings (a client older than them) saves their defaults: no re-tare rule, KG', async () => {
     const current = await get();
     expect((await put({ ...current, retareEveryDays: 7, displayUnit: 't' })).statusCode).toBe(200);
-    const { retareEveryDays: _retare, displayUnit: _unit, ...older } = await get();
+    const {
+      retareEveryDays: _retare,
+      displayUnit: _unit,
+      maximumWeightKg: _maximum,
+      hashQrAboveTicketId: _qr,
+      ...older
+    } = await get();
     const response = await put(older);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ retareEveryDays: null, displayUnit: 'kg' });
+    expect(response.json()).toMatchObject({
+      retareEveryDays: null,
+      displayUnit: 'kg',
+      maximumWeightKg: 100_000,
+      hashQrAboveTicketId: 10_015,
+    });
   });
 
   it('a lb site still gets and gives every weight in KG (the spec contract): the unit is for display only', async () => {

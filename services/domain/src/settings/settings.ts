@@ -26,6 +26,10 @@ export const SettingsDataSchema = Type.Object({
   retareEveryDays: Type.Optional(Nullable(Type.Integer())),
   /** The unit weights are shown, printed and exported in; every stored weight stays KG. */
   displayUnit: Type.Optional(DisplayUnitSchema),
+  /** The heaviest weight a ticket or truck may carry where no scale's capacity applies (KG). */
+  maximumWeightKg: Type.Optional(Type.Integer()),
+  /** Tickets with an id above this put their hash link in the digital ticket's QR codes (spec: 10015). */
+  hashQrAboveTicketId: Type.Optional(Type.Integer()),
 });
 export type SettingsData = Static<typeof SettingsDataSchema>;
 
@@ -36,6 +40,11 @@ export const settings = defineCatalogue('Settings', {
   streamPrefix: 'settings',
   record: SettingsDataSchema,
 });
+
+/** The settings the spec has no field for, read as their defaults until the site saves its own. */
+export const defaultMaximumWeightKg = 100_000;
+/** Spec section 9: the legacy system's numbering put hash links in QR codes above ticket 10015; a new site sets 0. */
+export const defaultHashQrAboveTicketId = 10_015;
 
 /** Spec section 9: prefix 0, default tare weight 0. */
 export const defaultSettings: SettingsData = {
@@ -49,6 +58,8 @@ export const defaultSettings: SettingsData = {
   soilQualityStatement: null,
   retareEveryDays: null,
   displayUnit: defaultDisplayUnit,
+  maximumWeightKg: defaultMaximumWeightKg,
+  hashQrAboveTicketId: defaultHashQrAboveTicketId,
 };
 
 /** The printed records' fixed texts (spec section 9) until the site writes its own. */
@@ -69,6 +80,8 @@ export const settingsMessages = {
   printedTextTooLong: `Can be max ${printedTextMaxLength} characters`,
   displayUnitInvalid: `Weight unit must be one of ${displayUnits.join(', ')}`,
   retareInvalid: 'Re-tare days must be a whole number of 1 or more, or blank for never to expire',
+  maximumWeightInvalid: 'Maximum weight must be a whole number of KG of 1 or more',
+  hashQrAboveInvalid: 'Must be a ticket id of 0 or more',
 } as const;
 
 export function validateSettings(input: Record<string, unknown>): SettingsData {
@@ -84,6 +97,18 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     !(Number.isInteger(retareEveryDays) && retareEveryDays >= 1 && retareEveryDays <= maxStoredInteger)
   )
     errors.retareEveryDays = settingsMessages.retareInvalid;
+  const maximumWeightKg = optionalNumber(input.maximumWeightKg) ?? defaultMaximumWeightKg;
+  if (!(Number.isInteger(maximumWeightKg) && maximumWeightKg >= 1 && maximumWeightKg <= maxStoredInteger))
+    errors.maximumWeightKg = settingsMessages.maximumWeightInvalid;
+  const hashQrAboveTicketId = optionalNumber(input.hashQrAboveTicketId) ?? defaultHashQrAboveTicketId;
+  if (
+    !(
+      Number.isInteger(hashQrAboveTicketId) &&
+      hashQrAboveTicketId >= 0 &&
+      hashQrAboveTicketId <= maxStoredInteger
+    )
+  )
+    errors.hashQrAboveTicketId = settingsMessages.hashQrAboveInvalid;
   const displayUnit = optionalText(input.displayUnit) ?? defaultDisplayUnit;
   if (!isDisplayUnit(displayUnit)) errors.displayUnit = settingsMessages.displayUnitInvalid;
   const phone = optionalText(input.haulageRecordReceiverPhone);
@@ -116,6 +141,8 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
     haulageRecordReceiverPhone: phone,
     haulageRecordReceiverEmail: email,
     retareEveryDays,
+    maximumWeightKg,
+    hashQrAboveTicketId,
     // assertValid refused any other unit.
     displayUnit: displayUnit as DisplayUnit,
   };
