@@ -189,8 +189,17 @@ export const WeighingSourceSchema = Type.Object({
   stable: Nullable(Type.Boolean()),
   rawFrame: Nullable(Type.String()),
   readingAt: Nullable(Type.String({ format: 'date-time' })),
+  /**
+   * Why a weight was typed by hand, as the operator gave it; absent on weighings recorded before
+   * reasons were asked and on readings from a scale. A manual weighing without one reads as
+   * `noManualReasonGiven`.
+   */
+  manualReason: Type.Optional(Type.String()),
 });
 export type WeighingSource = Static<typeof WeighingSourceSchema>;
+
+/** How a manual weighing recorded without a reason (the spec's own body) reads on every record. */
+export const noManualReasonGiven = 'no reason given';
 
 /** A weight given with no scale reading behind it (the spec's client, or a hand-typed weight). */
 export const manualWeighing = (scaleId: number | null): WeighingSource => ({
