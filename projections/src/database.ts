@@ -1,5 +1,10 @@
 import type { ExternalReceiptState } from '@portal/contract';
-import type { ContractorContactData, DisplayUnit, TransportContactData } from '@portal/domain';
+import type {
+  ContractorContactData,
+  DisplayUnit,
+  TransportContactData,
+  WeighingSource,
+} from '@portal/domain';
 import {
   CamelCasePlugin,
   type ColumnType,
@@ -180,6 +185,8 @@ export interface TicketsTable {
   weight: NullableNumeric;
   /** Two-pass weighing: the first weight, held until the second. */
   firstWeight: NullableNumeric;
+  /** Where the weight came from (issue 34): the weighing event's source, or null (see ActiveTicket.weighing). */
+  weighing: ColumnType<WeighingSource | null, WeighingSource | null, WeighingSource | null>;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

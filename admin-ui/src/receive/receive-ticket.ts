@@ -1,5 +1,5 @@
 import type { Ticket, Truck } from '@portal/contract';
-import { licensePlateMaxLength, truckMessages } from '@portal/domain';
+import { licensePlateMaxLength, truckFitsCompany, truckMessages } from '@portal/domain';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
 export type ReceivableTicket = Pick<
@@ -81,7 +81,7 @@ export function otherCompanyTruck(
   lockedCompany: { id: number; name: string } | null,
   ownerName: (companyId: number) => string,
 ): string | undefined {
-  if (!truck || !lockedCompany || truck.transportCompanyId === lockedCompany.id) return undefined;
+  if (!truck || !lockedCompany || truckFitsCompany(truck, lockedCompany.id)) return undefined;
   return truckMessages.otherCompany(
     truck.licensePlate,
     ownerName(truck.transportCompanyId),

@@ -56,6 +56,7 @@ const generated: Ticket = {
   notes: null,
   weight: null,
   firstWeight: null,
+  weighing: null,
   userId: null,
   userFirstName: null,
   userLastName: null,

@@ -63,6 +63,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     isRejected: row.isRejected,
     rejectReason: row.rejectReason,
     firstWeight: row.firstWeight === null ? null : Number(row.firstWeight),
+    weighing: row.weighing,
   };
 }
 
@@ -105,6 +106,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     notes: d.notes,
     weight: d.weight,
     firstWeight: ticket.firstWeight,
+    weighing: ticket.weighing,
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -124,6 +126,7 @@ export const ticketLogObject = (ticket: ActiveTicket) => ({
   rejectReason: ticket.rejectReason,
   userId: ticket.receivedByUserId,
   firstWeight: ticket.firstWeight,
+  weighing: ticket.weighing,
   ...ticket.details,
 });
 
@@ -149,6 +152,7 @@ const ticketFields = Object.keys(
       isRejected: false,
       rejectReason: null,
       firstWeight: null,
+      weighing: null,
     },
     0,
   ),

@@ -53,7 +53,7 @@ const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) => 
   t.project_leader AS "projectLeader", t.material_type_id AS "materialTypeId",
   ${named('name', 'material_types', 'material_type_id')} AS "materialTypeName", t.material_id AS "materialId",
   ${named('name', 'materials', 'material_id')} AS "materialName", t.is_salt_impacted AS "isSaltImpacted",
-  t.notes, t.weight::float8 AS weight, t.first_weight::float8 AS "firstWeight", t.user_id AS "userId",
+  t.notes, t.weight::float8 AS weight, t.first_weight::float8 AS "firstWeight", t.weighing, t.user_id AS "userId",
   ${named('first_name', 'users', 'user_id')} AS "userFirstName",
   ${named('last_name', 'users', 'user_id')} AS "userLastName", t.version,
   t.is_soil_flo_load AS "isSoilFLOLoad", t.soil_flo_ticket_id AS "soilFLOTicketId",
@@ -518,3 +518,42 @@ export async function ticketReferences(
     .executeTakeFirstOrThrow();
   return count > 0 ? [countOf(count, 'ticket')] : [];
 }
+
+/**
+ * Issue 34 (D21): the open dispatches (dispatched, neither received nor rejected) of a truck, by its record
+ * or its plate, for the domain's otherOpenDispatchesOfTruck to judge. The plate is matched as the trigram
+ * index on upper(truck_license_plate) serves it.
+ */
+export const openDispatchesOfTruck = (
+  db: Kysely<Database>,
+  truck: { truckId: number | null; truckLicensePlate: string | null },
+) => {
+  const plate = truck.truckLicensePlate?.trim() ?? '';
+  if (truck.truckId === null && plate === '') return Promise.resolve([]);
+  return db
+    .selectFrom('tickets')
+    .select([
+      'id',
+      'prefix',
+      'ticketNumber',
+      'truckId',
+      'truckLicensePlate',
+      'isDispatched',
+      'isReceived',
+      'isRejected',
+    ])
+    .where('isDispatched', '=', true)
+    .where('isReceived', '=', false)
+    .where('isRejected', '=', false)
+    .where((eb) =>
+      eb.or([
+        ...(truck.truckId === null ? [] : [eb('truckId', '=', truck.truckId)]),
+        ...(plate === ''
+          ? []
+          : [eb(sql`upper(truck_license_plate)`, 'like', escapeLike(plate.toUpperCase()))]),
+      ]),
+    )
+    .orderBy('ticketNumber')
+    .limit(100)
+    .execute();
+};

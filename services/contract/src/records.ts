@@ -1,3 +1,4 @@
+import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { SettingsSchema } from './settings';
 import { PublicTicketSchema, TicketSchema } from './tickets';
@@ -27,6 +28,14 @@ export const DispatchViewSchema = Type.Object(
       'isSoilFLOLoad',
     ] as const),
     transportCompanies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    sameTruckWarning: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Issue 34 (D21): the truck of this dispatch is also dispatched on other open tickets (how many, not which); null when not. A warning: the dispatch is not refused',
+        }),
+      ),
+    ),
   },
   { $id: 'DispatchView', additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { Nullable, OneOf, ScaleDataSchema } from '@portal/domain';
+import { manualReasonMaxLength, Nullable, OneOf, ScaleDataSchema } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
@@ -217,6 +217,13 @@ const WeighingInputSchema = {
   manual: Type.Optional(
     Type.Boolean({
       description: 'true: the weight was typed by hand (confirmed in the Manually Set Scale Weight dialog)',
+    }),
+  ),
+  manualReason: Type.Optional(
+    Type.String({
+      maxLength: manualReasonMaxLength,
+      description:
+        "Why the weight was typed by hand (the Scale page asks for it): recorded in the event's source.manualReason with a weight recorded as manual, ignored with a scale's reading. A manual weight without one (the spec's body) is recorded as 'no reason given'. A weight given lies in (0, the site's maximumWeightKg], else 400",
     }),
   ),
   displayedWeight: Type.Optional(

@@ -1,4 +1,4 @@
-import { Nullable, OneOf } from '@portal/domain';
+import { Nullable, OneOf, WeighingSourceSchema } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
@@ -63,6 +63,9 @@ export const TicketSchema = Type.Object(
           'Two-pass weighing: the first weight (KG) the ticket holds until the truck is weighed again; the second weighing completes gross, tare and net (PUT /api/ticket/weigh)',
       }),
     ),
+    // Where the weight came from (its weighing event's source): a scale's reading, or typed by hand
+    // (manual, with manualReason; none recorded reads as 'no reason given'); null when set on a form.
+    weighing: Nullable(WeighingSourceSchema),
     userId: Nullable(Type.Integer({ description: 'The receiving user' })),
     userFirstName: Nullable(Type.String()),
     userLastName: Nullable(Type.String()),
@@ -236,3 +239,15 @@ export const TicketFilterBody = Type.Object({
   jobSite: Type.Optional(Nullable(Type.String())),
   truckLicensePlate: Type.Optional(Nullable(Type.String())),
 });
+
+/** GET /api/ticket/{id}/same-truck (issue 34, D21): the other open dispatches of the ticket's truck. */
+export const SameTruckDispatchesSchema = Type.Object(
+  {
+    tickets: Type.Array(Type.Pick(TicketSchema, ['id', 'prefix', 'ticketNumber'] as const)),
+    warning: Nullable(
+      Type.String({ description: 'What the ticket page says of them; null when there are none' }),
+    ),
+  },
+  { $id: 'SameTruckDispatches' },
+);
+export type SameTruckDispatches = Static<typeof SameTruckDispatchesSchema>;

@@ -20,7 +20,7 @@ interface CatalogueRouteOptions<Name extends string, Data extends object, Body e
   /** The record inside the envelope (it carries id and version on edit). */
   recordOf?(body: Static<Body>): Record<string, unknown>;
   /** The record to save from the body; on edit, `current` is the record as the read model holds it. */
-  validate(body: Static<Body>, current?: object): Data;
+  validate(body: Static<Body>, current?: object): Data | Promise<Data>;
   find(id: number): Promise<object | undefined>;
   /**
    * What `GET {base}/{id}` answers when the spec gives the entity more than its saved record (a
@@ -72,7 +72,7 @@ export function registerCatalogueRoutes<
   );
 
   app.post(`${base}/new`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {
-    const data = options.validate(request.body as Static<Body>);
+    const data = await options.validate(request.body as Static<Body>);
     return saved(
       await createRecord(app, catalogue, options.idKind, data, {
         actorId: request.currentUser.id,
@@ -83,7 +83,7 @@ export function registerCatalogueRoutes<
 
   app.put(`${base}/edit`, { ...write, schema: { tags: [tag], body, response: ok } }, async (request) => {
     const record = recordOf(request.body as Static<Body>);
-    const data = options.validate(request.body as Static<Body>, await options.find(idOf(record)));
+    const data = await options.validate(request.body as Static<Body>, await options.find(idOf(record)));
     const id = await updateRecord(app, catalogue, idOf(record), data, {
       actorId: request.currentUser.id,
       expectedVersion: versionOf(record),

@@ -11,7 +11,7 @@ import {
   trucks,
   validateTruck,
 } from '@portal/domain';
-import { findTicket, findTruck } from '@portal/projections';
+import { findTicket, findTruck, getSettings } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import { updateRecord } from '../catalogue/catalogue-commands';
 import { chosenId } from '../loose-body';
@@ -56,7 +56,14 @@ export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { weight: tareWeight, source } = weighing;
       const truck = await findTruck(db, truckId);
       if (!truck) throw new DomainError('not_found', trucks.notFoundMessage);
-      const truckData = validateTruck(truck.transportCompanyId, { ...truck, tareWeight }, null, new Date());
+      const { maximumWeightKg } = await getSettings(db);
+      const truckData = validateTruck(
+        truck.transportCompanyId,
+        { ...truck, tareWeight },
+        null,
+        new Date(),
+        maximumWeightKg,
+      );
       const actor = actorOf(request);
       let ticketCommand: TicketCommand | null = null;
       if (ticketId !== null) {

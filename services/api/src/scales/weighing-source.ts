@@ -1,13 +1,15 @@
 import {
   DomainError,
   manualWeighing,
-  maxStoredAmount,
   optionalNumber,
   scaleMessages,
   ticketFormMessages,
   type WeighAs,
   type WeighingSource,
+  weightLimitKg,
+  weightOutOfBounds,
 } from '@portal/domain';
+import { getSettings } from '@portal/projections';
 import { chosenId } from '../loose-body';
 import type { CommandHost } from '../plugins/infrastructure';
 import { findLiveScale, loadLiveScale } from './live-scale-view';
@@ -31,15 +33,21 @@ interface Weighing {
 
 export async function weighingOf(
   app: CommandHost,
-  body: { scaleId?: unknown; manual?: unknown; displayedWeight?: unknown },
+  body: { scaleId?: unknown; manual?: unknown; displayedWeight?: unknown; manualReason?: string },
   typed: { value: unknown; field: string },
   weighAs: WeighAs = 'gross',
 ): Promise<Weighing> {
   const scaleId = chosenId(body.scaleId, 'scaleId');
   if (scaleId === null || body.manual === true) {
     if (scaleId !== null) await findLiveScale(app, scaleId);
-    const weight = typedWeight(typed.value, typed.field);
-    return { weight, indicatorTareKg: null, source: manualWeighing(scaleId), takesZero: false };
+    const { maximumWeightKg } = await getSettings(app.infra.db);
+    const weight = typedWeight(typed.value, typed.field, weightLimitKg(null, maximumWeightKg));
+    return {
+      weight,
+      indicatorTareKg: null,
+      source: manualWeighing(scaleId, body.manualReason),
+      takesZero: false,
+    };
   }
   const { view: scale, stored } = await loadLiveScale(app, scaleId);
   // Only a legal reading is weighed: nothing is written, and the operator is told why.
@@ -88,15 +96,14 @@ export async function recordedOnce<T>(
   }
 }
 
-function typedWeight(value: unknown, field: string): number {
+/** A weight typed by hand (or sent by the spec's client): a number in (0, limitKg] (issue 34, D4). */
+function typedWeight(value: unknown, field: string, limitKg: number): number {
   const weight = optionalNumber(value);
   if (weight === null || !Number.isFinite(weight)) {
     const message = ticketFormMessages.weightNotNumber;
     throw new DomainError('validation', message, { [field]: message });
   }
-  if (Math.abs(weight) > maxStoredAmount) {
-    const message = ticketFormMessages.weightTooLarge;
-    throw new DomainError('validation', message, { [field]: message });
-  }
+  const outOfBounds = weightOutOfBounds(weight, limitKg);
+  if (outOfBounds) throw new DomainError('validation', outOfBounds, { [field]: outOfBounds });
   return weight;
 }

@@ -74,7 +74,9 @@ describe('settings', () => {
     [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],
     [{ currentPrefix: -1 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
-    [{ defaultTareWeight: -0.5 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
+    // Issue 34 (D4): the default tare is a weight like any other, up to the site's maximum (60,000 here).
+    [{ defaultTareWeight: -0.5 }, 'defaultTareWeight', 'Default tare weight must be from 0 to 60000 KG'],
+    [{ defaultTareWeight: 60_000.5 }, 'defaultTareWeight', 'Default tare weight must be from 0 to 60000 KG'],
     [{ soilQualityStatement: 'x'.repeat(1001) }, 'soilQualityStatement', 'Can be max 1000 characters'],
     [{ retareEveryDays: 0 }, 'retareEveryDays', retareInvalid],
     [{ retareEveryDays: 2.5 }, 'retareEveryDays', retareInvalid],

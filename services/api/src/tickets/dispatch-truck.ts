@@ -6,7 +6,13 @@ import {
   LooseRecord,
   okResponses,
 } from '@portal/contract';
-import { DomainError, type TicketCommand, transportCompanies, validateTruckDispatch } from '@portal/domain';
+import {
+  DomainError,
+  sameTruckMessages,
+  type TicketCommand,
+  transportCompanies,
+  validateTruckDispatch,
+} from '@portal/domain';
 import {
   findTransportCompany,
   getSettings,
@@ -16,7 +22,9 @@ import {
 import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
 import { LinkParams, linkedTicket } from './public-ticket';
+import { otherOpenDispatches } from './same-truck';
 import { applyTicketCommand, currentTicketForm } from './ticket-command';
+import { truckOfPlate } from './ticket-references';
 
 /** Dispatches a ticket may take from its link: per client address, and per ticket from all addresses. */
 const dispatchLimits = {
@@ -26,12 +34,22 @@ const dispatchLimits = {
 const throttledMessage = (ms: number) =>
   `Too many dispatch attempts. Try again in ${Math.ceil(ms / 60_000)} minute${ms > 60_000 ? 's' : ''}.`;
 
-/** The dispatch page's answer (the route's schema keeps only the load's fields of the ticket). */
+/**
+ * The dispatch page's answer (the route's schema keeps only the load's fields of the ticket), with a warning
+ * when its truck is also on other open tickets (issue 34, D21): how many, never which, to a driver.
+ */
 async function dispatchView(app: CommandHost, ticket: TicketView) {
-  const companies = await listTransportCompanies(app.infra.db);
+  const [companies, others] = await Promise.all([
+    listTransportCompanies(app.infra.db),
+    otherOpenDispatches(app, ticket),
+  ]);
   return {
     ticket,
     transportCompanies: companies.map(({ id, name }) => ({ id, name })),
+    sameTruckWarning:
+      others.length === 0
+        ? null
+        : sameTruckMessages.onOtherTickets(ticket.truckLicensePlate ?? '', others.length),
   };
 }
 
@@ -66,7 +84,7 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'A driver dispatches the load: time loaded (if the ticket has none), haulage company, truck number, plate, driver name and number',
         description:
-          'Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that). A SoilFLO load or a received ticket is a 409.',
+          "Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that). A SoilFLO load or a received ticket is a 409. The plate of a registered truck of the chosen company links that truck (its stored tare then weighs the load in); another company's truck is not linked. When the truck is also dispatched on other open tickets, the answer's sameTruckWarning says how many (the dispatch is still recorded).",
         params: LinkParams,
         body: LooseRecord,
         response: { ...okResponses(DispatchViewSchema), 429: ErrorSchema },
@@ -91,7 +109,12 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const message = transportCompanies.notFoundMessage;
         throw new DomainError('validation', message, { transportCompanyId: message });
       }
-      const command: TicketCommand = { type: 'DispatchTruck', dispatch };
+      // The plate's registered truck of the chosen company carries the load: its stored tare weighs it in.
+      const truck = await truckOfPlate(app, dispatch.truckLicensePlate, dispatch.transportCompanyId);
+      const command: TicketCommand = {
+        type: 'DispatchTruck',
+        dispatch: { ...dispatch, truckId: truck?.id ?? null },
+      };
       await applyTicketCommand(app, id, command, { actorId: null });
       return dispatchView(app, await linkedTicket(app, id, hash));
     },

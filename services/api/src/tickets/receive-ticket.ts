@@ -6,10 +6,11 @@ import {
   type TicketCommand,
   validateShortTicket,
 } from '@portal/domain';
+import { getSettings } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
 import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
-import { assertReferencesExist } from './ticket-references';
+import { assertReferencesExist, linkTruckByPlate } from './ticket-references';
 
 /** The Receive button (dashboard) or Receive Ticket (ticket page), with what the dialog filled in. */
 async function receiveTicket(
@@ -18,10 +19,16 @@ async function receiveTicket(
   actor: TicketActor,
 ) {
   const details = input.ticket
-    ? validateShortTicket({ ...(await currentTicketForm(app, input.ticketId)), ...input.ticket })
+    ? validateShortTicket(
+        { ...(await currentTicketForm(app, input.ticketId)), ...input.ticket },
+        (await getSettings(app.infra.db)).maximumWeightKg,
+      )
     : undefined;
   // The dialog's fill-in names records as a save does, so it passes the save's check before anything is received.
-  if (details) await assertReferencesExist(app, details);
+  if (details) {
+    await assertReferencesExist(app, details);
+    await linkTruckByPlate(app, details);
+  }
   const command: TicketCommand = {
     type: 'ReceiveTicket',
     source: input.source,

@@ -11,9 +11,10 @@ import {
   validateFullTicket,
   validateShortTicket,
 } from '@portal/domain';
+import { getSettings } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
-import { assertReferencesExist, companyIdByName } from './ticket-references';
+import { assertReferencesExist, companyIdByName, linkTruckByPlate } from './ticket-references';
 
 /** Stands in for a haulage company typed by name while the form is validated (never saved). */
 const TYPED_COMPANY = 1;
@@ -46,12 +47,16 @@ async function saveTicket(app: CommandHost, body: TicketSave, actor: TicketActor
   // Spec section 5: Receive Ticket uses its own rules, not the full form's Save checks, because an
   // incomplete ticket can still be received (section 4).
   const receiving = input.isReceived === true;
+  const { maximumWeightKg } = await getSettings(app.infra.db);
   const details =
-    form === 'full' && !receiving ? validateFullTicket(toValidate) : validateShortTicket(toValidate);
+    form === 'full' && !receiving
+      ? validateFullTicket(toValidate, maximumWeightKg)
+      : validateShortTicket(toValidate, maximumWeightKg);
   if (createsCompany) details.transportCompanyId = null;
   await assertReferencesExist(app, details);
   if (createsCompany)
     details.transportCompanyId = await companyIdByName(app, 'transport', typedCompany, actor.userId);
+  await linkTruckByPlate(app, details);
   const command: TicketCommand = {
     type: 'EditTicket',
     details,

@@ -9,6 +9,7 @@ import {
   projects,
   type TicketDetails,
   transportCompanies,
+  truckFitsCompany,
   truckMessages,
   trucks,
   validateCompany,
@@ -21,6 +22,7 @@ import {
   findProject,
   findTransportCompany,
   findTruck,
+  findTruckIdByPlate,
 } from '@portal/projections';
 import { createRecord } from '../catalogue/catalogue-commands';
 import type { CommandHost } from '../plugins/infrastructure';
@@ -78,6 +80,29 @@ async function assertTruckOfCompany(app: CommandHost, details: TicketDetails): P
     company?.name ?? String(transportCompanyId),
   );
   throw new DomainError('validation', message, { truckLicensePlate: message });
+}
+
+/**
+ * Issue 34 (D2): the registered truck a ticket's plate names, when the ticket may take it (the truck is its
+ * haulage company's, or it has none yet: see truckFitsCompany); undefined otherwise. Linking it gives the
+ * weigh-in the truck's stored tare.
+ */
+export async function truckOfPlate(app: CommandHost, plate: string | null, companyId: number | null) {
+  const truckId = plate === null ? null : await findTruckIdByPlate(app.infra.db, plate);
+  const truck = truckId === null ? undefined : await findTruck(app.infra.db, truckId);
+  return truck && truckFitsCompany(truck, companyId) ? truck : undefined;
+}
+
+/**
+ * A ticket with no truck record whose plate names one it may take is linked to it (and takes its company
+ * when it has none, as the Receive dialog fills it in). A ticket that names its truck keeps it.
+ */
+export async function linkTruckByPlate(app: CommandHost, details: TicketDetails): Promise<void> {
+  if (details.truckId !== null) return;
+  const truck = await truckOfPlate(app, details.truckLicensePlate, details.transportCompanyId);
+  if (!truck) return;
+  details.truckId = truck.id;
+  details.transportCompanyId ??= truck.transportCompanyId;
 }
 
 /**

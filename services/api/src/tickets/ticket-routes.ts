@@ -11,6 +11,7 @@ import { rejectTicketRoute } from './reject-ticket';
 import { resetReceiptRoute } from './reset-receipt';
 import { restoreTicketRoute } from './restore-ticket';
 import { revokeTicketLinkRoute } from './revoke-ticket-link';
+import { sameTruckRoute } from './same-truck';
 import { externalTicketRoutes } from './save-external-ticket';
 import { saveTicketRoutes } from './save-ticket';
 import { ticketQueryRoutes } from './ticket-queries';
@@ -30,6 +31,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     externalTicketRoutes,
     receiveTicketRoute,
     weighTicketRoute,
+    sameTruckRoute,
     discardFirstWeightRoute,
     toggleDispatchRoute,
     rejectTicketRoute,

@@ -171,7 +171,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw new DomainError('conflict', truckMessages.plateTaken(truck.licensePlate));
   };
   // The truck form sends the company inside the truck; the envelope's transportCompanyId also counts.
-  const truckInput = (
+  const truckInput = async (
     body: { transportCompanyId?: unknown; truck?: Record<string, unknown> },
     current?: StoredTare,
   ) => {
@@ -181,6 +181,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       truck,
       current ?? null,
       new Date(),
+      (await getSettings(db)).maximumWeightKg,
     );
   };
 
@@ -217,6 +218,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { ...current, tareWeight: request.body.truck?.tareWeight },
         current,
         new Date(),
+        (await getSettings(db)).maximumWeightKg,
       );
       await updateRecord(app, trucks, id, data, {
         actorId: request.currentUser.id,

@@ -118,7 +118,7 @@ describe('trucks', () => {
     [{ licensePlate: '' }, 'licensePlate', 'License plate is required'],
     [{ licensePlate: 'AB123456' }, 'licensePlate', 'License plate can be max 7 characters'],
     [{ driverNumber: '905-555-0142' }, 'driverNumber', 'Phone number is not valid'],
-    [{ tareWeight: -1 }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
+    [{ tareWeight: -1 }, 'tareWeight', 'Tare weight must be more than 0 KG and at most 100000 KG'],
     [{ transportCompanyId: 0 }, 'transportCompanyId', 'Please select a company'],
     [{ transportCompanyId: 999999 }, 'transportCompanyId', 'Transport company not found.'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
@@ -277,8 +277,8 @@ describe('PUT /api/truck/tare', () => {
     const bad = await call('PUT', '/api/truck/tare', ctx.admin, { truck: { id: saved.id, tareWeight: -5 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
-      message: 'Tare weight must be a number of 0 or more',
-      errors: { tareWeight: 'Tare weight must be a number of 0 or more' },
+      message: 'Tare weight must be more than 0 KG and at most 100000 KG',
+      errors: { tareWeight: 'Tare weight must be more than 0 KG and at most 100000 KG' },
     });
     expect(
       (await call('PUT', '/api/truck/tare', ctx.admin, { truck: { id: saved.id, tareWeight: 200 } }))

@@ -94,6 +94,8 @@ export const scaleMessages = {
   netWithFirstWeight:
     'This ticket holds a first weight: weigh the truck again as gross to complete its two-pass weighing.',
   otherTruck: 'This ticket is for another truck.',
+  /** Issue 34: the Scale page asks why a weight is set by hand. */
+  manualReasonRequired: 'Say why the weight is set by hand',
   /** Spec section 8, the Scale page's answers. */
   tareSet: (tare: number, truck: string) => `Tare weight set to ${tare} for ${truck}`,
   tareSetWithTicket: (tare: number, truck: string, ticketNumber: string, weight: number) =>
@@ -201,11 +203,34 @@ export type WeighingSource = Static<typeof WeighingSourceSchema>;
 /** How a manual weighing recorded without a reason (the spec's own body) reads on every record. */
 export const noManualReasonGiven = 'no reason given';
 
-/** A weight given with no scale reading behind it (the spec's client, or a hand-typed weight). */
-export const manualWeighing = (scaleId: number | null): WeighingSource => ({
-  scaleId,
-  manual: true,
-  stable: null,
-  rawFrame: null,
-  readingAt: null,
-});
+/** The longest reason a weight typed by hand may carry. */
+export const manualReasonMaxLength = 200;
+
+/**
+ * A weight given with no scale reading behind it (the spec's client, or a hand-typed weight), with the
+ * operator's reason when one was given (blank is none).
+ */
+export const manualWeighing = (scaleId: number | null, reason?: string | null): WeighingSource => {
+  const manualReason = reason?.trim() ?? '';
+  return {
+    scaleId,
+    manual: true,
+    stable: null,
+    rawFrame: null,
+    readingAt: null,
+    ...(manualReason === '' ? {} : { manualReason }),
+  };
+};
+
+/** How a recorded weighing's provenance reads: "MANUAL: <reason>" when typed by hand, else the scale it came from. */
+export const weighingProvenance = (
+  source: WeighingSource,
+  scaleName: (scaleId: number) => string,
+): { manual: true; reason: string; scale: string | null } | { manual: false; scale: string | null } =>
+  source.manual
+    ? {
+        manual: true,
+        reason: source.manualReason ?? noManualReasonGiven,
+        scale: source.scaleId === null ? null : scaleName(source.scaleId),
+      }
+    : { manual: false, scale: source.scaleId === null ? null : scaleName(source.scaleId) };

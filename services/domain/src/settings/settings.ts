@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
-import { isStorableAmount, maxStoredInteger, optionalNumber, optionalText } from '../catalogue/fields';
+import { maxStoredInteger, optionalNumber, optionalText } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { Nullable } from '../schemas';
 import { emailPattern, phonePattern } from '../validation';
@@ -11,6 +11,7 @@ import {
   displayUnits,
   isDisplayUnit,
 } from '../weights/display-unit';
+import { defaultTareOutOfBounds } from '../weights/weight-bounds';
 
 export const SettingsDataSchema = Type.Object({
   currentPrefix: Type.Integer(),
@@ -74,7 +75,6 @@ export const printedTextMaxLength = 1000;
 
 export const settingsMessages = {
   prefixInvalid: 'Prefix must be a whole number of 0 or more',
-  tareInvalid: 'Default tare weight must be a number of 0 or more',
   phoneInvalid: 'Phone number is not valid',
   emailInvalid: 'Email is not valid',
   printedTextTooLong: `Can be max ${printedTextMaxLength} characters`,
@@ -90,7 +90,6 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
   if (!(Number.isInteger(currentPrefix) && currentPrefix >= 0 && currentPrefix <= maxStoredInteger))
     errors.currentPrefix = settingsMessages.prefixInvalid;
   const defaultTareWeight = optionalNumber(input.defaultTareWeight) ?? 0;
-  if (!isStorableAmount(defaultTareWeight)) errors.defaultTareWeight = settingsMessages.tareInvalid;
   const retareEveryDays = optionalNumber(input.retareEveryDays);
   if (
     retareEveryDays !== null &&
@@ -100,6 +99,12 @@ export function validateSettings(input: Record<string, unknown>): SettingsData {
   const maximumWeightKg = optionalNumber(input.maximumWeightKg) ?? defaultMaximumWeightKg;
   if (!(Number.isInteger(maximumWeightKg) && maximumWeightKg >= 1 && maximumWeightKg <= maxStoredInteger))
     errors.maximumWeightKg = settingsMessages.maximumWeightInvalid;
+  // The spec's default tare of 0 stays "none"; any other is a weight like every other (issue 34, D4).
+  const tareRefusal = defaultTareOutOfBounds(
+    defaultTareWeight,
+    errors.maximumWeightKg ? defaultMaximumWeightKg : maximumWeightKg,
+  );
+  if (tareRefusal) errors.defaultTareWeight = tareRefusal;
   const hashQrAboveTicketId = optionalNumber(input.hashQrAboveTicketId) ?? defaultHashQrAboveTicketId;
   if (
     !(

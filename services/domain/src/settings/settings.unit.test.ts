@@ -4,8 +4,12 @@ import { defaultSettings, settings, settingsId, settingsMessages, validateSettin
 
 describe('settings', () => {
   it('default to prefix 0 and tare 0 with no receiver (spec section 9), weights in KG', () => {
-    const { displayUnit, ...others } = defaultSettings;
+    const { displayUnit, maximumWeightKg, hashQrAboveTicketId, ...others } = defaultSettings;
     expect(displayUnit).toBe('kg');
+    expect({ maximumWeightKg, hashQrAboveTicketId }).toEqual({
+      maximumWeightKg: 100_000,
+      hashQrAboveTicketId: 10_015,
+    });
     expect(others).toMatchObject({ currentPrefix: 0, defaultTareWeight: 0 });
     // The receiver and the printed texts are empty until the site fills them in (the texts then read as defaults).
     expect(Object.entries(others).filter(([, value]) => value !== 0 && value !== null)).toEqual([]);
@@ -43,6 +47,8 @@ describe('settings', () => {
       receivingSiteAddress: null,
       soilQualityStatement: 'x'.repeat(1000),
       retareEveryDays: 30,
+      maximumWeightKg: 100_000,
+      hashQrAboveTicketId: 10_015,
       displayUnit: 'lb',
     });
   });
@@ -51,11 +57,17 @@ describe('settings', () => {
     [{ currentPrefix: -1 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ currentPrefix: 1.5 }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
     [{ currentPrefix: 'A' }, 'currentPrefix', 'Prefix must be a whole number of 0 or more'],
-    [{ defaultTareWeight: -0.01 }, 'defaultTareWeight', 'Default tare weight must be a number of 0 or more'],
+    [{ defaultTareWeight: -0.01 }, 'defaultTareWeight', 'Default tare weight must be from 0 to 100000 KG'],
+    [{ defaultTareWeight: 'heavy' }, 'defaultTareWeight', 'Default tare weight must be from 0 to 100000 KG'],
     [
-      { defaultTareWeight: 'heavy' },
+      { defaultTareWeight: 100_000.01 },
       'defaultTareWeight',
-      'Default tare weight must be a number of 0 or more',
+      'Default tare weight must be from 0 to 100000 KG',
+    ],
+    [
+      { defaultTareWeight: 60_001, maximumWeightKg: 60_000 },
+      'defaultTareWeight',
+      'Default tare weight must be from 0 to 60000 KG',
     ],
     [{ haulageRecordReceiverPhone: '4165550123' }, 'haulageRecordReceiverPhone', 'Phone number is not valid'],
     [{ haulageRecordReceiverEmail: 'rita@' }, 'haulageRecordReceiverEmail', 'Email is not valid'],

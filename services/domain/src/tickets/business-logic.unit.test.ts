@@ -130,6 +130,7 @@ describe('ticket decider: generate', () => {
       isRejected: false,
       rejectReason: null,
       firstWeight: null,
+      weighing: null,
     });
     expect(ticketStreamId(12)).toBe('ticket-12');
   });
@@ -673,6 +674,7 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
       ]);
       expect(given(generated, loaded, ...held, ...completed)).toMatchObject({
         firstWeight: null,
+        weighing: fromScale,
         isReceived: true,
         details: { weight: 25000 },
       });
@@ -691,6 +693,7 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
     ]);
     expect(given(generated, loaded, held, ...discarded)).toMatchObject({
       firstWeight: null,
+      weighing: null,
       isReceived: false,
     });
     expect(refusal(() => decideTicket(discard, given(generated, loaded)))).toEqual({

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { WeighingSourceSchema } from '../scales/scale';
+import { type WeighingSource, WeighingSourceSchema } from '../scales/scale';
 import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TruckDispatchSchema } from './truck-dispatch';
 
@@ -200,6 +200,12 @@ export interface ActiveTicket {
   rejectReason: string | null;
   /** Two-pass weighing: the first weight, held until the second pass completes the ticket's weight. */
   firstWeight: number | null;
+  /**
+   * Where the ticket's weight came from (issue 34): the weighing's source as its event recorded it (a scale's
+   * reading, or typed by hand with its reason), so the ticket page and the log mark it; null when the weight
+   * was set on a form, or weighed before weighings had a provenance.
+   */
+  weighing: WeighingSource | null;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -238,6 +244,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isRejected: false,
         rejectReason: null,
         firstWeight: null,
+        weighing: null,
       };
     }
     case 'TicketEdited':
@@ -247,6 +254,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         details: event.data.details,
         isRejected: false,
         rejectReason: null,
+        // A weight changed on a form is no longer the weighing's.
+        weighing: event.data.details.weight === t.details.weight ? t.weighing : null,
       }));
     case 'TicketReceived':
       return withDetails(state, (t) => ({
@@ -283,6 +292,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       return withDetails(state, (t) => ({
         ...t,
         firstWeight: null,
+        weighing: event.data.source ?? null,
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
       }));
     case 'TicketFirstWeighed':
@@ -294,7 +304,11 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     case 'TicketFirstWeightDiscarded':
       return withDetails(state, (t) => ({ ...t, firstWeight: null }));
     case 'TicketTared':
-      return withDetails(state, (t) => ({ ...t, details: { ...t.details, weight: event.data.weight } }));
+      return withDetails(state, (t) => ({
+        ...t,
+        weighing: event.data.source,
+        details: { ...t.details, weight: event.data.weight },
+      }));
     case 'TruckDispatched':
       return withDetails(state, (t) => ({
         ...t,

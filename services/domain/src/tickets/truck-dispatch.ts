@@ -15,6 +15,11 @@ export const TruckDispatchSchema = Type.Object({
   truckLicensePlate: Type.String(),
   truckDriverName: Type.String(),
   truckDriverNumber: Nullable(Type.String()),
+  /**
+   * Issue 34 (D2): the registered truck the plate names when it is the chosen company's, else null (the
+   * ticket then has no truck record); absent on dispatches recorded before, which left the ticket's truck as it was.
+   */
+  truckId: Type.Optional(Nullable(Type.Integer())),
 });
 export type TruckDispatch = Static<typeof TruckDispatchSchema>;
 
@@ -27,15 +32,19 @@ export const truckDispatchMessages = {
 /** The dispatch form over the ticket's details: time loaded (kept if the ticket has one), company, driver and plate required. */
 export function validateTruckDispatch(input: Record<string, unknown>, current: TicketDetails): TruckDispatch {
   const given = readTicketDetails(input);
-  const details = validateShortTicket({
-    ...current,
-    timeLoaded: given.timeLoaded ?? current.timeLoaded,
-    transportCompanyId: given.transportCompanyId,
-    truckNumber: given.truckNumber,
-    truckLicensePlate: given.truckLicensePlate,
-    truckDriverName: given.truckDriverName,
-    truckDriverNumber: given.truckDriverNumber,
-  });
+  const details = validateShortTicket(
+    {
+      ...current,
+      timeLoaded: given.timeLoaded ?? current.timeLoaded,
+      transportCompanyId: given.transportCompanyId,
+      truckNumber: given.truckNumber,
+      truckLicensePlate: given.truckLicensePlate,
+      truckDriverName: given.truckDriverName,
+      truckDriverNumber: given.truckDriverNumber,
+      // The dispatch does not set the weight: a weight the ticket carries is not the driver's to answer for.
+    },
+    null,
+  );
   const errors: FieldErrors = {};
   if (details.timeLoaded === null) errors.timeLoaded = ticketFormMessages.timeLoadedRequired;
   if (details.transportCompanyId === null)

@@ -2,7 +2,6 @@ import {
   flag,
   isStorableInstant,
   maxIndexedTextLength,
-  maxStoredAmount,
   maxStoredInteger,
   numberTooLargeMessage,
   optionalId,
@@ -11,7 +10,9 @@ import {
   unchosenIdMessage,
 } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
+import { defaultMaximumWeightKg } from '../settings/settings';
 import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/truck';
+import { weightOrNoneOutOfBounds } from '../weights/weight-bounds';
 import type { TicketDetails } from './ticket';
 
 /** Spec section 5, Full ticket form: messages word for word. */
@@ -40,7 +41,6 @@ export const ticketFormMessages = {
   truckTypeInvalid: 'Truck type must be Triaxle (1) or Trailer (2)',
   licensePlateTooLong: truckMessages.plateTooLong,
   numberTooLarge: numberTooLargeMessage,
-  weightTooLarge: 'Weight is too large',
 } as const;
 
 /** Ids and external numbers are PostgreSQL integers. */
@@ -112,11 +112,23 @@ export function readTicketDetails(input: Record<string, unknown>): TicketDetails
 }
 
 /**
+ * What bounds a form's weight (issue 34, D4): the heaviest weight it may carry (see weightLimitKg), or null
+ * for a form that does not set the weight (the driver's dispatch), so a weight it merely carries is not its
+ * concern. The server passes the site's setting; the default is the setting's own default.
+ */
+export type TicketWeightLimit = number | null;
+
+/**
  * Rules every form shares: formats, lengths and the order of the two times. `plateLimit`: the licence
  * plate's length is the portal's own rule (7); SoilFLO's plates are taken as SoilFLO writes them, up to
  * what the plate search indexes.
  */
-function formatErrors(details: TicketDetails, errors: FieldErrors, plateLimit = licensePlateMaxLength): void {
+function formatErrors(
+  details: TicketDetails,
+  errors: FieldErrors,
+  weightLimitKg: TicketWeightLimit,
+  plateLimit = licensePlateMaxLength,
+): void {
   for (const field of integerFields) {
     if ((details[field] ?? 0) > maxInteger) errors[field] = ticketFormMessages.numberTooLarge;
   }
@@ -132,8 +144,11 @@ function formatErrors(details: TicketDetails, errors: FieldErrors, plateLimit = 
   if ((details.notes?.length ?? 0) > notesMaxLength) errors.notes = ticketFormMessages.notesTooLong;
   if (details.weight !== null && Number.isNaN(details.weight))
     errors.weight = ticketFormMessages.weightNotNumber;
-  else if (details.weight !== null && Math.abs(details.weight) > maxStoredAmount)
-    errors.weight = ticketFormMessages.weightTooLarge;
+  else if (details.weight !== null && weightLimitKg !== null) {
+    // A weight of 0 is the spec's "not weighed yet"; any other weight given is bounded.
+    const outOfBounds = weightOrNoneOutOfBounds(details.weight, weightLimitKg);
+    if (outOfBounds) errors.weight = outOfBounds;
+  }
   const { timeLoaded, timeReceived } = details;
   if (
     timeLoaded &&
@@ -147,7 +162,10 @@ function formatErrors(details: TicketDetails, errors: FieldErrors, plateLimit = 
 }
 
 /** The full ticket form's Save (spec section 5): required fields first, in form order. */
-export function validateFullTicket(input: Record<string, unknown>): TicketDetails {
+export function validateFullTicket(
+  input: Record<string, unknown>,
+  weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
+): TicketDetails {
   const details = readTicketDetails(input);
   const m = ticketFormMessages;
   const errors: FieldErrors = {};
@@ -169,28 +187,34 @@ export function validateFullTicket(input: Record<string, unknown>): TicketDetail
   for (const [field, messages] of choices) {
     if (details[field] === null) errors[field] = unchosenIdMessage(input[field], messages);
   }
-  formatErrors(details, errors);
+  formatErrors(details, errors, weightLimitKg);
   assertValid(errors);
   return details;
 }
 
 /** The short-ticket form: nothing is required, the plate is upper-cased, formats still hold. */
-export function validateShortTicket(input: Record<string, unknown>): TicketDetails {
+export function validateShortTicket(
+  input: Record<string, unknown>,
+  weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
+): TicketDetails {
   const details = readTicketDetails(input);
   const errors: FieldErrors = {};
-  formatErrors(details, errors);
+  formatErrors(details, errors, weightLimitKg);
   assertValid(errors);
   return details;
 }
 
 /** The external-system form (spec section 5): ticket number and date required; time received after time loaded. */
-export function validateExternalTicket(input: Record<string, unknown>): TicketDetails {
+export function validateExternalTicket(
+  input: Record<string, unknown>,
+  weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
+): TicketDetails {
   const details = readTicketDetails(input);
   const errors: FieldErrors = {};
   if (optionalNumber(input.ticketNumber) === null)
     errors.ticketNumber = ticketFormMessages.ticketNumberRequired;
   if (details.date === null) errors.date = ticketFormMessages.dateRequired;
-  formatErrors(details, errors, maxIndexedTextLength);
+  formatErrors(details, errors, weightLimitKg, maxIndexedTextLength);
   assertValid(errors);
   return details;
 }

@@ -1,7 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defineCatalogue } from '../catalogue/catalogue';
 import {
-  isStorableAmount,
   isStorableId,
   numberTooLargeMessage,
   optionalId,
@@ -13,7 +12,9 @@ import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { scaleMessages } from '../scales/scale';
 import { Nullable } from '../schemas';
+import { defaultMaximumWeightKg } from '../settings/settings';
 import { phonePattern } from '../validation';
+import { weightOutOfBounds } from '../weights/weight-bounds';
 import { isTareExpired } from './tare-expiry';
 
 export const TruckDataSchema = Type.Object({
@@ -47,13 +48,20 @@ export const truckMessages = {
   plateRequired: 'License plate is required',
   plateTooLong: 'License plate can be max 7 characters',
   phoneInvalid: contactMessages.phoneInvalid,
-  tareInvalid: 'Tare weight must be a number of 0 or more',
   companyRequired: contactMessages.companyRequired,
   plateTaken: (plate: string) => `License plate ${plate} already belongs to another truck.`,
   moveTargetRequired: 'Move trucks needs a target company chosen',
   movedSinceLoaded:
     'This truck was moved to another transport company since it was loaded. Reload it and try again.',
 } as const;
+
+/**
+ * Issue 34 (D2): a ticket takes the registered truck its plate names only when the truck is its haulage
+ * company's (or it has none yet); another company's truck is not its own. One rule for the Receive dialog,
+ * the driver's dispatch and a ticket's save.
+ */
+export const truckFitsCompany = (truck: { transportCompanyId: number }, companyId: number | null): boolean =>
+  companyId === null || truck.transportCompanyId === companyId;
 
 /** Plates are stored upper-cased and without surrounding spaces, so "ab12345" and "AB12345" are one plate. */
 export const normalisePlate = (value: unknown): string => text(value).toUpperCase();
@@ -92,7 +100,8 @@ export const tareNeededMessage = (
 /**
  * The truck's record from a form or a tare. Its tare's date is the save's (`now`) when the tare is
  * new or changed, and the previous one when the tare is saved unchanged; a tare weighed on a scale
- * passes no `previous`, so re-taring at the same weight dates it anew.
+ * passes no `previous`, so re-taring at the same weight dates it anew. A tare given lies in
+ * (0, `tareLimitKg`] (issue 34, D4: see weightLimitKg); none (null) means the truck was never tared.
  */
 export function validateTruck(
   companyId: unknown,
@@ -105,6 +114,7 @@ export function validateTruck(
   },
   previous: StoredTare | null,
   now: Date,
+  tareLimitKg: number = defaultMaximumWeightKg,
 ): TruckData {
   const errors: FieldErrors = {};
   const transportCompanyId = optionalId(companyId, 'transportCompanyId');
@@ -119,7 +129,8 @@ export function validateTruck(
   if (driverNumber !== null && !phonePattern.test(driverNumber))
     errors.driverNumber = truckMessages.phoneInvalid;
   const tareWeight = optionalNumber(input.tareWeight);
-  if (tareWeight !== null && !isStorableAmount(tareWeight)) errors.tareWeight = truckMessages.tareInvalid;
+  const tareRefusal = tareWeight === null ? null : weightOutOfBounds(tareWeight, tareLimitKg, 'Tare weight');
+  if (tareRefusal) errors.tareWeight = tareRefusal;
   assertValid(errors);
   return {
     transportCompanyId: transportCompanyId as number,

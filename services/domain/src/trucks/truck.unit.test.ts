@@ -78,8 +78,8 @@ describe('truck validation', () => {
     [{ licensePlate: 'AB123456' }, 'licensePlate', 'License plate can be max 7 characters'],
     [{ driverNumber: '905-555-0142' }, 'driverNumber', 'Phone number is not valid'],
     [{ driverNumber: '(905)555-014' }, 'driverNumber', 'Phone number is not valid'],
-    [{ tareWeight: -5 }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
-    [{ tareWeight: 'light' }, 'tareWeight', 'Tare weight must be a number of 0 or more'],
+    [{ tareWeight: -5 }, 'tareWeight', 'Tare weight must be more than 0 KG and at most 100000 KG'],
+    [{ tareWeight: 'light' }, 'tareWeight', 'Tare weight must be more than 0 KG and at most 100000 KG'],
   ])('refuses %o on %s with %s', (change, field, message) => {
     expect(refusal(() => validateNewTruck(4, { ...truck, ...change }))).toEqual(invalidField(field, message));
   });

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, okResponses, SameTruckDispatchesSchema } from '@portal/contract';
+import {
+  DomainError,
+  displayTicketNumber,
+  otherOpenDispatchesOfTruck,
+  sameTruckMessages,
+  ticketMessages,
+} from '@portal/domain';
+import { findTicket, openDispatchesOfTruck, type TicketView } from '@portal/projections';
+import type { CommandHost } from '../plugins/infrastructure';
+
+/** Issue 34 (D21): the other open dispatches of the truck this ticket is dispatched on (none when it is not). */
+export async function otherOpenDispatches(app: CommandHost, ticket: TicketView) {
+  return otherOpenDispatchesOfTruck(ticket, await openDispatchesOfTruck(app.infra.db, ticket));
+}
+
+/** The ticket page's warning of one truck on several open tickets at once (a warning, never a refusal). */
+export const sameTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/ticket/:id/same-truck',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary: "The other open tickets (dispatched, neither received nor rejected) of this ticket's truck",
+        description:
+          'Issue 34 (D21): one truck carries one load at a time, so another open dispatch of the same truck (by its record or its plate) is a warning the ticket page shows; nothing is refused. Empty when the ticket is not an open dispatch.',
+        params: IdParams,
+        response: okResponses(SameTruckDispatchesSchema),
+      },
+    },
+    async (request) => {
+      const ticket = await findTicket(app.infra.db, request.params.id);
+      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+      const others = await otherOpenDispatches(app, ticket);
+      return {
+        tickets: others.map(({ id, prefix, ticketNumber }) => ({ id, prefix, ticketNumber })),
+        warning:
+          others.length === 0
+            ? null
+            : sameTruckMessages.onTickets(ticket.truckLicensePlate ?? '', others.map(displayTicketNumber)),
+      };
+    },
+  );
+};
