@@ -2,8 +2,8 @@ import type { ExternalReceiptState } from '@portal/contract';
 import type {
   ContractorContactData,
   DisplayUnit,
+  TicketWeighing,
   TransportContactData,
-  WeighingSource,
 } from '@portal/domain';
 import {
   CamelCasePlugin,
@@ -185,8 +185,8 @@ export interface TicketsTable {
   weight: NullableNumeric;
   /** Two-pass weighing: the first weight, held until the second. */
   firstWeight: NullableNumeric;
-  /** Where the weight came from (issue 34): the weighing event's source, or null (see ActiveTicket.weighing). */
-  weighing: ColumnType<WeighingSource | null, WeighingSource | null, WeighingSource | null>;
+  /** How the weight was weighed (issue 34): gross, tare and source, or null (see ActiveTicket.weighing). */
+  weighing: ColumnType<TicketWeighing | null, TicketWeighing | null, TicketWeighing | null>;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

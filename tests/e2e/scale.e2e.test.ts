@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
 import { jsonApi } from '../support/json-api';
+import { chooseTicketToWeighIn } from '../support/scale-page';
 
 let portal: TestPortal;
 let browser: Browser;
@@ -117,12 +118,7 @@ describe('the Scale page, end to end in Chromium', () => {
     // en-ZA groups thousands with a space: '27 380'.
     const kg = (weight: number) => weight.toLocaleString('en-ZA').replace(/\s/g, '\\s?');
 
-    await page.getByRole('combobox', { name: "Today's ticket (number or plate)" }).fill('GT12');
-    await page
-      .getByRole('option', { name: new RegExp(displayTicketNumber(ticket).replace(/[[\]]/g, '\\$&')) })
-      .click();
-    await page.getByRole('combobox', { name: 'Material' }).click();
-    await page.getByRole('option', { name: 'Clean fill' }).click();
+    await chooseTicketToWeighIn(page, 'GT12', ticket, 'Clean fill');
     await expect
       .poll(() => page.getByTestId('figure-net').textContent())
       .toMatch(new RegExp(`^${kg(net)} KG$`));
@@ -141,6 +137,7 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Set weight by hand' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manually Set Scale Weight' });
     await dialog.getByLabel('Weight (KG)').fill('14500');
+    await dialog.getByLabel('Reason').fill('Truck came back empty; indicator reset');
     await screenshot(page, 'scale-manual-set-dialog-1440', { fullPage: false });
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Start weighing' }).isVisible()).toBe(true);

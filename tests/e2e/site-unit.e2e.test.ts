@@ -149,6 +149,7 @@ describe('a lb site, end to end in Chromium', () => {
     await ctx.page.getByRole('button', { name: 'Set weight by hand' }).click();
     const dialog = ctx.page.getByRole('dialog', { name: 'Manually Set Scale Weight' });
     await dialog.getByLabel('Weight (lb)').fill('33000');
+    await dialog.getByLabel('Reason').fill('Indicator down');
     await screenshot(ctx.page, 'site-unit-manual-weight-1440', { fullPage: false });
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => textOf('scale-weight')).toBe('33 000lb');

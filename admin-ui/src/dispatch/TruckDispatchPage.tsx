@@ -62,6 +62,12 @@ const EnRoute = ({ view }: { view: DispatchView }) => {
           {translate('portal.dispatch.enRoute')}
         </Typography>
       </Box>
+      {/* Issue 34 (D21): the truck is also on other open tickets; the dispatch stands. */}
+      {view.sameTruckWarning && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="same-truck-warning">
+          {view.sameTruckWarning}
+        </Alert>
+      )}
       <Facts
         facts={[
           ['portal.tickets.fields.ticketNumber', displayTicketNumber(ticket)],

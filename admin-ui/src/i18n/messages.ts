@@ -85,6 +85,9 @@ export const ticketFieldLabels = {
   // The unit is in each value shown (12 500 KG, 27 558 lb); a form's input adds the site's to its label.
   weight: 'Weight',
   firstWeight: 'First weight (two-pass, held)',
+  weighing: 'Weighed',
+  grossWeight: 'Gross',
+  tareWeight: 'Tare',
   userId: 'Receiving contact',
   receivingContact: 'Receiving contact',
   notes: 'Notes',
@@ -125,7 +128,16 @@ const portalMessages = {
         'Live reading stops, and the weight you type is recorded as set by hand on the ticket or truck.',
       // The hand-set weight's label; the site's unit is added to it: 'Weight (lb)'.
       weight: 'Weight',
-      weightNotNumber: 'Weight must be a number of 0 or more',
+      weightNotNumber: 'Weight must be a number',
+      manualReason: 'Reason',
+      manualReasonHelp: 'Why the scale is not read, e.g. the indicator is down',
+      // Where a ticket's weight came from (issue 34): marked on the ticket page and its log.
+      manualMark: 'MANUAL',
+      grossLessTare: 'Gross %{gross} − Tare %{tare}',
+      manualWeighing: 'Set by hand: %{reason}',
+      manualOnScale: 'on %{scale}',
+      weighedOn: 'Weighed on %{scale}',
+      unknownScale: 'scale %{id}',
       liveWeight: 'Live scale weight',
       setByHand: 'Set by hand',
       stable: 'Stable',
@@ -680,7 +692,6 @@ const portalMessages = {
       licensePlateRequired: 'License plate is required',
       licensePlateTooLong: 'License plate can be max 7 characters',
       licensePlateFormat: 'License plate must look like AA99999',
-      tareWeightInvalid: 'Tare weight must be a number of 0 or more',
     },
     scales: {
       title: 'Scales',
@@ -728,7 +739,6 @@ const portalMessages = {
       title: 'Settings',
       saved: 'Settings saved',
       prefixInvalid: 'Prefix must be a whole number of 0 or more',
-      defaultTareWeightInvalid: 'Default tare weight must be a number of 0 or more',
       emailInvalid: 'Email is not valid',
       retareEveryDaysHelp: "A truck's stored tare older than this is expired; blank: never",
       maximumWeightHelp:

@@ -21,7 +21,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PageTitle } from '../layout/PageTitle';
 import { IndicatorCommands } from './IndicatorCommands';
 import { LiveWeight } from './LiveWeight';
-import { ManualWeightDialog } from './ManualWeightDialog';
+import { type ManualWeight, ManualWeightDialog } from './ManualWeightDialog';
 import { ScaleLanes } from './ScaleLanes';
 import { startWeighing, stopWeighing, useLiveScale, useScales } from './scale-queries';
 import type { ScaleMode } from './scale-weights';
@@ -45,7 +45,8 @@ export const ScalePage = () => {
   const [mode, setMode] = useState<ScaleMode>('weighIn');
   const [scaleId, setScaleId] = useState<number | null>(null);
   const [weighing, setWeighing] = useState(false);
-  const [manualWeight, setManualWeight] = useState<number | null>(null);
+  const [manual, setManual] = useState<ManualWeight | null>(null);
+  const manualWeight = manual?.weightKg ?? null;
   const [askingManual, setAskingManual] = useState(false);
   const live = useLiveScale(scaleId, weighing);
   useNotifyLoadError(scales.error ?? live.error);
@@ -70,15 +71,15 @@ export const ScalePage = () => {
       queryClient.setQueryData(['scale', 'live', scaleId], answer);
       weighingOn.current = weighing ? null : scaleId;
       setWeighing(!weighing);
-      if (!weighing) setManualWeight(null);
+      if (!weighing) setManual(null);
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
     }
   };
 
-  const confirmManual = async (weight: number) => {
+  const confirmManual = async (typed: ManualWeight) => {
     setAskingManual(false);
-    setManualWeight(weight);
+    setManual(typed);
     if (weighing && scaleId !== null) {
       setWeighing(false);
       weighingOn.current = null;
@@ -101,6 +102,7 @@ export const ScalePage = () => {
     scale: manualWeight === null ? liveScale : undefined,
     weight,
     manualWeight,
+    manualReason: manual?.reason ?? null,
     refusal,
   };
 

@@ -1,5 +1,6 @@
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import type { Ticket, Truck } from '@portal/contract';
+import { isSameTruck } from '@portal/domain';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
@@ -15,7 +16,7 @@ import {
 } from './weighing-parts';
 
 /** The Scale page's Tare (spec sections 4 and 7): the empty truck's weight becomes its tare; a selected received ticket's weight follows. */
-export const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPanelProps) => {
+export const TarePanel = ({ scaleId, weight, manualWeight, manualReason, refusal }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const trucks = useTrucks();
@@ -24,8 +25,10 @@ export const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPa
   const [truck, setTruck] = useState<Truck | null>(null);
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const { busy, submit } = useScaleSubmit();
+  // Every ticket of the truck, by its record or its plate (issue 34, D2: a load dispatched by plate alone).
   const ticketsOfTruck = (received.data ?? []).filter(
-    (candidate) => !truck || candidate.truckId === truck.id,
+    (candidate) =>
+      !truck || isSameTruck(candidate, { truckId: truck.id, truckLicensePlate: truck.licensePlate }),
   );
 
   const setTare = () => {
@@ -38,7 +41,7 @@ export const TarePanel = ({ scaleId, weight, manualWeight, refusal }: WeighingPa
             truckId: truck.id,
             ticketId: ticket?.id ?? null,
             scaleWeight: weight,
-            ...weighingBody(scaleId, weight, manualWeight),
+            ...weighingBody({ scaleId, weight, manualWeight, manualReason }),
           },
         });
         notify(answer.message, { type: 'success' });

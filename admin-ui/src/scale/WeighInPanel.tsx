@@ -45,7 +45,14 @@ const twoPassFigures = (first: number, second: number | null) =>
  * never silently); a ticket holding a first weight is completed by its second weighing; a net reading
  * is weighed only when the operator says so, on the tare the indicator holds.
  */
-export const WeighInPanel = ({ scaleId, scale, weight, manualWeight, refusal }: WeighingPanelProps) => {
+export const WeighInPanel = ({
+  scaleId,
+  scale,
+  weight,
+  manualWeight,
+  manualReason,
+  refusal,
+}: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const weights = useSiteWeights();
@@ -121,7 +128,7 @@ export const WeighInPanel = ({ scaleId, scale, weight, manualWeight, refusal }: 
           ticketId: ticket.id,
           materialId: materialId === '' ? null : materialId,
           weight,
-          ...weighingBody(scaleId, weight, manualWeight),
+          ...weighingBody({ scaleId, weight, manualWeight, manualReason }),
           ...(needsTareChoice && tareChoice ? { tare: tareChoice } : {}),
           ...(weighAs === 'net' ? { weighAs } : {}),
         },

@@ -44,12 +44,18 @@ export const TicketPicker = ({
 );
 
 /**
- * What a weigh-in or tare sends as its weight: the one set by hand, or the live reading, with the weight
- * the operator saw (the server refuses if the scale has moved on since: 'The weight changed: weigh again').
+ * What a weigh-in or tare sends as its weight: the one set by hand with the operator's reason, or the live
+ * reading, with the weight the operator saw (the server refuses if the scale has moved on since: 'The weight
+ * changed: weigh again').
  */
-export const weighingBody = (scaleId: number | null, weight: number | null, manualWeight: number | null) =>
+export const weighingBody = ({
+  scaleId,
+  weight,
+  manualWeight,
+  manualReason,
+}: Pick<WeighingPanelProps, 'scaleId' | 'weight' | 'manualWeight' | 'manualReason'>) =>
   manualWeight !== null
-    ? { scaleId, manual: true }
+    ? { scaleId, manual: true, ...(manualReason ? { manualReason } : {}) }
     : { scaleId, ...(weight !== null ? { displayedWeight: weight } : {}) };
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -61,6 +67,8 @@ export interface WeighingPanelProps {
   scale: LiveScale | undefined;
   weight: number | null;
   manualWeight: number | null;
+  /** Why the weight was set by hand (the Manually Set Scale Weight dialog asks), or null. */
+  manualReason: string | null;
   /** Why the live reading may not be weighed now (the server's words), or null. */
   refusal: string | null;
 }

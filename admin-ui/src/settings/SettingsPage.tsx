@@ -1,6 +1,12 @@
 import { Card, Typography } from '@mui/material';
 import type { Settings } from '@portal/contract';
-import { displayUnits, printedTextMaxLength, settingsMessages } from '@portal/domain';
+import {
+  defaultMaximumWeightKg,
+  defaultTareOutOfBounds,
+  displayUnits,
+  printedTextMaxLength,
+  settingsMessages,
+} from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type HttpError,
@@ -42,7 +48,12 @@ const validatePrefix: Validator = (value) =>
   value == null || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
     ? undefined
     : 'portal.settings.prefixInvalid';
-const validateTareWeight = minValue(0, 'portal.settings.defaultTareWeightInvalid');
+// Issue 34 (D4): the default tare lies in [0, the maximum weight the form holds], in the server's words.
+const validateTareWeight: Validator = (value, values) =>
+  defaultTareOutOfBounds(
+    Number(value ?? 0),
+    Number(values?.maximumWeightKg) >= 1 ? Number(values.maximumWeightKg) : defaultMaximumWeightKg,
+  ) ?? undefined;
 const validateEmail = email('portal.settings.emailInvalid');
 // The server's limit and words, so a long text is refused before the save.
 const validatePrintedText = maxLength(printedTextMaxLength, settingsMessages.printedTextTooLong);

@@ -4,6 +4,7 @@ import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
 import { WeightInput } from '../common/WeightInput';
+import { useWeightBound } from '../common/weight-bounds';
 import {
   ChoiceName,
   ContractorChoiceInput,
@@ -15,6 +16,7 @@ import {
   TicketDayInput,
   TicketSection,
 } from './TicketInputs';
+import { TicketWeighingFields } from './TicketWeighingFields';
 import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
 
@@ -25,6 +27,7 @@ import { fullTicketValidators as v } from './ticket-validation';
 export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnly: boolean }) => {
   const ro = readOnly ? { readOnly: true } : {};
   const validate = <T,>(rule: T) => (readOnly ? undefined : rule);
+  const weightBound = useWeightBound('weightOrNone');
   return (
     <>
       <TicketSection title="portal.tickets.sections.ticketInfo">
@@ -121,9 +124,10 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
         <WeightInput
           source="weight"
           label="portal.tickets.fields.weight"
-          validate={validate(v.weight)}
+          validate={validate([v.weight, weightBound])}
           {...ro}
         />
+        <TicketWeighingFields weighing={ticket.weighing} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.receiving">

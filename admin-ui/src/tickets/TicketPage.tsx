@@ -13,6 +13,7 @@ import { currentSession } from '../session';
 import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
+import { SameTruckWarning } from './SameTruckWarning';
 import { TicketForm } from './TicketForm';
 import { TicketScreenLink } from './TicketScreenLink';
 import type { TicketPermissions } from './ticket';
@@ -107,6 +108,7 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
               {translate('portal.tickets.rejectedBecause', { reason: ticket.rejectReason ?? '' })}
             </Alert>
           )}
+          <SameTruckWarning ticket={ticket} />
           {ticket.isSoilFLOLoad && (
             <ExternalTicketNotice ticket={ticket} isAdministrator={permissions.isAdministrator} />
           )}

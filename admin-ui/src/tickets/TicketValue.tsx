@@ -1,7 +1,8 @@
-import { Role } from '@portal/domain';
+import { Role, type TicketWeighing } from '@portal/domain';
 import { type RaRecord, useGetList, useTranslate } from 'react-admin';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { formatDate, formatDateTime } from '../i18n/dates';
+import { WeighingProvenance } from '../scale/WeighingProvenance';
 import { currentSession } from '../session';
 import { useSiteWeights } from '../settings/site-settings';
 import { everyRow } from './TicketInputs';
@@ -54,6 +55,9 @@ export const TicketValue = ({
       return <>{dayFields.has(field) ? formatDate(date) : formatDateTime(date)}</>;
   }
   if (field === 'weight' && typeof value === 'number') return <>{weights.format(value)}</>;
+  // Issue 34: a weighing reads as gross less tare, MANUAL with its reason or the scale it came from.
+  if (field === 'weighing' && typeof value === 'object' && value !== null)
+    return <WeighingProvenance weighing={value as TicketWeighing} />;
   if (field === 'truckTypeId') {
     const truckType = truckTypeChoices.find((choice) => choice.id === value);
     if (truckType) return <>{translate(truckType.name)}</>;

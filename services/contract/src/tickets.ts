@@ -1,4 +1,4 @@
-import { Nullable, OneOf, WeighingSourceSchema } from '@portal/domain';
+import { Nullable, OneOf, TicketWeighingSchema } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
@@ -63,9 +63,9 @@ export const TicketSchema = Type.Object(
           'Two-pass weighing: the first weight (KG) the ticket holds until the truck is weighed again; the second weighing completes gross, tare and net (PUT /api/ticket/weigh)',
       }),
     ),
-    // Where the weight came from (its weighing event's source): a scale's reading, or typed by hand
-    // (manual, with manualReason; none recorded reads as 'no reason given'); null when set on a form.
-    weighing: Nullable(WeighingSourceSchema),
+    // How the weight was weighed: gross, tare and source (a scale's reading, or typed by hand: manual, with
+    // manualReason; none recorded reads as 'no reason given'); null when set on a form or never weighed.
+    weighing: Nullable(TicketWeighingSchema),
     userId: Nullable(Type.Integer({ description: 'The receiving user' })),
     userFirstName: Nullable(Type.String()),
     userLastName: Nullable(Type.String()),

@@ -79,7 +79,11 @@ describe('a plate names its registered truck (issue 34, D2)', () => {
     // A scale weigh-in: the stored tare, never the default tare (0).
     const weighed = await weighByHand(ticket.id, 40_000);
     expect(weighed.statusCode, weighed.body).toBe(200);
-    expect(weighed.json<Ticket>()).toMatchObject({ weight: 25_500, isReceived: true });
+    expect(weighed.json<Ticket>()).toMatchObject({
+      weight: 25_500,
+      isReceived: true,
+      weighing: { grossWeight: 40_000, tareWeight: 14_500 },
+    });
     const event = (await history(ticket.id)).find((entry) => entry.type === 'TicketWeighed');
     expect(event?.data).toMatchObject({ scaleWeight: 40_000, tareWeight: 14_500, weight: 25_500 });
   });
@@ -264,19 +268,23 @@ describe('a weight set by hand carries its reason (issue 34, D4)', () => {
     );
     expect(weighed.statusCode, weighed.body).toBe(200);
     expect(weighed.json<Ticket>().weighing).toEqual({
-      scaleId: scale.id,
-      manual: true,
-      stable: null,
-      rawFrame: null,
-      readingAt: null,
-      manualReason: 'Indicator display broken',
+      grossWeight: 38_000,
+      tareWeight: 14_500,
+      source: {
+        scaleId: scale.id,
+        manual: true,
+        stable: null,
+        rawFrame: null,
+        readingAt: null,
+        manualReason: 'Indicator display broken',
+      },
     });
     const event = (await history(ticket.id)).find((entry) => entry.type === 'TicketWeighed');
     expect(event?.data.source).toMatchObject({ manual: true, manualReason: 'Indicator display broken' });
     // The log's weigh-in entry carries the provenance, so the log can mark it MANUAL.
     const [latest] = await kit.logs(ticket.id);
     expect(JSON.parse(String(latest?.updatedDataObject))).toMatchObject({
-      weighing: { manual: true, manualReason: 'Indicator display broken' },
+      weighing: { source: { manual: true, manualReason: 'Indicator display broken' } },
     });
 
     // The spec's body: recorded as manual, with no reason (read as 'no reason given').
@@ -289,11 +297,9 @@ describe('a weight set by hand carries its reason (issue 34, D4)', () => {
     });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json<Ticket>().weighing).toEqual({
-      scaleId: null,
-      manual: true,
-      stable: null,
-      rawFrame: null,
-      readingAt: null,
+      grossWeight: 38_000,
+      tareWeight: 14_500,
+      source: { scaleId: null, manual: true, stable: null, rawFrame: null, readingAt: null },
     });
     // A weight changed on the form afterwards is no longer the weighing's.
     const edited = await kit.short(spec.ticket.id, { weight: 20_000, timeLoaded: at(-hours(1)) });

@@ -674,7 +674,7 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
       ]);
       expect(given(generated, loaded, ...held, ...completed)).toMatchObject({
         firstWeight: null,
-        weighing: fromScale,
+        weighing: { grossWeight: 40000, tareWeight: 15000, source: fromScale },
         isReceived: true,
         details: { weight: 25000 },
       });

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { type WeighingSource, WeighingSourceSchema } from '../scales/scale';
+import { WeighingSourceSchema } from '../scales/scale';
 import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TruckDispatchSchema } from './truck-dispatch';
 
@@ -183,6 +183,19 @@ export const TicketEventSchemas = {
 };
 
 export type TicketEvent = EventOf<typeof TicketEventSchemas>;
+
+/**
+ * How a ticket's weight was weighed, from its latest weighing event (issue 34): gross and tare, so the
+ * ticket page shows Gross − Tare = Net, and the source (a scale's reading, or typed by hand with its
+ * reason), so the ticket page and the log mark a by-hand weight MANUAL; null source for weighings
+ * recorded before weighings had one.
+ */
+export const TicketWeighingSchema = Type.Object({
+  grossWeight: Type.Number({ description: 'KG: the scale weight the net came from' }),
+  tareWeight: Type.Number({ description: 'KG: the tare taken off it' }),
+  source: Nullable(WeighingSourceSchema),
+});
+export type TicketWeighing = Static<typeof TicketWeighingSchema>;
 export const ticketEventTypes = eventTypesOf(TicketEventSchemas);
 
 export interface ActiveTicket {
@@ -200,12 +213,8 @@ export interface ActiveTicket {
   rejectReason: string | null;
   /** Two-pass weighing: the first weight, held until the second pass completes the ticket's weight. */
   firstWeight: number | null;
-  /**
-   * Where the ticket's weight came from (issue 34): the weighing's source as its event recorded it (a scale's
-   * reading, or typed by hand with its reason), so the ticket page and the log mark it; null when the weight
-   * was set on a form, or weighed before weighings had a provenance.
-   */
-  weighing: WeighingSource | null;
+  /** How the ticket's weight was weighed (issue 34); null when it was set on a form, or never weighed. */
+  weighing: TicketWeighing | null;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -292,7 +301,11 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       return withDetails(state, (t) => ({
         ...t,
         firstWeight: null,
-        weighing: event.data.source ?? null,
+        weighing: {
+          grossWeight: event.data.scaleWeight,
+          tareWeight: event.data.tareWeight,
+          source: event.data.source ?? null,
+        },
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
       }));
     case 'TicketFirstWeighed':
@@ -306,7 +319,11 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     case 'TicketTared':
       return withDetails(state, (t) => ({
         ...t,
-        weighing: event.data.source,
+        weighing: {
+          grossWeight: event.data.scaleWeight,
+          tareWeight: event.data.tareWeight,
+          source: event.data.source,
+        },
         details: { ...t.details, weight: event.data.weight },
       }));
     case 'TruckDispatched':

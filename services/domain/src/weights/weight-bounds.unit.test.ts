@@ -37,7 +37,7 @@ describe('weights are bounded (issue 34, D4)', () => {
     expect(validateShortTicket({ weight: 25_000 }, 100_000).weight).toBe(25_000);
     // The driver's dispatch sets no weight: it does not answer for the one the ticket carries.
     expect(validateShortTicket({ weight: -100 }, null).weight).toBe(-100);
-    expect(refusal(() => validateFullTicket({ weight: 200_000 })).errors.weight).toBe(
+    expect(refusal(() => validateFullTicket({ weight: 200_000 })).errors?.weight).toBe(
       'Weight must be more than 0 KG and at most 100000 KG',
     );
   });
