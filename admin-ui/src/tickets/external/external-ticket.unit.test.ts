@@ -29,18 +29,19 @@ describe('the body of PUT /api/ticket/edit/soilflo', () => {
     });
   });
 
-  it('un-receives without reporting on Reset Receive, and receives without a load on Override', () => {
+  it('un-receives without reporting on Reset Receive, and receives without a load on Override, for its reason', () => {
     expect(externalSaveBody(latest, 'resetReceive', null, 2)).toEqual({
       ...latest,
       loggedInUserId: 2,
       isReceived: false,
       updateSoilFLO: false,
     });
-    expect(externalSaveBody(latest, 'override', null, 2)).toEqual({
+    expect(externalSaveBody(latest, 'override', null, 2, 'Paper BoL only')).toEqual({
       ...latest,
       loggedInUserId: 2,
       isReceived: true,
       override: true,
+      overrideReason: 'Paper BoL only',
     });
   });
 });
@@ -110,6 +111,7 @@ describe('the receipt report', () => {
   const receipt: ExternalReceipt = {
     state: 'pending',
     loadId: 90,
+    weight: 18_250,
     receivedAt: '2026-11-23T09:00:00.000Z',
     attempts: 0,
     reason: null,
