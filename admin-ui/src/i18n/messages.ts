@@ -924,6 +924,14 @@ const portalMessages = {
         latestTicketFailed: externalLoadMessages.latestTicketFailed,
         noLoad: externalLoadMessages.noLoad('%{number}'),
         override: externalLoadMessages.override,
+        overrideDialog: {
+          title: 'Override SoilFLO?',
+          explanation:
+            'SoilFLO has no load for BoL# %{number}. Overriding receives the ticket as an ordinary ticket: nothing is reported to SoilFLO, and time loaded stays as it is (empty when nobody entered one).',
+          reason: 'Reason for overriding',
+          reasonRequired: ticketMessages.overrideReasonRequired,
+          confirm: 'Override and receive',
+        },
         receiveInForm: 'Receive in SoilFLO form',
         receiveInFormOf: 'Receive ticket %{number} in its SoilFLO form',
         receipt: {

@@ -12,12 +12,13 @@ export type ExternalAction = 'save' | 'receive' | 'resetReceive' | 'override';
 
 type LatestTicket = Pick<Ticket, 'id' | 'version' | 'ticketNumber' | 'date'>;
 
-/** The body of PUT /api/ticket/edit/soilflo for an action on the latest ticket. */
+/** The body of PUT /api/ticket/edit/soilflo for an action on the latest ticket; Override sends its reason. */
 export function externalSaveBody(
   latest: LatestTicket,
   action: ExternalAction,
   load: ExternalLoad | null,
   loggedInUserId: number | null,
+  overrideReason: string | null = null,
 ): SaveExternalTicketBody {
   const { id, version, ticketNumber, date } = latest;
   const ticket = { id, version, ticketNumber, date, loggedInUserId };
@@ -29,7 +30,7 @@ export function externalSaveBody(
     case 'resetReceive':
       return { ...ticket, isReceived: false, updateSoilFLO: false };
     case 'override':
-      return { ...ticket, isReceived: true, override: true };
+      return { ...ticket, isReceived: true, override: true, overrideReason };
     default: {
       const unknown: never = action;
       throw new Error(`Unknown action ${unknown}`);
