@@ -938,7 +938,9 @@ const portalMessages = {
           pending: 'Reporting the receipt to SoilFLO…',
           retrying:
             'Reporting the receipt to SoilFLO… %{attempts} attempts so far; the last failed: %{reason}',
-          sent: 'Receipt sent to SoilFLO at %{time}',
+          sent: 'Receipt sent to SoilFLO at %{time}, net weight %{weight}',
+          sentWithoutWeight:
+            'Receipt sent to SoilFLO at %{time}, without a weight: the truck was not weighed yet',
           failed: 'Reporting the receipt to SoilFLO failed after %{attempts} attempts: %{reason}',
           withdrawn: 'The receipt was reset before it was reported to SoilFLO: nothing was sent.',
           loadFailed: 'Where reporting the receipt to SoilFLO stands could not be loaded: %{reason}',

@@ -6,6 +6,7 @@
 import type { ExternalReceipt, SaveExternalTicketBody, Ticket } from '@portal/contract';
 import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { HttpError } from 'react-admin';
+import { formatKg } from '../../i18n/weights';
 
 /** What an administrator does on the SoilFLO load form; Override receives it as an ordinary ticket. */
 export type ExternalAction = 'save' | 'receive' | 'resetReceive' | 'override';
@@ -93,12 +94,13 @@ export function receiptStatusText(
       return receipt.attempts > 0
         ? { severity: 'warning', key: receiptKey('retrying'), args: { attempts: receipt.attempts, reason } }
         : { severity: 'info', key: receiptKey('pending'), args: {} };
-    case 'sent':
-      return {
-        severity: 'success',
-        key: receiptKey('sent'),
-        args: { time: formatTime(receipt.sentAt ?? receipt.updatedAt) },
-      };
+    case 'sent': {
+      const time = formatTime(receipt.sentAt ?? receipt.updatedAt);
+      // SoilFLO takes weights in KG, whatever unit the site shows.
+      return receipt.weight === null
+        ? { severity: 'success', key: receiptKey('sentWithoutWeight'), args: { time } }
+        : { severity: 'success', key: receiptKey('sent'), args: { time, weight: formatKg(receipt.weight) } };
+    }
     case 'failed':
       return { severity: 'error', key: receiptKey('failed'), args: { attempts: receipt.attempts, reason } };
     case 'withdrawn':
