@@ -216,7 +216,14 @@ export interface ExternalReceiptsTable {
   ticketId: number;
   /** The receipt's place in its ticket's stream: a later reset withdraws it, an earlier one cannot. */
   streamVersion: number;
-  loadId: number;
+  /** Null until the report finds the load by the ticket's number (a scale or bulk receipt of an unlooked-up load). */
+  loadId: number | null;
+  /** The net weight (KG) reported: the ticket's at the receipt, or a later weighing's. */
+  weight: NullableNumeric;
+  /** The stream version of the event the weight is from (null on reports from before weights). */
+  weightVersion: number | null;
+  /** A reset or deletion came after the receipt: a later weighing is not this receipt's. */
+  reset: Generated<boolean>;
   receivedAt: Date;
   state: ColumnType<ExternalReceiptState, ExternalReceiptState | undefined, ExternalReceiptState>;
   attempts: Generated<number>;

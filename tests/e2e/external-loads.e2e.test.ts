@@ -1,11 +1,12 @@
-import { createStandardUser, runToEnd, testStandardUser } from '@portal/api/test/portal';
+import { createStandardUser, runToEnd, testAdmin, testStandardUser } from '@portal/api/test/portal';
 import {
   exampleExternalLoad,
   type SoilFloStandIn,
   startSoilFloStandIn,
 } from '@portal/api/test/soilflo-stand-in';
 import type { Ticket } from '@portal/contract';
-import { externalLoadMessages } from '@portal/domain';
+import { externalLoadMessages, ticketMessages, ticketStreamId } from '@portal/domain';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formInput, logIn, screenshot } from '../support/browser';
 import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await runToEnd(ctx.portal, ctx.admin, {
     method: 'POST',
     url: '/api/ticket/generate',
-    payload: { from: 501, to: 504, isSoilFLOTicket: true },
+    payload: { from: 501, to: 505, isSoilFLOTicket: true },
   });
   withLoad = await ticketNumbered(ctx, 501);
   withoutLoad = await ticketNumbered(ctx, 502);
@@ -54,6 +55,39 @@ const openTicket = async (ticket: Ticket) => {
     .poll(() => ctx.page.getByText('SoilFLO load', { exact: false }).first().isVisible())
     .toBe(true);
 };
+
+/**
+ * Override? from the missing-load toast: the dialog refuses to go on without a reason (nothing received),
+ * then receives the ticket as an ordinary one, its reason recorded and its time loaded left empty.
+ */
+async function overrideWithReason(page: Page, ticket: Ticket, shot: string) {
+  const reason = 'Driver carried a paper BoL; SoilFLO has no load';
+  await page.getByRole('button', { name: 'Override?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Override SoilFLO?' });
+  await dialog.waitFor();
+  expect(await dialog.getByText(/nothing is reported to SoilFLO/).isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: 'Override and receive' }).click();
+  await expect
+    .poll(() => dialog.getByText(ticketMessages.overrideReasonRequired, { exact: true }).isVisible())
+    .toBe(true);
+  await screenshot(page, `${shot}-no-reason`, { fullPage: false });
+  expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isReceived).toBe(false);
+
+  await dialog.getByLabel(/Reason for overriding/).fill(reason);
+  await screenshot(page, shot, { fullPage: false });
+  await dialog.getByRole('button', { name: 'Override and receive' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect
+    .poll(async () => (await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isReceived)
+    .toBe(true);
+  const overridden = await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`);
+  expect(overridden).toMatchObject({ isSoilFLOLoad: false, timeLoaded: null });
+  const events = await ctx.portal.infra.eventStore.readStream(ticketStreamId(ticket.id));
+  expect(events.find((event) => event.type === 'TicketExternalLoadOverridden')?.data).toMatchObject({
+    reason,
+  });
+  await screenshot(page, `${shot}-received`, { fullPage: false });
+}
 
 describe('SoilFLO loads on the ticket page', () => {
   it('receives a load from SoilFLO on its read-only form and reports the receipt back', async () => {
@@ -86,7 +120,7 @@ describe('SoilFLO loads on the ticket page', () => {
     await screenshot(page, 'external-load-received-1440');
   });
 
-  it("offers 'Override?' when SoilFLO has no load, which receives the ticket as an ordinary one", async () => {
+  it("offers 'Override?' when SoilFLO has no load, which asks for confirmation and a reason, then receives the ticket as an ordinary one with no time loaded invented", async () => {
     const page = ctx.page;
     // The dashboard's row leads to the SoilFLO form instead of the plain Receive, which the server refuses.
     await page.goto(`${ctx.portal.url}/dashboard`);
@@ -108,14 +142,26 @@ describe('SoilFLO loads on the ticket page', () => {
     expect(await toast.isVisible()).toBe(true);
     await screenshot(page, 'external-load-override-1440', { fullPage: false });
 
-    await page.getByRole('button', { name: 'Override?' }).click();
+    await overrideWithReason(page, withoutLoad, 'override-dialog-1440');
     await expect.poll(() => toast.isVisible()).toBe(false);
-    await expect
-      .poll(async () => (await ctx.api<Ticket>('GET', `/api/ticket/${withoutLoad.id}`)).isReceived)
-      .toBe(true);
-    const overridden = await ctx.api<Ticket>('GET', `/api/ticket/${withoutLoad.id}`);
-    expect(overridden.isSoilFLOLoad).toBe(false);
     await expect.poll(() => page.getByText('SoilFLO load', { exact: true }).count()).toBe(0);
+  });
+
+  it("asks for the Override's confirmation and reason on a phone (390 px) too", async () => {
+    const ticket = await ticketNumbered(ctx, 505);
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+      await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
+      await page.getByRole('button', { name: 'Receive Ticket' }).click();
+      await expect
+        .poll(() => page.getByText(externalLoadMessages.noLoad(505), { exact: true }).isVisible())
+        .toBe(true);
+      await overrideWithReason(page, ticket, 'override-dialog-390');
+    } finally {
+      await context.close();
+    }
   });
 
   it("says 'Failed to pull SoilFLO data', 'Failed to update SoilFLO ticket!' and 'Failed to get the lastest ticket data' where they belong", async () => {

@@ -934,13 +934,23 @@ const portalMessages = {
         latestTicketFailed: externalLoadMessages.latestTicketFailed,
         noLoad: externalLoadMessages.noLoad('%{number}'),
         override: externalLoadMessages.override,
+        overrideDialog: {
+          title: 'Override SoilFLO?',
+          explanation:
+            'SoilFLO has no load for BoL# %{number}. Overriding receives the ticket as an ordinary ticket: nothing is reported to SoilFLO, and time loaded stays as it is (empty when nobody entered one).',
+          reason: 'Reason for overriding',
+          reasonRequired: ticketMessages.overrideReasonRequired,
+          confirm: 'Override and receive',
+        },
         receiveInForm: 'Receive in SoilFLO form',
         receiveInFormOf: 'Receive ticket %{number} in its SoilFLO form',
         receipt: {
           pending: 'Reporting the receipt to SoilFLO…',
           retrying:
             'Reporting the receipt to SoilFLO… %{attempts} attempts so far; the last failed: %{reason}',
-          sent: 'Receipt sent to SoilFLO at %{time}',
+          sent: 'Receipt sent to SoilFLO at %{time}, net weight %{weight}',
+          sentWithoutWeight:
+            'Receipt sent to SoilFLO at %{time}, without a weight: the truck was not weighed yet',
           failed: 'Reporting the receipt to SoilFLO failed after %{attempts} attempts: %{reason}',
           withdrawn: 'The receipt was reset before it was reported to SoilFLO: nothing was sent.',
           loadFailed: 'Where reporting the receipt to SoilFLO stands could not be loaded: %{reason}',

@@ -18,6 +18,7 @@ import * as truckTareDates from './2026-11-27-002-truck-tare-dates';
 import * as ticketFirstWeights from './2026-11-27-003-ticket-first-weights';
 import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
 import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-settings';
+import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weights';
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-002-retare-setting': retareSetting,
   '2026-11-28-001-display-unit-setting': displayUnitSetting,
   '2026-11-28-002-weight-bound-and-qr-settings': weightBoundAndQrSettings,
+  '2026-11-28-010-external-receipt-weights': externalReceiptWeights,
   '2026-11-29-034-ticket-weighing': ticketWeighing,
 };
 

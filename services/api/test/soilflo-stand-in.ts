@@ -71,7 +71,9 @@ const ReceiptParams = Type.Object({ id: Type.Integer() });
 const ReceiptBody = Type.Object({
   ticketNumber: Type.Integer(),
   receivedAt: Type.String(),
-  weight: Type.Union([Type.Number(), Type.Null()]),
+  // Null first: Fastify's validator coerces types and takes the first branch that fits, so with the
+  // number first a report without a weight (null) was recorded as 0.
+  weight: Type.Union([Type.Null(), Type.Number()]),
 });
 const SeedBody = Type.Object({ ticketNumber: Type.Integer(), loads: Type.Array(Type.Unknown()) });
 const BehaviourBody = Type.Object({

@@ -5,7 +5,8 @@ import { looseFields, okResponses } from './http';
 /**
  * PUT /api/ticket/edit/soilflo (spec section 7): the spec's `{ticket fields, updateSoilFLO, soilFLOData,
  * loggedInUserId}`. `isReceived` is where the receive toggle goes (true receives, false resets the
- * receipt, absent keeps it); `override` receives the ticket as a non-SoilFLO one when SoilFLO has no load.
+ * receipt, absent keeps it); `override` receives the ticket as a non-SoilFLO one when SoilFLO has no load,
+ * for the `overrideReason` given.
  */
 export const SaveExternalTicketBodySchema = Type.Object({
   ...looseFields('id', 'version', 'ticketNumber', 'date', 'loggedInUserId'),
@@ -17,6 +18,13 @@ export const SaveExternalTicketBodySchema = Type.Object({
   override: Type.Optional(
     Type.Boolean({ description: "Receive as a non-SoilFLO ticket (the 'Override?' of a missing load)" }),
   ),
+  overrideReason: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'With `override: true`, required: why the ticket is received without its SoilFLO load',
+      }),
+    ),
+  ),
 });
 
 /** Where reporting a receipt back to SoilFLO stands (the queued job's state). */
@@ -27,7 +35,15 @@ const Instant = Type.String({ format: 'date-time' });
 
 export const ExternalReceiptSchema = Type.Object({
   state: OneOf(ExternalReceiptStates),
-  loadId: Type.Integer({ description: 'The SoilFLO load the receipt is reported to' }),
+  loadId: Nullable(
+    Type.Integer({
+      description:
+        "The SoilFLO load the receipt is reported to; null until found by the ticket's number (a scale or bulk receipt)",
+    }),
+  ),
+  weight: Nullable(
+    Type.Number({ description: 'The net weight (KG) reported: null when the ticket was not weighed' }),
+  ),
   receivedAt: Instant,
   attempts: Type.Integer({ description: 'Calls made to SoilFLO so far' }),
   reason: Nullable(Type.String({ description: 'Why the last attempt failed' })),

@@ -15,11 +15,12 @@ import { TicketToolbarFrame } from '../TicketToolbarFrame';
 import { mayReject, type TicketPermissions } from '../ticket';
 import { useTicketCalls } from '../useTicket';
 import type { ExternalAction } from './external-ticket';
+import { OverrideDialog } from './OverrideDialog';
 import { type MissingLoad, useExternalTicketCalls } from './useExternalTicketCalls';
 
 /**
  * Spec sections 4 and 8: 'No SoilFLO load exists with BoL#: {number}' stays until closed or acted on (a
- * click elsewhere does not close it); after a Receive it offers 'Override?'.
+ * click elsewhere does not close it); after a Receive it offers 'Override?', which asks for confirmation and a reason.
  */
 const MissingLoadToast = ({
   missingLoad,
@@ -116,7 +117,7 @@ export const ExternalTicketToolbar = ({
   );
   const calls = useExternalTicketCalls(ticket, showFieldErrors);
   const { reject } = useTicketCalls(ticket);
-  const [dialog, setDialog] = useState<'resetReceive' | 'reject' | null>(null);
+  const [dialog, setDialog] = useState<'resetReceive' | 'reject' | 'override' | null>(null);
 
   if (!permissions.isAdministrator) {
     return (
@@ -179,8 +180,14 @@ export const ExternalTicketToolbar = ({
       {/* Outside the sticky toolbar, whose stacking would keep the toast under the page. */}
       <MissingLoadToast
         missingLoad={calls.missingLoad}
-        onOverride={calls.override}
+        onOverride={() => setDialog('override')}
         onClose={calls.dismissMissingLoad}
+      />
+      <OverrideDialog
+        open={dialog === 'override'}
+        ticketNumber={ticket.ticketNumber}
+        onClose={() => setDialog(null)}
+        onOverride={calls.override}
       />
     </>
   );

@@ -6,18 +6,20 @@
 import type { ExternalReceipt, SaveExternalTicketBody, Ticket } from '@portal/contract';
 import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { HttpError } from 'react-admin';
+import { formatKg } from '../../i18n/weights';
 
 /** What an administrator does on the SoilFLO load form; Override receives it as an ordinary ticket. */
 export type ExternalAction = 'save' | 'receive' | 'resetReceive' | 'override';
 
 type LatestTicket = Pick<Ticket, 'id' | 'version' | 'ticketNumber' | 'date'>;
 
-/** The body of PUT /api/ticket/edit/soilflo for an action on the latest ticket. */
+/** The body of PUT /api/ticket/edit/soilflo for an action on the latest ticket; Override sends its reason. */
 export function externalSaveBody(
   latest: LatestTicket,
   action: ExternalAction,
   load: ExternalLoad | null,
   loggedInUserId: number | null,
+  overrideReason: string | null = null,
 ): SaveExternalTicketBody {
   const { id, version, ticketNumber, date } = latest;
   const ticket = { id, version, ticketNumber, date, loggedInUserId };
@@ -29,7 +31,7 @@ export function externalSaveBody(
     case 'resetReceive':
       return { ...ticket, isReceived: false, updateSoilFLO: false };
     case 'override':
-      return { ...ticket, isReceived: true, override: true };
+      return { ...ticket, isReceived: true, override: true, overrideReason };
     default: {
       const unknown: never = action;
       throw new Error(`Unknown action ${unknown}`);
@@ -92,12 +94,13 @@ export function receiptStatusText(
       return receipt.attempts > 0
         ? { severity: 'warning', key: receiptKey('retrying'), args: { attempts: receipt.attempts, reason } }
         : { severity: 'info', key: receiptKey('pending'), args: {} };
-    case 'sent':
-      return {
-        severity: 'success',
-        key: receiptKey('sent'),
-        args: { time: formatTime(receipt.sentAt ?? receipt.updatedAt) },
-      };
+    case 'sent': {
+      const time = formatTime(receipt.sentAt ?? receipt.updatedAt);
+      // SoilFLO takes weights in KG, whatever unit the site shows.
+      return receipt.weight === null
+        ? { severity: 'success', key: receiptKey('sentWithoutWeight'), args: { time } }
+        : { severity: 'success', key: receiptKey('sent'), args: { time, weight: formatKg(receipt.weight) } };
+    }
     case 'failed':
       return { severity: 'error', key: receiptKey('failed'), args: { attempts: receipt.attempts, reason } };
     case 'withdrawn':

@@ -3,6 +3,7 @@ import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../i18n/i18nProvider';
+import { formatKg } from '../../i18n/weights';
 import {
   externalSaveBody,
   loadLookupFailure,
@@ -29,18 +30,19 @@ describe('the body of PUT /api/ticket/edit/soilflo', () => {
     });
   });
 
-  it('un-receives without reporting on Reset Receive, and receives without a load on Override', () => {
+  it('un-receives without reporting on Reset Receive, and receives without a load on Override, for its reason', () => {
     expect(externalSaveBody(latest, 'resetReceive', null, 2)).toEqual({
       ...latest,
       loggedInUserId: 2,
       isReceived: false,
       updateSoilFLO: false,
     });
-    expect(externalSaveBody(latest, 'override', null, 2)).toEqual({
+    expect(externalSaveBody(latest, 'override', null, 2, 'Paper BoL only')).toEqual({
       ...latest,
       loggedInUserId: 2,
       isReceived: true,
       override: true,
+      overrideReason: 'Paper BoL only',
     });
   });
 });
@@ -110,6 +112,7 @@ describe('the receipt report', () => {
   const receipt: ExternalReceipt = {
     state: 'pending',
     loadId: 90,
+    weight: 18_250,
     receivedAt: '2026-11-23T09:00:00.000Z',
     attempts: 0,
     reason: null,
@@ -131,12 +134,17 @@ describe('the receipt report', () => {
     });
   });
 
-  it('says when it was sent, why it failed, and that a reset withdrew it', () => {
+  it('says when it was sent with which net weight, why it failed, and that a reset withdrew it', () => {
     const sentAt = '2026-11-23T09:01:00.000Z';
-    expect(receiptStatusText({ ...receipt, state: 'sent', sentAt, attempts: 1 }, format)).toMatchObject({
-      severity: 'success',
-      args: { time: `at:${sentAt}` },
-    });
+    const sent = receiptStatusText({ ...receipt, state: 'sent', sentAt, attempts: 1 }, format);
+    expect(sent).toMatchObject({ severity: 'success', args: { time: `at:${sentAt}` } });
+    expect(i18nProvider.translate(sent.key, sent.args)).toBe(
+      `Receipt sent to SoilFLO at at:${sentAt}, net weight ${formatKg(18_250)}`,
+    );
+    const unweighed = receiptStatusText({ ...receipt, state: 'sent', sentAt, weight: null }, format);
+    expect(i18nProvider.translate(unweighed.key, unweighed.args)).toBe(
+      `Receipt sent to SoilFLO at at:${sentAt}, without a weight: the truck was not weighed yet`,
+    );
     expect(
       receiptStatusText({ ...receipt, state: 'failed', attempts: 5, reason: 'refused' }, format),
     ).toEqual({

@@ -67,34 +67,38 @@ export function useExternalTicketCalls(
     [toastFailure],
   );
 
+  /** True when the ticket was updated; a failure is toasted (and its field errors shown). */
   const update = useCallback(
-    async (latest: Ticket, action: ExternalAction, load: ExternalLoad | null) => {
+    async (latest: Ticket, action: ExternalAction, load: ExternalLoad | null, overrideReason?: string) => {
       try {
         const updated = await apiRequest<Ticket>('/api/ticket/edit/soilflo', {
           method: 'PUT',
-          body: externalSaveBody(latest, action, load, loggedInUserId()),
+          body: externalSaveBody(latest, action, load, loggedInUserId(), overrideReason),
         });
         replaceTicket(updated);
         notify(successMessages[action], { type: 'success' });
         // A receipt, or its reset, changes what is reported back to SoilFLO.
         await queryClient.invalidateQueries({ queryKey: externalReceiptQueryKey(ticket.id) });
+        return true;
       } catch (error) {
         await toastFailure(error, updateFailureMessage(error));
         const errors = fieldErrorsOf(error);
         if (errors) onFieldErrors(errors);
+        return false;
       }
     },
     [replaceTicket, notify, queryClient, ticket.id, toastFailure, onFieldErrors],
   );
 
+  /** True when the steps ran through. */
   const run = useCallback(
-    async (action: ExternalAction, steps: (latest: Ticket) => Promise<void>) => {
-      if (busy) return;
+    async (action: ExternalAction, steps: (latest: Ticket) => Promise<boolean>) => {
+      if (busy) return false;
       setBusy(action);
       setMissingLoad(null);
       try {
         const latest = await latestTicket();
-        if (latest) await steps(latest);
+        return latest ? await steps(latest) : false;
       } finally {
         setBusy(null);
       }
@@ -106,7 +110,7 @@ export function useExternalTicketCalls(
   const fromLoad = (action: 'save' | 'receive') =>
     run(action, async (latest) => {
       const load = await pullLoad(latest, action === 'receive');
-      if (load) await update(latest, action, load);
+      return load ? update(latest, action, load) : false;
     });
 
   return {
@@ -115,7 +119,14 @@ export function useExternalTicketCalls(
     dismissMissingLoad: () => setMissingLoad(null),
     save: () => fromLoad('save'),
     receive: () => fromLoad('receive'),
-    override: () => run('override', (latest) => update(latest, 'override', null)),
-    resetReceive: () => run('resetReceive', (latest) => update(latest, 'resetReceive', null)),
+    /** Rejects when it failed (the failure toasted), so the reason dialog stays open for another try. */
+    override: async (reason: string) => {
+      if (!(await run('override', (latest) => update(latest, 'override', null, reason)))) {
+        throw new Error('Override failed');
+      }
+    },
+    resetReceive: async () => {
+      await run('resetReceive', (latest) => update(latest, 'resetReceive', null));
+    },
   };
 }

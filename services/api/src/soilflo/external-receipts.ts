@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExternalReceiptSchema, IdParams, okResponses } from '@portal/contract';
-import { DomainError, Nullable } from '@portal/domain';
+import { chooseExternalLoad, DomainError, externalLoadMessages, Nullable } from '@portal/domain';
 import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/projections';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Kysely, Selectable } from 'kysely';
@@ -30,9 +30,12 @@ export const receiptMessages = {
 
 type ReceiptRow = Selectable<ExternalReceiptsTable>;
 
+const weightOf = (row: ReceiptRow) => (row.weight === null ? null : Number(row.weight));
+
 const receiptView = (row: ReceiptRow) => ({
   state: row.state,
   loadId: row.loadId,
+  weight: weightOf(row),
   receivedAt: row.receivedAt,
   attempts: row.attempts,
   reason: row.reason,
@@ -52,6 +55,24 @@ const latestReceipt = (db: Kysely<Database>, ticketId: number) =>
 /** The same key for every attempt and round of one receipt, so SoilFLO records it once. */
 const idempotencyKey = (row: ReceiptRow) => `portal-receipt-${row.id}`;
 
+/**
+ * The load a receipt without one is reported to (a scale or bulk receipt of a SoilFLO load the form never
+ * looked up): the one SoilFLO has for the ticket's number, as the form chooses it, kept on the receipt so
+ * its retries and later reports need not look again. None is a refusal: waiting does not make one.
+ */
+async function foundLoadId(host: CommandHost, row: ReceiptRow, ticketNumber: number): Promise<number> {
+  const { db, soilFlo } = host.infra;
+  const load = chooseExternalLoad(await soilFlo.loadsFor(ticketNumber));
+  if (!load) throw new SoilFloError('rejected', externalLoadMessages.noLoad(ticketNumber));
+  await db
+    .updateTable('externalReceipts')
+    .set({ loadId: load.id, updatedAt: new Date() })
+    .where('id', '=', row.id)
+    .where('loadId', 'is', null)
+    .execute();
+  return load.id;
+}
+
 /** Sends one receipt; a failure is recorded on it, then left to the queue's retries (or ends them). */
 export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJobData, void> {
   const { db, soilFlo } = host.infra;
@@ -67,13 +88,16 @@ export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJo
       // Sent already (a retried job), withdrawn by a reset, or failed and not sent again: nothing to do.
       if (row?.state !== 'pending') return;
       const ticket = await findTicket(db, row.ticketId);
+      const ticketNumber = ticket?.ticketNumber ?? 0;
       const report = {
-        ticketNumber: ticket?.ticketNumber ?? 0,
+        ticketNumber,
         receivedAt: row.receivedAt.toISOString(),
-        weight: ticket?.weight ?? null,
+        // Reports made before they carried a weight send the ticket's, as they did then.
+        weight: row.weightVersion === null ? (ticket?.weight ?? null) : weightOf(row),
       };
       try {
-        await soilFlo.sendReceipt(row.loadId, report, idempotencyKey(row));
+        const loadId = row.loadId ?? (await foundLoadId(host, row, ticketNumber));
+        await soilFlo.sendReceipt(loadId, report, idempotencyKey(row));
       } catch (error) {
         const known = error instanceof SoilFloError;
         // SoilFLO refusing it, or no SoilFLO configured, is not cured by waiting: it fails at once.

@@ -25,7 +25,7 @@ import { claimedTickets } from './ticket-number-claims';
 /**
  * POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7): the Bulk Receive tab. Each
  * comma-separated part of the entry is one range, shown as one chip; every ticket of a range is
- * received as from the dashboard's Receive button.
+ * received as from the dashboard's Receive button, and a SoilFLO load's receipt is reported back to SoilFLO.
  */
 
 const bulkReceiveMessages = {
@@ -83,10 +83,11 @@ async function receiveRange(
     if (item.ticketId === null) outcomes[index] = bulkReceiveMessages.doesNotExist;
     else {
       try {
-        // As from the dashboard's Receive button; the run does not read each ticket back.
+        // As from the dashboard's Receive button (its time rules), but a SoilFLO load is taken too and
+        // its receipt reported back; the run does not read each ticket back.
         const command = {
           type: 'ReceiveTicket',
-          source: 'dashboard',
+          source: 'bulk',
           actor,
           now: new Date().toISOString(),
         } as const;

@@ -4,7 +4,7 @@ import {
   startSoilFloStandIn,
 } from '@portal/api/test/soilflo-stand-in';
 import type { ExternalReceipt, Ticket, TicketLogEntry } from '@portal/contract';
-import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
+import { type ExternalLoad, externalLoadMessages, ticketMessages, ticketStreamId } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToEnd, testAdmin, useTestPortal } from '../../test/portal';
 import { at, hours, messages, useTicketPortal } from '../../test/ticket-kit';
@@ -231,22 +231,170 @@ describe('PUT /api/ticket/edit/soilflo: the receive toggle', () => {
 });
 
 describe('Override?', () => {
-  it('no load: 404 in the spec’s words, nothing changed; Override receives it as a non-SoilFLO ticket, logged', async () => {
+  const reason = 'Driver carried a paper BoL; SoilFLO has no load';
+
+  it('no load: 404 in the spec’s words, nothing changed; Override receives it as a non-SoilFLO ticket, logged with its reason', async () => {
     const ticket = await soilFLOTicket();
     const missing = await saveExternal(ticket, { isReceived: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: externalLoadMessages.noLoad(ticket.ticketNumber) });
     expect((await kit.get(ticket.id)).version).toBe(ticket.version);
 
-    const overridden = await saveExternal(ticket, { isReceived: true, override: true });
+    const overridden = await saveExternal(ticket, {
+      isReceived: true,
+      override: true,
+      overrideReason: reason,
+    });
     expect(overridden.statusCode, overridden.body).toBe(200);
     expect(overridden.json<Ticket>()).toMatchObject({ isSoilFLOLoad: false, isReceived: true, userId: 1 });
     const log = await kit.logs(ticket.id);
     const override = log.find((entry: TicketLogEntry) => entry.eventType === 'TicketExternalLoadOverridden');
     expect(override?.username).toBe(testAdmin.username);
+    const events = await kit.portal.infra.eventStore.readStream(ticketStreamId(ticket.id));
+    expect(events.find((event) => event.type === 'TicketExternalLoadOverridden')?.data).toEqual({
+      ticketId: ticket.id,
+      reason,
+    });
     expect(await receiptOf(ticket.id)).toBeNull();
     // Now an ordinary ticket: the SoilFLO form is not its form any more.
     expect((await saveExternal(overridden.json<Ticket>(), { isReceived: false })).statusCode).toBe(409);
+  });
+
+  it('without a reason is refused (400) with a message saying one is needed, and changes nothing', async () => {
+    const ticket = await soilFLOTicket();
+    for (const overrideReason of [undefined, null, '', '   ']) {
+      const refused = await saveExternal(ticket, { isReceived: true, override: true, overrideReason });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: ticketMessages.overrideReasonRequired,
+        errors: { overrideReason: ticketMessages.overrideReasonRequired },
+      });
+    }
+    expect(await kit.get(ticket.id)).toMatchObject({
+      version: ticket.version,
+      isSoilFLOLoad: true,
+      isReceived: false,
+    });
+  });
+
+  it('keeps time loaded empty rather than inventing one', async () => {
+    const ticket = await soilFLOTicket();
+    expect(ticket.timeLoaded).toBeNull();
+    const overridden = await saveExternal(ticket, {
+      isReceived: true,
+      override: true,
+      overrideReason: reason,
+    });
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    const received = overridden.json<Ticket>();
+    expect(received.timeLoaded).toBeNull();
+    expect(received.timeReceived).not.toBeNull();
+    expect((await kit.get(ticket.id)).timeLoaded).toBeNull();
+  });
+});
+
+describe('receipts carry the net weight; the scale and bulk receive report a SoilFLO load too', () => {
+  let materialId: number;
+  beforeAll(async () => {
+    materialId = (await kit.material(`Fill ${Date.now()}`)).id;
+  });
+
+  /** A weigh-in by the spec's body, on the site's default tare chosen explicitly (a SoilFLO load has no truck record). */
+  const weighIn = (ticketId: number, weight: number) =>
+    kit.call('PUT', '/api/ticket/weigh', { ticketId, materialId, weight, tare: 'default' });
+
+  const receiptsOf = (loadId: number) => standIn.receipts().filter((r) => r.loadId === loadId);
+
+  it('a weigh-in of a SoilFLO load never looked up reports one receipt, to the load its number finds, with its net; a retried weigh-in reports nothing more', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(210), load(211, { status: 'void' })]);
+    const weighed = await weighIn(ticket.id, 31_500);
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    const received = weighed.json<Ticket>();
+    expect(received).toMatchObject({ isReceived: true, isSoilFLOLoad: true, updateSoilFLO: true });
+    expect(received.weight).toBeGreaterThan(0);
+    await receiptReaches(ticket.id, 'sent');
+    expect(await receiptOf(ticket.id)).toMatchObject({ loadId: 210, weight: received.weight });
+    expect(receiptsOf(210)).toEqual([
+      expect.objectContaining({
+        ticketNumber: ticket.ticketNumber,
+        receivedAt: received.timeReceived,
+        weight: received.weight,
+      }),
+    ]);
+
+    const again = await weighIn(ticket.id, 31_500);
+    expect(again.statusCode, again.body).toBe(200);
+    await kit.settle();
+    await receiptReaches(ticket.id, 'sent');
+    expect(receiptsOf(210)).toHaveLength(1);
+  });
+
+  it('a receipt from the form before the weigh-in says no weight (null, not 0), and the weigh-in then reports the receipt again with its net', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(220)]);
+    const received = (await saveExternal(ticket, { isReceived: true })).json<Ticket>();
+    await receiptReaches(ticket.id, 'sent');
+    expect(receiptsOf(220)).toEqual([expect.objectContaining({ weight: null })]);
+
+    const weighed = await weighIn(ticket.id, 29_000);
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    const { weight } = weighed.json<Ticket>();
+    expect(weight).toBeGreaterThan(0);
+    await expect.poll(() => receiptsOf(220).length, { timeout: 20_000, interval: 100 }).toBe(2);
+    expect(receiptsOf(220)[1]).toMatchObject({ receivedAt: received.timeReceived, weight });
+    await receiptReaches(ticket.id, 'sent');
+    expect(await receiptOf(ticket.id)).toMatchObject({ loadId: 220, weight });
+  });
+
+  it('a weigh-in while the report is still waiting for SoilFLO sends one report, with the weight', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(230)]);
+    const looked = (await lookup(ticket.ticketNumber)).json<ExternalLoad>();
+    standIn.behave('error');
+    await saveExternal(ticket, { isReceived: true, soilFLOData: looked });
+    await receiptReaches(ticket.id, 'pending');
+    const weighed = await weighIn(ticket.id, 27_250);
+    standIn.behave('normal');
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    const { weight } = weighed.json<Ticket>();
+    await receiptReaches(ticket.id, 'sent');
+    expect(receiptsOf(230)).toEqual([expect.objectContaining({ weight })]);
+  });
+
+  it('a bulk receipt of a SoilFLO load reports one receipt; receiving the range again reports nothing more', async () => {
+    const ticket = await soilFLOTicket();
+    standIn.seed(ticket.ticketNumber, [load(240)]);
+    const bulk = () =>
+      runToEnd(kit.portal, kit.admin, {
+        method: 'POST',
+        url: '/api/ticket/bulk/receive',
+        payload: { ticketRange: String(ticket.ticketNumber), forceReceive: false },
+      });
+    expect((await bulk()).result).toMatchObject({ success: 1, fail: 0 });
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: true, isSoilFLOLoad: true });
+    await receiptReaches(ticket.id, 'sent');
+    expect(receiptsOf(240)).toEqual([
+      expect.objectContaining({ ticketNumber: ticket.ticketNumber, weight: null }),
+    ]);
+    expect((await bulk()).result).toMatchObject({
+      fail: 1,
+      results: [expect.objectContaining({ message: `already received: ${ticket.ticketNumber}` })],
+    });
+    await kit.settle();
+    expect(receiptsOf(240)).toHaveLength(1);
+  });
+
+  it('a SoilFLO load SoilFLO has no load for: the report fails at once saying so, and nothing is sent', async () => {
+    const ticket = await soilFLOTicket();
+    const before = standIn.receipts().length;
+    expect((await weighIn(ticket.id, 30_000)).statusCode).toBe(200);
+    await receiptReaches(ticket.id, 'failed');
+    expect(await receiptOf(ticket.id)).toMatchObject({
+      loadId: null,
+      reason: externalLoadMessages.noLoad(ticket.ticketNumber),
+    });
+    expect(standIn.receipts()).toHaveLength(before);
   });
 });
 
@@ -363,7 +511,8 @@ describe('receipts reported back to SoilFLO', () => {
         kit.call('PUT', '/api/ticket/edit/soilflo', { id: ticket.id, isReceived: true }),
       ),
     );
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
+    const others = answers.filter((answer) => answer.statusCode !== 200 && answer.statusCode !== 409);
+    expect(others.map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
     await receiptReaches(ticket.id, 'sent');
     const rows = await kit.portal.infra.db
       .selectFrom('externalReceipts')

@@ -115,7 +115,12 @@ async function saveExternalTicket(app: CommandHost, body: SaveExternalBody, acto
   const expectedVersion = typeof body.version === 'number' ? body.version : undefined;
   const options = { actorId: actor.userId, expectedVersion };
   if (body.override === true) {
-    const command: TicketCommand = { type: 'OverrideExternalLoad', actor, now: new Date().toISOString() };
+    const command: TicketCommand = {
+      type: 'OverrideExternalLoad',
+      reason: body.overrideReason ?? '',
+      actor,
+      now: new Date().toISOString(),
+    };
     return runTicketCommand(app, ticketId, command, options);
   }
   if (body.isReceived === false && ticket.isReceived) {
@@ -151,7 +156,7 @@ export const externalTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tickets'],
         summary: 'Save, receive or un-receive a SoilFLO load from its SoilFLO data; or Override',
         description:
-          '`isReceived: true` receives the ticket (time received now if empty, updateSoilFLO on unless `updateSoilFLO: false`, the receipt then reported back to SoilFLO by a queued job); `isReceived: false` on a received ticket un-receives it (time received cleared, updateSoilFLO off); otherwise a save. The ticket is filled from `soilFLOData` (the load GET /api/ticket/load/{n} gave) or, without it, from the load SoilFLO has now. `override: true` receives the ticket as a non-SoilFLO ticket, recorded as an override. A ticket that is not a SoilFLO load is a 409.',
+          '`isReceived: true` receives the ticket (time received now if empty, updateSoilFLO on unless `updateSoilFLO: false`, the receipt then reported back to SoilFLO by a queued job); `isReceived: false` on a received ticket un-receives it (time received cleared, updateSoilFLO off); otherwise a save. The ticket is filled from `soilFLOData` (the load GET /api/ticket/load/{n} gave) or, without it, from the load SoilFLO has now. `override: true` receives the ticket as a non-SoilFLO ticket, recorded as an override with its `overrideReason` (required: 400 without one), its time loaded left as it was (empty stays empty). The receipt of a SoilFLO load is reported with the net weight the ticket had when received; a later weighing reports it again with the new weight. A ticket that is not a SoilFLO load is a 409.',
         body: SaveExternalTicketBodySchema,
         response: externalSystemResponses(TicketSchema),
       },

@@ -59,8 +59,8 @@ export type TicketCommand =
    * unreceived ticket (updateSoilFLO in the details says whether the receipt is reported back).
    */
   | { type: 'SaveExternalTicket'; details: TicketDetails; receive: boolean; actor: TicketActor; now: string }
-  /** 'Override?': SoilFLO has no load, so the ticket is received as a non-SoilFLO ticket. */
-  | { type: 'OverrideExternalLoad'; actor: TicketActor; now: string }
+  /** 'Override?': SoilFLO has no load, so the ticket is received as a non-SoilFLO ticket, for the reason given. */
+  | { type: 'OverrideExternalLoad'; reason: string; actor: TicketActor; now: string }
   | { type: 'RejectTicket'; reason: string; actor: TicketActor }
   | {
       type: 'ToggleDispatch';
@@ -107,6 +107,7 @@ export const ticketMessages = {
   notReceived: 'This ticket has not been received.',
   receivedLocked: 'Standard users cannot edit received tickets.',
   reasonRequired: 'A reason is required to reject a ticket.',
+  overrideReasonRequired: 'A reason is required to override SoilFLO and receive the ticket without its load.',
   rejectReceived: 'A received ticket cannot be rejected. Reset it first.',
   dispatchNotAvailable:
     'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
@@ -187,9 +188,29 @@ function assertMayChange(ticket: ActiveTicket, actor: TicketActor): void {
 }
 
 /**
- * The receipt rules of spec section 4. From the dashboard the time loaded is cleared; from the
- * ticket page (and the scale) it is set to now when empty. The time received is never earlier than
- * the time loaded, or than now when there is none.
+ * Which SoilFLO load a receipt is reported back to, with the net weight the ticket has. The SoilFLO
+ * form reports it when its receive toggle says so (updateSoilFLO), to the load it filled the ticket
+ * from; the scale and bulk receive always report a SoilFLO load's receipt, to the load the ticket was
+ * filled from or, when it never was, to the one SoilFLO has for its number when the report is sent.
+ */
+function soilFLOReport(ticket: ActiveTicket, source: ReceiptSource) {
+  const { updateSoilFLO, soilFLOTicketId, weight } = ticket.details;
+  if (!ticket.isSoilFLOLoad) return {};
+  if (source === 'scale' || source === 'bulk') {
+    return soilFLOTicketId === null
+      ? { soilFLOLoadByTicketNumber: true as const, netWeight: weight }
+      : { soilFLOLoadId: soilFLOTicketId, netWeight: weight };
+  }
+  return updateSoilFLO && soilFLOTicketId !== null
+    ? { soilFLOLoadId: soilFLOTicketId, netWeight: weight }
+    : {};
+}
+
+/**
+ * The receipt rules of spec section 4. From the dashboard (and so in bulk, which receives as the
+ * dashboard does) the time loaded is cleared; from the ticket page (and the scale) it is set to now
+ * when empty, unless `keepTimeLoaded` (Override: no time is invented for a load nobody saw leave). The
+ * time received is never earlier than the time loaded, or than now when there is none.
  */
 function receipt(
   ticket: ActiveTicket,
@@ -197,19 +218,22 @@ function receipt(
   actor: TicketActor,
   now: string,
   requestedTimeReceived: string | null | undefined,
+  { keepTimeLoaded = false } = {},
 ): TicketEvent {
   if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
-  const timeLoaded = source === 'dashboard' ? null : (ticket.details.timeLoaded ?? now);
+  const asDashboard = source === 'dashboard' || source === 'bulk';
+  const timeLoaded = asDashboard
+    ? null
+    : keepTimeLoaded
+      ? ticket.details.timeLoaded
+      : (ticket.details.timeLoaded ?? now);
   // From the dashboard a receipt happens now; a form may carry the time it was received.
-  const timeReceived =
-    requestedTimeReceived ?? (source === 'dashboard' ? null : ticket.details.timeReceived) ?? now;
+  const timeReceived = requestedTimeReceived ?? (asDashboard ? null : ticket.details.timeReceived) ?? now;
   const floor = timeLoaded ?? now;
   if (Date.parse(timeReceived) < Date.parse(floor)) {
     const message = timeLoaded ? ticketMessages.receivedBeforeLoaded : ticketMessages.receivedBeforeNow;
     throw new DomainError('validation', message, { timeReceived: message });
   }
-  const { updateSoilFLO, soilFLOTicketId } = ticket.details;
-  const reported = ticket.isSoilFLOLoad && updateSoilFLO && soilFLOTicketId !== null;
   return {
     type: 'TicketReceived',
     data: {
@@ -218,7 +242,7 @@ function receipt(
       timeLoaded,
       receivedByUserId: actor.userId,
       source,
-      ...(reported ? { soilFLOLoadId: soilFLOTicketId } : {}),
+      ...soilFLOReport(ticket, source),
     },
   };
 }
@@ -254,7 +278,8 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
 
     case 'ReceiveTicket': {
       const ticket = activeTicket(state);
-      // The scale and bulk receive take a load as it comes, SoilFLO's or not; the two forms have SoilFLO's own.
+      // The scale and bulk receive take a load as it comes, SoilFLO's or not (and report a SoilFLO load's
+      // receipt); the dashboard and the ticket page leave SoilFLO's loads to its own form.
       if (command.source === 'dashboard' || command.source === 'ticket') assertNotExternal(ticket);
       const details = command.details ?? ticket.details;
       const received = receipt(
@@ -281,11 +306,16 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
 
     case 'OverrideExternalLoad': {
       const ticket = externalTicket(state, command.actor);
+      const reason = command.reason.trim();
+      if (reason === '')
+        throw new DomainError('validation', ticketMessages.overrideReasonRequired, {
+          overrideReason: ticketMessages.overrideReasonRequired,
+        });
       if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
       const overridden = { ...ticket, isSoilFLOLoad: false };
       return [
-        { type: 'TicketExternalLoadOverridden', data: { ticketId: ticket.ticketId } },
-        receipt(overridden, 'ticket', command.actor, command.now, null),
+        { type: 'TicketExternalLoadOverridden', data: { ticketId: ticket.ticketId, reason } },
+        receipt(overridden, 'ticket', command.actor, command.now, null, { keepTimeLoaded: true }),
       ];
     }
 
@@ -339,9 +369,10 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       // The first of two weighings only holds its weight: the ticket is received once its net is known.
       if (weighed.type === 'TicketFirstWeighed') return [weighed];
       // Weighing in receives the ticket (spec section 4); weighing a received one again only updates the weight.
-      return ticket.isReceived
-        ? [weighed]
-        : [weighed, receipt(ticket, 'scale', command.actor, command.now, null)];
+      if (ticket.isReceived) return [weighed];
+      const weight = 'weight' in weighed.data ? weighed.data.weight : ticket.details.weight;
+      const weighedTicket = { ...ticket, details: { ...ticket.details, weight } };
+      return [weighed, receipt(weighedTicket, 'scale', command.actor, command.now, null)];
     }
 
     case 'TareTicket': {

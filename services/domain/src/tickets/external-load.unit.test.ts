@@ -179,9 +179,16 @@ describe('the SoilFLO form’s receive toggle (spec section 4)', () => {
           receivedByUserId: 1,
           source: 'ticket',
           soilFLOLoadId: 7,
+          netWeight: null,
         },
       },
     ]);
+  });
+
+  it('reports the net weight the ticket has when it is received', () => {
+    const weighed = { ...filled, weight: 18_250.5 };
+    const [, receipt] = decideTicket(saveExternal(weighed, true), given(generated(true)));
+    expect(receipt?.data).toMatchObject({ soilFLOLoadId: 7, netWeight: 18_250.5 });
   });
 
   it('receives without a report when updateSoilFLO is off', () => {
@@ -237,18 +244,90 @@ describe('the SoilFLO form’s receive toggle (spec section 4)', () => {
   });
 });
 
+describe('a SoilFLO load received on the scale or in bulk', () => {
+  const weighIn: TicketCommand = {
+    type: 'WeighTicket',
+    materialId: 4,
+    scaleWeight: 32_000,
+    tare: { basis: 'stored', tareWeight: 14_500 },
+    source: { scaleId: 3, manual: false, stable: true, rawFrame: '02', readingAt: now },
+    actor: admin,
+    now,
+  };
+  const bulk: TicketCommand = { type: 'ReceiveTicket', source: 'bulk', actor: admin, now };
+
+  it('a weigh-in reports its receipt with the net it weighed, to the load found by number when none is known', () => {
+    const [, receipt] = decideTicket(weighIn, given(generated(true)));
+    expect(receipt).toMatchObject({
+      type: 'TicketReceived',
+      data: { source: 'scale', soilFLOLoadByTicketNumber: true, netWeight: 17_500 },
+    });
+    expect(receipt?.data).not.toHaveProperty('soilFLOLoadId');
+    expect(after(given(generated(true)), weighIn).details.updateSoilFLO).toBe(true);
+  });
+
+  it('reports to the load the SoilFLO form filled the ticket from, even with its receive toggle untouched', () => {
+    const saved = after(given(generated(true)), saveExternal({ ...filled, updateSoilFLO: false }, false));
+    const [, receipt] = decideTicket(weighIn, saved);
+    expect(receipt?.data).toMatchObject({ soilFLOLoadId: 7, netWeight: 17_500 });
+    expect(decideTicket(bulk, saved)[0]?.data).toMatchObject({ soilFLOLoadId: 7, netWeight: null });
+  });
+
+  it('in bulk: received as from the dashboard (time loaded cleared) and reported by number', () => {
+    const [receipt] = decideTicket(
+      bulk,
+      after(given(generated(true)), saveExternal({ ...filled, soilFLOTicketId: null }, false)),
+    );
+    expect(receipt?.data).toMatchObject({
+      source: 'bulk',
+      timeLoaded: null,
+      soilFLOLoadByTicketNumber: true,
+    });
+  });
+
+  it('a load that is not SoilFLO’s is reported to nobody', () => {
+    const [, receipt] = decideTicket(weighIn, given(generated(false)));
+    expect(receipt?.data).not.toHaveProperty('soilFLOLoadByTicketNumber');
+    expect(receipt?.data).not.toHaveProperty('netWeight');
+  });
+});
+
 describe('Override? (spec section 4)', () => {
-  it('receives the ticket as a non-SoilFLO ticket, recorded as an override', () => {
-    const command: TicketCommand = { type: 'OverrideExternalLoad', actor: admin, now };
-    const events = decideTicket(command, given(generated(true)));
+  const override = (reason: string): TicketCommand => ({
+    type: 'OverrideExternalLoad',
+    reason,
+    actor: admin,
+    now,
+  });
+
+  it('receives the ticket as a non-SoilFLO ticket, recorded as an override with its reason', () => {
+    const events = decideTicket(override('  Driver had a paper BoL only '), given(generated(true)));
     expect(events.map((event) => event.type)).toEqual(['TicketExternalLoadOverridden', 'TicketReceived']);
+    expect(events[0]?.data).toEqual({ ticketId: 12, reason: 'Driver had a paper BoL only' });
     expect(events[1]?.data).not.toHaveProperty('soilFLOLoadId');
-    const overridden = after(given(generated(true)), command);
+    expect(events[1]?.data).not.toHaveProperty('soilFLOLoadByTicketNumber');
+    const overridden = after(given(generated(true)), override('No load in SoilFLO'));
     expect(overridden).toMatchObject({ isSoilFLOLoad: false, isReceived: true, receivedByUserId: 1 });
   });
 
+  it('keeps an empty time loaded empty rather than inventing one', () => {
+    const [, receipt] = decideTicket(override('No load in SoilFLO'), given(generated(true)));
+    expect(receipt?.data).toMatchObject({ timeLoaded: null, timeReceived: now });
+    expect(after(given(generated(true)), override('No load in SoilFLO')).details.timeLoaded).toBeNull();
+  });
+
+  it('is refused without a reason, with a message saying one is needed', () => {
+    for (const reason of ['', '   ']) {
+      expect(refusal(() => decideTicket(override(reason), given(generated(true))))).toEqual({
+        kind: 'validation',
+        message: ticketMessages.overrideReasonRequired,
+        errors: { overrideReason: ticketMessages.overrideReasonRequired },
+      });
+    }
+  });
+
   it('is refused on a received ticket and on a ticket that is not SoilFLO’s', () => {
-    const command: TicketCommand = { type: 'OverrideExternalLoad', actor: admin, now };
+    const command = override('No load in SoilFLO');
     const received = after(given(generated(true)), saveExternal(filled, true));
     expect(refusal(() => decideTicket(command, received)).message).toBe(ticketMessages.alreadyReceived);
     expect(refusal(() => decideTicket(command, given(generated(false)))).message).toBe(

@@ -104,10 +104,24 @@ export const TicketEventSchemas = {
     source: ReceiptSourceSchema,
     /** Set when this receipt is to be reported back to the SoilFLO load of that id (updateSoilFLO). */
     soilFLOLoadId: Type.Optional(Type.Integer()),
+    /**
+     * Set (without soilFLOLoadId) when this receipt is to be reported back to the SoilFLO load found by
+     * the ticket's number when the report is sent: a SoilFLO load received on the scale or in bulk before
+     * its load was looked up.
+     */
+    soilFLOLoadByTicketNumber: Type.Optional(Type.Literal(true)),
+    /**
+     * On a receipt reported back to SoilFLO: the ticket's net weight (KG) when it was received, null when
+     * it was not weighed yet. Absent on receipts recorded before reports carried a weight.
+     */
+    netWeight: Type.Optional(Nullable(Type.Number())),
   }),
   TicketReceiptReset: Type.Object({ ticketId }),
-  /** SoilFLO had no load for the ticket and a user chose 'Override?': from now on it is not a SoilFLO load. */
-  TicketExternalLoadOverridden: Type.Object({ ticketId }),
+  /**
+   * SoilFLO had no load for the ticket and a user chose 'Override?': from now on it is not a SoilFLO load.
+   * `reason`: why, as the user gave it; absent on overrides recorded before a reason was asked for.
+   */
+  TicketExternalLoadOverridden: Type.Object({ ticketId, reason: Type.Optional(Type.String()) }),
   TicketRejected: Type.Object({ ticketId, reason: Type.String() }),
   TicketDispatchToggled: Type.Object({ ticketId, isDispatched: Type.Boolean() }),
   TicketWeighed: Type.Object({
@@ -235,6 +249,12 @@ export const dispatchFields = [
 const withDetails = (state: TicketState, change: (ticket: ActiveTicket) => ActiveTicket): TicketState =>
   state.status === 'active' ? change(state) : state;
 
+/** Whether a receipt is to be reported back to SoilFLO: to a known load, or to the one its number finds. */
+export const isReportedToSoilFLO = (receipt: {
+  soilFLOLoadId?: number;
+  soilFLOLoadByTicketNumber?: true;
+}): boolean => receipt.soilFLOLoadId !== undefined || receipt.soilFLOLoadByTicketNumber === true;
+
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
   switch (event.type) {
     case 'TicketGenerated': {
@@ -272,7 +292,13 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isReceived: true,
         isDispatched: false,
         receivedByUserId: event.data.receivedByUserId,
-        details: { ...t.details, timeReceived: event.data.timeReceived, timeLoaded: event.data.timeLoaded },
+        details: {
+          ...t.details,
+          timeReceived: event.data.timeReceived,
+          timeLoaded: event.data.timeLoaded,
+          // A receipt reported back to SoilFLO says so on the ticket, whichever screen received it.
+          updateSoilFLO: isReportedToSoilFLO(event.data) || t.details.updateSoilFLO,
+        },
       }));
     case 'TicketReceiptReset':
       return withDetails(state, (t) => ({

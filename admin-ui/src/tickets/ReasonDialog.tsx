@@ -1,0 +1,106 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+/**
+ * A confirmation that asks why (Reject, Override?): the reason is required before `onConfirm` runs. The
+ * dialog stays open while the call runs and closes on success; a refusal keeps it open with the reason
+ * as typed. Texts are catalogue keys.
+ */
+export const ReasonDialog = ({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  explanation,
+  reasonLabel,
+  reasonRequired,
+  confirmLabel,
+  confirmColor,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+  title: string;
+  /** What confirming does, above the reason. */
+  explanation?: ReactNode;
+  reasonLabel: string;
+  reasonRequired: string;
+  confirmLabel: string;
+  confirmColor: 'error' | 'warning';
+}) => {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [reason, setReason] = useState('');
+  const [showError, setShowError] = useState(false);
+  const [pending, setPending] = useState(false);
+  const blank = reason.trim() === '';
+
+  const close = () => {
+    if (pending) return;
+    setReason('');
+    setShowError(false);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) {
+      setShowError(true);
+      return;
+    }
+    setPending(true);
+    try {
+      await onConfirm(reason.trim());
+      setReason('');
+      setShowError(false);
+      onClose();
+    } catch {
+      // The failure was toasted; the reason stays for another try.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      // Focus goes to what the page reloads with (a banner, the received ticket), not back to the button.
+      disableRestoreFocus
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
+        <DialogContent>
+          {explanation}
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            margin="dense"
+            name="reason"
+            label={translate(reasonLabel)}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setShowError(blank)}
+            error={showError && blank}
+            helperText={showError && blank ? translate(reasonRequired) : ' '}
+            required
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={pending}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" color={confirmColor} variant="contained" disabled={pending}>
+            {translate(confirmLabel)}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
