@@ -13,6 +13,7 @@ import { currentSession } from '../session';
 import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
+import { SendToDriverButton } from './SendToDriverButton';
 import { TicketForm } from './TicketForm';
 import { TicketScreenLink } from './TicketScreenLink';
 import type { TicketPermissions } from './ticket';
@@ -54,7 +55,7 @@ const scrollIntoViewOnMount = (banner: HTMLDivElement | null) => {
   banner?.scrollIntoView({ block: 'center' });
 };
 
-/** The ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
+/** Send to driver for a loaded ticket, the ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
 const TicketLinks = ({
   id,
   ticket,
@@ -65,6 +66,7 @@ const TicketLinks = ({
   isAdministrator: boolean;
 }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    {ticket && <SendToDriverButton ticket={ticket} variant="button" />}
     <TicketScreenLink id={id} to="log" size="small" />
     <TicketScreenLink id={id} to="digital" size="small" />
     <TicketScreenLink id={id} to="haulageRecord" size="small" />

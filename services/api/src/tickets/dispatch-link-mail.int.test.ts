@@ -1,10 +1,10 @@
 import { bearer } from '@portal/api/test/portal';
+import { mailArrived } from '@portal/api/test/report-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { at, hours, messages, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { DispatchLinkMailSent, Ticket } from '@portal/contract';
-import { dispatchLinkMessages } from '@portal/domain';
+import { dispatchLinkMessages, displayTicketNumber } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { portalLoggerOptions } from '../logging';
@@ -44,15 +44,8 @@ const loaded = async (): Promise<Ticket> => {
 const hashOf = async (id: number) =>
   (await kit.call('GET', `/api/ticket/${id}/hash`)).json<{ hash: string }>().hash;
 
-async function mailTo(address: string): Promise<ParsedMail> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = receiver.received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailTo = (address: string, ticket: Ticket) =>
+  mailArrived(receiver, `Dispatch link for ticket ${displayTicketNumber(ticket)}`, [address]);
 
 describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
   it("mails the driver the ticket's dispatch link, which opens the dispatch page's data without a session", async () => {
@@ -65,7 +58,7 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
     expect(sent.mailId).not.toContain(hash);
     expect(response.body).not.toContain(hash);
 
-    const mail = await mailTo('dave.driver@haulers.test');
+    const mail = await mailTo('dave.driver@haulers.test', ticket);
     const link = `http://${portalHost}/truck-dispatch/${ticket.id}?hash=${hash}`;
     expect(mail.subject).toBe(`Dispatch link for ticket [0] ${String(ticket.ticketNumber).padStart(6, '0')}`);
     expect(mail.text).toContain(link);
@@ -87,7 +80,7 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
     const ticket = await loaded();
     const standard = await send(ticket.id, { to: 'sam.driver@haulers.test' }, kit.standard);
     expect(standard.statusCode, standard.body).toBe(200);
-    await mailTo('sam.driver@haulers.test');
+    await mailTo('sam.driver@haulers.test', ticket);
 
     for (const headers of [{}, bearer('not-a-token'), { 'x-auth-token': 'forged.token.value' }]) {
       const refused = await send(ticket.id, { to: 'eve@evil.test' }, headers);
@@ -153,7 +146,7 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
     logLines.length = 0;
     expect((await send(ticket.id, { to: 'log.check@haulers.test' })).statusCode).toBe(200);
     expect((await send(ticket.id, { to: 'bad address' })).statusCode).toBe(400);
-    await mailTo('log.check@haulers.test');
+    await mailTo('log.check@haulers.test', ticket);
     const log = logLines.join('');
     expect(log).toContain(`/api/ticket/${ticket.id}/dispatch-link/mail`);
     for (const secret of [hash, encodeURIComponent(hash), hash.slice(3, 15), 'truck-dispatch'])
