@@ -123,7 +123,8 @@ const MailLinkForm = ({ id }: { id: number }) => {
         </Button>
       </Box>
       {sentTo && (
-        <Alert severity="success" role="status">
+        // On a phone the dialog scrolls: the confirmation comes into view.
+        <Alert severity="success" role="status" ref={(alert) => alert?.scrollIntoView({ block: 'nearest' })}>
           {translate(key('emailSent'), { to: sentTo })}
         </Alert>
       )}
