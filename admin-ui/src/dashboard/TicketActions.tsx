@@ -13,6 +13,7 @@ import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiRequest } from '../dataProvider/http-client';
 import { PrintRecordButton } from '../records/PrintRecordButton';
+import { SendToDriverButton } from '../tickets/SendToDriverButton';
 import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
@@ -138,7 +139,8 @@ const ReceiveButton = ({ ticket, actions }: { ticket: TicketRow; actions: Ticket
 
 /**
  * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
- * loads, then the ticket log, the haulage record, the printable receiving record and edit.
+ * loads, Send to driver for loaded ones, then the ticket log, the haulage record, the printable receiving
+ * record and edit.
  */
 export const TicketActions = ({ actions }: { actions: TicketRowActions }) => {
   const ticket = useRecordContext<TicketRow>();
@@ -149,6 +151,7 @@ export const TicketActions = ({ actions }: { actions: TicketRowActions }) => {
     >
       {!ticket.isReceived && <ReceiveButton ticket={ticket} actions={actions} />}
       {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} actions={actions} />}
+      <SendToDriverButton ticket={ticket} variant="icon" />
       <IconLinkButton
         to={ticketLogPath(ticket.id)}
         label="portal.dashboard.ticketLog"

@@ -3,11 +3,11 @@ import type { DispatchView } from '@portal/contract';
 import { useState } from 'react';
 import { Form, HttpError, TextInput, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { MomentInput } from '../common/DateInputs';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { PlateInput } from '../tickets/TicketInputs';
 import { fieldErrorsOf } from '../tickets/useTicket';
 import { type DispatchFormValues, dispatchFormValues, validateDispatchForm } from './dispatch-form';
+import { TimeLoadedInput } from './TimeLoadedInput';
 
 const label = (field: string) => `portal.tickets.fields.${field}`;
 
@@ -54,6 +54,8 @@ export const DispatchForm = ({
 }) => {
   const translate = useTranslate();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The moment the page opened: the form's default time loaded, fixed while it is filled in.
+  const [openedAt] = useState(() => new Date());
   const { ticket } = view;
 
   const submit = async (values: Record<string, unknown>) => {
@@ -71,7 +73,7 @@ export const DispatchForm = ({
 
   return (
     <Form
-      record={dispatchFormValues(ticket)}
+      record={dispatchFormValues(ticket, openedAt)}
       validate={(values) => validateDispatchForm(values as DispatchFormValues, ticket)}
       onSubmit={submit}
       // The errors under the fields say it; a toast would cover the button on a phone.
@@ -96,12 +98,7 @@ export const DispatchForm = ({
           fullWidth
         />
         <PlateInput source="truckLicensePlate" label={label('truckLicensePlate')} fullWidth />
-        <MomentInput
-          source="timeLoaded"
-          label={label('timeLoaded')}
-          helperText={ticket.timeLoaded ? 'portal.dispatch.timeLoadedKept' : undefined}
-          fullWidth
-        />
+        <TimeLoadedInput helperText={ticket.timeLoaded ? 'portal.dispatch.timeLoadedKept' : undefined} />
         {refusal && (
           <Alert severity="error" role="alert">
             {translate(refusal, { _: refusal })}

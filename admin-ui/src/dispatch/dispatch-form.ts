@@ -14,9 +14,19 @@ export interface DispatchFormValues {
   truckDriverNumber: string | null;
 }
 
-/** The form starts from what the ticket already holds (e.g. the truck the office entered). */
-export const dispatchFormValues = (ticket: DispatchTicket): DispatchFormValues => ({
-  timeLoaded: ticket.timeLoaded,
+/** `minutes` before `now`, to the minute, as the form keeps a moment: the driver's one-tap time loaded. */
+export const minutesBefore = (now: Date, minutes: number): string => {
+  const moment = new Date(now.getTime() - minutes * 60_000);
+  moment.setSeconds(0, 0);
+  return moment.toISOString();
+};
+
+/**
+ * The form starts from what the ticket already holds (e.g. the truck the office entered); a ticket not yet
+ * loaded is loaded now unless the driver says otherwise.
+ */
+export const dispatchFormValues = (ticket: DispatchTicket, now: Date): DispatchFormValues => ({
+  timeLoaded: ticket.timeLoaded ?? minutesBefore(now, 0),
   transportCompanyId: ticket.transportCompanyId,
   truckNumber: ticket.truckNumber,
   truckLicensePlate: ticket.truckLicensePlate,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type DispatchFormValues,
   dispatchFormValues,
+  minutesBefore,
   toDispatchBody,
   validateDispatchForm,
 } from './dispatch-form';
@@ -23,7 +24,8 @@ const ticket: DispatchView['ticket'] = {
   isSoilFLOLoad: false,
 };
 
-const empty = dispatchFormValues(ticket);
+const now = new Date('2026-11-23T08:15:42.123Z');
+const empty = dispatchFormValues(ticket, now);
 
 const filled: DispatchFormValues = {
   timeLoaded: '2026-11-23T08:15:00.000Z',
@@ -35,8 +37,16 @@ const filled: DispatchFormValues = {
 };
 
 describe('dispatch form', () => {
+  it("starts a ticket not yet loaded at now, to the minute, and keeps a loaded ticket's time (D22)", () => {
+    expect(empty.timeLoaded).toBe('2026-11-23T08:15:00.000Z');
+    const loaded = { ...ticket, timeLoaded: '2026-11-23T07:00:00.000Z' };
+    expect(dispatchFormValues(loaded, now).timeLoaded).toBe('2026-11-23T07:00:00.000Z');
+    expect(minutesBefore(now, 30)).toBe('2026-11-23T07:45:00.000Z');
+    expect(minutesBefore(now, 60)).toBe('2026-11-23T07:15:00.000Z');
+  });
+
   it('asks for time loaded, haulage company, driver name and plate, with the spec keys', () => {
-    expect(validateDispatchForm(empty, ticket)).toEqual({
+    expect(validateDispatchForm({ ...empty, timeLoaded: null }, ticket)).toEqual({
       timeLoaded: 'portal.dispatch.validation.timeLoadedRequired',
       transportCompanyId: 'portal.dispatch.validation.haulageCompanyRequired',
       truckDriverName: 'portal.dispatch.validation.driverNameRequired',

@@ -829,6 +829,7 @@ const portalMessages = {
         title: 'Digital ticket',
         ticketQr: 'Ticket',
         haulageRecordQr: 'Haulage record',
+        dispatchQr: 'Dispatch',
         noRefund: 'No Refund - Non Transferable',
       },
       receivingRecord: {
@@ -856,6 +857,10 @@ const portalMessages = {
       // The server's own text, so the page and a refused POST say the same.
       externalLoad: truckDispatchMessages.externalLoad,
       timeLoadedKept: "Leave as is to keep the ticket's time loaded.",
+      // D22: one tap sets time loaded.
+      timeLoadedChoices: 'Set time loaded',
+      now: 'Now',
+      minutesAgo: '%{minutes} min ago',
       // Spec section 5, Dispatch form: the domain's texts, which the server sends too.
       validation: {
         timeLoadedRequired: ticketFormMessages.timeLoadedRequired,
@@ -863,6 +868,24 @@ const portalMessages = {
         driverNameRequired: ticketFormMessages.driverNameRequired,
         licensePlateRequired: ticketFormMessages.licensePlateRequired,
         licensePlateTooLong: ticketFormMessages.licensePlateTooLong,
+      },
+      // Send to driver (issue 34, item 1): the office hands the driver this page's link.
+      sendToDriver: {
+        open: 'Send to driver',
+        title: 'Send to driver: ticket %{number}',
+        explained:
+          'The driver opens this link on a phone to say which truck carries the load. Show the QR code to scan, or send the link.',
+        qr: 'Dispatch link of ticket %{number}',
+        qrCaption: "Scan with the driver's phone camera",
+        link: 'Dispatch link',
+        copyLink: 'Copy link',
+        smsText: 'Text for an SMS',
+        copySmsText: 'Copy text',
+        copied: 'Copied',
+        copyFailed: 'Could not copy: select the text and copy it by hand.',
+        email: "Driver's e-mail",
+        sendEmail: 'Send e-mail',
+        emailSent: 'The link is on its way to %{to}.',
       },
     },
     // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.

@@ -1,12 +1,13 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Typography } from '@mui/material';
+import { dispatchLinkUseful } from '@portal/domain';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PrintFrame } from './PrintFrame';
 import { RecordSheet, ticketLine } from './RecordSheet';
-import { haulageRecordQrUrl, ticketQrUrl } from './record-links';
+import { dispatchQrUrl, haulageRecordQrUrl, ticketQrUrl } from './record-links';
 import type { PrintedRecord } from './useRecord';
 
 /** A labelled QR code; the quiet zone around it is part of the code, so phones read it off paper. */
@@ -33,7 +34,7 @@ const QrFigure = ({ label, url }: { label: string; url: string }) => {
 
 const DigitalTicket = ({ record }: { record: PrintedRecord }) => {
   const translate = useTranslate();
-  const { ticket, hash } = record;
+  const { ticket, hash, settings } = record;
   const origin = window.location.origin;
   return (
     <RecordSheet
@@ -63,12 +64,19 @@ const DigitalTicket = ({ record }: { record: PrintedRecord }) => {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-around', gap: 2, mt: 2 }}>
           <QrFigure
             label="portal.records.digitalTicket.ticketQr"
-            url={ticketQrUrl(origin, ticket.id, hash)}
+            url={ticketQrUrl(origin, ticket.id, hash, settings.hashQrAboveTicketId)}
           />
           <QrFigure
             label="portal.records.digitalTicket.haulageRecordQr"
             url={haulageRecordQrUrl(origin, ticket.id, hash)}
           />
+          {/* The driver's page, while there is still a load to dispatch. */}
+          {dispatchLinkUseful(ticket) && (
+            <QrFigure
+              label="portal.records.digitalTicket.dispatchQr"
+              url={dispatchQrUrl(origin, ticket.id, hash)}
+            />
+          )}
         </Box>
       )}
       <Typography align="center" sx={{ mt: 2, fontWeight: 700, letterSpacing: 0.5 }}>
@@ -78,7 +86,7 @@ const DigitalTicket = ({ record }: { record: PrintedRecord }) => {
   );
 };
 
-/** /digital-ticket/{id} (spec section 2): the ticket to hand over or print, with its two QR codes. */
+/** /digital-ticket/{id} (spec section 2): the ticket to hand over or print, with its QR codes (a third, Dispatch, until received). */
 export const DigitalTicketPage = () => {
   const { id = '' } = useParams();
   return (

@@ -14,6 +14,7 @@ import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { SameTruckWarning } from './SameTruckWarning';
+import { SendToDriverButton } from './SendToDriverButton';
 import { TicketForm } from './TicketForm';
 import { TicketScreenLink } from './TicketScreenLink';
 import type { TicketPermissions } from './ticket';
@@ -55,7 +56,7 @@ const scrollIntoViewOnMount = (banner: HTMLDivElement | null) => {
   banner?.scrollIntoView({ block: 'center' });
 };
 
-/** The ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
+/** Send to driver for a loaded ticket, the ticket's other pages (its log, its printable ones), and for administrators the public link's revocation once the ticket is in. */
 const TicketLinks = ({
   id,
   ticket,
@@ -66,6 +67,7 @@ const TicketLinks = ({
   isAdministrator: boolean;
 }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    {ticket && <SendToDriverButton ticket={ticket} variant="button" />}
     <TicketScreenLink id={id} to="log" size="small" />
     <TicketScreenLink id={id} to="digital" size="small" />
     <TicketScreenLink id={id} to="haulageRecord" size="small" />

@@ -1,5 +1,6 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
 export * from './contractors';
+export * from './dispatch-link';
 export * from './external-loads';
 export * from './http';
 export * from './json-text';

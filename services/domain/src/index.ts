@@ -11,6 +11,7 @@ export * from './schemas';
 export * from './settings/settings';
 export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
+export * from './tickets/dispatch-link';
 export * from './tickets/external-load';
 export * from './tickets/generation-range';
 export * from './tickets/same-truck';

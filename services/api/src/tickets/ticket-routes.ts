@@ -3,6 +3,7 @@ import { bulkEditRoutes } from './bulk-edit-tickets';
 import { bulkReceiveRoute } from './bulk-receive-tickets';
 import { deleteTicketRoute } from './delete-ticket';
 import { discardFirstWeightRoute } from './discard-first-weight';
+import { dispatchLinkMailRoute } from './dispatch-link-mail';
 import { linkRecordRoutes } from './dispatch-truck';
 import { generateTicketsRoute } from './generate-tickets';
 import { publicTicketRoutes } from './public-ticket';
@@ -38,6 +39,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     resetReceiptRoute,
     restoreTicketRoute,
     revokeTicketLinkRoute,
+    dispatchLinkMailRoute,
     deleteTicketRoute,
   ]) {
     await app.register(routes);

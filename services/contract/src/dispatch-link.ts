@@ -1,0 +1,14 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** POST /api/ticket/{id}/dispatch-link/mail: the driver's address the dispatch link goes to. */
+export const DispatchLinkMailBodySchema = Type.Object({
+  to: Type.String({ maxLength: 254, description: "The driver's e-mail address, one" }),
+});
+export type DispatchLinkMailBody = Static<typeof DispatchLinkMailBodySchema>;
+
+/** The mail was queued (sent through SMTP, or kept in the outbox without SMTP_URL); never the link itself. */
+export const DispatchLinkMailSentSchema = Type.Object({
+  to: Type.String(),
+  mailId: Type.String({ description: 'The queued mail, as the mail queue names it' }),
+});
+export type DispatchLinkMailSent = Static<typeof DispatchLinkMailSentSchema>;
