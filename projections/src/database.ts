@@ -180,6 +180,7 @@ export interface TicketsTable {
   weight: NullableNumeric;
   /** Two-pass weighing: the first weight, held until the second. */
   firstWeight: NullableNumeric;
+  receivedWithoutLoad: Generated<boolean>;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

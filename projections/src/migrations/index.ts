@@ -18,6 +18,7 @@ import * as truckTareDates from './2026-11-27-002-truck-tare-dates';
 import * as ticketFirstWeights from './2026-11-27-003-ticket-first-weights';
 import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
 import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-settings';
+import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-without-load';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-002-retare-setting': retareSetting,
   '2026-11-28-001-display-unit-setting': displayUnitSetting,
   '2026-11-28-002-weight-bound-and-qr-settings': weightBoundAndQrSettings,
+  '2026-11-28-003-tickets-received-without-load': ticketsReceivedWithoutLoad,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

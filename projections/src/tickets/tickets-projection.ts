@@ -63,6 +63,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     isRejected: row.isRejected,
     rejectReason: row.rejectReason,
     firstWeight: row.firstWeight === null ? null : Number(row.firstWeight),
+    receivedWithoutLoad: row.receivedWithoutLoad,
   };
 }
 
@@ -105,6 +106,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     notes: d.notes,
     weight: d.weight,
     firstWeight: ticket.firstWeight,
+    receivedWithoutLoad: ticket.receivedWithoutLoad,
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -149,6 +151,7 @@ const ticketFields = Object.keys(
       isRejected: false,
       rejectReason: null,
       firstWeight: null,
+      receivedWithoutLoad: false,
     },
     0,
   ),

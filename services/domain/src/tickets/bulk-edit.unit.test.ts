@@ -116,6 +116,7 @@ describe('BulkEditTicket', () => {
     isRejected: false,
     rejectReason: null,
     firstWeight: null,
+    receivedWithoutLoad: false,
     ...overrides,
   });
 

@@ -200,6 +200,12 @@ export interface ActiveTicket {
   rejectReason: string | null;
   /** Two-pass weighing: the first weight, held until the second pass completes the ticket's weight. */
   firstWeight: number | null;
+  /**
+   * Received without ever having been loaded: no time loaded before the receipt nor from it (a bulk or
+   * dashboard receipt of a blank ticket). Such a receipt is not a load (issue 34, D23). Derived from the
+   * ticket's own history by `evolve`, so recorded events keep their meaning.
+   */
+  receivedWithoutLoad: boolean;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -238,6 +244,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isRejected: false,
         rejectReason: null,
         firstWeight: null,
+        receivedWithoutLoad: false,
       };
     }
     case 'TicketEdited':
@@ -247,6 +254,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         details: event.data.details,
         isRejected: false,
         rejectReason: null,
+        // A time loaded given afterwards makes the receipt a load's.
+        receivedWithoutLoad: t.receivedWithoutLoad && event.data.details.timeLoaded === null,
       }));
     case 'TicketReceived':
       return withDetails(state, (t) => ({
@@ -254,12 +263,14 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isReceived: true,
         isDispatched: false,
         receivedByUserId: event.data.receivedByUserId,
+        receivedWithoutLoad: t.details.timeLoaded === null && event.data.timeLoaded === null,
         details: { ...t.details, timeReceived: event.data.timeReceived, timeLoaded: event.data.timeLoaded },
       }));
     case 'TicketReceiptReset':
       return withDetails(state, (t) => ({
         ...t,
         isReceived: false,
+        receivedWithoutLoad: false,
         details: { ...t.details, timeReceived: null, updateSoilFLO: false },
       }));
     case 'TicketExternalLoadOverridden':
