@@ -251,9 +251,12 @@ const portalMessages = {
         received: 'Received',
         contractors: 'Contractor(s)',
         jobSites: 'Job Site(s)',
+        receivedWithoutLoad:
+          'Of the received, %{smart_count} ticket was never loaded: not counted as Loaded |||| Of the received, %{smart_count} tickets were never loaded: not counted as Loaded',
         // What each count is (issue 15, item 1): Loaded is what the Active and Received toggles show together.
         hints: {
-          loaded: "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones",
+          loaded:
+            "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones that were loaded",
           received: 'Tickets received today',
           contractors: "Contractors of today's trucks",
           jobSites: "Job sites of today's trucks",
@@ -549,6 +552,11 @@ const portalMessages = {
         confirmTitle: 'Receive %{smart_count} ticket? |||| Receive %{smart_count} tickets?',
         confirmRanges: 'Ranges: %{ranges}',
         confirmForced: 'Force Receive is on: ranges with tickets that cannot be received count as accepted.',
+        checkCounts:
+          'Loaded, to receive: %{loaded}; never loaded: %{neverLoaded}; already received: %{alreadyReceived}; no such ticket: %{missing}',
+        neverLoadedWarning:
+          'Ticket %{numbers} was never loaded (no time loaded). Received, it counts as received without a load, not as a load. |||| Tickets %{numbers} were never loaded (no time loaded). Received, they count as received without a load, not as loads.',
+        checkFailed: 'What the ranges hold could not be checked: %{reason}',
         running: 'Receiving tickets',
         results: 'Results by range',
         chip: {
