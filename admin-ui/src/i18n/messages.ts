@@ -295,6 +295,7 @@ const portalMessages = {
       searchResults: 'Search results: %{smart_count} ticket |||| Search results: %{smart_count} tickets',
       noTickets: 'No tickets',
       loadFailed: 'The tickets could not be loaded: %{reason}',
+      refreshFailed: 'The tickets could not be refreshed: %{reason} They are shown as of %{time}.',
       retry: 'Retry',
       noTicketsToday:
         'No tickets today. Tickets show here once loaded (or received) today; find any other ticket, a newly generated one too, with Search.',
