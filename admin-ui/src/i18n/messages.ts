@@ -884,6 +884,7 @@ const portalMessages = {
       truckTypes: { triaxle: 'Triaxle', trailer: 'Trailer' },
       status: {
         received: 'Received',
+        rejected: 'Rejected',
         notReceived: 'Not received',
         incomplete: 'Incomplete',
         dispatched: 'Dispatched',
@@ -970,8 +971,15 @@ const portalMessages = {
         after: 'After',
         restore: 'Restore',
         restoreTitle: 'Restore this version?',
-        restoreContent:
-          'The ticket goes back to how this change of %{date} left it. The restore is logged as a change of its own.',
+        // What a restore does (issue 34, D18): it re-saves the details; a receipt stays, a rejection goes.
+        restoreContent: {
+          notReceived:
+            "The ticket's details go back to how this change of %{date} left them. The ticket stays not received. The restore is logged as a change of its own.",
+          received:
+            "The ticket's details go back to how this change of %{date} left them, but the ticket stays received: its time loaded and time received are kept. To take the receipt back, reset the ticket on its page first. The restore is logged as a change of its own.",
+          rejected:
+            "The ticket's details go back to how this change of %{date} left them, and the ticket is no longer rejected. The restore is logged as a change of its own.",
+        },
         restored: 'Ticket restored',
       },
       audit: {
