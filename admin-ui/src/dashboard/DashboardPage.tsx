@@ -212,9 +212,12 @@ export const DashboardPage = () => {
         <Typography id="dashboard-tickets-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
           {heading}
         </Typography>
-        <Box sx={{ height: 4 }}>{shown.isFetching && loading && <LinearProgress />}</Box>
-        {shown.isError && listed === undefined && !shown.isFetching ? (
-          // A failed load is an error with a way out, never an empty list (issue 15, item 5).
+        <Box sx={{ height: 4 }}>
+          {shown.isFetching && (loading || listed === undefined) && <LinearProgress />}
+        </Box>
+        {shown.isError && listed === undefined ? (
+          // A failed load is an error with a way out, never an empty list (issue 15, item 5), also while
+          // it is asked again: the refresh every few seconds would otherwise flash an empty table.
           <Alert
             severity="error"
             sx={{ m: 2 }}
