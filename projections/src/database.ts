@@ -187,6 +187,7 @@ export interface TicketsTable {
   firstWeight: NullableNumeric;
   /** How the weight was weighed (issue 34): gross, tare and source, or null (see ActiveTicket.weighing). */
   weighing: ColumnType<TicketWeighing | null, TicketWeighing | null, TicketWeighing | null>;
+  receivedWithoutLoad: Generated<boolean>;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

@@ -47,6 +47,14 @@ export const DailyTrucksPanel = ({
             </Tooltip>
           ))}
         </Box>
+        {counts && counts.receivedWithoutLoadCountForToday > 0 && (
+          // Named on its own so Loaded and Received still add up (issue 34, D23).
+          <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
+            {translate('portal.dashboard.dailyTrucks.receivedWithoutLoad', {
+              smart_count: counts.receivedWithoutLoadCountForToday,
+            })}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

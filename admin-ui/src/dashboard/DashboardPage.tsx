@@ -10,6 +10,7 @@ import { memo, type ReactElement, type ReactNode, useCallback, useState } from '
 import { useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { formatDateTime } from '../i18n/dates';
 import { PageTitle } from '../layout/PageTitle';
 import { ReceiveTicketDialog } from '../receive/ReceiveTicketDialog';
 import { AdministratorTabs } from './bulk';
@@ -152,9 +153,16 @@ export const DashboardPage = () => {
   const [paging, setPaging] = useState<TicketPaging>(firstPage);
   const latest = useLatestTickets(filter, search ? firstPage : paging);
   const found = useTicketSearch(search, paging);
-  useNotifyLoadError(latest.error);
-  useNotifyLoadError(found.error);
+  // A list already on screen whose refresh fails says so above it; a toast every few seconds would bury the page.
+  useNotifyLoadError(latest.error, { quiet: latest.data !== undefined });
+  useNotifyLoadError(found.error, { quiet: found.data !== undefined });
   const refresh = useRefreshDashboard();
+  // The Refresh link's own load shows its progress; the lists' refreshing by themselves does not flicker.
+  const [refreshing, setRefreshing] = useState(false);
+  const refreshNow = () => {
+    setRefreshing(true);
+    void refresh().finally(() => setRefreshing(false));
+  };
 
   const showToday = (next: TodayFilter) => {
     setFilter(next);
@@ -177,6 +185,7 @@ export const DashboardPage = () => {
 
   const shown = search ? found : latest;
   const listed = search ? found.data : latest.data;
+  const loading = shown.isPending || shown.isPlaceholderData || refreshing;
   const heading = search
     ? translate('portal.dashboard.searchResults', { smart_count: found.data?.total ?? 0 })
     : translate(filter === 'active' ? 'portal.dashboard.activeToday' : 'portal.dashboard.receivedToday');
@@ -189,8 +198,8 @@ export const DashboardPage = () => {
         value={search ? null : filter}
         counts={latest.data}
         onChange={showToday}
-        onRefresh={() => void refresh()}
-        refreshing={latest.isFetching || found.isFetching}
+        onRefresh={refreshNow}
+        refreshing={refreshing}
       />
       <DashboardTools
         isAdministrator={isAdministrator}
@@ -203,9 +212,12 @@ export const DashboardPage = () => {
         <Typography id="dashboard-tickets-title" variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
           {heading}
         </Typography>
-        <Box sx={{ height: 4 }}>{shown.isFetching && <LinearProgress />}</Box>
-        {shown.isError && !shown.isFetching ? (
-          // A failed load is an error with a way out, never an empty list (issue 15, item 5).
+        <Box sx={{ height: 4 }}>
+          {shown.isFetching && (loading || listed === undefined) && <LinearProgress />}
+        </Box>
+        {shown.isError && listed === undefined ? (
+          // A failed load is an error with a way out, never an empty list (issue 15, item 5), also while
+          // it is asked again: the refresh every few seconds would otherwise flash an empty table.
           <Alert
             severity="error"
             sx={{ m: 2 }}
@@ -218,18 +230,37 @@ export const DashboardPage = () => {
             {translate('portal.dashboard.loadFailed', { reason: errorText(translate, shown.error) })}
           </Alert>
         ) : (
-          <TicketTable
-            tickets={listed?.tickets}
-            total={listed?.total}
-            paging={paging}
-            onPagingChange={setPaging}
-            isPending={shown.isPending}
-            isFetching={shown.isFetching}
-            onReceive={setReceiving}
-            isAdministrator={isAdministrator}
-            showTimeReceived={search !== null || filter === 'received'}
-            emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
-          />
+          <>
+            {shown.isError && (
+              // A failed refresh keeps the rows it had, saying how old they are (issue 34, item 7).
+              <Alert
+                severity="warning"
+                sx={{ mx: 2, mb: 1 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => void shown.refetch()}>
+                    {translate('portal.dashboard.retry')}
+                  </Button>
+                }
+              >
+                {translate('portal.dashboard.refreshFailed', {
+                  reason: errorText(translate, shown.error),
+                  time: formatDateTime(new Date(shown.dataUpdatedAt)),
+                })}
+              </Alert>
+            )}
+            <TicketTable
+              tickets={listed?.tickets}
+              total={listed?.total}
+              paging={paging}
+              onPagingChange={setPaging}
+              isPending={shown.isPending}
+              isFetching={shown.isFetching}
+              onReceive={setReceiving}
+              isAdministrator={isAdministrator}
+              showTimeReceived={search !== null || filter === 'received'}
+              emptyText={search ? 'portal.dashboard.noTickets' : 'portal.dashboard.noTicketsToday'}
+            />
+          </>
         )}
       </Card>
       <ReceiveTicketDialog

@@ -13,8 +13,9 @@ import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiRequest } from '../dataProvider/http-client';
 import { PrintRecordButton } from '../records/PrintRecordButton';
+import { ReceiptStatusChip } from '../tickets/ReceiptStatusChip';
 import { SendToDriverButton } from '../tickets/SendToDriverButton';
-import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
+import { mayEdit, mayReceive, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
 
@@ -138,9 +139,9 @@ const ReceiveButton = ({ ticket, actions }: { ticket: TicketRow; actions: Ticket
 };
 
 /**
- * A row's actions (spec section 2): Receive while unreceived, the dispatch lock for today's unreceived
- * loads, Send to driver for loaded ones, then the ticket log, the haulage record, the printable receiving
- * record and edit.
+ * A row's actions (spec section 2): Receive while unreceived (a rejected load's chip instead), the
+ * dispatch lock for today's unreceived loads, Send to driver for loaded ones, then the ticket log, the
+ * haulage record, the printable receiving record and edit.
  */
 export const TicketActions = ({ actions }: { actions: TicketRowActions }) => {
   const ticket = useRecordContext<TicketRow>();
@@ -149,7 +150,12 @@ export const TicketActions = ({ actions }: { actions: TicketRowActions }) => {
     <Box
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'nowrap' }}
     >
-      {!ticket.isReceived && <ReceiveButton ticket={ticket} actions={actions} />}
+      {mayReceive(ticket) ? (
+        <ReceiveButton ticket={ticket} actions={actions} />
+      ) : (
+        // Where Receive would be, a rejected load says why there is none (issue 34, D19).
+        ticket.isRejected && <ReceiptStatusChip ticket={ticket} />
+      )}
       {mayToggleDispatch(ticket, new Date()) && <DispatchLockButton ticket={ticket} actions={actions} />}
       <SendToDriverButton ticket={ticket} variant="icon" />
       <IconLinkButton

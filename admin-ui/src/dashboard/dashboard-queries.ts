@@ -14,6 +14,15 @@ import type { TicketSearchBody } from './ticket-search';
 /** Every dashboard query starts with this key, so one invalidation refreshes the lists and the metrics. */
 const DASHBOARD_KEY = 'dashboard';
 
+/**
+ * How often the lists and counts on screen load again by themselves (issue 34, item 7), so a dispatch from a
+ * driver's phone, a weigh-in or another office's receipt shows without Refresh. Polling, not server-sent
+ * events: it is the same GET the page already makes (one indexed page, a few milliseconds), it needs no
+ * long-lived connection through proxies nor a token in a URL, and react-query stops it while the tab is
+ * hidden (`refetchIntervalInBackground` stays false).
+ */
+const dashboardRefreshInterval = 5_000;
+
 /** GET /api/ticket/latest/active?filter=&page=: a page of today's Active or Received tickets, with the day's counts. */
 export const latestTicketsQuery = (filter: TodayFilter, paging: TicketPaging) =>
   queryOptions({
@@ -32,6 +41,7 @@ export function useLatestTickets(filter: TodayFilter, paging: TicketPaging) {
     ...latestTicketsQuery(filter, paging),
     // Switching lists or pages keeps the counts and the rows on screen while the next ones load.
     placeholderData: keepPreviousData,
+    refetchInterval: dashboardRefreshInterval,
   });
 }
 
@@ -46,6 +56,7 @@ export function useTicketSearch(body: TicketSearchBody | null, paging: TicketPag
       }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: dashboardRefreshInterval,
     retry: false,
   });
 }

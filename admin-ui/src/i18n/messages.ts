@@ -263,9 +263,12 @@ const portalMessages = {
         received: 'Received',
         contractors: 'Contractor(s)',
         jobSites: 'Job Site(s)',
+        receivedWithoutLoad:
+          'Of the received, %{smart_count} ticket was never loaded: not counted as Loaded |||| Of the received, %{smart_count} tickets were never loaded: not counted as Loaded',
         // What each count is (issue 15, item 1): Loaded is what the Active and Received toggles show together.
         hints: {
-          loaded: "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones",
+          loaded:
+            "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones that were loaded",
           received: 'Tickets received today',
           contractors: "Contractors of today's trucks",
           jobSites: "Job sites of today's trucks",
@@ -304,6 +307,7 @@ const portalMessages = {
       searchResults: 'Search results: %{smart_count} ticket |||| Search results: %{smart_count} tickets',
       noTickets: 'No tickets',
       loadFailed: 'The tickets could not be loaded: %{reason}',
+      refreshFailed: 'The tickets could not be refreshed: %{reason} They are shown as of %{time}.',
       retry: 'Retry',
       noTicketsToday:
         'No tickets today. Tickets show here once loaded (or received) today; find any other ticket, a newly generated one too, with Search.',
@@ -561,6 +565,11 @@ const portalMessages = {
         confirmTitle: 'Receive %{smart_count} ticket? |||| Receive %{smart_count} tickets?',
         confirmRanges: 'Ranges: %{ranges}',
         confirmForced: 'Force Receive is on: ranges with tickets that cannot be received count as accepted.',
+        checkCounts:
+          'Loaded, to receive: %{loaded}; never loaded: %{neverLoaded}; already received: %{alreadyReceived}; no such ticket: %{missing}',
+        neverLoadedWarning:
+          'Ticket %{numbers} was never loaded (no time loaded). Received, it counts as received without a load, not as a load. |||| Tickets %{numbers} were never loaded (no time loaded). Received, they count as received without a load, not as loads.',
+        checkFailed: 'What the ranges hold could not be checked: %{reason}',
         running: 'Receiving tickets',
         results: 'Results by range',
         chip: {
@@ -908,6 +917,7 @@ const portalMessages = {
       truckTypes: { triaxle: 'Triaxle', trailer: 'Trailer' },
       status: {
         received: 'Received',
+        rejected: 'Rejected',
         notReceived: 'Not received',
         incomplete: 'Incomplete',
         dispatched: 'Dispatched',
@@ -1004,8 +1014,15 @@ const portalMessages = {
         after: 'After',
         restore: 'Restore',
         restoreTitle: 'Restore this version?',
-        restoreContent:
-          'The ticket goes back to how this change of %{date} left it. The restore is logged as a change of its own.',
+        // What a restore does (issue 34, D18): it re-saves the details; a receipt stays, a rejection goes.
+        restoreContent: {
+          notReceived:
+            "The ticket's details go back to how this change of %{date} left them. The ticket stays not received. The restore is logged as a change of its own.",
+          received:
+            "The ticket's details go back to how this change of %{date} left them, but the ticket stays received: its time loaded and time received are kept. To take the receipt back, reset the ticket on its page first. The restore is logged as a change of its own.",
+          rejected:
+            "The ticket's details go back to how this change of %{date} left them, and the ticket is no longer rejected. The restore is logged as a change of its own.",
+        },
         restored: 'Ticket restored',
       },
       audit: {

@@ -16,6 +16,7 @@ import { TicketShortFields } from './TicketShortFields';
 import { TicketToolbarFrame } from './TicketToolbarFrame';
 import {
   mayEdit,
+  mayReceive,
   mayReject,
   type TicketPermissions,
   type TicketVariant,
@@ -46,7 +47,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
   const [dialog, setDialog] = useState<'reset' | 'reject' | null>(null);
   const editable = mayEdit(ticket, permissions);
   const canResetReceipt = permissions.isAdministrator && ticket.isReceived;
-  const showReceive = !ticket.isReceived && editable;
+  const showReceive = mayReceive(ticket) && editable;
 
   const submit = (receive: boolean) => {
     const send = async (values: FieldValues) => {

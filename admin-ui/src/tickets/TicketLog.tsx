@@ -12,7 +12,7 @@ import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
 import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
-import { ticketPath } from './ticket';
+import { receiptStatus, ticketPath } from './ticket';
 import { compareTicketLogEntry, eventTypeKey } from './ticket-log';
 import { useTicket } from './useTicket';
 
@@ -77,7 +77,8 @@ export const TicketLog = () => {
                 />
                 <ChangeLogUser entry={entry} messages="portal.tickets.log" />
                 <Box sx={{ flexGrow: 1 }} />
-                {isAdministrator && entry.updatedDataObject !== null && (
+                {/* The ticket as it is now says what a restore keeps; a deleted one has nothing to restore. */}
+                {isAdministrator && ticket && entry.updatedDataObject !== null && (
                   <Button size="small" startIcon={<RestoreIcon />} onClick={() => setRestoring(entry)}>
                     {translate('portal.tickets.log.restore')}
                   </Button>
@@ -93,7 +94,8 @@ export const TicketLog = () => {
         isOpen={restoring !== null}
         loading={restore.isPending}
         title="portal.tickets.log.restoreTitle"
-        content="portal.tickets.log.restoreContent"
+        // Said as the server does it: the receipt stays, a rejection goes (issue 34, D18).
+        content={ticket && `portal.tickets.log.restoreContent.${receiptStatus(ticket)}`}
         translateOptions={{ date: restoring ? formatDateTime(new Date(restoring.date)) : '' }}
         confirm="portal.tickets.log.restore"
         onConfirm={() => restoring && restore.mutate(restoring)}

@@ -12,6 +12,7 @@ import { PrintRecordButton } from '../records/PrintRecordButton';
 import { currentSession } from '../session';
 import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
+import { ReceiptStatusChip } from './ReceiptStatusChip';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { SameTruckWarning } from './SameTruckWarning';
 import { SendToDriverButton } from './SendToDriverButton';
@@ -25,14 +26,8 @@ const TicketStatus = ({ ticket }: { ticket: Ticket }) => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-      <Chip
-        size="small"
-        color={ticket.isReceived ? 'success' : 'default'}
-        label={translate(
-          ticket.isReceived ? 'portal.tickets.status.received' : 'portal.tickets.status.notReceived',
-        )}
-      />
-      {!ticket.isComplete && (
+      <ReceiptStatusChip ticket={ticket} />
+      {!ticket.isComplete && !ticket.isRejected && (
         <Chip
           size="small"
           color="error"

@@ -54,9 +54,19 @@ export interface TicketPermissions {
 export const mayEdit = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>
   isAdministrator || !ticket.isReceived;
 
-/** Reject is an administrators' call, refused (409) once received. */
+/**
+ * A rejected load was turned away at the gate (issue 34, D19): it is neither received nor rejected again.
+ * Saving the ticket (a new load on it) or restoring it from its log takes the rejection back.
+ */
+export const mayReceive = (ticket: Ticket) => !ticket.isReceived && !ticket.isRejected;
+
+/** Reject is an administrators' call, refused (409) once received; a rejected ticket is rejected already. */
 export const mayReject = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>
-  isAdministrator && !ticket.isReceived;
+  isAdministrator && mayReceive(ticket);
+
+/** What a ticket is, in one word of its status chip: received, rejected or neither yet. */
+export const receiptStatus = (ticket: Ticket): 'received' | 'rejected' | 'notReceived' =>
+  ticket.isReceived ? 'received' : ticket.isRejected ? 'rejected' : 'notReceived';
 
 const text = (value: unknown): string | null => {
   if (typeof value !== 'string') return null;

@@ -20,6 +20,7 @@ import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
 import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-settings';
 import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weights';
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
+import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-without-load';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-002-weight-bound-and-qr-settings': weightBoundAndQrSettings,
   '2026-11-28-010-external-receipt-weights': externalReceiptWeights,
   '2026-11-29-034-ticket-weighing': ticketWeighing,
+  '2026-11-28-003-tickets-received-without-load': ticketsReceivedWithoutLoad,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     rejectReason: row.rejectReason,
     firstWeight: row.firstWeight === null ? null : Number(row.firstWeight),
     weighing: row.weighing,
+    receivedWithoutLoad: row.receivedWithoutLoad,
   };
 }
 
@@ -107,6 +108,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     weight: d.weight,
     firstWeight: ticket.firstWeight,
     weighing: ticket.weighing,
+    receivedWithoutLoad: ticket.receivedWithoutLoad,
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -153,6 +155,7 @@ const ticketFields = Object.keys(
       rejectReason: null,
       firstWeight: null,
       weighing: null,
+      receivedWithoutLoad: false,
     },
     0,
   ),

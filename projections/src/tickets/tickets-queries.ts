@@ -424,6 +424,8 @@ export const activeTicketsToday = (
  */
 const activeOn = (day: SiteDay) => sql`(${within('t.time_loaded', day)} AND NOT t.is_received)`;
 const receivedOn = (day: SiteDay) => sql`(${within('t.time_received', day)} AND t.is_received)`;
+/** A receipt of today that was a load: a ticket received without ever being loaded is not a truck (issue 34, D23). */
+const loadReceivedOn = (day: SiteDay) => sql`(${receivedOn(day)} AND NOT t.received_without_load)`;
 
 export const receivedTicketsToday = (
   db: Kysely<Database>,
@@ -433,8 +435,9 @@ export const receivedTicketsToday = (
 ) => listed(db, [receivedOn(siteDay(timeZone, at))], sql`t.time_received DESC`, page, true);
 
 /**
- * Today's trucks: the Active ones and the Received ones (a dashboard receipt clears the time loaded),
- * so Loaded is always Active + Received. Its own order is the latest first: by the time loaded while
+ * Today's trucks: the Active ones and the Received ones that were loaded (a dashboard receipt clears the
+ * time loaded; a ticket received without ever being loaded is no truck), so Loaded is always Active +
+ * Received − received without a load. Its own order is the latest first: by the time loaded while
  * Active, by the time received once Received. Each half is read in that order from its time's index,
  * as far as the page asked for reaches, and the two are merged: a page no longer reads all the day's
  * tickets (5.5 ms at 1,400 of them, spread over as many table pages, to sort them by id).
@@ -447,7 +450,7 @@ export const loadedTicketsToday = (
 ) => {
   const day = siteDay(timeZone, at);
   if (page?.sort)
-    return listed(db, [sql`(${activeOn(day)} OR ${receivedOn(day)})`], sql`t.id DESC`, page, false);
+    return listed(db, [sql`(${activeOn(day)} OR ${loadReceivedOn(day)})`], sql`t.id DESC`, page, false);
   const reach = page ? sql`LIMIT ${page.page * page.perPage}` : sql``;
   const tail = page ? pageLimit(page) : sql``;
   return ticketsFound(
@@ -457,7 +460,7 @@ export const loadedTicketsToday = (
         (SELECT t.id, t.time_loaded AS at FROM tickets t WHERE ${activeOn(day)}
           ORDER BY t.time_loaded DESC ${reach})
         UNION ALL
-        (SELECT t.id, t.time_received AS at FROM tickets t WHERE ${receivedOn(day)}
+        (SELECT t.id, t.time_received AS at FROM tickets t WHERE ${loadReceivedOn(day)}
           ORDER BY t.time_received DESC ${reach})
       ) today ORDER BY at DESC, id DESC ${tail}`,
   );
@@ -465,8 +468,9 @@ export const loadedTicketsToday = (
 
 /**
  * The 'Daily Trucks' metrics. Loaded counts every truck of today, Active or Received (a receipt from
- * the dashboard clears the time loaded, yet the truck was loaded), so it is their sum; Received counts
- * today's receipts; Contractor(s) and Job Site(s) are those of today's trucks. One pass over today's
+ * the dashboard clears the time loaded, yet the truck was loaded), so it is their sum less the receipts of
+ * tickets never loaded, which are counted on their own; Received counts today's receipts; Contractor(s)
+ * and Job Site(s) are those of today's tickets. One pass over today's
  * tickets, found through both time indexes (a BitmapOr), never the whole table.
  */
 export async function dailyCounts(db: Kysely<Database>, timeZone: string, at?: Date) {
@@ -476,21 +480,31 @@ export async function dailyCounts(db: Kysely<Database>, timeZone: string, at?: D
     loaded: number;
     active: number;
     received: number;
+    receivedWithoutLoad: number;
     contractors: number;
     jobSites: number;
   }>`
-    SELECT count(*)::int AS loaded,
+    SELECT count(*) FILTER (WHERE NOT (t.is_received AND t.received_without_load))::int AS loaded,
            count(*) FILTER (WHERE ${activeOn(bounds)})::int AS active,
            count(*) FILTER (WHERE ${receivedOn(bounds)})::int AS received,
+           count(*) FILTER (WHERE ${receivedOn(bounds)} AND t.received_without_load)::int AS "receivedWithoutLoad",
            count(DISTINCT t.contractor_company_id)::int AS contractors,
            count(DISTINCT lower(t.job_site))::int AS "jobSites"
     FROM tickets t
     WHERE ${activeOn(day)} OR ${receivedOn(day)}`.execute(db.withoutPlugins());
-  const row = rows[0] ?? { loaded: 0, active: 0, received: 0, contractors: 0, jobSites: 0 };
+  const row = rows[0] ?? {
+    loaded: 0,
+    active: 0,
+    received: 0,
+    receivedWithoutLoad: 0,
+    contractors: 0,
+    jobSites: 0,
+  };
   return {
     loadedTicketCountForToday: row.loaded,
     activeTicketCountForToday: row.active,
     receivedTicketCountForToday: row.received,
+    receivedWithoutLoadCountForToday: row.receivedWithoutLoad,
     uniqueContractorsForToday: row.contractors,
     uniqueJobSitesForToday: row.jobSites,
   };

@@ -140,6 +140,17 @@ export const BulkReceiveAnswerSchema = Type.Object({
   results: Type.Array(ReceiveChipSchema),
 });
 export type ReceiveChip = Static<typeof ReceiveChipSchema>;
+
+/** What a bulk receive would take (its confirmation panel, issue 34 D23): POST /api/ticket/bulk/receive/check. */
+export const BulkReceiveCheckSchema = Type.Object({
+  loaded: Type.Array(Type.Integer(), { description: 'Ticket numbers loaded (a time loaded), not received' }),
+  neverLoaded: Type.Array(Type.Integer(), {
+    description: 'Ticket numbers never loaded (no time loaded), not received: a receipt of one is not a load',
+  }),
+  alreadyReceived: Type.Array(Type.Integer()),
+  missing: Type.Array(Type.Integer(), { description: 'Numbers of the entry with no ticket' }),
+});
+export type BulkReceiveCheck = Static<typeof BulkReceiveCheckSchema>;
 export type BulkReceiveAnswer = Static<typeof BulkReceiveAnswerSchema>;
 
 /** What a bulk update or clear would change (the confirmation panel): POST /bulk/check and /bulk/clear/check. */
@@ -202,6 +213,10 @@ export const DailyCountsSchema = Type.Object({
   loadedTicketCountForToday: Type.Integer(),
   activeTicketCountForToday: Type.Integer(),
   receivedTicketCountForToday: Type.Integer(),
+  receivedWithoutLoadCountForToday: Type.Integer({
+    description:
+      'Of the received: tickets received without ever being loaded (a bulk receipt of a blank ticket); not in loadedTicketCountForToday',
+  }),
   uniqueContractorsForToday: Type.Integer(),
   uniqueJobSitesForToday: Type.Integer(),
 });

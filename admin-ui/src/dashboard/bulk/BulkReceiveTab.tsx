@@ -2,16 +2,19 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import WarningIcon from '@mui/icons-material/Warning';
-import { Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
-import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
+import { Alert, Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
+import type { BulkReceiveAnswer, BulkReceiveCheck, ReceiveChip } from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { errorText } from '../../common/error-text';
+import { apiRequest } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
-import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro } from './BulkParts';
+import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro, useNumberList } from './BulkParts';
 import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';
 import { ticketCount, ticketRangeError } from './ticket-range';
 
@@ -92,6 +95,20 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
     },
   });
   const cancelOnChange = useCallback(() => setPending(null), []);
+  const numberList = useNumberList();
+  // What the entry would take, asked as the confirmation opens: never-loaded tickets are named before
+  // they are received (issue 34, D23).
+  const check = useQuery({
+    queryKey: ['bulkReceiveCheck', pending?.ticketRange],
+    queryFn: () =>
+      apiRequest<BulkReceiveCheck>('/api/ticket/bulk/receive/check', {
+        method: 'POST',
+        body: { ticketRange: pending?.ticketRange },
+      }),
+    enabled: pending !== null,
+    retry: false,
+    gcTime: 0,
+  });
 
   const submit = (values: FieldValues) => {
     const ticketRange = String(values.ticketRange ?? '').trim();
@@ -148,6 +165,7 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
       {pending && (
         <ConfirmPanel
           title={translate('portal.bulk.receive.confirmTitle', { smart_count: ticketCount(pending.ranges) })}
+          checking={check.isPending}
           confirmLabel="portal.bulk.confirm"
           onConfirm={confirm}
           onCancel={() => setPending(null)}
@@ -157,6 +175,29 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
               ranges: pending.ranges.map(ticketRangeKey).join(', '),
             })}
           </Typography>
+          {check.data && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('portal.bulk.receive.checkCounts', {
+                loaded: check.data.loaded.length,
+                neverLoaded: check.data.neverLoaded.length,
+                alreadyReceived: check.data.alreadyReceived.length,
+                missing: check.data.missing.length,
+              })}
+            </Typography>
+          )}
+          {check.data && check.data.neverLoaded.length > 0 && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {translate('portal.bulk.receive.neverLoadedWarning', {
+                smart_count: check.data.neverLoaded.length,
+                numbers: numberList(check.data.neverLoaded),
+              })}
+            </Alert>
+          )}
+          {check.isError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {translate('portal.bulk.receive.checkFailed', { reason: errorText(translate, check.error) })}
+            </Alert>
+          )}
           {pending.forceReceive && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {translate('portal.bulk.receive.confirmForced')}

@@ -33,7 +33,7 @@ const bulkReceiveMessages = {
   doesNotExist: 'does not exist',
 } as const;
 
-const BulkReceiveBody = Type.Object({
+export const BulkReceiveBody = Type.Object({
   ticketRange: Type.Optional(Type.Unknown({ description: "The entry, e.g. '1,2,3', '1-3' or '1-3,5'" })),
   loggedInUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the receiver is the logged-in user' })),
   forceReceive: Type.Optional(
@@ -132,7 +132,7 @@ interface BulkReceiveParams {
 }
 
 /** Parses the entry: a 400 with the spec's message, and nothing started, when it is invalid. */
-async function bulkReceiveOf(
+export async function bulkReceiveOf(
   app: CommandHost,
   body: Static<typeof BulkReceiveBody>,
 ): Promise<BulkReceiveParams> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bulkEditRoutes } from './bulk-edit-tickets';
+import { bulkReceiveCheckRoute } from './bulk-receive-check';
 import { bulkReceiveRoute } from './bulk-receive-tickets';
 import { deleteTicketRoute } from './delete-ticket';
 import { discardFirstWeightRoute } from './discard-first-weight';
@@ -28,6 +29,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     generateTicketsRoute,
     bulkEditRoutes,
     bulkReceiveRoute,
+    bulkReceiveCheckRoute,
     saveTicketRoutes,
     externalTicketRoutes,
     receiveTicketRoute,

@@ -137,6 +137,7 @@ describe('the dashboard: daily counts and latest/active', () => {
     loadedTicketCountForToday: number;
     activeTicketCountForToday: number;
     receivedTicketCountForToday: number;
+    receivedWithoutLoadCountForToday: number;
     uniqueContractorsForToday: number;
     uniqueJobSitesForToday: number;
   };
@@ -166,13 +167,15 @@ describe('the dashboard: daily counts and latest/active', () => {
     expect(daily.activeTicketCountForToday).toBe(active.tickets.length);
     expect(daily.receivedTicketCountForToday).toBe(received.tickets.length);
     expect(daily.loadedTicketCountForToday).toBe(loaded.length);
-    // Loaded is what the two toggles show together.
-    expect(daily.loadedTicketCountForToday).toBe(active.tickets.length + received.tickets.length);
+    // Loaded is what the two toggles show together, less the receipts of tickets never loaded (issue 34, D23).
+    expect(daily.loadedTicketCountForToday).toBe(
+      active.tickets.length + received.tickets.length - daily.receivedWithoutLoadCountForToday,
+    );
     expect(ids(receivedList).sort()).toEqual(ids(received.tickets).sort());
     expect(ids(active.tickets).filter((id) => ids(received.tickets).includes(id))).toEqual([]);
     expect(active.tickets.every((t) => !t.isReceived)).toBe(true);
     expect(received.tickets.every((t) => t.isReceived)).toBe(true);
-    const today = [...loaded, ...receivedList];
+    const today = [...active.tickets, ...receivedList];
     expect(daily.uniqueJobSitesForToday).toBe(
       new Set(today.map((t) => t.jobSite?.toLowerCase()).filter((s) => s != null)).size,
     );
@@ -221,6 +224,20 @@ describe('the dashboard: daily counts and latest/active', () => {
     const reset = await consistent();
     expect(reset.active).toContain(ticket.id);
     expect(reset.received).not.toContain(ticket.id);
+  });
+
+  it('a ticket received without ever being loaded is Received, not Loaded: counted on its own (issue 34, D23)', async () => {
+    const [blank] = await kit.fresh(1);
+    if (!blank) throw new Error('no ticket');
+    const start = await consistent();
+    await kit.call('PUT', '/api/ticket/receive', { ticketId: blank.id, source: 'dashboard' });
+    const received = await consistent();
+    expect(received.received).toContain(blank.id);
+    expect(received.daily.receivedTicketCountForToday).toBe(start.daily.receivedTicketCountForToday + 1);
+    expect(received.daily.receivedWithoutLoadCountForToday).toBe(
+      start.daily.receivedWithoutLoadCountForToday + 1,
+    );
+    expect(received.daily.loadedTicketCountForToday).toBe(start.daily.loadedTicketCountForToday);
   });
 
   it('a time received typed on an unreceived ticket does not make it Received: it stays Active until received', async () => {

@@ -117,6 +117,7 @@ describe('BulkEditTicket', () => {
     rejectReason: null,
     firstWeight: null,
     weighing: null,
+    receivedWithoutLoad: false,
     ...overrides,
   });
 

@@ -131,6 +131,7 @@ describe('ticket decider: generate', () => {
       rejectReason: null,
       firstWeight: null,
       weighing: null,
+      receivedWithoutLoad: false,
     });
     expect(ticketStreamId(12)).toBe('ticket-12');
   });
@@ -278,6 +279,27 @@ describe('ticket decider: receive from the dashboard', () => {
       receivedByUserId: 2,
       details: { ...loadedDetails, timeLoaded: null, timeReceived: now },
     });
+  });
+
+  it('marks a receipt of a ticket never loaded as without a load; a loaded one, a reset or a later time loaded does not (issue 34, D23)', () => {
+    const blank = given(generated);
+    const receivedBlank = after(blank, receive('dashboard'));
+    expect(receivedBlank).toMatchObject({ isReceived: true, receivedWithoutLoad: true });
+    expect(after(given(generated, loaded, dispatched), receive('dashboard'))).toMatchObject({
+      receivedWithoutLoad: false,
+    });
+    // From the ticket page a receipt sets the time loaded to now: a load.
+    expect(after(blank, receive('ticket'))).toMatchObject({ receivedWithoutLoad: false });
+    const edited: TicketEvent = {
+      type: 'TicketEdited',
+      data: { ticketId: 12, details: { ...emptyTicketDetails, date, timeReceived: now, timeLoaded: now } },
+    };
+    expect(evolveTicket(receivedBlank, edited)).toMatchObject({ receivedWithoutLoad: false });
+    expect(evolveTicket(receivedBlank, { type: 'TicketReceiptReset', data: { ticketId: 12 } })).toMatchObject(
+      {
+        receivedWithoutLoad: false,
+      },
+    );
   });
 
   it('saves what the Receive dialog filled in with the receipt, in one decision', () => {

@@ -229,6 +229,12 @@ export interface ActiveTicket {
   firstWeight: number | null;
   /** How the ticket's weight was weighed (issue 34); null when it was set on a form, or never weighed. */
   weighing: TicketWeighing | null;
+  /**
+   * Received without ever having been loaded: no time loaded before the receipt nor from it (a bulk or
+   * dashboard receipt of a blank ticket). Such a receipt is not a load (issue 34, D23). Derived from the
+   * ticket's own history by `evolve`, so recorded events keep their meaning.
+   */
+  receivedWithoutLoad: boolean;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -274,6 +280,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         rejectReason: null,
         firstWeight: null,
         weighing: null,
+        receivedWithoutLoad: false,
       };
     }
     case 'TicketEdited':
@@ -285,6 +292,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         rejectReason: null,
         // A weight changed on a form is no longer the weighing's.
         weighing: event.data.details.weight === t.details.weight ? t.weighing : null,
+        // A time loaded given afterwards makes the receipt a load's.
+        receivedWithoutLoad: t.receivedWithoutLoad && event.data.details.timeLoaded === null,
       }));
     case 'TicketReceived':
       return withDetails(state, (t) => ({
@@ -292,6 +301,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         isReceived: true,
         isDispatched: false,
         receivedByUserId: event.data.receivedByUserId,
+        receivedWithoutLoad: t.details.timeLoaded === null && event.data.timeLoaded === null,
         details: {
           ...t.details,
           timeReceived: event.data.timeReceived,
@@ -304,6 +314,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       return withDetails(state, (t) => ({
         ...t,
         isReceived: false,
+        receivedWithoutLoad: false,
         details: { ...t.details, timeReceived: null, updateSoilFLO: false },
       }));
     case 'TicketExternalLoadOverridden':
