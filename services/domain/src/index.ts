@@ -1,5 +1,6 @@
 export * from './catalogue/catalogue';
 export * from './catalogue/fields';
+export * from './catalogue/named-record';
 export * from './contractors/contractor-company';
 export * from './contractors/contractor-contact';
 export * from './dates';
