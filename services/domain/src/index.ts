@@ -13,6 +13,7 @@ export * from './settings/settings';
 export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
 export * from './tickets/external-load';
+export * from './tickets/filter-range';
 export * from './tickets/generation-range';
 export * from './tickets/ticket';
 export * from './tickets/ticket-range';
