@@ -224,6 +224,11 @@ const portalMessages = {
     },
     errors: {
       unexpected: 'An unexpected error occurred.',
+      // The spec's generic text first (section 8: no response), then what the user needs to know.
+      unreachable:
+        'An unexpected error occurred. The server could not be reached. Check the connection and try again.',
+      unreachableNotSaved:
+        'An unexpected error occurred. The server could not be reached, so the change was not saved. Check the connection and try again.',
       sessionExpired: 'Your session has expired. Please log in again.',
     },
     noRecords: 'Nothing here yet.',
@@ -631,14 +636,16 @@ const portalMessages = {
         created: 'Created',
         updated: 'Updated',
         deleted: 'Deleted',
-        unknownUser: 'Unknown user',
+        // A change whose user is no longer on the portal (deleted since).
+        unknownUser: 'A removed user',
         changesOf: 'Changes of %{date}',
         noChanges: 'No field changed',
         field: 'Field',
         before: 'Before',
         after: 'After',
         noValue: '—',
-        namedId: '%{name} (#%{id})',
+        // An id whose record is not among the names read (deleted since, or not listed to this user).
+        unnamedId: 'ID %{id}',
       },
     },
     transports: {
@@ -793,7 +800,7 @@ const portalMessages = {
         title: 'Haulage Record Report',
         project: 'Project %{project} · %{contractor} · %{site}',
         empty: 'No haulage records in this range.',
-        totals: '%{loads} loads',
+        totals: 'Loads: %{loads}',
         columns: {
           ticket: 'Ticket',
           timeLoaded: 'Loaded',
@@ -860,7 +867,7 @@ const portalMessages = {
       editTitle: 'Edit Ticket',
       loading: 'Loading...',
       noValue: '—',
-      namedId: '%{name} (#%{id})',
+      unnamedId: 'ID %{id}',
       actions: 'Ticket actions',
       receive: 'Receive Ticket',
       resetReceive: 'Reset Receive',
@@ -952,7 +959,9 @@ const portalMessages = {
         link: 'Ticket log',
         title: 'Ticket log',
         empty: 'No ticket logs found',
-        unknownUser: 'Unknown user',
+        unknownUser: 'A removed user',
+        // The driver's dispatch page: no one is signed in, the link is the authority.
+        driver: 'The driver, by the dispatch link',
         showUnchanged: 'Show unchanged fields',
         noChanges: 'No field changed',
         changesOf: 'Changes of %{date}',
@@ -972,8 +981,8 @@ const portalMessages = {
         eventLine: 'v%{version} · %{type}',
         stateOf: 'The ticket as of version %{version}',
         deleted: 'This event deleted the ticket.',
-        noUser: 'No user',
-        userId: 'User #%{id}',
+        noUser: 'No signed-in user (the dispatch link)',
+        userId: 'A removed user (ID %{id})',
         eventData: 'Event data',
       },
     },

@@ -75,7 +75,11 @@ export const TicketLog = () => {
                   variant="outlined"
                   label={eventKey ? translate(eventKey) : entry.eventType}
                 />
-                <ChangeLogUser entry={entry} messages="portal.tickets.log" />
+                <ChangeLogUser
+                  entry={entry}
+                  messages="portal.tickets.log"
+                  anonymous={entry.eventType === 'TruckDispatched' ? 'portal.tickets.log.driver' : undefined}
+                />
                 <Box sx={{ flexGrow: 1 }} />
                 {isAdministrator && entry.updatedDataObject !== null && (
                   <Button size="small" startIcon={<RestoreIcon />} onClick={() => setRestoring(entry)}>
