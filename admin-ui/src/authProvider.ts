@@ -1,6 +1,6 @@
 import { Role } from '@portal/domain';
 import type { AuthProvider } from 'react-admin';
-import { keepsSessionOnUnauthorized } from './dataProvider/http-client';
+import { keepsSessionOnUnauthorized, unreachableMessage } from './dataProvider/http-client';
 import { clearToken, currentSession, sessionFromToken, storeToken } from './session';
 
 /** Screens and resources only administrators may open (spec section 6); the server refuses them with 403 too. */
@@ -32,7 +32,7 @@ async function authenticate({ username, password }: Credentials): Promise<string
       body: JSON.stringify({ username, password }),
     });
   } catch {
-    throw new Error('portal.errors.unexpected');
+    throw new Error(unreachableMessage());
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok && typeof body === 'string' && sessionFromToken(body)) return body;

@@ -1,4 +1,5 @@
 export * from './catalogue/catalogue-projection';
+export * from './catalogue/namesakes';
 export * from './contractors/contractors-queries';
 export * from './database';
 export * from './materials/materials-queries';

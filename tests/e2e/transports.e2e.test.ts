@@ -61,7 +61,7 @@ describe('transports, end to end in Chromium', () => {
     // The page loads GET /api/transportcompany/{id}, which also carries the contacts and trucks; a save sends the name.
     await formInput(ctx.page, 'name').fill('Bakkie Brothers');
     await ctx.page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => ctx.page.getByText('Transport company Bakkie Brothers').isVisible()).toBe(true);
+    await expect.poll(() => ctx.page.getByText('Haulage company Bakkie Brothers').isVisible()).toBe(true);
     await ctx.page.reload();
     expect(await formInput(ctx.page, 'name').inputValue()).toBe('Bakkie Brothers');
     await expect.poll(() => ctx.page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);

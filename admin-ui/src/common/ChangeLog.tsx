@@ -134,12 +134,23 @@ function ChangeLogEntryCard<Entry extends ChangeLogEntry>({
   );
 }
 
-/** Who made a change, as 'First Last (username)', or the log's words for an unknown user. */
-export const ChangeLogUser = ({ entry, messages }: { entry: ProjectLogEntry; messages: string }) => {
+/**
+ * Who made a change, as 'First Last (username)'; with no name, `anonymous` where the change had no user
+ * (the driver's dispatch link), else the log's words for a user removed since.
+ */
+export const ChangeLogUser = ({
+  entry,
+  messages,
+  anonymous,
+}: {
+  entry: ProjectLogEntry;
+  messages: string;
+  anonymous?: string;
+}) => {
   const translate = useTranslate();
   return (
     <Typography color="text.secondary">
-      {logEntryUser(entry) || translate(`${messages}.unknownUser`)}
+      {logEntryUser(entry) || translate(anonymous ?? `${messages}.unknownUser`)}
     </Typography>
   );
 };

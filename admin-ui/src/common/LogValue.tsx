@@ -5,8 +5,9 @@ import { useTranslate } from 'react-admin';
 export type ReferenceNames = Record<string, Map<string, string>>;
 
 /**
- * A field's value as a log shows it: a dash for none, yes or no, a name beside its id where one is known,
- * otherwise the value itself. `messages` is where `noValue` and `namedId` are in the catalogue.
+ * A field's value as a log shows it: a dash for none, yes or no, the name of a record an id field refers to
+ * (its id labelled as one when the name is unknown), otherwise the value itself. `messages` is where
+ * `noValue` and `unnamedId` are in the catalogue.
  */
 export const LogValue = ({
   field,
@@ -28,7 +29,10 @@ export const LogValue = ({
     );
   }
   if (typeof value === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
-  const name = names?.[field]?.get(String(value));
-  if (name) return <>{translate(`${messages}.namedId`, { name, id: String(value) })}</>;
+  const namesOfField = names?.[field];
+  if (namesOfField)
+    return (
+      <>{namesOfField.get(String(value)) ?? translate(`${messages}.unnamedId`, { id: String(value) })}</>
+    );
   return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 };

@@ -6,6 +6,7 @@ import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { DayInput } from '../common/DateInputs';
 import { PlateSearchInput } from '../common/PlateSearchInput';
+import { toAfterFrom } from '../common/range-order';
 import { TicketNumberInput } from '../common/TicketNumberInput';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { useHaulageCompanies } from '../receive/reference-data';
@@ -153,7 +154,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
       <TextInput source="jobSite" label="portal.dashboard.search.jobSite" autoComplete="off" />
       <PlateSearchInput label="portal.dashboard.search.licensePlate" />
       <DayInput source="fromDate" label="portal.dashboard.search.fromDate" />
-      <DayInput source="toDate" label="portal.dashboard.search.toDate" />
+      <DayInput source="toDate" label="portal.dashboard.search.toDate" validate={toAfterFrom.day} />
       <Box
         sx={{
           display: 'flex',

@@ -17,10 +17,23 @@ export function keepsSessionOnUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && unauthorizedButKeepSession.has(error);
 }
 
+/** A gateway's answer for a portal behind it that is down: its own page, not the API's JSON. */
+const gatewayStatuses = new Set([502, 503, 504]);
+
+/**
+ * What a failed call says when the portal could not be reached (no answer, or only a gateway's): the
+ * spec's generic text, then that the server is unreachable and, for a call that changes something, that
+ * the change was not saved (issue 34, D16).
+ */
+export function unreachableMessage(method: RequestOptions['method'] = 'GET'): string {
+  return method === 'GET' ? 'portal.errors.unreachable' : 'portal.errors.unreachableNotSaved';
+}
+
 /** Error shape react-admin understands, with the spec's generic rules of section 8 applied. */
 function toApiError(error: unknown, options: RequestOptions): HttpError {
-  // No response at all (network down, proxy refused): one generic text.
-  if (!(error instanceof HttpError)) return new HttpError('portal.errors.unexpected', 0);
+  if (!(error instanceof HttpError)) return new HttpError(unreachableMessage(options.method), 0);
+  if (gatewayStatuses.has(error.status) && error.body === undefined)
+    return new HttpError(unreachableMessage(options.method), error.status);
   // A server fault keeps the generic text for the generic toasts, but its body stays for the calls that read
   // it (a SoilFLO failure's `code` and message).
   if (error.status >= 500) return new HttpError('portal.errors.unexpected', error.status, error.body);
@@ -81,7 +94,7 @@ export async function apiDownload(
       fileName: attachmentFileName(response.headers.get('Content-Disposition')),
     };
   } catch (error) {
-    throw toApiError(error, {});
+    throw toApiError(error, { method: options.method });
   }
 }
 

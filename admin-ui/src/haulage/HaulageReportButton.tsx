@@ -4,6 +4,7 @@ import type { Project } from '@portal/contract';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { IconActionButton } from '../common/IconActionButton';
+import { rangeOrderOf } from '../common/range-order';
 import { type HaulageReportRange, haulageReportPath, reportRangeError } from './haulage-report';
 
 const emptyRange: HaulageReportRange = { from: '', to: '', fromDate: '', toDate: '' };
@@ -18,16 +19,21 @@ export const HaulageReportButton = () => {
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState(emptyRange);
   if (!project) return null;
-  const errors = { from: reportRangeError(range.from), to: reportRangeError(range.to) };
-  const valid = !errors.from && !errors.to;
+  const order = rangeOrderOf(range);
+  const errors: Partial<Record<keyof HaulageReportRange, string>> = {
+    from: reportRangeError(range.from),
+    to: reportRangeError(range.to) ?? order.to,
+    toDate: order.toDate,
+  };
+  const valid = Object.values(errors).every((error) => !error);
   const field = (key: keyof HaulageReportRange, type: 'text' | 'date') => (
     <TextField
       label={translate(`portal.haulage.report.${key}`)}
       type={type}
       value={range[key]}
       onChange={(event) => setRange({ ...range, [key]: event.target.value })}
-      error={key in errors && Boolean(errors[key as 'from' | 'to'])}
-      helperText={(key in errors && errors[key as 'from' | 'to']) || ' '}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ? translate(errors[key], { _: errors[key] }) : ' '}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: type === 'text' ? { inputMode: 'numeric' } : {} }}
     />
   );

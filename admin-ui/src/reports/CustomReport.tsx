@@ -24,6 +24,7 @@ import { Form, SelectInput, TextInput, useNotify, useTranslate } from 'react-adm
 import type { FieldValues } from 'react-hook-form';
 import { DayInput } from '../common/DateInputs';
 import { PlateSearchInput } from '../common/PlateSearchInput';
+import { toAfterFrom } from '../common/range-order';
 import { saveFile } from '../common/save-file';
 import { TicketNumberInput } from '../common/TicketNumberInput';
 import { FieldGrid, SubmitButton, serverFieldErrors } from '../dashboard/bulk/BulkParts';
@@ -87,9 +88,13 @@ const FilterInputs = () => (
       validate={reportTicketNumberError}
       autoFocus
     />
-    <TicketNumberInput source="to" label="portal.reports.filter.to" validate={reportTicketNumberError} />
+    <TicketNumberInput
+      source="to"
+      label="portal.reports.filter.to"
+      validate={[reportTicketNumberError, toAfterFrom.ticketNumber]}
+    />
     <DayInput source="fromDate" label="portal.reports.filter.fromDate" />
-    <DayInput source="toDate" label="portal.reports.filter.toDate" />
+    <DayInput source="toDate" label="portal.reports.filter.toDate" validate={toAfterFrom.day} />
     <ListChoiceInput
       source="contractorCompanyId"
       resource="contractorCompanies"

@@ -13,6 +13,13 @@ export type StackBy = NonNullable<ReportChartBody['stackBy']>;
 
 const CHART_HEIGHT = 300;
 
+/**
+ * A band axis whose every label shows in full (issue 34, D26): upright, so long project ids and dates fit
+ * side by side on a phone without reaching past the chart's edge (a slanted first label was cut to an
+ * ellipsis), and the axis as tall as its longest label.
+ */
+const bandAxis = { height: 'auto', tickLabelStyle: { angle: -90, textAnchor: 'end' } } as const;
+
 /** A YYYY-MM-DD day as the portal writes dates (en-ZA), read as that calendar day wherever the browser is. */
 const dayLabel = (day: string) => formatDate(new Date(`${day}T00:00:00`));
 
@@ -38,8 +45,8 @@ const LoadsPerDay = ({ chart }: { chart: ReportChart }) => {
       ) : (
         <BarChart
           height={CHART_HEIGHT}
-          xAxis={[{ scaleType: 'band', data: days, valueFormatter: dayLabel }]}
-          yAxis={[{ label: translate('portal.reports.chart.loads'), tickMinStep: 1 }]}
+          xAxis={[{ scaleType: 'band', data: days, valueFormatter: dayLabel, ...bandAxis }]}
+          yAxis={[{ label: translate('portal.reports.chart.loads'), tickMinStep: 1, width: 'auto' }]}
           series={series.map(({ stack, data }) => ({
             data,
             stack: 'loads',
@@ -57,8 +64,8 @@ const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
   const chartUnit = chartUnitOf(unit);
   const { projectIds, net, approved } = projectWeightSeries(chart.projects, unit);
   const unitName = { unit: translate(`portal.reports.chart.units.${chartUnit}`) };
-  // Tonnes as the spec writes them; another unit as the site shows its weights, its axis wide enough
-  // for the ticks in full (hundreds of thousands of pounds).
+  // Tonnes as the spec writes them; another unit as the site shows its weights, each axis as wide as its
+  // ticks in full (thousands of tonnes, hundreds of thousands of pounds).
   const shown = (value: number | null) =>
     value === null
       ? ''
@@ -67,10 +74,10 @@ const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
         : formatWeight(kgFromDisplayUnit(value, chartUnit), chartUnit);
   const yAxis =
     chartUnit === 't'
-      ? { label: 't' }
+      ? { label: 't', width: 'auto' as const }
       : {
           label: displayUnitSymbols[chartUnit],
-          width: 88,
+          width: 'auto' as const,
           valueFormatter: (value: number) =>
             formatWeightNumber(kgFromDisplayUnit(value, chartUnit), chartUnit),
         };
@@ -81,7 +88,7 @@ const WeightPerProject = ({ chart }: { chart: ReportChart }) => {
       ) : (
         <BarChart
           height={CHART_HEIGHT}
-          xAxis={[{ scaleType: 'band', data: projectIds }]}
+          xAxis={[{ scaleType: 'band', data: projectIds, ...bandAxis }]}
           yAxis={[yAxis]}
           series={[
             { data: net, label: translate('portal.reports.chart.net', unitName), valueFormatter: shown },

@@ -140,7 +140,13 @@ export const ReportResults = ({
       ) : (
         <>
           {/* Many columns: the table scrolls sideways inside its card, the page does not. */}
-          <TableContainer sx={{ overflowX: 'auto', maxHeight: '70vh' }}>
+          {/* Focusable, so a keyboard scrolls it where it is wider or taller than the screen (axe-core). */}
+          <TableContainer
+            sx={{ overflowX: 'auto', maxHeight: '70vh' }}
+            tabIndex={0}
+            role="region"
+            aria-label={translate('portal.reports.tableLabel')}
+          >
             <Table size="small" stickyHeader aria-label={translate('portal.reports.tableLabel')}>
               <TableHead>
                 <TableRow>

@@ -128,9 +128,7 @@ export const TicketAudit = () => {
   const userLabel = (userId: number | null) => {
     if (userId === null) return translate('portal.tickets.audit.noUser');
     const name = users.get(String(userId));
-    return name
-      ? translate('portal.tickets.namedId', { name, id: String(userId) })
-      : translate('portal.tickets.audit.userId', { id: String(userId) });
+    return name ?? translate('portal.tickets.audit.userId', { id: String(userId) });
   };
 
   const current = events?.[selected];

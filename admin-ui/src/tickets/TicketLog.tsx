@@ -75,7 +75,11 @@ export const TicketLog = () => {
                   variant="outlined"
                   label={eventKey ? translate(eventKey) : entry.eventType}
                 />
-                <ChangeLogUser entry={entry} messages="portal.tickets.log" />
+                <ChangeLogUser
+                  entry={entry}
+                  messages="portal.tickets.log"
+                  anonymous={entry.eventType === 'TruckDispatched' ? 'portal.tickets.log.driver' : undefined}
+                />
                 <Box sx={{ flexGrow: 1 }} />
                 {/* The ticket as it is now says what a restore keeps; a deleted one has nothing to restore. */}
                 {isAdministrator && ticket && entry.updatedDataObject !== null && (

@@ -1,5 +1,6 @@
 export * from './catalogue/catalogue';
 export * from './catalogue/fields';
+export * from './catalogue/named-record';
 export * from './contractors/contractor-company';
 export * from './contractors/contractor-contact';
 export * from './dates';
@@ -13,6 +14,7 @@ export * from './tickets/bulk-edit';
 export * from './tickets/business-logic';
 export * from './tickets/dispatch-link';
 export * from './tickets/external-load';
+export * from './tickets/filter-range';
 export * from './tickets/generation-range';
 export * from './tickets/same-truck';
 export * from './tickets/ticket';

@@ -2,11 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams, LooseRecord } from '@portal/contract';
 import type { Catalogue, CatalogueRecord } from '@portal/domain';
 import { DomainError } from '@portal/domain';
+import type { NamedCatalogueTable } from '@portal/projections';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { idOf, versionOf } from '../loose-body';
 import type { IdKind } from '../write-side/next-id';
 import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';
+import { uniqueNameRule } from './unique-name';
 
 interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
   /** Route prefix from spec section 7, e.g. '/api/contractorcompany'. */
@@ -30,6 +32,8 @@ interface CatalogueRouteOptions<Name extends string, Data extends object, Body e
   referencedBy(id: number): Promise<string[]>;
   /** Rules against other records (the referenced company exists, a plate is free). */
   check?(record: CatalogueRecord<Data>): Promise<void>;
+  /** The read model whose records must have different names (issue 34, D13). */
+  uniqueNameIn?: NamedCatalogueTable;
   /** What else goes with a deleted record (a scale's bridge keys and live state). */
   afterDelete?(id: number): Promise<void>;
 }
@@ -57,6 +61,11 @@ export function registerCatalogueRoutes<
   const write = { config: { access: 'admin' as const } };
   const ok = { 200: options.response, ...errorResponses };
   const { details } = options;
+  const nameRule = options.uniqueNameIn && uniqueNameRule(app, catalogue, options.uniqueNameIn);
+  const check = async (record: CatalogueRecord<Data>) => {
+    await nameRule?.(record);
+    await options.check?.(record);
+  };
 
   app.get(
     `${base}/:id`,
@@ -76,7 +85,7 @@ export function registerCatalogueRoutes<
     return saved(
       await createRecord(app, catalogue, options.idKind, data, {
         actorId: request.currentUser.id,
-        check: options.check,
+        check,
       }),
     );
   });
@@ -87,7 +96,7 @@ export function registerCatalogueRoutes<
     const id = await updateRecord(app, catalogue, idOf(record), data, {
       actorId: request.currentUser.id,
       expectedVersion: versionOf(record),
-      check: options.check,
+      check,
     });
     return saved(id);
   });

@@ -341,7 +341,7 @@ describe('contractor contacts', () => {
     [{ number: '416-555-0101' }, 'number', 'Phone number is not valid'],
     [{ number: '(416) 555-0101' }, 'number', 'Phone number is not valid'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const company = await createCompany(`Validation ${field} ${message.length}`);
+    const company = await createCompany(`Validation ${field} ${crypto.randomUUID().slice(0, 6)}`);
     const before = (await contacts()).length;
     const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
       contractorCompanyId: company.id,

@@ -64,6 +64,7 @@ export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: ContractorCompanySchema,
     validate: validateCompany,
     find: (id) => findContractorCompany(db, id),
+    uniqueNameIn: 'contractorCompanies',
     referencedBy: (id) => contractorCompanyReferences(db, id),
   });
 

@@ -25,6 +25,7 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materialTypes', id),
+    uniqueNameIn: 'materialTypes',
     referencedBy: (id) => materialTypeReferences(db, id),
   });
 
@@ -36,6 +37,7 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materials', id),
+    uniqueNameIn: 'materials',
     referencedBy: (id) => ticketReferences(db, 'materialId', id),
   });
 };

@@ -1,4 +1,4 @@
-import { type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
+import { countOf, type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
 import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
@@ -74,7 +74,7 @@ function projectsTable(projects: ProjectTotals[], unit: DisplayUnit): Table {
       approved.cell(project.approved),
     ]),
     footer: [
-      `Total: ${projects.length} projects`,
+      `Total: ${countOf(projects.length, 'project')}`,
       '',
       '',
       projects.reduce((sum, project) => sum + project.ticketsSold, 0),

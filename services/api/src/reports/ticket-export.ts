@@ -1,5 +1,6 @@
 import type { ChunkView } from '@portal/contract';
 import {
+  countOf,
   type DisplayUnit,
   DomainError,
   displayUnitSymbols,
@@ -167,7 +168,7 @@ function exportTable(
       statusOf(ticket),
     ]),
     footer: [
-      `Total: ${tickets.length} tickets`,
+      `Total: ${countOf(tickets.length, 'ticket')}`,
       ...Array(weightColumn - 1).fill(''),
       ...weights.values(totalKg),
       '',

@@ -84,7 +84,7 @@ async function filterSummary(
       `Haulage company: ${names.haulageCompany ?? `#${filter.transportCompanyId}`}`,
     filter.jobSite?.trim() && `Job site contains: ${filter.jobSite.trim()}`,
     filter.projectId != null && `Project: ${names.project ?? `#${filter.projectId}`}`,
-    filter.truckLicensePlate?.trim() && `Licence plate: ${filter.truckLicensePlate.trim()}`,
+    filter.truckLicensePlate?.trim() && `License plate: ${filter.truckLicensePlate.trim()}`,
   ].filter((line): line is string => typeof line === 'string' && line !== '');
   return [...(lines.length > 0 ? lines : ['No filters']), `Sorted by: ${sortLabels[sort]}`];
 }

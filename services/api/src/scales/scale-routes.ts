@@ -68,6 +68,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: ScaleSchema,
     validate: validateScale,
     find: (id) => findScale(db, id),
+    uniqueNameIn: 'scales',
     details: {
       response: LiveScaleSchema,
       find: async (id) => {

@@ -1,8 +1,10 @@
 import {
+  assertValid,
   DomainError,
   generateMessages,
   isStorableInstant,
   maxTicketNumber,
+  rangeOrderErrors,
   ticketFormMessages,
 } from '@portal/domain';
 import type { TicketFilter } from '@portal/projections';
@@ -16,7 +18,7 @@ const searchMessages = {
 /**
  * The search and report filters (spec sections 5 and 7). Ticket numbers must be numbers ('Ticket
  * must be a number' in the search box, 'Ticket number must be a number' for a report's from/to) up
- * to 999999; dates are the site's calendar days.
+ * to 999999; dates are the site's calendar days. A From after its To is refused (400), not answered empty.
  */
 export function filterOf(body: Record<string, unknown>, timeZone: string): TicketFilter {
   const number = (value: unknown, field: string, notNumber: string): number | null => {
@@ -42,12 +44,19 @@ export function filterOf(body: Record<string, unknown>, timeZone: string): Ticke
     }
     return text;
   };
-  return {
-    ticketNumber: number(body.ticketNumber, 'ticketNumber', searchMessages.ticketNotNumber),
-    fromNumber: number(body.from, 'from', searchMessages.rangeNotNumber),
-    toNumber: number(body.to, 'to', searchMessages.rangeNotNumber),
+  const range = {
+    from: number(body.from, 'from', searchMessages.rangeNotNumber),
+    to: number(body.to, 'to', searchMessages.rangeNotNumber),
     fromDate: day(body.fromDate, 'fromDate'),
     toDate: day(body.toDate, 'toDate'),
+  };
+  assertValid(rangeOrderErrors(range));
+  return {
+    ticketNumber: number(body.ticketNumber, 'ticketNumber', searchMessages.ticketNotNumber),
+    fromNumber: range.from,
+    toNumber: range.to,
+    fromDate: range.fromDate,
+    toDate: range.toDate,
     timeZone,
     contractorCompanyId: chosenId(body.contractorCompanyId, 'contractorCompanyId'),
     transportCompanyId: chosenId(body.transportCompanyId, 'transportCompanyId'),

@@ -235,7 +235,7 @@ describe('full-form save: PUT /api/ticket/edit', () => {
     });
     expectInvalid(response, {
       contractorCompanyId: 'Contractor company not found.',
-      transportCompanyId: 'Transport company not found.',
+      transportCompanyId: 'Haulage company not found.',
       truckId: 'Truck not found.',
       projectId: 'Project not found.',
       contractorOfficeContactId: 'Contractor contact not found.',

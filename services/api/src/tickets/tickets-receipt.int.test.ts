@@ -90,7 +90,7 @@ describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
   });
 
   it.each([
-    ['transportCompanyId', 'Transport company not found.'],
+    ['transportCompanyId', 'Haulage company not found.'],
     ['truckId', 'Truck not found.'],
   ])(
     "an unknown %s in the dialog's details is a 400 naming it: not received, no event appended",

@@ -86,7 +86,7 @@ describe('deleting a record that tickets refer to', () => {
     const project = await kit.project({ contractorCompanyId: projectContractor.id });
     Object.assign(records, {
       contractor: { url: `/api/contractorcompany/${contractor.id}`, label: 'contractor company' },
-      'transport company': { url: `/api/transportcompany/${transport.id}`, label: 'transport company' },
+      'transport company': { url: `/api/transportcompany/${transport.id}`, label: 'haulage company' },
       truck: { url: `/api/truck/${truck.id}`, label: 'truck' },
       material: { url: `/api/scale/material/${material.id}`, label: 'material' },
       'material type': { url: `/api/scale/material/type/${materialType.id}`, label: 'material type' },

@@ -54,7 +54,7 @@ describe('the Truck Dispatch page, through the ticket link', () => {
     const link = await linkOf(ticket.id);
     expectInvalid(await anonymous('POST', `${link}/dispatch`, {}), {
       timeLoaded: 'Time loaded is required',
-      transportCompanyId: 'Haulage Company is required',
+      transportCompanyId: 'Haulage company is required',
       truckDriverName: 'Driver name is required',
       truckLicensePlate: 'License plate is required',
     });
@@ -64,7 +64,7 @@ describe('the Truck Dispatch page, through the ticket link', () => {
       truckLicensePlate: 'License plate can be max 7 characters',
     });
     expectInvalid(await anonymous('POST', `${link}/dispatch`, { ...loaded, transportCompanyId: 424_242 }), {
-      transportCompanyId: 'Transport company not found.',
+      transportCompanyId: 'Haulage company not found.',
     });
     expect(await kit.get(ticket.id)).toMatchObject({
       isDispatched: false,

@@ -100,6 +100,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: TransportCompanySchema,
     validate: validateCompany,
     find: (id) => findTransportCompany(db, id),
+    uniqueNameIn: 'transportCompanies',
     details: {
       response: TransportCompanyDetailsSchema,
       find: (id) => findTransportCompanyDetails(db, id),

@@ -149,11 +149,11 @@ describe('transport companies', () => {
   it('answers 404 for unknown ids', async () => {
     const get = await call('GET', '/api/transportcompany/999999', ctx.admin);
     expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Transport company not found.' });
+    expect(get.json()).toEqual({ message: 'Haulage company not found.' });
     expect((await call('DELETE', '/api/transportcompany/999999', ctx.admin)).statusCode).toBe(404);
     const edit = await call('PUT', '/api/transportcompany/edit', ctx.admin, { id: 999999, name: 'Ghost' });
     expect(edit.statusCode).toBe(404);
-    expect(edit.json()).toEqual({ message: 'Transport company not found.' });
+    expect(edit.json()).toEqual({ message: 'Haulage company not found.' });
   });
 
   it('lists companies by name with their truck counts', async () => {
@@ -172,12 +172,12 @@ describe('transport companies', () => {
     const refused = await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
-      message: 'This transport company is still used by 1 truck. Remove or move them first.',
+      message: 'This haulage company is still used by 1 truck. Remove or move them first.',
     });
     await createTruck(busy.id);
     const contact = await createContact(busy.id);
     expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toEqual({
-      message: 'This transport company is still used by 2 trucks and 1 contact. Remove or move them first.',
+      message: 'This haulage company is still used by 2 trucks and 1 contact. Remove or move them first.',
     });
     expect((await call('GET', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toMatchObject(busy);
 
@@ -188,7 +188,7 @@ describe('transport companies', () => {
     });
     expect(moved.json()).toEqual({ moved: 2 });
     expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).json()).toEqual({
-      message: 'This transport company is still used by 1 contact. Remove or move them first.',
+      message: 'This haulage company is still used by 1 contact. Remove or move them first.',
     });
     expect((await call('DELETE', `/api/transportcontact/${contact.id}`, ctx.admin)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/transportcompany/${busy.id}`, ctx.admin)).statusCode).toBe(204);
@@ -282,7 +282,7 @@ describe('transport contacts', () => {
     [{ number: '' }, 'number', 'Contact number is required'],
     [{ number: '905.555.0199' }, 'number', 'Phone number is not valid'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const company = await createCompany('Validating Haulage');
+    const company = await createCompany(`Validating Haulage ${crypto.randomUUID().slice(0, 6)}`);
     const before = (await contacts()).length;
     const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
       transportCompanyId: company.id,
@@ -300,8 +300,8 @@ describe('transport contacts', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
-      message: 'Transport company not found.',
-      errors: { transportCompanyId: 'Transport company not found.' },
+      message: 'Haulage company not found.',
+      errors: { transportCompanyId: 'Haulage company not found.' },
     });
 
     const company = await createCompany('Stale Contact Haulage');

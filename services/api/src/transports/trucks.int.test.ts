@@ -120,7 +120,7 @@ describe('trucks', () => {
     [{ driverNumber: '905-555-0142' }, 'driverNumber', 'Phone number is not valid'],
     [{ tareWeight: -1 }, 'tareWeight', 'Tare weight must be more than 0 KG and at most 100000 KG'],
     [{ transportCompanyId: 0 }, 'transportCompanyId', 'Please select a company'],
-    [{ transportCompanyId: 999999 }, 'transportCompanyId', 'Transport company not found.'],
+    [{ transportCompanyId: 999999 }, 'transportCompanyId', 'Haulage company not found.'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
     const before = (await trucksOf()).length;
     const response = await save('POST', truckInput(change));
@@ -340,7 +340,7 @@ describe('POST /api/truck/move', () => {
   ])(
     'with %s answers 400 Move trucks needs a target company chosen and moves nothing',
     async (_case, args) => {
-      const from = await createCompany('Stay Put Haulage');
+      const from = await createCompany(`Stay Put Haulage ${crypto.randomUUID().slice(0, 6)}`);
       const truck = await createTruck({ transportCompanyId: from.id });
       const [source, target] = args(from.id);
       const response = await move(source, target);
@@ -358,7 +358,7 @@ describe('POST /api/truck/move', () => {
     const truck = await createTruck({ transportCompanyId: from.id });
     const unknownTarget = await move(from.id, 999999);
     expect(unknownTarget.statusCode).toBe(400);
-    expect(unknownTarget.json().message).toBe('Transport company not found.');
+    expect(unknownTarget.json().message).toBe('Haulage company not found.');
     expect(await trucksOf(from.id)).toEqual([truck]);
     expect((await move(999999, from.id)).statusCode).toBe(400);
   });

@@ -152,7 +152,7 @@ describe('in-use messages', () => {
       'This contractor company is still used by 1 project and 2 contacts. Remove or move them first.',
     );
     expect(inUseMessage(transportCompanies.label, ['3 trucks'])).toBe(
-      'This transport company is still used by 3 trucks. Remove or move them first.',
+      'This haulage company is still used by 3 trucks. Remove or move them first.',
     );
     expect(inUseMessage(materialTypes.label, ['1 project'])).toBe(
       'This material type is still used by 1 project. Remove or move them first.',

@@ -25,3 +25,13 @@ export function validateName(
   );
   return { name };
 }
+
+/**
+ * Issue 34, D13: the office tells records apart by name, so two of one catalogue may not share a name
+ * ignoring case and surrounding spaces ('Clean Fill' and ' clean fill ' are one material).
+ */
+export const nameKey = (name: string): string => name.trim().toLowerCase();
+
+/** The refusal of a name another record of the catalogue (its `label`: 'Material type') already has. */
+export const nameTakenMessage = (label: string, name: string): string =>
+  `A ${label.toLowerCase()} named ${name.trim()} already exists.`;

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { defineCatalogue } from '../catalogue/catalogue';
+import { countOf, defineCatalogue } from '../catalogue/catalogue';
 import { flag, maxIndexedTextLength, optionalNumber } from '../catalogue/fields';
 import { validateName } from '../catalogue/named-record';
 import { assertValid } from '../errors';
@@ -73,7 +73,7 @@ export const scaleMessages = {
   notZeroed:
     'The scale has not returned to zero since the last truck was weighed on it. Wait for the deck to empty and read zero, then weigh.',
   belowMinimum: (minimumKg: number, divisions: number) =>
-    `The weight is below the scale's minimum of ${minimumKg} KG (${divisions} divisions). Nothing was weighed.`,
+    `The weight is below the scale's minimum of ${minimumKg} KG (${countOf(divisions, 'division')}). Nothing was weighed.`,
   netWithoutTare:
     'The indicator shows a net weight but its frame carries no tare, so the weighing could not be recorded. Switch it to gross (clear its tare), then weigh again.',
   notNet: 'The indicator shows a gross weight, not a net one: weigh it as gross.',

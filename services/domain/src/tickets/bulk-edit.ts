@@ -1,5 +1,6 @@
 import { isStorableId, optionalId } from '../catalogue/fields';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { rangeOrderMessages } from './filter-range';
 import { type TicketDetails, TruckType } from './ticket';
 import { ticketFormMessages } from './validation';
 
@@ -10,7 +11,7 @@ export const bulkEditMessages = {
   toNotNumber: 'To number must be a number',
   minNumber: 'Ticket number must be greater than 0',
   maxNumber: 'Max ticket number is 999999',
-  fromAfterTo: 'From ticket number must not be greater than to ticket number',
+  fromAfterTo: rangeOrderMessages.ticketNumbers,
   tooMany: 'Bulk changes are limited to 10000 ticket numbers at a time.',
   nothingToUpdate: 'Choose at least one field to update.',
   nothingToClear: 'Choose at least one field to clear.',

@@ -1,5 +1,6 @@
 import { optionalNumber } from '../catalogue/fields';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
+import { rangeOrderMessages } from './filter-range';
 import { maxTicketNumber } from './ticket-range';
 
 /** Spec sections 5 and 9: Generate and Export ranges. */
@@ -8,7 +9,7 @@ export const generateMessages = {
   toRequired: 'To ticket number is required',
   maxNumber: 'Max ticket number is 999999',
   minNumber: 'Ticket number must be greater than 0',
-  fromAfterTo: 'From ticket number must not be greater than to ticket number',
+  fromAfterTo: rangeOrderMessages.ticketNumbers,
   tooMany: 'Generate tickets failed. You can only generate max 2000 tickets at a time.',
   existing: (numbers: number[]) =>
     `${numbers.length === 1 ? 'Ticket' : 'Tickets'} ${numbers.join(', ')} already ${numbers.length === 1 ? 'exists' : 'exist'} and ${numbers.length === 1 ? 'was' : 'were'} not generated again.`,

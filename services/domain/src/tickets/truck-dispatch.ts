@@ -24,8 +24,12 @@ export const TruckDispatchSchema = Type.Object({
 export type TruckDispatch = Static<typeof TruckDispatchSchema>;
 
 export const truckDispatchMessages = {
-  /** Spec section 5, Dispatch form: its own capital C. */
-  haulageCompanyRequired: 'Haulage Company is required',
+  /**
+   * Spec section 5 words the dispatch form's 'Haulage Company is required' with a capital C, and the ticket
+   * form's 'Haulage company is required': one field, so the page says the spec's second, as every other
+   * required message is cased (issue 34, D25).
+   */
+  haulageCompanyRequired: ticketFormMessages.haulageCompanyRequired,
   externalLoad: "This load comes from SoilFLO: manage it in SoilFLO's dashboard.",
 } as const;
 

@@ -5,7 +5,7 @@ import type { ContractorCompanyData } from '../contractors/contractor-company';
 export type TransportCompanyData = ContractorCompanyData;
 
 export const transportCompanies = defineCatalogue('TransportCompany', {
-  label: 'Transport company',
+  label: 'Haulage company',
   streamPrefix: 'transport-company',
   record: NamedDataSchema,
 });

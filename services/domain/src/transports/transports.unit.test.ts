@@ -14,7 +14,7 @@ describe('transport company', () => {
 
   it('has its own streams and messages', () => {
     expect(transportCompanies.streamId(5)).toBe('transport-company-5');
-    expect(transportCompanies.notFoundMessage).toBe('Transport company not found.');
+    expect(transportCompanies.notFoundMessage).toBe('Haulage company not found.');
     expect(transportCompanies.eventTypes.deleted).toBe('TransportCompanyDeleted');
   });
 });

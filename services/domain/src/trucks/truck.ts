@@ -52,7 +52,7 @@ export const truckMessages = {
   plateTaken: (plate: string) => `License plate ${plate} already belongs to another truck.`,
   moveTargetRequired: 'Move trucks needs a target company chosen',
   movedSinceLoaded:
-    'This truck was moved to another transport company since it was loaded. Reload it and try again.',
+    'This truck was moved to another haulage company since it was loaded. Reload it and try again.',
 } as const;
 
 /**
