@@ -15,6 +15,7 @@ import {
 } from '@portal/projections';
 import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
+import { loadHistoryOf } from './printed-records';
 import { LinkParams, linkedTicket } from './public-ticket';
 import { applyTicketCommand, currentTicketForm } from './ticket-command';
 
@@ -111,6 +112,7 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       ticket: await linkedTicket(app, request.params.id, request.params.hash),
       setting: await getSettings(db),
+      ...(await loadHistoryOf(app, request.params.id)),
     }),
   );
 };

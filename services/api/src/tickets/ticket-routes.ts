@@ -5,6 +5,7 @@ import { deleteTicketRoute } from './delete-ticket';
 import { discardFirstWeightRoute } from './discard-first-weight';
 import { linkRecordRoutes } from './dispatch-truck';
 import { generateTicketsRoute } from './generate-tickets';
+import { printedRecordRoutes } from './printed-records';
 import { publicTicketRoutes } from './public-ticket';
 import { receiveTicketRoute } from './receive-ticket';
 import { rejectTicketRoute } from './reject-ticket';
@@ -23,6 +24,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ticketQueryRoutes,
     publicTicketRoutes,
     linkRecordRoutes,
+    printedRecordRoutes,
     generateTicketsRoute,
     bulkEditRoutes,
     bulkReceiveRoute,
