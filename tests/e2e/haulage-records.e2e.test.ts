@@ -23,6 +23,9 @@ beforeAll(async () => {
     { weight: 30_005, truckTypeId: 2 },
     { weight: 12_000, truckTypeId: 1 },
   ]));
+  // The report lists received loads only (issue 34, D6).
+  for (const ticket of tickets.slice(0, 2))
+    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
 });
 
 describe('the haulage record and its report, in Chromium', () => {
@@ -83,7 +86,7 @@ describe('the haulage record and its report, in Chromium', () => {
     await expect.poll(() => report.getByRole('row').count()).toBe(4);
     await expect
       .poll(() => report.getByTestId('report-totals').textContent())
-      .toMatch(/2 loads.*57\.39 t.*50 m3/);
+      .toMatch(/2 tickets · 2 received loads.*57\.39 t.*50 m3/);
     await expect.poll(() => printCalls(report), { timeout: 5000 }).toBe(1);
     await report.waitForTimeout(1500);
     expect(await printCalls(report)).toBe(1);

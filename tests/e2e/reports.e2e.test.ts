@@ -3,16 +3,24 @@ import type { ReportTable } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { loadedProjectTickets, logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import {
+  loadedProjectTickets,
+  logInAsAdministrator,
+  runAsAdministrator,
+  useBrowserPortal,
+} from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 const plates = ['AB12341', 'AB12342', 'AB12343'];
 
 beforeAll(async () => {
-  await loadedProjectTickets(
+  const { tickets } = await loadedProjectTickets(
     ctx,
     [27_380, 30_005, 12_000].map((weight) => ({ weight, truckTypeId: 1 })),
   );
+  // Ticket 1 received, 2 and 3 loaded and on their way, 4 never loaded (issue 34, D6: counts count loads).
+  await ctx.api('PUT', '/api/ticket/receive', { ticketId: tickets[0]?.id, source: 'ticket' });
+  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 4, to: 4 });
   await logInAsAdministrator(ctx);
 });
 
@@ -32,12 +40,12 @@ describe('the Reports page, end to end in Chromium', () => {
   it('runs a custom report with chosen columns: the table, the whole result’s totals and the charts', async () => {
     await ctx.page.goto(`${ctx.portal.url}/reports`);
     await formInput(ctx.page, 'from').fill('1');
-    await formInput(ctx.page, 'to').fill('3');
+    await formInput(ctx.page, 'to').fill('4');
     await formInput(ctx.page, 'title').fill('Acme loads');
     await ctx.page.getByRole('checkbox', { name: 'License plate' }).check();
     await ctx.page.getByRole('checkbox', { name: 'Haulage company' }).uncheck();
     await formInput(ctx.page, 'to').press('Enter');
-    await expect.poll(() => reportTable().getByRole('row').count(), { timeout: 30_000 }).toBe(4);
+    await expect.poll(() => reportTable().getByRole('row').count(), { timeout: 30_000 }).toBe(5);
     const headers = await reportTable().getByRole('columnheader').allTextContents();
     expect(headers).toEqual([
       'Ticket number',
@@ -52,13 +60,27 @@ describe('the Reports page, end to end in Chromium', () => {
     // Ticket numbers read as everywhere else: '[prefix] number', zero-padded.
     expect(await reportTable().getByRole('cell', { name: '[0] 000001' }).count()).toBe(1);
 
-    const expected = await ctx.api<ReportTable>('POST', '/api/ticket/report/table', { from: 1, to: 3 });
-    expect(expected.totals.loads).toBe(3);
+    const expected = await ctx.api<ReportTable>('POST', '/api/ticket/report/table', { from: 1, to: 4 });
+    expect(expected.totals).toMatchObject({
+      tickets: 4,
+      receivedLoads: 1,
+      rejected: 0,
+      notReceived: 2,
+      unused: 1,
+    });
+    // Tickets and loads apart, never 'Loads: 4' for 4 tickets; the net is the received load's.
     const totals = await ctx.page.getByTestId('report-totals').textContent();
-    expect(totals).toContain('Loads: 3');
-    expect(totals).toContain(`${expected.totals.netKg.toLocaleString('en-ZA')} KG`);
+    expect(totals).toContain(
+      '4 tickets · 1 received load · 0 rejected · 2 loaded, not received · 1 unused (never loaded)',
+    );
+    expect(totals).toContain(`Net of received loads: ${(27_380).toLocaleString('en-ZA')} KG`);
+    expect(totals).not.toContain('Loads:');
     await expect.poll(() => ctx.page.getByText('Loads received per day').isVisible()).toBe(true);
     await screenshot(ctx.page, 'reports-custom');
+    await ctx.page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => ctx.page.getByTestId('ticket-counts').isVisible()).toBe(true);
+    await screenshot(ctx.page, 'reports-custom-390');
+    await ctx.page.setViewportSize({ width: 1440, height: 900 });
 
     // The choice of columns is the user's: it is still there on the next visit.
     await ctx.page.reload();

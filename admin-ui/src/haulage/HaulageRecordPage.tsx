@@ -8,6 +8,7 @@ import { type LabelledValue, LabelledValues } from '../common/LabelledValues';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { apiRequest } from '../dataProvider/http-client';
 import { PrintPage, PrintState } from '../records/PrintFrame';
+import { SignatureLines, weighingLine } from '../records/record-history';
 import { printedNet } from '../records/record-weights';
 import { currentSession } from '../session';
 
@@ -96,10 +97,12 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
             ['materialType', 'materialTypeName'],
             ['material', 'materialName'],
           ]),
-          [k('timeLoaded'), text(displayInstant(ticket.timeLoaded))],
+          // From the ticket's history: a dashboard receipt clears the ticket's own (spec section 4).
+          [k('timeLoaded'), text(displayInstant(record.loadedAt))],
           [k('timeReceived'), text(displayInstant(ticket.timeReceived))],
           [k('netWeight'), net?.net ?? '—'],
           [k(net?.second.label ?? 'netTonnes'), net?.second.value ?? '—'],
+          ...weighingLine(translate, record.weighing),
         ]}
       />
       <Section
@@ -113,15 +116,18 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
         {setting.soilQualityStatement}
       </Typography>
       <Divider sx={{ my: 2 }} />
-      <Section
-        title="portal.haulage.sections.acknowledgement"
-        lines={[
-          [k('receiverName'), text(setting.haulageRecordReceiverName)],
-          [k('receiverPhone'), text(setting.haulageRecordReceiverPhone)],
-          [k('receiverEmail'), text(setting.haulageRecordReceiverEmail)],
-          [k('signature'), ' '],
-        ]}
-      />
+      {/* The acknowledgement and its signature stay together, on the record's page. */}
+      <Box sx={{ breakInside: 'avoid', pageBreakInside: 'avoid' }}>
+        <Section
+          title="portal.haulage.sections.acknowledgement"
+          lines={[
+            [k('receiverName'), text(setting.haulageRecordReceiverName)],
+            [k('receiverPhone'), text(setting.haulageRecordReceiverPhone)],
+            [k('receiverEmail'), text(setting.haulageRecordReceiverEmail)],
+          ]}
+        />
+        <SignatureLines labels={[k('signature')]} />
+      </Box>
     </Box>
   );
 };

@@ -8,7 +8,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { Project, Ticket } from '@portal/contract';
+import type { HaulageReport, Project } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthenticated, useTranslate } from 'react-admin';
@@ -19,31 +19,33 @@ import { apiRequest } from '../dataProvider/http-client';
 import { PrintPage, PrintState } from '../records/PrintFrame';
 import { printedNet } from '../records/record-weights';
 import { usePrintOnce } from '../records/usePrintOnce';
+import { TicketCounts } from '../reports/TicketCounts';
 import { useSiteWeights } from '../settings/site-settings';
-import { reportPrintDelayMs, reportTotals, volumeOf } from './haulage-report';
+import { reportPrintDelayMs, totalVolumeM3, volumeOf } from './haulage-report';
 
 const rangeKeys = ['from', 'to', 'fromDate', 'toDate'] as const;
 
+/** The project and POST /api/project/{id}/haulage-report: its received loads in the range, and the range's totals. */
 function useHaulageReport(projectId: string, range: Record<string, string>) {
+  const path = `/api/project/${encodeURIComponent(projectId)}`;
   return useQuery({
     queryKey: ['haulage-report', projectId, range],
-    queryFn: async () => ({
-      project: await apiRequest<Project>(`/api/project/${encodeURIComponent(projectId)}`),
-      tickets: await apiRequest<Ticket[]>(`/api/project/${encodeURIComponent(projectId)}/tickets`, {
-        method: 'POST',
-        body: range,
-      }),
-    }),
+    queryFn: async () => {
+      const [project, report] = await Promise.all([
+        apiRequest<Project>(path),
+        apiRequest<HaulageReport>(`${path}/haulage-report`, { method: 'POST', body: range }),
+      ]);
+      return { project, ...report };
+    },
     retry: false,
   });
 }
 
-const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] }) => {
+const ReportGrid = ({ project, loads, totals }: { project: Project } & HaulageReport) => {
   const translate = useTranslate();
   usePrintOnce(reportPrintDelayMs);
   const { unit, symbol } = useSiteWeights();
-  const totals = reportTotals(tickets);
-  const totalNet = printedNet(totals.kg, unit);
+  const totalNet = printedNet(totals.netKg, unit);
   const c = (key: string) => translate(`portal.haulage.report.columns.${key}`);
   // A KG site's weight columns are the spec's (KG, tonnes); another's are its unit and the KG recorded.
   const weightHeadings =
@@ -75,10 +77,10 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
           </TableRow>
         </TableHead>
         <TableBody>
-          {tickets.map((ticket) => {
+          {loads.map((ticket) => {
             const net = ticket.weight === null ? null : printedNet(ticket.weight, unit);
             return (
-              <TableRow key={ticket.id}>
+              <TableRow key={ticket.id} sx={{ breakInside: 'avoid' }}>
                 <TableCell>{displayTicketNumber(ticket)}</TableCell>
                 <TableCell>{displayInstant(ticket.timeLoaded)}</TableCell>
                 <TableCell>{ticket.transportCompanyName}</TableCell>
@@ -91,7 +93,7 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
               </TableRow>
             );
           })}
-          {tickets.length === 0 && (
+          {loads.length === 0 && (
             <TableRow>
               <TableCell colSpan={9}>{translate('portal.haulage.report.empty')}</TableCell>
             </TableRow>
@@ -100,7 +102,8 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
         <TableFooter sx={{ '& td': { color: 'text.primary', fontSize: '0.875rem' } }}>
           <TableRow data-testid="report-totals">
             <TableCell colSpan={6} sx={{ fontWeight: 700 }}>
-              {translate('portal.haulage.report.totals', { loads: totals.loads })}
+              {translate('portal.haulage.report.totals')}
+              <TicketCounts counts={totals} />
             </TableCell>
             {/* The spec's footer totals tonnes alone; another unit's totals both its columns. */}
             <TableCell align="right" sx={{ fontWeight: 700 }}>
@@ -110,7 +113,7 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
               {totalNet.second.value}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 700 }}>
-              {`${totals.volumeM3} m3`}
+              {`${totalVolumeM3(loads)} m3`}
             </TableCell>
           </TableRow>
         </TableFooter>
@@ -121,7 +124,9 @@ const ReportGrid = ({ project, tickets }: { project: Project; tickets: Ticket[] 
 
 /**
  * /report/haulage-record/{projectId}?from&to&fromDate&toDate (spec section 2): the project's haulage records
- * in the range as one print-ready grid with totals of loads, weight (tonnes, or the site's unit) and m3; it prints itself after about 1 s.
+ * in the range, its received loads only, as one print-ready grid; the totals count the range's tickets apart
+ * from its loads (rejected and unused named), and total the loads' weight (tonnes, or the site's unit) and
+ * m3. It prints itself after about 1 s.
  */
 export const HaulageReportPage = () => {
   useAuthenticated();

@@ -29,12 +29,6 @@ export function haulageReportPath(projectId: number, range: HaulageReportRange):
 export const volumeOf = (ticket: Pick<Ticket, 'truckTypeId'>): number =>
   ticket.truckTypeId === null ? 0 : (truckTypeVolumesM3[ticket.truckTypeId] ?? 0);
 
-/** The report's totals: loads, net KG (to the hundredth the read models keep) and m3. */
-export function reportTotals(tickets: readonly Pick<Ticket, 'weight' | 'truckTypeId'>[]) {
-  const kg = tickets.reduce((sum, ticket) => sum + (ticket.weight ?? 0), 0);
-  return {
-    loads: tickets.length,
-    kg: Math.round(kg * 100) / 100,
-    volumeM3: tickets.reduce((sum, ticket) => sum + volumeOf(ticket), 0),
-  };
-}
+/** The loads' trucks' nominal volume, m3. */
+export const totalVolumeM3 = (loads: readonly Pick<Ticket, 'truckTypeId'>[]): number =>
+  loads.reduce((sum, load) => sum + volumeOf(load), 0);

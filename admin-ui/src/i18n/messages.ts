@@ -401,8 +401,15 @@ const portalMessages = {
       results: 'Results',
       tableLabel: 'Report tickets',
       totals: {
-        loads: 'Loads: %{loads}',
-        net: 'Net: %{net} (%{beside})',
+        net: 'Net of received loads: %{net} (%{beside})',
+      },
+      // A set of tickets by what they amount to: loads are received loads, never tickets (issue 34).
+      counts: {
+        tickets: '%{count} ticket |||| %{count} tickets',
+        receivedLoads: '%{count} received load |||| %{count} received loads',
+        rejected: '%{count} rejected',
+        notReceived: '%{count} loaded, not received',
+        unused: '%{count} unused (never loaded)',
       },
       yes: 'Yes',
       no: 'No',
@@ -819,7 +826,7 @@ const portalMessages = {
         title: 'Haulage Record Report',
         project: 'Project %{project} · %{contractor} · %{site}',
         empty: 'No haulage records in this range.',
-        totals: 'Loads: %{loads}',
+        totals: 'Totals',
         columns: {
           ticket: 'Ticket',
           timeLoaded: 'Loaded',
@@ -851,6 +858,15 @@ const portalMessages = {
       receivingRecord: {
         open: 'Print record',
         title: 'Receiving record',
+        receivedBy: 'Received by (name)',
+        signature: 'Signature',
+      },
+      // Where a printed weight came from (the weighing's source, from the ticket's events).
+      weighing: {
+        label: 'Weighed',
+        manual: 'MANUAL: %{reason}',
+        scale: 'Scale: %{scale}',
+        unknownScale: 'Scale (not recorded)',
       },
       weights: {
         tare: 'Tare weight',

@@ -7,7 +7,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { TicketScreenLink } from '../tickets/TicketScreenLink';
 import { type PrintedRecord, useRecord } from './useRecord';
 
-/** On paper: one record per page, no buttons, black on white whatever the screen's theme; QR codes stay. */
+/** On paper: one record per page and no blank one after it, no buttons, black on white whatever the screen's theme; QR codes stay. */
 const printStyles = (
   <GlobalStyles
     styles={{
@@ -16,7 +16,8 @@ const printStyles = (
         'html, body': { background: '#fff !important' },
         '.print-hidden': { display: 'none !important' },
         '.printed-record': { maxWidth: 'none !important', margin: 0, padding: '0 !important' },
-        '.printed-record article': { breakInside: 'avoid', breakAfter: 'page' },
+        // One record, one sheet: kept whole, and no forced break after it (that printed a blank last page).
+        '.printed-record article': { breakInside: 'avoid', padding: '12px !important', fontSize: '10pt' },
         '.printed-record *': {
           color: '#000 !important',
           backgroundColor: 'transparent !important',
@@ -26,6 +27,13 @@ const printStyles = (
         // The sheet's edge and the Received banner stay bold; the rows' lines stay light.
         '.printed-record article, .printed-record .MuiAlert-root': { borderColor: '#000 !important' },
         '.printed-record svg': { printColorAdjust: 'exact' },
+        // Paper is denser than a screen: a record with its signature lines fits one Letter or A4 sheet.
+        '.printed-record dl > *': { paddingTop: '2px !important', paddingBottom: '2px !important' },
+        '.printed-record section': { marginTop: '6px !important' },
+        '.printed-record h1': { fontSize: '16pt !important' },
+        '.printed-record h2': { fontSize: '11pt !important' },
+        '.printed-record hr': { marginTop: '6px !important', marginBottom: '6px !important' },
+        '.printed-record .MuiTypography-body1, .printed-record .MuiTypography-body2': { fontSize: '10pt' },
       },
     }}
   />

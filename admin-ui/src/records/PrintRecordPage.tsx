@@ -1,22 +1,29 @@
+import type { ReceivingRecord } from '@portal/contract';
 import { formatWeight } from '@portal/domain';
-import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthenticated, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { LabelledValue } from '../common/LabelledValues';
-import { PrintFrame } from './PrintFrame';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { apiRequest } from '../dataProvider/http-client';
+import { currentSession } from '../session';
+import { PrintPage, PrintState } from './PrintFrame';
 import { RecordSheet, ticketLine } from './RecordSheet';
+import { SignatureLines, weighingLine } from './record-history';
 import { printedNet, recordWeights } from './record-weights';
 import { usePrintOnce } from './usePrintOnce';
-import type { PrintedRecord } from './useRecord';
 
 /** Spec section 9, Auto-print: the print-record page prints 5 seconds after it has loaded. */
 const AUTO_PRINT_DELAY_MS = 5000;
 
-const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
+const ReceivingRecordSheet = ({ record }: { record: ReceivingRecord }) => {
   const translate = useTranslate();
   usePrintOnce(AUTO_PRINT_DELAY_MS);
-  const { ticket, truck, settings } = record;
-  const weights = recordWeights(ticket.weight, truck?.tareWeight ?? null, settings.defaultTareWeight);
-  const unit = settings.displayUnit;
+  const { setting } = record;
+  // The load's time loaded from its history: a dashboard receipt clears the ticket's own (spec section 4).
+  const ticket = { ...record.ticket, timeLoaded: record.loadedAt };
+  const weights = recordWeights(ticket.weight, record.truckTareWeight, setting.defaultTareWeight);
+  const unit = setting.displayUnit;
   const noValue = translate('portal.tickets.noValue');
   const weight = (kg: number | undefined) => (kg === undefined ? noValue : formatWeight(kg, unit));
   const net = weights && printedNet(weights.net, unit);
@@ -25,11 +32,12 @@ const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
     ['portal.records.weights.gross', weight(weights?.gross)],
     ['portal.records.weights.net', net?.net ?? noValue],
     [`portal.records.weights.${net?.second.label ?? 'netTonnes'}`, net?.second.value ?? noValue],
+    ...weighingLine(translate, record.weighing),
   ];
   return (
     <RecordSheet
       title="portal.records.receivingRecord.title"
-      record={record}
+      record={{ ticket, settings: setting }}
       lines={[
         ticketLine(ticket, 'date'),
         ticketLine(ticket, 'timeLoaded'),
@@ -44,16 +52,31 @@ const ReceivingRecord = ({ record }: { record: PrintedRecord }) => {
         ticketLine(ticket, 'materialId', 'materialName'),
         ...weightLines,
       ]}
-    />
+    >
+      <SignatureLines
+        labels={['portal.records.receivingRecord.receivedBy', 'portal.records.receivingRecord.signature']}
+      />
+    </RecordSheet>
   );
 };
 
+/** GET /api/ticket/{id}/receiving-record, once: no refetch when the print dialog hands the focus back. */
+const useReceivingRecord = (id: string) =>
+  useQuery({
+    queryKey: ['receiving-record', id],
+    queryFn: () => apiRequest<ReceivingRecord>(`/api/ticket/${encodeURIComponent(id)}/receiving-record`),
+    enabled: currentSession() !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
 /** /print-record/{id} (spec section 2): the receiving record, opened in a popup, printed by itself. */
 export const PrintRecordPage = () => {
+  useAuthenticated();
   const { id = '' } = useParams();
+  const { data, error } = useReceivingRecord(id);
+  useNotifyLoadError(error);
   return (
-    <PrintFrame id={id} needs={{ hash: false, truck: true }}>
-      {(record) => <ReceivingRecord record={record} />}
-    </PrintFrame>
+    <PrintPage>{data ? <ReceivingRecordSheet record={data} /> : <PrintState error={error} />}</PrintPage>
   );
 };

@@ -28,7 +28,10 @@ export const RecordSheet = ({
   children,
 }: {
   title: string;
-  record: PrintedRecord;
+  record: {
+    ticket: Ticket;
+    settings: Pick<PrintedRecord['settings'], 'receivingSiteName' | 'receivingSiteAddress'>;
+  };
   lines: LabelledValue[];
   children?: ReactNode;
 }) => {

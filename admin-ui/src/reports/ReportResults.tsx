@@ -27,6 +27,7 @@ import { displayInstant } from '../dashboard/dashboard-ticket';
 import { formatDate } from '../i18n/dates';
 import { printedNet } from '../records/record-weights';
 import { useSiteWeights } from '../settings/site-settings';
+import { TicketCounts } from './TicketCounts';
 
 export type ReportPageSize = (typeof reportPageSizes)[number];
 
@@ -56,7 +57,10 @@ function useCellText() {
   };
 }
 
-/** The whole result's loads and net weight, not only the page's: beside it tonnes, or the KG recorded. */
+/**
+ * The whole result's tickets by what they amount to and its received loads' net, not only the page's:
+ * beside the net tonnes, or the KG recorded.
+ */
 const Totals = ({ totals }: { totals: ReportTable['totals'] }) => {
   const translate = useTranslate();
   const net = printedNet(totals.netKg, useSiteWeights().unit);
@@ -65,9 +69,7 @@ const Totals = ({ totals }: { totals: ReportTable['totals'] }) => {
       data-testid="report-totals"
       sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, px: 2, py: 1, fontWeight: 500 }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 'inherit' }}>
-        {translate('portal.reports.totals.loads', { loads: totals.loads.toLocaleString('en-ZA') })}
-      </Typography>
+      <TicketCounts counts={totals} />
       <Typography variant="body2" sx={{ fontWeight: 'inherit' }}>
         {translate('portal.reports.totals.net', { net: net.net, beside: net.second.value })}
       </Typography>

@@ -1,6 +1,8 @@
+import type { TicketCounts } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 import { projectsView } from '../projects/projects-queries';
+import { deliveredLoad, ticketCountColumns } from './ticket-counts';
 
 /**
  * The read-model queries of the e-mailed reports. They select only what the reports show and filter
@@ -9,9 +11,6 @@ import { projectsView } from '../projects/projects-queries';
  */
 
 const weightKg = sql<number | null>`t.weight::float8`.as('weightKg');
-
-/** A ticket received and not rejected: what counts as a delivered load. */
-const deliveredLoad = sql<boolean>`t.is_received AND NOT t.is_rejected`;
 
 export async function countTicketsInRange(
   db: Kysely<Database>,
@@ -101,17 +100,25 @@ export const loadsReceivedOn = (db: Kysely<Database>, date: string, timeZone: st
 
 export type ReceivedLoad = Awaited<ReturnType<typeof loadsReceivedOn>>[number];
 
-/** Every project with its contractor and what its tickets delivered so far. */
+/** The tickets dated one calendar day at the site (as `loadsReceivedOn` reads the day), counted by what they amount to. */
+export async function ticketCountsDated(db: Kysely<Database>, date: string, timeZone: string) {
+  const { rows } = await sql<TicketCounts>`SELECT ${ticketCountColumns} FROM tickets t
+    WHERE t.date >= (${date}::date::timestamp AT TIME ZONE ${timeZone})
+      AND t.date < ((${date}::date + 1)::timestamp AT TIME ZONE ${timeZone})`.execute(db.withoutPlugins());
+  const [counts] = rows;
+  if (!counts) throw new Error('ticket counts: an aggregate answered no row');
+  return counts;
+}
+
+/** Every project with its contractor, its tickets counted by what they amount to, and the net its loads delivered. */
 export const projectTotals = (db: Kysely<Database>) =>
   projectsView(db)
-    .select([
-      sql<number>`(SELECT count(*)::int FROM tickets t WHERE t.project_id = p.id AND ${deliveredLoad})`.as(
-        'ticketsReceived',
-      ),
-      sql<number>`(SELECT coalesce(sum(t.weight), 0)::float8 FROM tickets t WHERE t.project_id = p.id AND ${deliveredLoad})`.as(
-        'netKg',
-      ),
-    ])
+    .select(
+      sql<TicketCounts & { netKg: number }>`(SELECT to_jsonb(c) FROM (
+        SELECT ${ticketCountColumns},
+               coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0)::float8 AS "netKg"
+        FROM tickets t WHERE t.project_id = p.id) c)`.as('delivered'),
+    )
     .orderBy('company.name')
     .orderBy('p.projectId')
     .orderBy('p.id')

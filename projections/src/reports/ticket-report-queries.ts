@@ -3,6 +3,7 @@ import { truckTypeNames } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
 import { filterConditions, type TicketFilter, ticketsJoined, whereAll } from '../tickets/tickets-queries';
+import { deliveredLoad, ticketCountColumns } from './ticket-counts';
 
 /**
  * The Reports page's custom report (spec section 9): its table, its export's rows read in batches,
@@ -45,13 +46,16 @@ const reportRowsQuery = (filter: TicketFilter, sort: ReportSort, tail: RawBuilde
   sql<ReportRowView>`SELECT ${reportRowColumns} FROM ${ticketsJoined} ${whereAll(filterConditions(filter))}
     ORDER BY ${reportOrder[sort]} ${tail}`;
 
-/** The whole result's count and weight in one pass; the filter needs no join. */
-async function reportTotals(db: Kysely<Database>, filter: TicketFilter): Promise<ReportTotals> {
+/** The whole result's counts and its loads' net in one pass; the filter needs no join. */
+export async function reportTotals(db: Kysely<Database>, filter: TicketFilter): Promise<ReportTotals> {
   const { rows } = await sql<ReportTotals>`
-    SELECT count(*)::int AS loads, coalesce(sum(t.weight), 0)::float8 AS "netKg",
-           round(coalesce(sum(t.weight), 0) / 1000, 2)::float8 AS "netTonnes"
+    SELECT ${ticketCountColumns},
+           coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0)::float8 AS "netKg",
+           round(coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0) / 1000, 2)::float8 AS "netTonnes"
     FROM tickets t ${whereAll(filterConditions(filter))}`.execute(db.withoutPlugins());
-  return rows[0] ?? { loads: 0, netKg: 0, netTonnes: 0 };
+  const [totals] = rows;
+  if (!totals) throw new Error('report totals: an aggregate answered no row');
+  return totals;
 }
 
 /** One page of the report and the whole result's totals (`total` is its row count). */
@@ -66,13 +70,14 @@ export async function reportTable(
     ),
     reportTotals(db, filter),
   ]);
-  return { rows, total: totals.loads, totals };
+  return { rows, total: totals.tickets, totals };
 }
 
 /**
  * The whole result through a server-side cursor, `batchSize` rows at a time: an export of 100,000
  * rows never holds more than one batch. `onBatch` is awaited before the next fetch, so a slow reader
- * (the download's socket) slows the query down instead of filling memory. Answers the totals.
+ * (the download's socket) slows the query down instead of filling memory. Answers the totals, read in
+ * the cursor's snapshot (repeatable read), so they count the rows written.
  */
 export async function forEachReportBatch(
   db: Kysely<Database>,
@@ -84,18 +89,15 @@ export async function forEachReportBatch(
   return db
     .withoutPlugins()
     .transaction()
+    .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       await sql`DECLARE report_rows NO SCROLL CURSOR FOR ${reportRowsQuery(filter, sort)}`.execute(trx);
-      let loads = 0;
-      let netKg = 0;
       for (;;) {
         const { rows } = await sql<ReportRowView>`FETCH ${sql.lit(batchSize)} FROM report_rows`.execute(trx);
         if (rows.length === 0) break;
-        loads += rows.length;
-        for (const row of rows) netKg += row.weight ?? 0;
         await onBatch(rows);
       }
-      return { loads, netKg, netTonnes: Math.round(netKg / 10) / 100 };
+      return reportTotals(trx, filter);
     });
 }
 
@@ -113,9 +115,6 @@ export async function reportFilterNames(db: Kysely<Database>, filter: TicketFilt
   );
   return rows[0] ?? { contractor: null, haulageCompany: null, project: null };
 }
-
-/** A ticket received and not rejected: a delivered load. */
-const delivered = sql`t.is_received AND NOT t.is_rejected`;
 
 /**
  * The chart panel: delivered loads per site calendar day of their receipt and per contractor or
@@ -137,12 +136,12 @@ export async function reportChart(
       FROM tickets t
         LEFT JOIN contractor_companies cc ON cc.id = t.contractor_company_id
         LEFT JOIN materials m ON m.id = t.material_id
-      ${whereAll([...conditions, delivered, sql`t.time_received IS NOT NULL`])}
+      ${whereAll([...conditions, deliveredLoad, sql`t.time_received IS NOT NULL`])}
       GROUP BY 1, 2 ORDER BY 1, 2 NULLS LAST`.execute(plain),
     sql<ReportChart['projects'][number]>`
       SELECT p.id AS "projectId", p.project_id AS "projectProjectId",
-             coalesce(sum(t.weight) FILTER (WHERE ${delivered}), 0)::float8 AS "netKg",
-             round(coalesce(sum(t.weight) FILTER (WHERE ${delivered}), 0) / 1000, 2)::float8 AS "netTonnes",
+             coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0)::float8 AS "netKg",
+             round(coalesce(sum(t.weight) FILTER (WHERE ${deliveredLoad}), 0) / 1000, 2)::float8 AS "netTonnes",
              coalesce(p.approved, 0)::float8 AS approved
       FROM tickets t JOIN projects p ON p.id = t.project_id
       ${whereAll(conditions)}

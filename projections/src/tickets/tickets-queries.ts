@@ -11,6 +11,7 @@ import DataLoader from 'dataloader';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
 import { prepared } from '../prepared-reads';
+import { deliveredLoad } from '../reports/ticket-counts';
 
 /**
  * Spec section 3, Ticket: the row plus the names each screen shows beside the ids. The API's Ticket
@@ -365,6 +366,12 @@ async function countMatches(
 /** Reports list tickets in number order. */
 export const reportTickets = (db: Kysely<Database>, filter: TicketFilter, limit = 10_000) =>
   ticketRows(db, asViews, filterConditions(filter), sql`t.ticket_number, t.id`, {
+    tail: sql`LIMIT ${limit}`,
+  });
+
+/** As reportTickets, the delivered loads only (received, not rejected): the haulage record report's rows. */
+export const reportLoads = (db: Kysely<Database>, filter: TicketFilter, limit = 10_000) =>
+  ticketRows(db, asViews, [...filterConditions(filter), deliveredLoad], sql`t.ticket_number, t.id`, {
     tail: sql`LIMIT ${limit}`,
   });
 

@@ -32,6 +32,15 @@ export const loadDay = '2025-06-10';
 /** The date picker's midnight of loadDay at the site, as the UI sends it. */
 export const loadDayPickerValue = '2025-06-10T04:00:00.000Z';
 
+/** The headings the reports give a set of tickets' counts (issue 34, D6), written out once for the tests. */
+export const countHeadings = [
+  'Tickets',
+  'Received loads',
+  'Rejected',
+  'Loaded, not received',
+  'Unused (never loaded)',
+] as const;
+
 export const firstTicket = 100_001;
 export const lastTicket = 100_006;
 

@@ -1,6 +1,7 @@
 import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { SettingsSchema } from './settings';
+import { ReportTotalsSchema } from './ticket-report';
 import { PublicTicketSchema, TicketSchema } from './tickets';
 
 /**
@@ -41,6 +42,29 @@ export const DispatchViewSchema = Type.Object(
 );
 export type DispatchView = Static<typeof DispatchViewSchema>;
 
+/**
+ * Read from the ticket's events for the printed records: the load's time loaded (the ticket's own, or the
+ * one its history recorded before a dashboard receipt cleared it, spec section 4) and where its weight came
+ * from (typed by hand with the operator's reason, or the scale that weighed it).
+ */
+const LoadHistoryFields = {
+  loadedAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: "The load's time loaded: the ticket's timeLoaded, or the last one its history recorded",
+    }),
+  ),
+  /** Where the weight came from; null without a weight. */
+  weighing: Nullable(
+    Type.Object({
+      manual: Type.Boolean({ description: 'Typed by hand: printed MANUAL with its reason' }),
+      manualReason: Nullable(Type.String({ description: "'no reason given' when none was recorded" })),
+      scaleName: Nullable(Type.String({ description: 'The scale that weighed it or that was selected' })),
+    }),
+  ),
+};
+export type RecordWeighing = NonNullable<Static<(typeof LoadHistoryFields)['weighing']>>;
+
 /** GET /api/ticket/{id}/{hash}/haulage-record: what the printed haulage record shows. */
 export const HaulageRecordSchema = Type.Object(
   {
@@ -65,7 +89,41 @@ export const HaulageRecordSchema = Type.Object(
       'haulageRecordReceiverEmail',
       'displayUnit',
     ] as const),
+    ...LoadHistoryFields,
   },
   { $id: 'HaulageRecord', additionalProperties: false },
 );
 export type HaulageRecord = Static<typeof HaulageRecordSchema>;
+
+/** GET /api/ticket/{id}/receiving-record: what the printed receiving record shows (signed in). */
+export const ReceivingRecordSchema = Type.Object(
+  {
+    ticket: TicketSchema,
+    truckTareWeight: Nullable(
+      Type.Number({ description: "KG: the ticket's truck's tare, null without one" }),
+    ),
+    setting: Type.Pick(SettingsSchema, [
+      'receivingSiteName',
+      'receivingSiteAddress',
+      'defaultTareWeight',
+      'displayUnit',
+    ] as const),
+    ...LoadHistoryFields,
+  },
+  { $id: 'ReceivingRecord', additionalProperties: false },
+);
+export type ReceivingRecord = Static<typeof ReceivingRecordSchema>;
+
+/**
+ * POST /api/project/{id}/haulage-report (beside the spec's POST /api/project/{id}/tickets, same body): the
+ * haulage record report's rows, the project's delivered loads (received, not rejected) in the range, and
+ * the range's tickets counted apart from its loads.
+ */
+export const HaulageReportSchema = Type.Object(
+  {
+    loads: Type.Array(TicketSchema),
+    totals: ReportTotalsSchema,
+  },
+  { $id: 'HaulageReport', additionalProperties: false },
+);
+export type HaulageReport = Static<typeof HaulageReportSchema>;

@@ -98,10 +98,24 @@ export const ReportExportBodySchema = Type.Object({
 });
 export type ReportExportBody = Static<typeof ReportExportBodySchema>;
 
-/** The whole result's totals, not only the page's. */
+/**
+ * What a set of tickets amounts to (issue 34: counts count loads): received loads (received and not
+ * rejected), rejected tickets, loads loaded or dispatched but not received yet, and unused tickets (never
+ * loaded). The four add up to `tickets`.
+ */
+export const TicketCountsSchema = Type.Object({
+  tickets: Type.Integer({ description: 'Every ticket counted' }),
+  receivedLoads: Type.Integer({ description: 'Received and not rejected: delivered loads' }),
+  rejected: Type.Integer(),
+  notReceived: Type.Integer({ description: 'Loaded or dispatched, not received yet' }),
+  unused: Type.Integer({ description: 'Never loaded, not received, not rejected' }),
+});
+export type TicketCounts = Static<typeof TicketCountsSchema>;
+
+/** The whole result's totals, not only the page's: its tickets by what they amount to, and the loads' net. */
 export const ReportTotalsSchema = Type.Object({
-  loads: Type.Integer(),
-  netKg: Type.Number(),
+  ...TicketCountsSchema.properties,
+  netKg: Type.Number({ description: 'The received loads’ net weight, KG' }),
   netTonnes: Type.Number({ description: 'netKg / 1000, 2 decimals' }),
 });
 export type ReportTotals = Static<typeof ReportTotalsSchema>;

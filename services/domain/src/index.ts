@@ -19,6 +19,7 @@ export * from './tickets/generation-range';
 export * from './tickets/same-truck';
 export * from './tickets/ticket';
 export * from './tickets/ticket-range';
+export * from './tickets/ticket-record';
 export * from './tickets/truck-dispatch';
 export * from './tickets/validation';
 export * from './transports/transport-company';

@@ -1,5 +1,6 @@
+import type { TicketCounts } from '@portal/contract';
 import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
-import { getSettings, loadsReceivedOn, type ReceivedLoad } from '@portal/projections';
+import { getSettings, loadsReceivedOn, type ReceivedLoad, ticketCountsDated } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -18,6 +19,9 @@ import {
   siteDateTime,
   type Table,
   textTable,
+  ticketCountCells,
+  ticketCountHeadings,
+  ticketCountsInWords,
   tonnesOf,
   validateRecipients,
   xlsxContentType,
@@ -167,7 +171,7 @@ type NetColumn = ReturnType<typeof netColumnOf>;
 function dailySummaryTables(summary: DailySummary, net: NetColumn) {
   const byGroup: Table = {
     title: 'Loads by contractor, project, job site and material',
-    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Loads', net.header],
+    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Received loads', net.header],
     rows: summary.groups.map((g) => [
       g.contractor,
       g.project,
@@ -181,7 +185,7 @@ function dailySummaryTables(summary: DailySummary, net: NetColumn) {
   };
   const byContractor: Table = {
     title: 'Totals by contractor',
-    headers: ['Contractor', 'Loads', net.header],
+    headers: ['Contractor', 'Received loads', net.header],
     rows: summary.contractors.map((c) => [c.contractor, c.loads, net.cell(c.kg)]),
     footer: ['Total', summary.loads, net.cell(summary.kg)],
     ...net.shownAt([2]),
@@ -222,6 +226,16 @@ const overview = (summary: DailySummary, net: NetColumn) =>
   `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${net.inWords(summary.kg)}` +
   (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
 
+/** The day's tickets (those dated that day) by what they amount to: loads are counted apart from tickets. */
+const ticketsOfTheDay = (date: string, counts: TicketCounts) => ({
+  words: `Tickets dated ${date}: ${ticketCountsInWords(counts)}.`,
+  table: {
+    title: `Tickets dated ${date}`,
+    headers: ticketCountHeadings,
+    rows: [ticketCountCells(counts)],
+  } satisfies Table,
+});
+
 const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
 
 export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryParams, DailySummaryChunkResult> =
@@ -233,7 +247,11 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
       const { date, recipients } = run.params;
       const timeZone = host.infra.config.siteTimezone;
       await readModelsCurrent(host, { required: true });
-      const loads = await loadsReceivedOn(host.infra.db, date, timeZone);
+      const [loads, counts] = await Promise.all([
+        loadsReceivedOn(host.infra.db, date, timeZone),
+        ticketCountsDated(host.infra.db, date, timeZone),
+      ]);
+      const dayTickets = ticketsOfTheDay(date, counts);
       const summary = summarizeLoads(date, loads);
       const net = netColumnOf((await getSettings(host.infra.db)).displayUnit);
       const { byGroup, byContractor } = dailySummaryTables(summary, net);
@@ -243,6 +261,7 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
       addTableSheet(workbook, 'Summary', byGroup);
       addTableSheet(workbook, 'Contractors', byContractor);
       addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone, net));
+      addTableSheet(workbook, 'Tickets', dayTickets.table);
       const content = Buffer.from(await workbook.xlsx.writeBuffer());
 
       const heading = `Daily summary ${date}`;
@@ -252,11 +271,18 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
         subject: heading,
         html: mailDocument(heading, [
           htmlParagraph(overview(summary, net)),
+          htmlParagraph(dayTickets.words),
           htmlTable(byGroup),
           htmlTable(byContractor),
           htmlParagraph(`Every load is listed in the attached ${dailySummaryFileName(date)}.`),
         ]),
-        text: [heading, overview(summary, net), textTable(byGroup), textTable(byContractor)].join('\n\n'),
+        text: [
+          heading,
+          overview(summary, net),
+          dayTickets.words,
+          textTable(byGroup),
+          textTable(byContractor),
+        ].join('\n\n'),
         attachments: [{ filename: dailySummaryFileName(date), content, contentType: xlsxContentType }],
       });
       return { date, recipients, loads: summary.loads, netTonnes: tonnesOf(summary.kg), mailId };

@@ -1,3 +1,4 @@
+import type { TicketCounts } from '@portal/contract';
 import { countOf, type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
 import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
@@ -15,6 +16,9 @@ import {
   netColumnOf,
   type Table,
   textTable,
+  ticketCountCells,
+  ticketCountHeadings,
+  ticketCountsInWords,
   tonnesOf,
   xlsxContentType,
 } from './report-mail';
@@ -42,25 +46,37 @@ interface ProjectsReportChunkResult {
   mailId: string;
 }
 
+/** Every project's tickets summed, by what they amount to. */
+const allTickets = (projects: ProjectTotals[]): TicketCounts => ({
+  tickets: projects.reduce((sum, project) => sum + project.delivered.tickets, 0),
+  receivedLoads: projects.reduce((sum, project) => sum + project.delivered.receivedLoads, 0),
+  rejected: projects.reduce((sum, project) => sum + project.delivered.rejected, 0),
+  notReceived: projects.reduce((sum, project) => sum + project.delivered.notReceived, 0),
+  unused: projects.reduce((sum, project) => sum + project.delivered.unused, 0),
+});
+
 function projectsTable(projects: ProjectTotals[], unit: DisplayUnit): Table {
-  const netKg = projects.reduce((sum, project) => sum + project.netKg, 0);
+  const netKg = projects.reduce((sum, project) => sum + project.delivered.netKg, 0);
   const net = netColumnOf(unit);
+  // After project, contractor, job site and the five counts: the net, then the approved quantity.
+  const netColumn = 3 + ticketCountHeadings.length;
   // A project's approved quantity is tonnes: beside a net in lb or ton, it is converted to that unit too.
   const approved = net.inTonnes
-    ? { header: 'Approved', cell: (tonnes: number) => tonnes, columns: [5] }
+    ? { header: 'Approved', cell: (tonnes: number) => tonnes, columns: [netColumn] }
     : {
         header: `Approved (${displayUnitSymbols[unit]})`,
         cell: (tonnes: number) => kgFromDisplayUnit(tonnes, 't'),
-        columns: [5, 6],
+        columns: [netColumn, netColumn + 1],
       };
   return {
     title: 'Projects',
+    // A project's tickets are the ones it sold (the projects table's 'Tickets Sold').
     headers: [
       'Project',
       'Contractor',
       'Job site',
       'Tickets sold',
-      'Tickets received',
+      ...ticketCountHeadings.slice(1),
       net.header,
       approved.header,
     ],
@@ -68,17 +84,15 @@ function projectsTable(projects: ProjectTotals[], unit: DisplayUnit): Table {
       project.projectId,
       project.contractorCompanyName,
       project.jobSite,
-      project.ticketsSold,
-      project.ticketsReceived,
-      net.cell(project.netKg),
+      ...ticketCountCells(project.delivered),
+      net.cell(project.delivered.netKg),
       approved.cell(project.approved),
     ]),
     footer: [
       `Total: ${countOf(projects.length, 'project')}`,
       '',
       '',
-      projects.reduce((sum, project) => sum + project.ticketsSold, 0),
-      projects.reduce((sum, project) => sum + project.ticketsReceived, 0),
+      ...ticketCountCells(allTickets(projects)),
       net.cell(netKg),
       '',
     ],
@@ -103,7 +117,7 @@ export const projectsReportRun: RunDefinition<
     const projects = await projectTotals(host.infra.db);
     const { displayUnit } = await getSettings(host.infra.db);
     const table = projectsTable(projects, displayUnit);
-    const netKg = projects.reduce((sum, project) => sum + project.netKg, 0);
+    const netKg = projects.reduce((sum, project) => sum + project.delivered.netKg, 0);
     const netTonnes = tonnesOf(netKg);
 
     const workbook = new ExcelJS.Workbook();
@@ -112,7 +126,7 @@ export const projectsReportRun: RunDefinition<
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
 
     const heading = `Projects report ${date}`;
-    const overview = `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}; ${netColumnOf(displayUnit).inWords(netKg)} received in all. Tickets received count loads received and not rejected.`;
+    const overview = `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}; ${netColumnOf(displayUnit).inWords(netKg)} received in all. ${ticketCountsInWords(allTickets(projects))}.`;
     const mailId = mailIdOf(run.id);
     await enqueueMail(host.infra.jobs, mailId, {
       to: recipients,

@@ -1,3 +1,4 @@
+import type { TicketCounts } from '@portal/contract';
 import {
   type DisplayUnit,
   DomainError,
@@ -6,7 +7,7 @@ import {
   emailPattern,
   formatWeight,
   formatWeightNumber,
-  inDisplayUnit,
+  inSpreadsheetUnit,
   spreadsheetWeightFormat,
 } from '@portal/domain';
 import { findUserById } from '@portal/projections';
@@ -111,6 +112,31 @@ export async function mailDelivery(host: CommandHost, mailId: string): Promise<M
 // ---------------------------------------------------------------------------------------------
 // Numbers and the site's clock
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Tickets and what they amount to, in words: '60 tickets: 4 received loads, 2 rejected, 4 loaded and
+ * not received yet, 50 unused (never loaded)'. Loads are received loads only, never tickets.
+ */
+export const ticketCountsInWords = (counts: TicketCounts): string =>
+  `${counted(counts.tickets, 'ticket', 'tickets')}: ${counted(counts.receivedLoads, 'received load', 'received loads')}, ${counts.rejected} rejected, ${counts.notReceived} loaded and not received yet, ${counts.unused} unused (never loaded)`;
+
+/** The headings of TicketCounts' columns in a mailed table or a sheet, in TicketCounts' order. */
+export const ticketCountHeadings = [
+  'Tickets',
+  'Received loads',
+  'Rejected',
+  'Loaded, not received',
+  'Unused (never loaded)',
+];
+export const ticketCountCells = (counts: TicketCounts): number[] => [
+  counts.tickets,
+  counts.receivedLoads,
+  counts.rejected,
+  counts.notReceived,
+  counts.unused,
+];
+
 /** Spec section 9: weights are KG; tonnes = kg / 1000 to 2 decimals. */
 export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
 
@@ -184,7 +210,7 @@ const shown = (table: Table, value: Cell, column: number): string =>
 /** A cell as a sheet holds it: a site unit column's KG converted to that unit. */
 const sheetCell = (table: Table, value: Cell, column: number): Cell =>
   typeof value === 'number' && table.siteUnitColumns?.columns.includes(column)
-    ? inDisplayUnit(value, table.siteUnitColumns.unit)
+    ? inSpreadsheetUnit(value, table.siteUnitColumns.unit)
     : value;
 
 const cellStyle = 'border:1px solid #ccc;padding:4px 8px;';

@@ -62,7 +62,7 @@ describe("a report's mail delivery, as the run reports it", () => {
     const attachment = mail?.attachments.find((file) => file.filename === `daily-summary-${date}.xlsx`);
     const { Summary: summary } = await readSheets(attachment?.content as Buffer);
     expect(summary).toEqual([
-      ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
+      ['Contractor', 'Project', 'Job site', 'Material', 'Received loads', 'Net (t)'],
       ['Total', '', '', '', 0, 0],
     ]);
   });

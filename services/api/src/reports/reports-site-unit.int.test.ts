@@ -1,6 +1,7 @@
 import { runToEnd } from '@portal/api/test/portal';
 import {
   attachedSheets,
+  countHeadings,
   firstTicket,
   lastTicket,
   loadDay,
@@ -102,14 +103,27 @@ describe('the custom report on a lb site', () => {
       ['100003', 19_853],
     ]);
     expect(sheet.getRow((rowNumbers[header] ?? 0) + 1).getCell(2).numFmt).toBe('#,##0');
-    expect(rows.at(-1)).toEqual(['Loads', 6, 'Net lb', 137_910, 'Net KG as recorded', 62_555]);
+    // The totals under their own headings, in the site's unit (issue 34, D6, D17).
+    expect(rows.slice(-2)).toEqual([
+      [...countHeadings, 'Net of received loads (lb)'],
+      [6, 5, 0, 0, 1, 137_910],
+    ]);
+    expect(sheet.getRow(rowNumbers.at(-1) ?? 0).getCell(6).numFmt).toBe('#,##0');
   });
 
   it("mails the report saying its net in lb; the table's API answer stays KG", async () => {
     const table = (
       await call('POST', '/api/ticket/report/table', { from: firstTicket, to: lastTicket })
     ).json<ReportTable>();
-    expect(table.totals).toEqual({ loads: 6, netKg: 62_555, netTonnes: 62.56 });
+    expect(table.totals).toEqual({
+      tickets: 6,
+      receivedLoads: 5,
+      rejected: 0,
+      notReceived: 0,
+      unused: 1,
+      netKg: 62_555,
+      netTonnes: 62.56,
+    });
     const run = await runToEnd(ctx.portal, ctx.admin, {
       method: 'POST',
       url: '/api/ticket/report/excel',
@@ -117,7 +131,9 @@ describe('the custom report on a lb site', () => {
     });
     expect(run.state).toBe('completed');
     const mail = await mailArrived(ctx.receiver, 'Pound loads', ['yard@site.test']);
-    expect(mail.text).toContain(`6 tickets (137${nbsp}910 lb) are attached as Pound loads.xlsx.`);
+    expect(mail.text).toContain(
+      `6 tickets: 5 received loads, 0 rejected, 0 loaded and not received yet, 1 unused (never loaded); the received loads' net is 137${nbsp}910 lb. The report is attached as Pound loads.xlsx.`,
+    );
     const { Report: rows } = await attachedSheets(mail, 'Pound loads.xlsx');
     expect(rows?.find((row) => row[0] === 'Ticket number')).toContain('Weight (lb)');
   });
@@ -167,12 +183,20 @@ describe('the e-mailed reports on a lb site', () => {
     const mail = await mailArrived(ctx.receiver, `Projects report ${date}`, ['admin@portal.test']);
     const { Projects: rows } = await attachedSheets(mail, `projects-report-${date}.xlsx`);
     // 28 000 kg = 61 729.43 lb; 40 t approved = 88 184.9 lb.
-    expect(rows?.map((row) => row.slice(0, 7))).toEqual([
-      ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (lb)', 'Approved (lb)'],
-      ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0, 0],
-      ['P-NORTH', names.acme, 'North Pit', 3, 3, 76_181, 0],
-      ['P-SOUTH', names.beta, 'South Pit', 2, 2, 61_729, 88_185],
-      ['Total: 3 projects', '', '', 5, 5, 137_910, ''],
+    expect(rows?.map((row) => row.slice(0, 10))).toEqual([
+      [
+        'Project',
+        'Contractor',
+        'Job site',
+        'Tickets sold',
+        ...countHeadings.slice(1),
+        'Net (lb)',
+        'Approved (lb)',
+      ],
+      ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0, 0, 0, 0, 0],
+      ['P-NORTH', names.acme, 'North Pit', 3, 3, 0, 0, 0, 76_181, 0],
+      ['P-SOUTH', names.beta, 'South Pit', 2, 2, 0, 0, 0, 61_729, 88_185],
+      ['Total: 3 projects', '', '', 5, 5, 0, 0, 0, 137_910, ''],
     ]);
     expect(mail.html).toContain(`137${nbsp}910 lb net received in all.`);
     expect(mail.html).toContain(`88${nbsp}185`);
@@ -183,13 +207,14 @@ describe('the transport export on a lb site', () => {
   it("names the unit in the tare column's header and holds whole pounds, totals too", async () => {
     const response = await call('GET', '/api/transportcompany/export');
     const { 'Transport companies': rows } = await readSheets(response.rawPayload);
+    // The spec's columns headed by words (issue 34, D17).
     expect(rows?.[0]).toEqual([
-      'transportCompanyName',
-      'truckNumber',
-      'licensePlate',
-      'driverName',
-      'driverNumber',
-      'tareWeight (lb)',
+      'Haulage company',
+      'Truck number',
+      'License plate',
+      'Driver name',
+      'Driver number',
+      'Tare weight (lb)',
     ]);
     // 14 000.5 kg = 30 865.82 lb; 15 000 kg = 33 069.34 lb; 29 000.5 kg = 63 935.16 lb.
     expect(rows?.slice(1).map((row) => [row[0], row[1], row[5]])).toEqual([

@@ -1,6 +1,7 @@
 import { runToEnd } from '@portal/api/test/portal';
 import {
   attachedSheets,
+  countHeadings,
   loadDay,
   loadDayPickerValue,
   mailArrived,
@@ -136,16 +137,19 @@ describe('GET /api/ticket/report/daily-summary on Redis and SMTP', () => {
       Summary: summary,
       Contractors: contractors,
       Loads: list,
+      Tickets: dayTickets,
     } = await attachedSheets(mail, `daily-summary-${loadDay}.xlsx`);
+    // The day's tickets counted apart from its loads (issue 34, D6): 100001-100005 are dated the 10th.
+    expect(dayTickets).toEqual([[...countHeadings], [5, 5, 0, 0, 0]]);
     expect(summary).toEqual([
-      ['Contractor', 'Project', 'Job site', 'Material', 'Loads', 'Net (t)'],
+      ['Contractor', 'Project', 'Job site', 'Material', 'Received loads', 'Net (t)'],
       [names.acme, 'P-NORTH', 'North Pit', names.cleanFill, 2, 25.55],
       [names.acme, 'P-NORTH', 'North Pit', names.topsoil, 1, 9.01],
       [names.beta, 'P-SOUTH', 'South Pit', names.cleanFill, 1, 20],
       ['Total', '', '', '', 4, 54.56],
     ]);
     expect(contractors).toEqual([
-      ['Contractor', 'Loads', 'Net (t)'],
+      ['Contractor', 'Received loads', 'Net (t)'],
       [names.acme, 2 + 1, 34.56],
       [names.beta, 1, 20],
       ['Total', 4, 54.56],
@@ -161,6 +165,9 @@ describe('GET /api/ticket/report/daily-summary on Redis and SMTP', () => {
 
     const html = mail.html || '';
     expect(html).toContain('4 loads received on 2025-06-10, 54.56 net tonnes.');
+    expect(mail.text).toContain(
+      'Tickets dated 2025-06-10: 5 tickets: 5 received loads, 0 rejected, 0 loaded and not received yet, 0 unused (never loaded).',
+    );
     expect(html).toContain('Beta &amp; Sons &lt;Excavation&gt;');
     expect(html).not.toContain(names.beta);
     const cells = [...html.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]);
@@ -191,12 +198,12 @@ describe('GET /api/ticket/report/projects on Redis and SMTP', () => {
     const { date } = run.result as { date: string };
     const mail = await mailTo(`Projects report ${date}`, ['admin@portal.test']);
     const { Projects: rows } = await attachedSheets(mail, `projects-report-${date}.xlsx`);
-    expect(rows?.map((row) => row.slice(0, 6))).toEqual([
-      ['Project', 'Contractor', 'Job site', 'Tickets sold', 'Tickets received', 'Net (t)'],
-      ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0],
-      ['P-NORTH', names.acme, 'North Pit', 3, 3, 34.56],
-      ['P-SOUTH', names.beta, 'South Pit', 2, 2, 28],
-      ['Total: 3 projects', '', '', 5, 5, 62.56],
+    expect(rows?.map((row) => row.slice(0, 9))).toEqual([
+      ['Project', 'Contractor', 'Job site', 'Tickets sold', ...countHeadings.slice(1), 'Net (t)'],
+      ['P-EMPTY', names.acme, 'East Yard', 0, 0, 0, 0, 0, 0],
+      ['P-NORTH', names.acme, 'North Pit', 3, 3, 0, 0, 0, 34.56],
+      ['P-SOUTH', names.beta, 'South Pit', 2, 2, 0, 0, 0, 28],
+      ['Total: 3 projects', '', '', 5, 5, 0, 0, 0, 62.56],
     ]);
     expect(mail.html).toContain('P-SOUTH');
     expect(mail.html).toContain('62.56');

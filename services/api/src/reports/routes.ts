@@ -7,6 +7,7 @@ import { type RunDefinition, readRun, startRun } from '../jobs/job-runs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { dailySummaryOf, dailySummaryRun } from './daily-summary';
+import { haulageReportRoute } from './haulage-report';
 import { projectsReportRun } from './projects-report';
 import { currentUserEmail } from './report-mail';
 import { exportOf, exportRun } from './ticket-export';
@@ -129,4 +130,6 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(await startReport(app, projectsReportRun, params, userId, flagOf(request.query.ignoreLock)));
     },
   );
+
+  await app.register(haulageReportRoute);
 };

@@ -4,7 +4,6 @@ import {
   type DisplayUnit,
   DomainError,
   displayUnitSymbols,
-  inDisplayUnit,
   paddedTicketNumber,
   validateTicketRange,
 } from '@portal/domain';
@@ -96,14 +95,14 @@ export async function exportOf(
 
 /**
  * The two weight columns: a KG site's are the spec's (net in kg and in tonnes); another site's are its
- * unit, as its screens show it, and the KG the ticket recorded.
+ * unit, as its screens show it, and the KG the ticket recorded. Both hold KG: the table converts the first.
  */
 const weightColumns = (unit: DisplayUnit) =>
   unit === 'kg'
     ? { headers: ['Net weight (kg)', 'Net (t)'], values: (kg: number) => [kg, tonnesOf(kg)] }
     : {
         headers: [`Net weight (${displayUnitSymbols[unit]})`, 'Net weight as recorded (kg)'],
-        values: (kg: number) => [inDisplayUnit(kg, unit), kg],
+        values: (kg: number) => [kg, kg],
       };
 
 /** The export's columns on a site that shows weights in `unit`. */
@@ -173,8 +172,10 @@ function exportTable(
       ...weights.values(totalKg),
       '',
     ],
-    // Whole pounds need no decimals; KG, tonnes and short tons show 2.
-    tonnesColumns: unit === 'lb' ? [weightColumn + 1] : [weightColumn, weightColumn + 1],
+    // The net in the site's unit as a sheet shows it (whole KG or pounds, tonnes and short tons to 2
+    // decimals); beside it a KG site's tonnes, or the KG another site's ticket recorded, to 2 decimals.
+    siteUnitColumns: { unit, columns: [weightColumn] },
+    tonnesColumns: [weightColumn + 1],
   };
 }
 

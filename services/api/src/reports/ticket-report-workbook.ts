@@ -11,7 +11,7 @@ import {
 import {
   type DisplayUnit,
   displayUnitSymbols,
-  inDisplayUnit,
+  inSpreadsheetUnit,
   paddedTicketNumber,
   spreadsheetWeightFormat,
 } from '@portal/domain';
@@ -24,7 +24,7 @@ import {
 } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { siteDateTime } from './report-mail';
+import { siteDateTime, ticketCountCells, ticketCountHeadings } from './report-mail';
 
 /**
  * The custom report's .xlsx (spec section 9: a header block, a filter summary and the data), written
@@ -136,7 +136,7 @@ function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof sit
     case 'flag':
       return value ? 'Yes' : 'No';
     case 'number':
-      return inDisplayUnit(value as number, unit);
+      return inSpreadsheetUnit(value as number, unit);
     case 'text':
       return value as string;
     default: {
@@ -156,28 +156,17 @@ const formatOf = (column: Column, unit: DisplayUnit): string | undefined =>
         : undefined;
 
 /**
- * The closing row: a KG site's is the spec's (net KG and tonnes); another site's is its unit, as its
- * screens show it, and the KG the tickets recorded.
+ * The closing block, under its own headings (never under the report's columns): the tickets by what they
+ * amount to and the received loads' net in the site's unit, rounded as the cell shows it.
  */
-const totalsRowOf = (totals: ReportTotals, unit: DisplayUnit) =>
-  unit === 'kg'
-    ? {
-        cells: ['Loads', totals.loads, 'Net KG', totals.netKg, 'Net tonnes', totals.netTonnes],
-        netFormat: spreadsheetWeightFormat('kg'),
-        besideFormat: '0.00',
-      }
-    : {
-        cells: [
-          'Loads',
-          totals.loads,
-          `Net ${displayUnitSymbols[unit]}`,
-          inDisplayUnit(totals.netKg, unit),
-          'Net KG as recorded',
-          totals.netKg,
-        ],
-        netFormat: spreadsheetWeightFormat(unit),
-        besideFormat: spreadsheetWeightFormat('kg'),
-      };
+const totalsHeadings = (unit: DisplayUnit) => [
+  ...ticketCountHeadings,
+  `Net of received loads (${displayUnitSymbols[unit]})`,
+];
+const totalsCells = (totals: ReportTotals, unit: DisplayUnit) => [
+  ...ticketCountCells(totals),
+  inSpreadsheetUnit(totals.netKg, unit),
+];
 
 /**
  * exceljs feeds a sheet's XML to the zip through a PassThrough whose backpressure it ignores (a
@@ -218,9 +207,16 @@ export async function writeReportWorkbook(
   });
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: headerRow }] });
   const labels = columns.map((column) => reportColumnLabel(column, unit));
-  columns.forEach((column, index) => {
-    sheet.getColumn(index + 1).width = Math.max(columnWidths[column.kind], (labels[index]?.length ?? 0) + 2);
-  });
+  // The streaming writer writes the widths first: they fit the totals block's headings below too.
+  const blockHeadings = totalsHeadings(unit);
+  for (let index = 0; index < Math.max(columns.length, blockHeadings.length); index++) {
+    const column = columns[index];
+    sheet.getColumn(index + 1).width = Math.max(
+      column ? columnWidths[column.kind] : 0,
+      (labels[index]?.length ?? 0) + 2,
+      (blockHeadings[index]?.length ?? 0) + 2,
+    );
+  }
 
   const titleRow = sheet.addRow([spec.title]);
   titleRow.font = { bold: true, size: 14 };
@@ -243,12 +239,17 @@ export async function writeReportWorkbook(
     await zipCaughtUp(sheet, stream);
   });
 
-  const closing = totalsRowOf(totals, unit);
-  const totalsRow = sheet.addRow(closing.cells);
-  totalsRow.font = { bold: true };
-  totalsRow.getCell(4).numFmt = closing.netFormat;
-  totalsRow.getCell(6).numFmt = closing.besideFormat;
-  totalsRow.commit();
+  sheet.addRow([]).commit();
+  const cells = totalsCells(totals, unit);
+  const blockTitle = sheet.addRow(['Totals']);
+  blockTitle.font = { bold: true };
+  blockTitle.commit();
+  const headingsRow = sheet.addRow(blockHeadings);
+  headingsRow.font = { bold: true };
+  headingsRow.commit();
+  const blockValues = sheet.addRow(cells);
+  blockValues.getCell(cells.length).numFmt = spreadsheetWeightFormat(unit);
+  blockValues.commit();
   sheet.commit();
   await workbook.commit();
   return totals;

@@ -1,5 +1,6 @@
 import { injector, runToEnd, useTestPortal } from '@portal/api/test/portal';
 import {
+  countHeadings,
   firstTicket,
   lastTicket,
   mailReaches,
@@ -46,12 +47,20 @@ async function table(body: object): Promise<ReportTable> {
 
 const numbersOf = (answer: ReportTable) => answer.rows.map((row) => row.ticketNumber);
 
+/** TicketCounts of `tickets` of which `receivedLoads` were received, the rest as given. */
+const counts = (
+  tickets: number,
+  receivedLoads: number,
+  rest: Partial<Record<'rejected' | 'notReceived' | 'unused', number>> = {},
+) => ({ tickets, receivedLoads, rejected: 0, notReceived: 0, unused: 0, ...rest });
+
 describe('POST /api/ticket/report/table', () => {
   it("answers every column's value with the names joined, and the totals", async () => {
     const answer = await table(range);
     expect(numbersOf(answer)).toEqual([100_001, 100_002, 100_003, 100_004, 100_005, 100_006]);
     expect(answer.total).toBe(6);
-    expect(answer.totals).toEqual({ loads: 6, netKg: 62_555, netTonnes: 62.56 });
+    // Tickets and loads apart (issue 34, D6): 100006 was never loaded; the net is the received loads'.
+    expect(answer.totals).toEqual({ ...counts(6, 5, { unused: 1 }), netKg: 62_555, netTonnes: 62.56 });
     expect(answer.rows[0]).toMatchObject({
       ticketNumber: 100_001,
       date: '2025-06-10T13:00:00.000Z',
@@ -120,9 +129,13 @@ describe('POST /api/ticket/report/table', () => {
 
   it("pages, while the count and totals stay the whole result's", async () => {
     const second = await table({ ...range, page: 2, perPage: 50 });
-    expect(second).toEqual({ rows: [], total: 6, totals: { loads: 6, netKg: 62_555, netTonnes: 62.56 } });
+    expect(second).toEqual({
+      rows: [],
+      total: 6,
+      totals: { ...counts(6, 5, { unused: 1 }), netKg: 62_555, netTonnes: 62.56 },
+    });
     const acme = await table({ ...range, contractorCompanyId: ids.acme, page: 1, perPage: 100 });
-    expect(acme.totals).toEqual({ loads: 3, netKg: 34_555, netTonnes: 34.56 });
+    expect(acme.totals).toEqual({ ...counts(3, 3), netKg: 34_555, netTonnes: 34.56 });
   });
 
   it("answers 400 'Ticket number must be a number' for a bad range", async () => {
@@ -199,11 +212,17 @@ describe('POST /api/ticket/report/excel', () => {
       'Yes',
     ]);
     expect(first.getCell(2).numFmt).toBe('yyyy-mm-dd');
-    expect(first.getCell(4).numFmt).toBe('#,##0.00');
+    // Whole KG, as a scale weighs (issue 34, D17).
+    expect(first.getCell(4).numFmt).toBe('#,##0');
     expect(first.getCell(5).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect([9, 10].map((row) => sheet.getRow(row).getCell(1).value)).toEqual(['100002', '100003']);
-    expect(sheet.getRow(11).values).toEqual([undefined, 'Loads', 3, 'Net KG', 34_555, 'Net tonnes', 34.56]);
-    expect(sheet.rowCount).toBe(11);
+    // The totals under their own headings, never under the report's columns (issue 34, D6, D17).
+    expect(sheet.getRow(11).values).toEqual([]);
+    expect(textOf(sheet, 12)).toBe('Totals');
+    expect(sheet.getRow(13).values).toEqual([undefined, ...countHeadings, 'Net of received loads (KG)']);
+    expect(sheet.getRow(14).values).toEqual([undefined, 3, 3, 0, 0, 0, 34_555]);
+    expect(sheet.getRow(14).getCell(6).numFmt).toBe('#,##0');
+    expect(sheet.rowCount).toBe(14);
   });
 
   it("names an untitled report 'Ticket Summary Report' and says when no filter is set", async () => {

@@ -26,6 +26,7 @@ import {
   mailDocument,
   mailIdOf,
   netColumnOf,
+  ticketCountsInWords,
   validateEmail,
   xlsxContentType,
 } from './report-mail';
@@ -79,7 +80,7 @@ export const reportExportRun: RunDefinition<ReportExportParams, ReportExportPara
     const { content, totals } = await workbookContent(host, params, displayUnit);
     const filename = reportFileName(params.title);
     const mailId = mailIdOf(run.id);
-    const summary = `${totals.loads} ${totals.loads === 1 ? 'ticket' : 'tickets'} (${netColumnOf(displayUnit).amount(totals.netKg)}) are attached as ${filename}.`;
+    const summary = `${ticketCountsInWords(totals)}; the received loads' net is ${netColumnOf(displayUnit).amount(totals.netKg)}. The report is attached as ${filename}.`;
     await enqueueMail(host.infra.jobs, mailId, {
       to: [params.email],
       subject: params.title,
@@ -87,7 +88,7 @@ export const reportExportRun: RunDefinition<ReportExportParams, ReportExportPara
       text: summary,
       attachments: [{ filename, content, contentType: xlsxContentType }],
     });
-    return { email: params.email, rows: totals.loads, mailId };
+    return { email: params.email, rows: totals.tickets, mailId };
   },
   summarize: summarizeMailedExport,
 };
@@ -103,7 +104,7 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals",
+          "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals (its tickets counted as received loads, rejected, loaded and not received, and unused, and the received loads' net)",
         body: ReportTableBodySchema,
         response: okResponses(ReportTableSchema),
       },
@@ -123,7 +124,7 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, its weights in the site's unit (settings' displayUnit: 'Weight (lb)'; a KG site's as the spec's), downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
+          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, its weights in the site's unit (settings' displayUnit: 'Weight (lb)'; a KG site's as the spec's), closed by a totals block under its own headings (tickets, received loads, rejected, loaded and not received, unused, and the received loads' net in the site's unit), downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
         body: ReportExportBodySchema,
         produces: [xlsxContentType],
         response: { 200: xlsxDownload, 202: RunViewSchema, ...errorResponses },

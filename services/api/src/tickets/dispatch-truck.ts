@@ -21,6 +21,7 @@ import {
 } from '@portal/projections';
 import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
+import { loadHistoryOf } from './printed-records';
 import { LinkParams, linkedTicket } from './public-ticket';
 import { otherOpenDispatches } from './same-truck';
 import { applyTicketCommand, currentTicketForm } from './ticket-command';
@@ -134,6 +135,7 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       ticket: await linkedTicket(app, request.params.id, request.params.hash),
       setting: await getSettings(db),
+      ...(await loadHistoryOf(app, request.params.id)),
     }),
   );
 };

@@ -7,6 +7,7 @@ import { discardFirstWeightRoute } from './discard-first-weight';
 import { dispatchLinkMailRoute } from './dispatch-link-mail';
 import { linkRecordRoutes } from './dispatch-truck';
 import { generateTicketsRoute } from './generate-tickets';
+import { printedRecordRoutes } from './printed-records';
 import { publicTicketRoutes } from './public-ticket';
 import { receiveTicketRoute } from './receive-ticket';
 import { rejectTicketRoute } from './reject-ticket';
@@ -26,6 +27,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ticketQueryRoutes,
     publicTicketRoutes,
     linkRecordRoutes,
+    printedRecordRoutes,
     generateTicketsRoute,
     bulkEditRoutes,
     bulkReceiveRoute,

@@ -1,22 +1,27 @@
-import { type DisplayUnit, displayUnitSymbols, inDisplayUnit, spreadsheetWeightFormat } from '@portal/domain';
+import {
+  type DisplayUnit,
+  displayUnitSymbols,
+  inSpreadsheetUnit,
+  spreadsheetWeightFormat,
+} from '@portal/domain';
 import type { TruckView } from '@portal/projections';
 import ExcelJS from 'exceljs';
 
-/** Spec section 9: the transport export's columns, in order. */
+/** Spec section 9: the transport export's columns, in order, each headed by words rather than its key. */
 const transportExportColumns = [
-  'transportCompanyName',
-  'truckNumber',
-  'licensePlate',
-  'driverName',
-  'driverNumber',
-  'tareWeight',
+  { key: 'transportCompanyName', header: 'Haulage company' },
+  { key: 'truckNumber', header: 'Truck number' },
+  { key: 'licensePlate', header: 'License plate' },
+  { key: 'driverName', header: 'Driver name' },
+  { key: 'driverNumber', header: 'Driver number' },
+  { key: 'tareWeight', header: 'Tare weight' },
 ] as const;
 
 export const transportExportFileName = (date: string) => `transport-company-export-${date}.xlsx`;
 
-/** A column's header: the spec's key; a site showing another unit than KG names it on the tare. */
-const headerOf = (key: (typeof transportExportColumns)[number], unit: DisplayUnit) =>
-  key === 'tareWeight' && unit !== 'kg' ? `tareWeight (${displayUnitSymbols[unit]})` : key;
+/** A column's header; the tare's names the site's unit. */
+const headerOf = ({ key, header }: (typeof transportExportColumns)[number], unit: DisplayUnit) =>
+  key === 'tareWeight' ? `${header} (${displayUnitSymbols[unit]})` : header;
 
 /**
  * One row per truck, grouped by company, each group closed by a total row (trucks and tare
@@ -26,11 +31,11 @@ const headerOf = (key: (typeof transportExportColumns)[number], unit: DisplayUni
 export async function buildTransportExport(trucks: TruckView[], unit: DisplayUnit): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Transport companies');
-  const tareOf = (kg: number | null) => (kg === null ? null : inDisplayUnit(kg, unit));
-  sheet.columns = transportExportColumns.map((key) => ({
-    header: headerOf(key, unit),
-    key,
-    width: key === 'transportCompanyName' ? 32 : 16,
+  const tareOf = (kg: number | null) => (kg === null ? null : inSpreadsheetUnit(kg, unit));
+  sheet.columns = transportExportColumns.map((column) => ({
+    header: headerOf(column, unit),
+    key: column.key,
+    width: column.key === 'transportCompanyName' ? 32 : 16,
   }));
   sheet.getRow(1).font = { bold: true };
 

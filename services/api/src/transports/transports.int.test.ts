@@ -426,7 +426,15 @@ describe('GET /api/transportcompany/export', () => {
     await createTruck(beta.id, { number: 'B1', licensePlate: 'EB00001' });
 
     const { header, rows } = await download();
-    expect(header).toEqual([...columns]);
+    // The spec's columns, headed by words (issue 34, D17).
+    expect(header).toEqual([
+      'Haulage company',
+      'Truck number',
+      'License plate',
+      'Driver name',
+      'Driver number',
+      'Tare weight (KG)',
+    ]);
     const records = rows.map(asRow);
 
     const alphaAt = records.findIndex((r) => r.transportCompanyName === 'Export Alpha Haulage');
@@ -437,7 +445,8 @@ describe('GET /api/transportcompany/export', () => {
         licensePlate: 'EA00001',
         driverName: 'Al',
         driverNumber: '(905)555-0001',
-        tareWeight: 10000.5,
+        // Whole KG in a sheet, as a scale weighs (issue 34, D17).
+        tareWeight: 10001,
       },
       {
         transportCompanyName: 'Export Alpha Haulage',
@@ -453,7 +462,7 @@ describe('GET /api/transportcompany/export', () => {
         licensePlate: null,
         driverName: null,
         driverNumber: null,
-        tareWeight: 22000.5,
+        tareWeight: 22001,
       },
     ]);
     const betaAt = records.findIndex((r) => r.transportCompanyName === 'Export Beta Haulage');
@@ -490,7 +499,7 @@ describe('GET /api/transportcompany/export', () => {
       expect(records[lastOfGroup + 1]).toMatchObject({
         transportCompanyName: `Total ${name}`,
         truckNumber: `${own.length} truck${own.length === 1 ? '' : 's'}`,
-        tareWeight: own.reduce((sum, t) => sum + (t.tareWeight ?? 0), 0),
+        tareWeight: Math.round(own.reduce((sum, t) => sum + (t.tareWeight ?? 0), 0)),
       });
     }
     const overall = records.at(-1);
@@ -500,7 +509,7 @@ describe('GET /api/transportcompany/export', () => {
       licensePlate: null,
       driverName: null,
       driverNumber: null,
-      tareWeight: Math.round(trucks.reduce((sum, t) => sum + (t.tareWeight ?? 0), 0) * 100) / 100,
+      tareWeight: Math.round(trucks.reduce((sum, t) => sum + (t.tareWeight ?? 0), 0)),
     });
     expect(records).toHaveLength(trucks.length + groups.length + 1);
   });

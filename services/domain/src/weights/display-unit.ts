@@ -79,6 +79,16 @@ export const formatWeightNumber = (kg: number, unit: DisplayUnit): string =>
 export const formatWeight = (kg: number, unit: DisplayUnit): string =>
   `${formatWeightNumber(kg, unit)} ${displayUnitSymbols[unit]}`;
 
-/** A spreadsheet's number format for weights in `unit`: its decimals, so a cell never shows false ones. */
+/**
+ * Decimals a spreadsheet's weight cell holds: KG whole (no truck scale's division is finer, and a sheet's
+ * 27,380.00 reads as a false precision), the other units as shown.
+ */
+const spreadsheetDecimals: Record<DisplayUnit, number> = { kg: 0, lb: 0, t: 2, ton: 2 };
+
+/** A stored KG weight as a spreadsheet cell in the site's unit: rounded as the cell's format shows it. */
+export const inSpreadsheetUnit = (kg: number, unit: DisplayUnit): number =>
+  scaledTo(kg, 1, kgPerUnit[unit], spreadsheetDecimals[unit]);
+
+/** A spreadsheet's number format for weights in `unit` (see inSpreadsheetUnit). */
 export const spreadsheetWeightFormat = (unit: DisplayUnit): string =>
-  decimals[unit].max === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals[unit].max)}`;
+  spreadsheetDecimals[unit] === 0 ? '#,##0' : `#,##0.${'0'.repeat(spreadsheetDecimals[unit])}`;

@@ -6,6 +6,7 @@ import {
   formatWeight,
   formatWeightNumber,
   inDisplayUnit,
+  inSpreadsheetUnit,
   kgFromDisplayUnit,
   kgPerUnit,
   spreadsheetWeightFormat,
@@ -44,8 +45,10 @@ describe('display units', () => {
     expect(formatWeight(0, 'lb')).toBe('0 lb');
   });
 
-  it("give spreadsheets a KG site's format of today and whole pounds to a lb site", () => {
-    expect(spreadsheetWeightFormat('kg')).toBe('#,##0.00');
+  it('give spreadsheets whole KG and whole pounds, tonnes and short tons to 2 decimals, cells as shown', () => {
+    expect(spreadsheetWeightFormat('kg')).toBe('#,##0');
+    expect(inSpreadsheetUnit(27_380.4, 'kg')).toBe(27_380);
+    expect(inSpreadsheetUnit(27_385, 't')).toBe(27.39);
     expect(spreadsheetWeightFormat('lb')).toBe('#,##0');
     expect(spreadsheetWeightFormat('ton')).toBe('#,##0.00');
   });

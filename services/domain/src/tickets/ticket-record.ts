@@ -1,0 +1,68 @@
+import { noManualReasonGiven, type WeighingSource } from '../scales/scale';
+import { evolveTicket, initialTicketState, type TicketEvent, type TicketState } from './ticket';
+
+/**
+ * What the printed records (receiving record, haulage record) read from a ticket's history rather than
+ * from its current fields: the time the load left, and where its weight came from.
+ */
+
+const replay = (events: readonly TicketEvent[], step: (state: TicketState, event: TicketEvent) => void) =>
+  events.reduce<TicketState>((state, event) => {
+    const next = evolveTicket(state, event);
+    step(next, event);
+    return next;
+  }, initialTicketState);
+
+/**
+ * The load's time loaded: the ticket's own, or, once a dashboard receipt has cleared it (spec section 4,
+ * kept), the last one its history recorded before. A rejection ends that load: its time is not carried on.
+ */
+export function timeLoadedOfLoad(events: readonly TicketEvent[]): string | null {
+  let lastRecorded: string | null = null;
+  const final = replay(events, (state, event) => {
+    if (event.type === 'TicketRejected') lastRecorded = null;
+    else if (state.status === 'active' && state.details.timeLoaded) lastRecorded = state.details.timeLoaded;
+  });
+  if (final.status !== 'active') return null;
+  return final.details.timeLoaded ?? (final.isReceived ? lastRecorded : null);
+}
+
+/** The events whose weight is a weighing's: each records its source (absent on TicketWeighed before sources). */
+const weighingEvents = new Set<TicketEvent['type']>([
+  'TicketWeighed',
+  'TicketWeighedOnDefaultTare',
+  'TicketWeighedNet',
+  'TicketSecondWeighed',
+  'TicketTared',
+]);
+
+/**
+ * How a printed record names where the ticket's current weight came from: typed by hand, with the
+ * operator's reason (`noManualReasonGiven` when none was recorded, and for a weight typed on a ticket
+ * form), or weighed on a scale (`scaleId` null: a weighing recorded before weighings had a source).
+ */
+export type WeighingOfRecord =
+  | { manual: true; manualReason: string; scaleId: number | null }
+  | { manual: false; scaleId: number | null };
+
+/** The origin of the ticket's current weight, from its history; null when it has no weight. */
+export function weighingOfRecord(events: readonly TicketEvent[]): WeighingOfRecord | null {
+  let origin: WeighingOfRecord | null = null;
+  let weight: number | null = null;
+  const final = replay(events, (state, event) => {
+    const next = state.status === 'active' ? state.details.weight : null;
+    if (weighingEvents.has(event.type)) {
+      const source = (event.data as { source?: WeighingSource }).source;
+      origin = source?.manual
+        ? {
+            manual: true,
+            manualReason: source.manualReason?.trim() || noManualReasonGiven,
+            scaleId: source.scaleId,
+          }
+        : { manual: false, scaleId: source?.scaleId ?? null };
+    } else if (next !== weight)
+      origin = next === null ? null : { manual: true, manualReason: noManualReasonGiven, scaleId: null };
+    weight = next;
+  });
+  return final.status === 'active' && final.details.weight !== null ? origin : null;
+}
