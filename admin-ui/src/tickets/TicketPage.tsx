@@ -14,6 +14,7 @@ import { ExternalTicketNotice } from './external/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { TicketForm } from './TicketForm';
+import { TicketListsAhead } from './TicketInputs';
 import { TicketScreenLink } from './TicketScreenLink';
 import type { TicketPermissions } from './ticket';
 import { usePublicTicket, useTicket } from './useTicket';
@@ -97,6 +98,7 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
       {!ready ? (
         <Typography role="status" sx={{ py: 4 }}>
           {translate('portal.tickets.loading')}
+          <TicketListsAhead />
         </Typography>
       ) : error || !ticket ? (
         <Alert severity="error">{errorText(translate, error)}</Alert>
