@@ -139,21 +139,23 @@ describe('npm start while another portal holds the internal ports 9461–9464 an
   it('Ctrl-C stops it within 10 s, a line per step, the embedded PostgreSQL last', async () => {
     portal.pressCtrlC();
     const { code, afterMs } = await portal.exited;
-    expect(afterMs).toBeLessThan(10_000);
-    expect(code).toBe(0);
     const steps = portal.output().slice(portal.output().indexOf('SIGINT: shutting down'));
-    expect(
-      steps.match(/^ {2}\d\/7 stopped .+ \(\d+\.\d s\)$/gm)?.map((line) => line.replace(/ \(.*/, '')),
-    ).toEqual([
-      '  1/7 stopped the simulated scale',
-      '  2/7 stopped the web server',
-      '  3/7 stopped the health and metrics listener',
-      '  4/7 stopped the queue workers',
-      '  5/7 stopped the projections',
-      '  6/7 stopped the database connections',
-      '  7/7 stopped the embedded PostgreSQL',
+    // A step past its time limit is left behind, in a line of its own, rather than holding the stop up.
+    const stepLines = [
+      ...steps.matchAll(/^ {2}(\d)\/7 (?:stopped (.+) \(\d+\.\d s\)|(.+) did not stop within .+)$/gm),
+    ];
+    expect(stepLines.map(([, n, stopped, late]) => `${n} ${stopped ?? late}`)).toEqual([
+      '1 the simulated scale',
+      '2 the web server',
+      '3 the health and metrics listener',
+      '4 the queue workers',
+      '5 the projections',
+      '6 the database connections',
+      '7 the embedded PostgreSQL',
     ]);
     expect(steps).toMatch(/^Stopped in \d+\.\d s\.$/m);
+    expect(afterMs).toBeLessThan(10_000);
+    expect(code).toBe(0);
   });
 });
 
