@@ -7,8 +7,14 @@ if (!existsSync('admin-ui/dist/index.html')) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The portal runs in a process group of its own. Ctrl-C in a terminal signals the whole foreground
+// group: its embedded PostgreSQL and simulated scale would stop at once, under the portal still
+// closing (which then waited a minute on a database that was gone). Here only this launcher hears
+// it, and passes it on; the portal stops its parts in order. The IPC channel tells the portal when
+// this launcher is gone, so it never outlives it.
 const portal = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/start.ts'], {
-  stdio: 'inherit',
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  detached: true,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => portal.kill(signal));
-portal.on('exit', (code) => process.exit(code ?? 0));
+portal.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

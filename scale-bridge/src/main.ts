@@ -19,7 +19,7 @@ function configOrExit() {
 
 const config = configOrExit();
 const bridge = await startScaleBridge(config).catch((error: unknown) => {
-  // The metrics port taken, most likely: say so in a line rather than a stack.
+  // A metrics host that is no address of this machine, say: one line rather than a stack.
   console.error(`scale-bridge: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

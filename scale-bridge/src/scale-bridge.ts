@@ -108,6 +108,12 @@ export async function startScaleBridge(
     });
   }
 
+  if (metricsServer?.takenPort)
+    log.warn(
+      `port ${metricsServer.takenPort} (SCALE_BRIDGE_METRICS_PORT) is taken: metrics at ${metricsServer.url} instead ` +
+        '(SCALE_BRIDGE_METRICS_PORT=0 turns them off)',
+    );
+
   const connection = keepPortOpen(
     config.serial,
     config.reconnect,

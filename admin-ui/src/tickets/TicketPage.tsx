@@ -17,6 +17,7 @@ import { RevokePublicLinkButton } from './RevokePublicLinkButton';
 import { SameTruckWarning } from './SameTruckWarning';
 import { SendToDriverButton } from './SendToDriverButton';
 import { TicketForm } from './TicketForm';
+import { TicketListsAhead } from './TicketInputs';
 import { TicketScreenLink } from './TicketScreenLink';
 import type { TicketPermissions } from './ticket';
 import { usePublicTicket, useTicket } from './useTicket';
@@ -95,6 +96,7 @@ const TicketScreen = ({ id, permissions }: { id: string; permissions: TicketPerm
       {!ready ? (
         <Typography role="status" sx={{ py: 4 }}>
           {translate('portal.tickets.loading')}
+          <TicketListsAhead />
         </Typography>
       ) : error || !ticket ? (
         <Alert severity="error">{errorText(translate, error)}</Alert>

@@ -1,10 +1,10 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { useId } from 'react';
-import { type RaRecord, TextInput, useGetList } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
-import { everyRow, PlateInput, ShownValue, TicketSection } from './TicketInputs';
+import { PlateInput, ShownValue, TicketSection, useWholeList } from './TicketInputs';
 
 /**
  * The haulage company typed by name; the known companies are offered as suggestions. A name that matches
@@ -12,10 +12,7 @@ import { everyRow, PlateInput, ShownValue, TicketSection } from './TicketInputs'
  */
 const HaulageCompanyNameInput = () => {
   const listId = useId();
-  const { data } = useGetList<RaRecord>('transportCompanies', {
-    pagination: everyRow,
-    sort: { field: 'name', order: 'ASC' },
-  });
+  const { data } = useWholeList('transportCompanies');
   return (
     <>
       <TextInput

@@ -193,14 +193,19 @@ const readinessFromEnv = (env: Env) => {
   };
 };
 
+/** PORT and HOST: where the API and admin UI listen (every network interface unless HOST says otherwise). */
+export const listenAddressFromEnv = (env: Env): { port: number; host: string } => ({
+  port: Number(env.PORT ?? 3000),
+  host: env.HOST ?? '0.0.0.0',
+});
+
 /** Reads the settings that need no embedded services; `databaseUrl` and the secrets come resolved. */
 export function configFromEnv(
   env: Env,
   resolved: { databaseUrl: string; jwtSecret: string; linkSecret: string; uiDist: string | null },
 ): PortalConfig {
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    ...listenAddressFromEnv(env),
     databaseUrl: resolved.databaseUrl,
     redisUrl: optional(env.REDIS_URL),
     eventStoreUrl: optional(env.EVENTSTORE_URL),

@@ -287,7 +287,7 @@ describe('hostile input on every write route', () => {
       'project.isSoilFLOProject',
       'loggedInUserId',
     ];
-    // Every saved password is hashed with argon2 (64 MiB, about 0.1 s of CPU each): only the edit's
+    // Every saved password is hashed with argon2 (46 MiB, about 0.05 s of CPU each): only the edit's
     // password case saves one.
     const userBody = (id?: number) => ({
       ...(id

@@ -8,10 +8,11 @@ import { embeddedDatabaseUrl, embeddedPort } from './embedded-database';
  * process's own default, so it runs beside `npm start` on one machine.
  */
 export function joiningProcessConfig(env: NodeJS.ProcessEnv, metricsPort: string): PortalConfig {
-  const secrets = loadOrCreateSecrets(dataDirFromEnv(env));
+  const dataDir = dataDirFromEnv(env);
+  const secrets = loadOrCreateSecrets(dataDir);
   const databaseUrl =
     env.DATABASE_URL ??
-    embeddedDatabaseUrl({ port: embeddedPort(env), password: secrets.embeddedPostgresPassword });
+    embeddedDatabaseUrl({ port: embeddedPort(env, dataDir), password: secrets.embeddedPostgresPassword });
   return configFromEnv(
     { METRICS_PORT: metricsPort, ...env },
     { databaseUrl, ...secretsFromEnv(env, secrets), uiDist: null },

@@ -17,6 +17,7 @@ import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
 import { jobFamilies, jobQueueNames } from './jobs/job-families';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
+import { portTakenLine } from './listen-ports';
 import { countingAppends } from './observability/counting-event-store';
 import { createPortalMetrics, observeOnScrape } from './observability/portal-metrics';
 import { startProcessHealth } from './observability/process-health';
@@ -24,8 +25,10 @@ import { apiChecks, type CheckName, projectorChecks, workerChecks } from './obse
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
 import { createLiveScales } from './scales/live-scales';
 import { startScaleAlerts } from './scales/scale-alerts';
+import { type ShutdownStep, stopAll } from './shutdown';
 import { startReceiptRelay } from './soilflo/external-receipts';
 import { createSoilFloClient } from './soilflo/soilflo-client';
+import { StartRefused } from './start-failure';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
 interface RunningServices {
@@ -33,6 +36,8 @@ interface RunningServices {
   host: CommandHost;
   /** The internal listener's address (/healthz, /readyz, /metrics); null when METRICS_PORT=0. */
   healthUrl: string | null;
+  /** What stops, in order, when the process shuts down (`close` runs them all). */
+  closeSteps: ShutdownStep[];
   close(): Promise<void>;
 }
 
@@ -58,7 +63,7 @@ const roleChecks: Record<ProcessRole, readonly CheckName[]> = {
  */
 export async function startServices(
   config: PortalConfig,
-  options: { role: ProcessRole; workers: boolean },
+  options: { role: ProcessRole; workers: boolean; print?: (line: string) => void },
 ): Promise<RunningServices> {
   const role = `portal-${options.role}`;
   const pool = createDatabasePool(config.databaseUrl, { applicationName: role, max: config.databasePoolMax });
@@ -119,58 +124,80 @@ export async function startServices(
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
   const scaleAlerts = options.workers ? startScaleAlerts(host) : null;
-  const closeServices = async () => {
-    await receiptRelay?.stop();
-    await scaleAlerts?.stop();
-    await jobs.close();
-    await loginLimiter.close();
-    await liveScales.close();
-    await linkAttempts.close();
-    await projections.stop();
-    await eventStore.close();
-    await pool.end();
-  };
+  const serviceSteps: ShutdownStep[] = [
+    {
+      what: 'the queue workers',
+      limitMs: options.role === 'worker' ? workerProcessJobsLimitMs : jobsLimitMs,
+      async run() {
+        await receiptRelay?.stop();
+        await scaleAlerts?.stop();
+        await jobs.close();
+      },
+    },
+    { what: 'the projections', limitMs: 1000, run: () => projections.stop() },
+    {
+      what: 'the database connections',
+      limitMs: 1000,
+      async run() {
+        await loginLimiter.close();
+        await liveScales.close();
+        await linkAttempts.close();
+        await eventStore.close();
+        await pool.end();
+      },
+    },
+  ];
   let health: Awaited<ReturnType<typeof startProcessHealth>>;
   try {
     health = await startProcessHealth(infra, roleChecks[options.role]);
   } catch (error) {
-    await closeServices();
-    throw new Error(`The metrics listener cannot start (METRICS_PORT): ${(error as Error).message}`);
+    await stopAll(serviceSteps);
+    throw new Error(`The metrics listener cannot start (METRICS_HOST): ${(error as Error).message}`);
   }
-  return {
-    infra,
-    host,
-    healthUrl: health?.url ?? null,
-    async close() {
-      await health?.close();
-      await closeServices();
-    },
-  };
+  if (health?.takenPort)
+    (options.print ?? console.log)(
+      `Port ${health.takenPort} (METRICS_PORT) is taken by another program: health and metrics listen on ${health.url} instead (METRICS_PORT=0 turns them off).`,
+    );
+  const closeSteps: ShutdownStep[] = [
+    ...(health ? [{ what: 'the health and metrics listener', limitMs: 300, run: health.close }] : []),
+    ...serviceSteps,
+  ];
+  return { infra, host, healthUrl: health?.url ?? null, closeSteps, close: () => stopAll(closeSteps) };
 }
+
+/**
+ * How long a shutdown waits for running jobs: in `npm start` short enough that Ctrl-C stops the whole
+ * portal within 10 s; a worker process (`npm run worker`) waits longer, within the usual 30 s a
+ * supervisor gives before it kills. A job cut off is retried by a worker after JOB_LOCK_MS, and its
+ * chunks are idempotent.
+ */
+const jobsLimitMs = 3000;
+const workerProcessJobsLimitMs = 25_000;
 
 /** The whole portal in one process: services, workers (unless WORKERS=off) and the API. */
 export async function startPortal(
   config: PortalConfig,
   options: { logger?: boolean | object; print?: (line: string) => void } = {},
 ): Promise<RunningPortal> {
-  const services = await startServices(config, { role: 'api', workers: config.runWorkers });
+  const services = await startServices(config, {
+    role: 'api',
+    workers: config.runWorkers,
+    ...(options.print ? { print: options.print } : {}),
+  });
   const app = await buildApp(services.infra, { logger: options.logger });
+  const closeSteps: ShutdownStep[] = [
+    { what: 'the web server', limitMs: 1500, run: () => app.close() },
+    ...services.closeSteps,
+  ];
+  let address: string;
   try {
     await ensureFirstAdministrator(app, options.print ?? console.log);
+    address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await app.close();
-    await services.close();
-    throw error;
+    await stopAll(closeSteps);
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new StartRefused(await portTakenLine(config.port, config.host));
   }
-  const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  return {
-    ...services,
-    app,
-    url,
-    async close() {
-      await app.close();
-      await services.close();
-    },
-  };
+  return { ...services, app, url, closeSteps, close: () => stopAll(closeSteps) };
 }

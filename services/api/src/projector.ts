@@ -1,6 +1,7 @@
 import { joiningProcessConfig } from './joining-process-config';
 import { startServices } from './portal';
 import { closeOnSignals } from './shutdown';
+import { failStart } from './start-failure';
 
 /**
  * `npm run projector`: a process that only projects events into the read models. Several may run: one
@@ -16,11 +17,8 @@ async function main(): Promise<void> {
 
   closeOnSignals(
     (signal) => `${signal}: finishing the batch in hand, then stopping`,
-    () => services.close(),
+    () => services.closeSteps,
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(failStart);

@@ -1,7 +1,4 @@
-import { runPortal } from './run-portal';
+import { runPortalEntry } from './portal-entry';
 
 /** `npm start`: the whole portal in one process, with an embedded PostgreSQL unless DATABASE_URL is set. */
-runPortal(process.env).catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runPortalEntry(process.env);

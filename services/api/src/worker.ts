@@ -1,6 +1,7 @@
 import { joiningProcessConfig } from './joining-process-config';
 import { startServices } from './portal';
 import { closeOnSignals } from './shutdown';
+import { failStart } from './start-failure';
 
 /**
  * `npm run worker`: a process that only runs the queue workers (and stands by for the projections
@@ -15,11 +16,8 @@ async function main(): Promise<void> {
 
   closeOnSignals(
     (signal) => `${signal}: finishing running jobs, then stopping`,
-    () => services.close(),
+    () => services.closeSteps,
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(failStart);

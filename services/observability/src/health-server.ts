@@ -6,12 +6,14 @@ import { type ReadinessCheck, readiness } from './readiness';
 
 export interface HealthServer {
   url: string;
+  /** The port asked for when another program held it (the listener took a free one instead); else null. */
+  takenPort: number | null;
   close(): Promise<void>;
 }
 
 export interface HealthServerOptions {
   host: string;
-  /** 0: any free port. */
+  /** 0: any free port; a port another program holds gives way to a free one (`takenPort` says so). */
   port: number;
   registry: Registry;
   checks: readonly ReadinessCheck[];
@@ -64,17 +66,28 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       () => json(500, { message: 'The metrics could not be collected.' }),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  // An internal listener is optional: a second portal on the machine must not stop this one starting.
+  let takenPort: number | null = null;
+  try {
+    await listen(options.port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
+    takenPort = options.port;
+    await listen(0);
+  }
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return {
     url: `http://${host}:${port}`,
+    takenPort,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
