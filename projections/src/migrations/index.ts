@@ -18,9 +18,9 @@ import * as truckTareDates from './2026-11-27-002-truck-tare-dates';
 import * as ticketFirstWeights from './2026-11-27-003-ticket-first-weights';
 import * as displayUnitSetting from './2026-11-28-001-display-unit-setting';
 import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-settings';
+import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-without-load';
 import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weights';
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
-import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-without-load';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
