@@ -54,7 +54,7 @@ describe('the Truck Dispatch page, through the ticket link', () => {
     const link = await linkOf(ticket.id);
     expectInvalid(await anonymous('POST', `${link}/dispatch`, {}), {
       timeLoaded: 'Time loaded is required',
-      transportCompanyId: 'Haulage company is required',
+      transportCompanyId: 'Haulage Company is required',
       truckDriverName: 'Driver name is required',
       truckLicensePlate: 'License plate is required',
     });

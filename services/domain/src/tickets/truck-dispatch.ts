@@ -25,11 +25,10 @@ export type TruckDispatch = Static<typeof TruckDispatchSchema>;
 
 export const truckDispatchMessages = {
   /**
-   * Spec section 5 words the dispatch form's 'Haulage Company is required' with a capital C, and the ticket
-   * form's 'Haulage company is required': one field, so the page says the spec's second, as every other
-   * required message is cased (issue 34, D25).
+   * Spec section 5 gives the dispatch form its own capital C, word for word: the spec's messages are
+   * requirements, so this one stays as written although the ticket form's is cased otherwise.
    */
-  haulageCompanyRequired: ticketFormMessages.haulageCompanyRequired,
+  haulageCompanyRequired: 'Haulage Company is required',
   externalLoad: "This load comes from SoilFLO: manage it in SoilFLO's dashboard.",
 } as const;
 

@@ -44,7 +44,7 @@ describe('the driver dispatch', () => {
           { ...emptyTicketDetails, timeLoaded: loadedAt },
         ),
       ),
-    ).toEqual(invalidField('transportCompanyId', 'Haulage company is required'));
+    ).toEqual(invalidField('transportCompanyId', 'Haulage Company is required'));
     expect(refusal(() => validateTruckDispatch(form, emptyTicketDetails))).toEqual(
       invalidField('timeLoaded', 'Time loaded is required'),
     );
