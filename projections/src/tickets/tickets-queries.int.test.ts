@@ -204,6 +204,7 @@ describe('dailyCounts', () => {
       loadedTicketCountForToday: 4,
       activeTicketCountForToday: 2,
       receivedTicketCountForToday: 2,
+      receivedWithoutLoadCountForToday: 0,
       uniqueContractorsForToday: 2,
       uniqueJobSitesForToday: 2,
     });
@@ -217,6 +218,7 @@ describe('dailyCounts', () => {
       loadedTicketCountForToday: 0,
       activeTicketCountForToday: 0,
       receivedTicketCountForToday: 0,
+      receivedWithoutLoadCountForToday: 0,
       uniqueContractorsForToday: 0,
       uniqueJobSitesForToday: 0,
     });

@@ -63,6 +63,8 @@ describe('GET /api/ticket/{id}', () => {
         'notes',
         'weight',
         'firstWeight',
+        // Issue 34: where the weight came from (a scale, or by hand with its reason), beside the spec's fields.
+        'weighing',
         'userId',
         'userFirstName',
         'userLastName',
