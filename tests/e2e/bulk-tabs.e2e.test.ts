@@ -98,7 +98,9 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await ctx.page.getByText('Loaded', { exact: true }).hover();
     await expect
       .poll(() => ctx.page.getByRole('tooltip').textContent())
-      .toBe("Today's trucks: the Active tickets (loaded today, not received) plus the Received ones");
+      .toBe(
+        "Today's trucks: the Active tickets (loaded today, not received) plus the Received ones that were loaded",
+      );
 
     // Numbers that exist already: a warning that stays 10 seconds, also shown under the bar.
     await panel.locator('input[name="from"]').fill('1099');
