@@ -129,7 +129,7 @@ describe('a lb site, end to end in Chromium', () => {
     await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBe(2);
     expect(await table.getByRole('columnheader').allTextContents()).toContain('Weight (lb)');
     expect(await table.getByRole('cell', { name: '60 000 lb', exact: true }).count()).toBe(1);
-    expect(await textOf('report-totals')).toContain('Net: 60 000 lb (27 215,54 KG)');
+    expect(await textOf('report-totals')).toContain('Net of received loads: 60 000 lb (27 215,54 KG)');
     await expect.poll(() => visible('Net pounds per project')).toBe(true);
     for (const text of ['Net pounds', 'Approved pounds']) expect(await visible(text), text).toBe(true);
     await screenshotsOf('site-unit-reports');

@@ -77,13 +77,14 @@ describe('transports, end to end in Chromium', () => {
     const [sheet] = workbook.worksheets;
     if (!sheet) throw new Error('the export has no worksheet');
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    // The spec's columns, headed by words (issue 34, D17).
     expect(values(1)).toEqual([
-      'transportCompanyName',
-      'truckNumber',
-      'licensePlate',
-      'driverName',
-      'driverNumber',
-      'tareWeight',
+      'Haulage company',
+      'Truck number',
+      'License plate',
+      'Driver name',
+      'Driver number',
+      'Tare weight (KG)',
     ]);
     expect(values(2)).toEqual(['Bakkie Brothers', 'T-100', 'CA10000', 'Sipho Dlamini', '', 15000]);
     expect(values(3)).toEqual(['Total Bakkie Brothers', '1 truck', undefined, undefined, undefined, 15000]);
