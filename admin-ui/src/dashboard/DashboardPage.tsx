@@ -64,6 +64,18 @@ const TabPanel = ({
 );
 
 /**
+ * A list's error, kept while the list is asked again: react-query clears the error of a query that has no
+ * data as its refetch starts, which would flash the table's skeleton between one failure and the next.
+ */
+function useErrorKeptWhileAskingAgain(query: { error: unknown; isFetching: boolean; isSuccess: boolean }) {
+  const [lastError, setLastError] = useState<unknown>(null);
+  // Derived state, set while rendering (React re-renders at once): no effect, so no frame without it.
+  if (query.error && query.error !== lastError) setLastError(query.error);
+  if (query.isSuccess && lastError !== null) setLastError(null);
+  return query.error ?? (query.isFetching ? lastError : null);
+}
+
+/**
  * The Search tab and, for administrators, the bulk tabs. Its own component, kept from rendering again when
  * only the tickets change (its props are stable callbacks): its forms cost more to render than the table's
  * first rows, and the dashboard renders each time a list or its counts arrive.
@@ -183,7 +195,10 @@ export const DashboardPage = () => {
   // A finished run changes tickets: the table and the metrics load again.
   const runFinished = useCallback(() => void refresh(), [refresh]);
 
+  const latestError = useErrorKeptWhileAskingAgain(latest);
+  const foundError = useErrorKeptWhileAskingAgain(found);
   const shown = search ? found : latest;
+  const shownError = search ? foundError : latestError;
   const listed = search ? found.data : latest.data;
   const loading = shown.isPending || shown.isPlaceholderData || refreshing;
   const heading = search
@@ -215,7 +230,7 @@ export const DashboardPage = () => {
         <Box sx={{ height: 4 }}>
           {shown.isFetching && (loading || listed === undefined) && <LinearProgress />}
         </Box>
-        {shown.isError && listed === undefined ? (
+        {shownError && listed === undefined ? (
           // A failed load is an error with a way out, never an empty list (issue 15, item 5), also while
           // it is asked again: the refresh every few seconds would otherwise flash an empty table.
           <Alert
@@ -227,7 +242,7 @@ export const DashboardPage = () => {
               </Button>
             }
           >
-            {translate('portal.dashboard.loadFailed', { reason: errorText(translate, shown.error) })}
+            {translate('portal.dashboard.loadFailed', { reason: errorText(translate, shownError) })}
           </Alert>
         ) : (
           <>
