@@ -5,7 +5,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Button, IconButton } from '@mui/material';
 import type { Ticket } from '@portal/contract';
-import { displayTicketNumber } from '@portal/domain';
+import { displayTicketNumber, mayReceive } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { apiRequest } from '../dataProvider/http-client';
 import { PrintRecordButton } from '../records/PrintRecordButton';
 import { ReceiptStatusChip } from '../tickets/ReceiptStatusChip';
 import { SendToDriverButton } from '../tickets/SendToDriverButton';
-import { mayEdit, mayReceive, ticketLogPath, ticketPath } from '../tickets/ticket';
+import { mayEdit, ticketLogPath, ticketPath } from '../tickets/ticket';
 import { useRefreshDashboard } from './dashboard-queries';
 import { haulageRecordPath, mayToggleDispatch, type TicketRow } from './dashboard-ticket';
 

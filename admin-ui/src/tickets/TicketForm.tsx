@@ -4,6 +4,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import type { Ticket } from '@portal/contract';
+import { mayReceive } from '@portal/domain';
 import { useState } from 'react';
 import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState } from 'react-hook-form';
@@ -16,7 +17,6 @@ import { TicketShortFields } from './TicketShortFields';
 import { TicketToolbarFrame } from './TicketToolbarFrame';
 import {
   mayEdit,
-  mayReceive,
   mayReject,
   type TicketPermissions,
   type TicketVariant,

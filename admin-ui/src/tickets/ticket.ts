@@ -1,4 +1,5 @@
 import type { Ticket } from '@portal/contract';
+import { mayReceive } from '@portal/domain';
 import type { Identifier } from 'react-admin';
 import { currentSession } from '../session';
 import { normalisePlateInput } from '../trucks/truck';
@@ -53,12 +54,6 @@ export interface TicketPermissions {
 /** Standard users cannot change received tickets (403 'Standard users cannot edit received tickets.'). */
 export const mayEdit = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>
   isAdministrator || !ticket.isReceived;
-
-/**
- * A rejected load was turned away at the gate (issue 34, D19): it is neither received nor rejected again.
- * Saving the ticket (a new load on it) or restoring it from its log takes the rejection back.
- */
-export const mayReceive = (ticket: Ticket) => !ticket.isReceived && !ticket.isRejected;
 
 /** Reject is an administrators' call, refused (409) once received; a rejected ticket is rejected already. */
 export const mayReject = (ticket: Ticket, { isAdministrator }: TicketPermissions) =>

@@ -10,7 +10,7 @@ import {
   useTicketPortal,
 } from '@portal/api/test/ticket-kit';
 import type { Ticket } from '@portal/contract';
-import { ticketStreamId } from '@portal/domain';
+import { ticketMessages, ticketStreamId } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The ticket lifecycle (spec section 4): receive, reset, reject, the dispatch lock and weighing in.
@@ -291,6 +291,34 @@ describe('reject: POST /api/ticket/reject (admin)', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'A received ticket cannot be rejected. Reset it first.' });
     expect((await reject({ ticketId: 987654, reason: 'Late' })).statusCode).toBe(404);
+  });
+
+  it('a rejected load is not received or weighed in (409) until a save gives it a new load (issue 34, D19)', async () => {
+    const ticket = await one();
+    const material = await kit.material('Rejected fill');
+    expect(
+      (await reject({ ticketId: ticket.id, reason: 'Wrong material', loggedInUserId: 1 })).statusCode,
+    ).toBe(200);
+    const message = ticketMessages.rejected;
+    for (const refused of [
+      await receive({ ticketId: ticket.id, source: 'dashboard' }),
+      await receive({ ticketId: ticket.id, source: 'ticket' }),
+      await weigh({ ticketId: ticket.id, materialId: material.id, weight: 30000, loggedInUserId: 1 }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ message });
+    }
+    expect(await eventTypes(ticket.id)).toEqual(['TicketRejected', 'TicketGenerated']);
+    expect(await kit.get(ticket.id)).toMatchObject({ isRejected: true, isReceived: false, weight: null });
+
+    await kit.full(ticket.id, {
+      ...kit.completeForm(kit.companyIds()),
+      timeLoaded: at(),
+      timeReceived: at(minutes(1)),
+    });
+    const received = await receive({ ticketId: ticket.id, source: 'dashboard' });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json()).toMatchObject({ isRejected: false, isReceived: true });
   });
 });
 

@@ -109,6 +109,8 @@ export const ticketMessages = {
   reasonRequired: 'A reason is required to reject a ticket.',
   overrideReasonRequired: 'A reason is required to override SoilFLO and receive the ticket without its load.',
   rejectReceived: 'A received ticket cannot be rejected. Reset it first.',
+  rejected:
+    'This ticket was rejected: save it with its new load, or restore it from its log, before receiving, weighing or dispatching it.',
   dispatchNotAvailable:
     'The dispatch lock is only available for tickets loaded today, not received and not from SoilFLO.',
   receivedBeforeLoaded: 'Time received cannot be earlier than time loaded',
@@ -182,6 +184,11 @@ function assertNotExternal(ticket: ActiveTicket): void {
   if (ticket.isSoilFLOLoad) throw new DomainError('conflict', externalLoadMessages.useExternalForm);
 }
 
+/** A rejected load is not received, weighed or dispatched until a save or a restore takes the rejection back. */
+function assertNotRejected(ticket: ActiveTicket): void {
+  if (ticket.isRejected) throw new DomainError('conflict', ticketMessages.rejected);
+}
+
 function assertMayChange(ticket: ActiveTicket, actor: TicketActor): void {
   if (ticket.isReceived && !actor.isAdministrator)
     throw new DomainError('forbidden', ticketMessages.receivedLocked);
@@ -221,6 +228,7 @@ function receipt(
   { keepTimeLoaded = false } = {},
 ): TicketEvent {
   if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
+  assertNotRejected(ticket);
   const asDashboard = source === 'dashboard' || source === 'bulk';
   const timeLoaded = asDashboard
     ? null
@@ -254,11 +262,12 @@ function savedFromForm(
   form: { receive: boolean; actor: TicketActor; now: string },
 ): TicketEvent[] {
   const events: TicketEvent[] = [];
-  if (!sameData(details, ticket.details)) {
-    events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
-  }
+  const edited = !sameData(details, ticket.details);
+  if (edited) events.push({ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } });
   if (form.receive && !ticket.isReceived) {
-    events.push(receipt({ ...ticket, details }, 'ticket', form.actor, form.now, details.timeReceived));
+    // An edit takes a rejection back (see evolve), so the saved ticket is receivable.
+    const saved = { ...ticket, details, isRejected: ticket.isRejected && !edited };
+    events.push(receipt(saved, 'ticket', form.actor, form.now, details.timeReceived));
   }
   return events;
 }
@@ -282,16 +291,17 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       // receipt); the dashboard and the ticket page leave SoilFLO's loads to its own form.
       if (command.source === 'dashboard' || command.source === 'ticket') assertNotExternal(ticket);
       const details = command.details ?? ticket.details;
+      const edited = !sameData(details, ticket.details);
       const received = receipt(
-        { ...ticket, details },
+        { ...ticket, details, isRejected: ticket.isRejected && !edited },
         command.source,
         command.actor,
         command.now,
         command.timeReceived,
       );
-      return sameData(details, ticket.details)
-        ? [received]
-        : [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }, received];
+      return edited
+        ? [{ type: 'TicketEdited', data: { ticketId: ticket.ticketId, details } }, received]
+        : [received];
     }
 
     case 'SaveExternalTicket': {
@@ -365,6 +375,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'WeighTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
+      assertNotRejected(ticket);
       const weighed = weighing(ticket, command);
       // The first of two weighings only holds its weight: the ticket is received once its net is known.
       if (weighed.type === 'TicketFirstWeighed') return [weighed];
@@ -378,6 +389,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'TareTicket': {
       const ticket = activeTicket(state);
       assertMayChange(ticket, command.actor);
+      assertNotRejected(ticket);
       if (ticket.details.truckId !== null && ticket.details.truckId !== command.truckId)
         throw new DomainError('validation', scaleMessages.otherTruck, { ticketId: scaleMessages.otherTruck });
       if (command.grossWeight === null)
@@ -416,6 +428,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       const ticket = activeTicket(state);
       if (ticket.isSoilFLOLoad) throw new DomainError('conflict', truckDispatchMessages.externalLoad);
       if (ticket.isReceived) throw new DomainError('conflict', ticketMessages.alreadyReceived);
+      assertNotRejected(ticket);
       return [
         {
           type: 'TruckDispatched',

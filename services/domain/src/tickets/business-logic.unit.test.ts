@@ -17,6 +17,7 @@ import {
   initialTicketState,
   isTicketComplete,
   lastScaleWeight,
+  mayReceive,
   netWeight,
   type TicketDetails,
   type TicketEvent,
@@ -491,6 +492,45 @@ describe('ticket decider: reject', () => {
         'truckDriverNumber',
       ].sort(),
     );
+  });
+});
+
+describe('ticket decider: a rejected load (issue 34, D19)', () => {
+  const rejectedLoad: TicketEvent = {
+    type: 'TicketRejected',
+    data: { ticketId: 12, reason: 'Wrong material' },
+  };
+  const refused = { kind: 'conflict', message: ticketMessages.rejected, errors: undefined };
+
+  it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)('is not received from %s', (source) => {
+    expect(refusal(() => decideTicket(receive(source), given(generated, loaded, rejectedLoad)))).toEqual(
+      refused,
+    );
+  });
+
+  it('is not weighed in, nor received by a save that changes nothing', () => {
+    const state = given(generated, loaded, rejectedLoad);
+    expect(refusal(() => decideTicket(weigh(40000, 15000, admin), state))).toEqual(refused);
+    expect(refusal(() => decideTicket(edit(active(state).details, admin, true), state))).toEqual(refused);
+  });
+
+  it('is received by a save that gives it its new load, which takes the rejection back', () => {
+    const state = given(generated, loaded, rejectedLoad);
+    const newLoad = { ...active(state).details, timeLoaded: loadedAt, notes: 'second load' };
+    expect(decideTicket(edit(newLoad, standard, true), state).map((event) => event.type)).toEqual([
+      'TicketEdited',
+      'TicketReceived',
+    ]);
+    expect(after(state, edit(newLoad, standard, true))).toMatchObject({
+      isRejected: false,
+      isReceived: true,
+    });
+  });
+
+  it("is what mayReceive, the screens' rule, refuses", () => {
+    expect(mayReceive(active(given(generated, loaded, rejectedLoad)))).toBe(false);
+    expect(mayReceive(active(given(generated, loaded)))).toBe(true);
+    expect(mayReceive(active(given(generated, loaded, received())))).toBe(false);
   });
 });
 

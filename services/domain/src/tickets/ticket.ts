@@ -239,6 +239,13 @@ export interface ActiveTicket {
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
 
+/**
+ * A rejected load was turned away at the gate (issue 34, D19): it is neither received, weighed in nor
+ * rejected again. Saving the ticket (a new load on it) or restoring it from its log takes the rejection back.
+ */
+export const mayReceive = (ticket: { isReceived: boolean; isRejected: boolean }): boolean =>
+  !ticket.isReceived && !ticket.isRejected;
+
 export const initialTicketState: TicketState = { status: 'absent' };
 
 /** Dispatch information a rejection clears (spec section 4): who was trucking it, and when it left. */
