@@ -188,6 +188,10 @@ export interface TicketsTable {
   /** How the weight was weighed (issue 34): gross, tare and source, or null (see ActiveTicket.weighing). */
   weighing: ColumnType<TicketWeighing | null, TicketWeighing | null, TicketWeighing | null>;
   receivedWithoutLoad: Generated<boolean>;
+  /** ActiveTicket.lastTimeLoaded: the last time loaded the load's history recorded. */
+  lastTimeLoaded: Instant;
+  /** The load's time loaded (timeLoadedOfLoad), kept after a dashboard receipt cleared time_loaded (issue 34, D3). */
+  loadTimeLoaded: Instant;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

@@ -23,9 +23,11 @@ beforeAll(async () => {
     { weight: 30_005, truckTypeId: 2 },
     { weight: 12_000, truckTypeId: 1 },
   ]));
-  // The report lists received loads only (issue 34, D6).
-  for (const ticket of tickets.slice(0, 2))
-    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
+  // The report lists received loads only (issue 34, D6); the dashboard's receipt clears the time loaded
+  // (spec section 4), and the report still shows when the load left (D3).
+  const [fromTicketPage, fromDashboard] = tickets;
+  await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromTicketPage?.id, source: 'ticket' });
+  await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromDashboard?.id, source: 'dashboard' });
 });
 
 describe('the haulage record and its report, in Chromium', () => {
@@ -84,6 +86,11 @@ describe('the haulage record and its report, in Chromium', () => {
     expect(report.viewportSize()).toEqual({ width: 1000, height: 1000 });
     expect(report.url()).toBe(`${ctx.portal.url}/report/haulage-record/${project.id}?from=1&to=2`);
     await expect.poll(() => report.getByRole('row').count()).toBe(4);
+    const loadedCells = report.locator('tbody tr td:nth-child(2)');
+    expect(await loadedCells.allTextContents()).toEqual([
+      expect.stringMatching(/\d{1,2}:\d{2}/),
+      expect.stringMatching(/\d{1,2}:\d{2}/),
+    ]);
     await expect
       .poll(() => report.getByTestId('report-totals').textContent())
       .toMatch(/2 tickets · 2 received loads.*57\.39 t.*50 m3/);

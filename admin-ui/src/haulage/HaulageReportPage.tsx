@@ -82,7 +82,7 @@ const ReportGrid = ({ project, loads, totals }: { project: Project } & HaulageRe
             return (
               <TableRow key={ticket.id} sx={{ breakInside: 'avoid' }}>
                 <TableCell>{displayTicketNumber(ticket)}</TableCell>
-                <TableCell>{displayInstant(ticket.timeLoaded)}</TableCell>
+                <TableCell>{displayInstant(ticket.loadTimeLoaded)}</TableCell>
                 <TableCell>{ticket.transportCompanyName}</TableCell>
                 <TableCell>{ticket.truckNumber}</TableCell>
                 <TableCell>{ticket.truckLicensePlate}</TableCell>

@@ -18,6 +18,7 @@ const generated: Ticket = {
   date: '2026-03-02T10:00:00.000Z',
   timeLoaded: null,
   timeReceived: null,
+  loadTimeLoaded: null,
   isReceived: false,
   isComplete: false,
   isDispatched: false,

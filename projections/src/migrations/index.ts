@@ -21,6 +21,7 @@ import * as weightBoundAndQrSettings from './2026-11-28-002-weight-bound-and-qr-
 import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-without-load';
 import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weights';
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
+import * as ticketLoadTimeLoaded from './2026-11-30-001-ticket-load-time-loaded';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-010-external-receipt-weights': externalReceiptWeights,
   '2026-11-29-034-ticket-weighing': ticketWeighing,
   '2026-11-28-003-tickets-received-without-load': ticketsReceivedWithoutLoad,
+  '2026-11-30-001-ticket-load-time-loaded': ticketLoadTimeLoaded,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import {
   type TicketEvent,
   type TicketState,
   ticketEventTypes,
+  timeLoadedOfLoad,
 } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
@@ -65,6 +66,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     firstWeight: row.firstWeight === null ? null : Number(row.firstWeight),
     weighing: row.weighing,
     receivedWithoutLoad: row.receivedWithoutLoad,
+    lastTimeLoaded: iso(row.lastTimeLoaded),
   };
 }
 
@@ -109,6 +111,8 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     firstWeight: ticket.firstWeight,
     weighing: ticket.weighing,
     receivedWithoutLoad: ticket.receivedWithoutLoad,
+    lastTimeLoaded: ticket.lastTimeLoaded,
+    loadTimeLoaded: timeLoadedOfLoad(ticket),
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -156,6 +160,7 @@ const ticketFields = Object.keys(
       firstWeight: null,
       weighing: null,
       receivedWithoutLoad: false,
+      lastTimeLoaded: null,
     },
     0,
   ),

@@ -34,6 +34,7 @@ const named = (column: string, table: string, reference: string) =>
 const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) => sql`
   t.id, t.prefix, t.ticket_number AS "ticketNumber", ${instant('t.date')} AS date,
   ${instant('t.time_loaded')} AS "timeLoaded", ${instant('t.time_received')} AS "timeReceived",
+  ${instant('t.load_time_loaded')} AS "loadTimeLoaded",
   t.is_received AS "isReceived", t.is_complete AS "isComplete",
   t.is_dispatched AS "isDispatched", t.is_rejected AS "isRejected", t.reject_reason AS "rejectReason",
   t.job_site AS "jobSite", t.contractor_company_id AS "contractorCompanyId",

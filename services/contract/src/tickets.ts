@@ -18,6 +18,13 @@ export const TicketSchema = Type.Object(
     date: Instant,
     timeLoaded: Instant,
     timeReceived: Instant,
+    loadTimeLoaded: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          "Beside the spec's fields: when the load left. timeLoaded, or once a dashboard receipt cleared it (spec section 4), the time loaded the ticket's history recorded; null for a ticket never loaded",
+      }),
+    ),
     isReceived: Type.Boolean(),
     isComplete: Type.Boolean({
       description: 'Derived from the required information, never taken from the client',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, okResponses, ReceivingRecordSchema, type RecordWeighing } from '@portal/contract';
 import {
   DomainError,
+  evolveTicket,
+  initialTicketState,
   type TicketEvent,
   ticketMessages,
   ticketStreamId,
@@ -25,7 +27,8 @@ export async function loadHistoryOf(app: CommandHost, ticketId: number) {
     manualReason: origin.manual ? origin.manualReason : null,
     scaleName: scale?.scaleName ?? null,
   };
-  return { loadedAt: timeLoadedOfLoad(events), weighing };
+  const ticket = events.reduce(evolveTicket, initialTicketState);
+  return { loadedAt: ticket.status === 'active' ? timeLoadedOfLoad(ticket) : null, weighing };
 }
 
 /** The printed receiving record's data (/print-record/{id}), for a signed-in user. */

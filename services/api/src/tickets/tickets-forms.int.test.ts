@@ -65,6 +65,8 @@ describe('GET /api/ticket/{id}', () => {
         'firstWeight',
         // Issue 34: where the weight came from (a scale, or by hand with its reason), beside the spec's fields.
         'weighing',
+        // Issue 34, D3: when the load left, kept after a dashboard receipt cleared timeLoaded.
+        'loadTimeLoaded',
         'userId',
         'userFirstName',
         'userLastName',

@@ -41,15 +41,18 @@ const near = (iso: string | null, ms = Date.now(), slack = 30_000) => {
 };
 
 describe('receiving from the dashboard: PUT /api/ticket/receive', () => {
-  it('receives, clears the time loaded and names the receiving user', async () => {
+  it("receives, clears the time loaded (kept as the load's, issue 34 D3) and names the receiving user", async () => {
     const ticket = await one();
-    await kit.full(ticket.id, kit.completeForm(kit.companyIds()));
+    const form = kit.completeForm(kit.companyIds());
+    const saved = await kit.full(ticket.id, form);
+    expect(saved.loadTimeLoaded).toBe(saved.timeLoaded);
     const response = await receive({ ticketId: ticket.id, source: 'dashboard' }, kit.standard);
     expect(response.statusCode, response.body).toBe(200);
     const received = response.json<Ticket>();
     expect(received).toMatchObject({
       isReceived: true,
       timeLoaded: null,
+      loadTimeLoaded: saved.timeLoaded,
       userId: kit.standardUserId,
       userFirstName: testStandardUser.firstName,
       userLastName: testStandardUser.lastName,

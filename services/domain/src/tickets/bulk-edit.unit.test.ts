@@ -118,6 +118,7 @@ describe('BulkEditTicket', () => {
     firstWeight: null,
     weighing: null,
     receivedWithoutLoad: false,
+    lastTimeLoaded: null,
     ...overrides,
   });
 

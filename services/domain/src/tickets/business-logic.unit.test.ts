@@ -133,6 +133,7 @@ describe('ticket decider: generate', () => {
       firstWeight: null,
       weighing: null,
       receivedWithoutLoad: false,
+      lastTimeLoaded: null,
     });
     expect(ticketStreamId(12)).toBe('ticket-12');
   });

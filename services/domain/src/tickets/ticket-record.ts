@@ -3,7 +3,7 @@ import { evolveTicket, initialTicketState, type TicketEvent, type TicketState } 
 
 /**
  * What the printed records (receiving record, haulage record) read from a ticket's history rather than
- * from its current fields: the time the load left, and where its weight came from.
+ * from its current fields: where its weight came from.
  */
 
 const replay = (events: readonly TicketEvent[], step: (state: TicketState, event: TicketEvent) => void) =>
@@ -12,20 +12,6 @@ const replay = (events: readonly TicketEvent[], step: (state: TicketState, event
     step(next, event);
     return next;
   }, initialTicketState);
-
-/**
- * The load's time loaded: the ticket's own, or, once a dashboard receipt has cleared it (spec section 4,
- * kept), the last one its history recorded before. A rejection ends that load: its time is not carried on.
- */
-export function timeLoadedOfLoad(events: readonly TicketEvent[]): string | null {
-  let lastRecorded: string | null = null;
-  const final = replay(events, (state, event) => {
-    if (event.type === 'TicketRejected') lastRecorded = null;
-    else if (state.status === 'active' && state.details.timeLoaded) lastRecorded = state.details.timeLoaded;
-  });
-  if (final.status !== 'active') return null;
-  return final.details.timeLoaded ?? (final.isReceived ? lastRecorded : null);
-}
 
 /** The events whose weight is a weighing's: each records its source (absent on TicketWeighed before sources). */
 const weighingEvents = new Set<TicketEvent['type']>([

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/scale';
 import { emptyTicketDetails, type TicketDetails, type TicketEvent } from './ticket';
-import { timeLoadedOfLoad, weighingOfRecord } from './ticket-record';
+import { weighingOfRecord } from './ticket-record';
 
 const ticketId = 7;
 const loadedAt = '2026-03-10T14:00:00.000Z';
-const receivedAt = '2026-03-10T15:00:00.000Z';
 const generated: TicketEvent = {
   type: 'TicketGenerated',
   data: { ticketId, prefix: 0, ticketNumber: 7, isSoilFLOLoad: false, hashNonce: 'n', date: loadedAt },
@@ -13,10 +12,6 @@ const generated: TicketEvent = {
 const edited = (details: Partial<TicketDetails>): TicketEvent => ({
   type: 'TicketEdited',
   data: { ticketId, details: { ...emptyTicketDetails, date: loadedAt, ...details } },
-});
-const received = (timeLoaded: string | null): TicketEvent => ({
-  type: 'TicketReceived',
-  data: { ticketId, timeReceived: receivedAt, timeLoaded, receivedByUserId: 1, source: 'dashboard' },
 });
 const weighed = (source?: WeighingSource): TicketEvent => ({
   type: 'TicketWeighed',
@@ -36,24 +31,6 @@ const fromScale: WeighingSource = {
   rawFrame: '02',
   readingAt: loadedAt,
 };
-
-describe('the time loaded a printed record shows', () => {
-  it("is the one the ticket's history recorded when the dashboard's receipt cleared it", () => {
-    expect(timeLoadedOfLoad([generated, edited({ timeLoaded: loadedAt }), received(null)])).toBe(loadedAt);
-  });
-
-  it("is the ticket's own when it has one, and none for a ticket never loaded", () => {
-    expect(timeLoadedOfLoad([generated, edited({ timeLoaded: loadedAt })])).toBe(loadedAt);
-    expect(timeLoadedOfLoad([generated, received(null)])).toBeNull();
-  });
-
-  it('does not carry a rejected load’s time onto a later receipt', () => {
-    const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId, reason: 'wet' } };
-    expect(
-      timeLoadedOfLoad([generated, edited({ timeLoaded: loadedAt }), rejected, received(null)]),
-    ).toBeNull();
-  });
-});
 
 describe("the origin of a printed record's weight", () => {
   it('names the scale of a weighing from a scale', () => {

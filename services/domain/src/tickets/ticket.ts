@@ -235,6 +235,12 @@ export interface ActiveTicket {
    * ticket's own history by `evolve`, so recorded events keep their meaning.
    */
   receivedWithoutLoad: boolean;
+  /**
+   * The last time loaded the current load's history recorded; a rejection ends the load. A dashboard
+   * receipt clears the ticket's time loaded (spec section 4), and the records still show this one
+   * (issue 34, D3): see `timeLoadedOfLoad`.
+   */
+  lastTimeLoaded: string | null;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -269,6 +275,21 @@ export const isReportedToSoilFLO = (receipt: {
 }): boolean => receipt.soilFLOLoadId !== undefined || receipt.soilFLOLoadByTicketNumber === true;
 
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
+  const next = evolveFields(state, event);
+  if (next.status !== 'active') return next;
+  const lastTimeLoaded =
+    event.type === 'TicketRejected' ? null : (next.details.timeLoaded ?? next.lastTimeLoaded);
+  return lastTimeLoaded === next.lastTimeLoaded ? next : { ...next, lastTimeLoaded };
+}
+
+/**
+ * The load's time loaded: the ticket's own, or, once a dashboard receipt has cleared it (spec section 4,
+ * kept), the last one its history recorded before. What the records and the haulage report show.
+ */
+export const timeLoadedOfLoad = (ticket: ActiveTicket): string | null =>
+  ticket.details.timeLoaded ?? (ticket.isReceived ? ticket.lastTimeLoaded : null);
+
+function evolveFields(state: TicketState, event: TicketEvent): TicketState {
   switch (event.type) {
     case 'TicketGenerated': {
       const { ticketId, prefix, ticketNumber, isSoilFLOLoad, hashNonce, date } = event.data;
@@ -288,6 +309,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         firstWeight: null,
         weighing: null,
         receivedWithoutLoad: false,
+        lastTimeLoaded: null,
       };
     }
     case 'TicketEdited':
