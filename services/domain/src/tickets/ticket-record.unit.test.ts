@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/scale';
-import { emptyTicketDetails, type TicketDetails, type TicketEvent } from './ticket';
+import {
+  emptyTicketDetails,
+  evolveTicket,
+  initialTicketState,
+  type TicketDetails,
+  type TicketEvent,
+  timeLoadedOfLoad,
+} from './ticket';
 import { weighingOfRecord } from './ticket-record';
 
 const ticketId = 7;
 const loadedAt = '2026-03-10T14:00:00.000Z';
+const receivedAt = '2026-03-10T15:00:00.000Z';
 const generated: TicketEvent = {
   type: 'TicketGenerated',
   data: { ticketId, prefix: 0, ticketNumber: 7, isSoilFLOLoad: false, hashNonce: 'n', date: loadedAt },
@@ -31,6 +39,43 @@ const fromScale: WeighingSource = {
   rawFrame: '02',
   readingAt: loadedAt,
 };
+
+const received = (timeLoaded: string | null): TicketEvent => ({
+  type: 'TicketReceived',
+  data: { ticketId, timeReceived: receivedAt, timeLoaded, receivedByUserId: 1, source: 'dashboard' },
+});
+const reset: TicketEvent = { type: 'TicketReceiptReset', data: { ticketId } };
+
+/** The load's time loaded after these events, as the records and the haulage report show it. */
+const loadTimeAfter = (events: TicketEvent[]) => {
+  const state = events.reduce(evolveTicket, initialTicketState);
+  if (state.status !== 'active') throw new Error('no ticket');
+  return timeLoadedOfLoad(state);
+};
+
+describe('the time loaded a printed record shows', () => {
+  it("is the one the ticket's history recorded when the dashboard's receipt cleared it", () => {
+    expect(loadTimeAfter([generated, edited({ timeLoaded: loadedAt }), received(null)])).toBe(loadedAt);
+  });
+
+  it("is the ticket's own when it has one, and none for a ticket never loaded", () => {
+    expect(loadTimeAfter([generated, edited({ timeLoaded: loadedAt })])).toBe(loadedAt);
+    expect(loadTimeAfter([generated, received(null)])).toBeNull();
+  });
+
+  it('does not carry a rejected load’s time onto a later receipt', () => {
+    const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId, reason: 'wet' } };
+    expect(loadTimeAfter([generated, edited({ timeLoaded: loadedAt }), rejected, received(null)])).toBeNull();
+  });
+});
+
+describe('the time loaded kept through a reset (issue 34, D3)', () => {
+  it('is none while the reset ticket waits, and the load’s again once it is received from the dashboard', () => {
+    const history = [generated, edited({ timeLoaded: loadedAt }), received(null), reset];
+    expect(loadTimeAfter(history)).toBeNull();
+    expect(loadTimeAfter([...history, received(null)])).toBe(loadedAt);
+  });
+});
 
 describe("the origin of a printed record's weight", () => {
   it('names the scale of a weighing from a scale', () => {
