@@ -54,6 +54,8 @@ export interface ScalesTable extends Versioned {
   /** Null on scales saved before the rules existed: the defaults apply. */
   minimumWeightDivisions: number | null;
   returnToZeroRequired: boolean | null;
+  /** The scale's capacity, KG; null when none was given. */
+  capacityKg: number | null;
 }
 
 export interface ContractorContactsTable extends Versioned, ContractorContactData {}

@@ -183,9 +183,15 @@ describe('the Scale page, end to end in Chromium', () => {
     await screenshot(page, 'scales-new-rules-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByLabel('Scale name', { exact: true }).fill('North gate');
+    // Its capacity (issue 34, item 3), in the server's words when out of range.
+    await page.getByLabel('Capacity (KG)').fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText(scaleMessages.capacityInvalid).isVisible()).toBe(true);
+    await page.getByLabel('Capacity (KG)').fill('60000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);
     const scaleId = Number(page.url().split('/').at(-1));
+    expect(await page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
     await expect.poll(() => page.getByText('This scale has no bridge key yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Issue bridge key' }).click();
     const dialog = page.getByRole('dialog', { name: 'New bridge key' });

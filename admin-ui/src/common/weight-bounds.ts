@@ -7,9 +7,12 @@ import {
 import type { Validator } from 'react-admin';
 import { useSiteSettings } from '../settings/site-settings';
 
-/** The heaviest weight a form may give (issue 34, D4): the site's maximum, as the server bounds it. */
-export const useWeightLimitKg = (): number =>
-  weightLimitKg(null, useSiteSettings().data?.maximumWeightKg ?? defaultMaximumWeightKg);
+/**
+ * The heaviest weight a form may give (issue 34, D4), as the server bounds it: the scale's capacity when
+ * the weight is for a scale that has one, else the site's maximum.
+ */
+export const useWeightLimitKg = (scaleCapacityKg: number | null = null): number =>
+  weightLimitKg(scaleCapacityKg, useSiteSettings().data?.maximumWeightKg ?? defaultMaximumWeightKg);
 
 const rules = {
   weight: (kg: number, limit: number) => weightOutOfBounds(kg, limit),

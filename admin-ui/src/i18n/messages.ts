@@ -728,6 +728,9 @@ const portalMessages = {
         'The least weight weighed from the scale, in its divisions (the bridge reports the division): lighter readings are refused.',
       returnToZeroHelp:
         'Weigh a truck only after the scale has read zero since the previous weighing on it (the last truck has left the deck).',
+      capacityInvalid: scaleMessages.capacityInvalid,
+      capacityHelp:
+        "The scale's capacity (Max on its data plate), in KG: heavier readings and weights set by hand on it are refused. Empty: the site's maximum weight bounds weights set by hand.",
       keysTitle: 'Bridge keys',
       issueKey: 'Issue bridge key',
       noKeys: 'This scale has no bridge key yet: issue one for the scale bridge wired to its indicator.',
@@ -1164,6 +1167,7 @@ const portalMessages = {
         scaleName: 'Scale name',
         minimumWeightDivisions: 'Minimum weight (divisions)',
         returnToZeroRequired: 'Require a return to zero between trucks',
+        capacityKg: 'Capacity (KG)',
       },
     },
     settings: {

@@ -23,20 +23,23 @@ export interface ManualWeight {
 /**
  * Spec section 4: typing the weight stops live reading, after a confirmation titled 'Manually Set Scale Weight'.
  * The operator types in the site's unit and says why; `onConfirm` gets KG, as every weight the Scale page
- * sends. The weight lies in (0, the site's maximum] (issue 34, D4), in the server's words.
+ * sends. The weight lies in (0, the scale's capacity or without one the site's maximum] (issue 34, D4),
+ * in the server's words.
  */
 export const ManualWeightDialog = ({
   open,
+  scaleCapacityKg,
   onCancel,
   onConfirm,
 }: {
   open: boolean;
+  scaleCapacityKg: number | null;
   onCancel(): void;
   onConfirm(manual: ManualWeight): void;
 }) => {
   const translate = useTranslate();
   const { unit, symbol } = useSiteWeights();
-  const limitKg = useWeightLimitKg();
+  const limitKg = useWeightLimitKg(scaleCapacityKg);
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);

@@ -174,6 +174,7 @@ export const ScalePage = () => {
       </Stack>
       <ManualWeightDialog
         open={askingManual}
+        scaleCapacityKg={scales.data?.find((scale) => scale.id === scaleId)?.capacityKg ?? null}
         onCancel={() => setAskingManual(false)}
         onConfirm={confirmManual}
       />

@@ -1,4 +1,4 @@
-import { defaultMinimumWeightDivisions, maxMinimumWeightDivisions } from '@portal/domain';
+import { defaultMinimumWeightDivisions, maxMinimumWeightDivisions, maxScaleCapacityKg } from '@portal/domain';
 import { BooleanInput, maxValue, minValue, NumberInput, required } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { NameForm } from '../common/NameForm';
@@ -12,13 +12,26 @@ const validateMinimum = [
   maxValue(maxMinimumWeightDivisions, 'portal.scales.minimumInvalid'),
 ];
 
-/** A new scale starts with the weighing rules every scale has until changed. */
+/** Empty (no capacity given), or a whole number of KG in range: checked here rather than by the browser, in the server's words. */
+const validateCapacity = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Number.isInteger(value) && Number(value) >= 1 && Number(value) <= maxScaleCapacityKg)
+    ? undefined
+    : 'portal.scales.capacityInvalid';
+
+/** A new scale starts with the weighing rules every scale has until changed, and no capacity given. */
 const newScaleDefaults = {
   minimumWeightDivisions: defaultMinimumWeightDivisions,
   returnToZeroRequired: true,
+  capacityKg: null,
 };
 
-/** The scale's name and its weighing rules: the least weight weighed, and whether a return to zero is required. */
+/**
+ * The scale's name and its weighing rules: the least weight weighed, whether a return to zero is required,
+ * and its capacity.
+ */
 const ScaleForm = ({ mode }: { mode: 'create' | 'edit' }) => (
   <NameForm
     mode={mode}
@@ -35,6 +48,7 @@ const ScaleForm = ({ mode }: { mode: 'create' | 'edit' }) => (
       helperText="portal.scales.minimumHelp"
     />
     <BooleanInput source="returnToZeroRequired" helperText="portal.scales.returnToZeroHelp" />
+    <NumberInput source="capacityKg" validate={validateCapacity} helperText="portal.scales.capacityHelp" />
   </NameForm>
 );
 

@@ -22,6 +22,7 @@ import * as ticketsReceivedWithoutLoad from './2026-11-28-003-tickets-received-w
 import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weights';
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
 import * as ticketLoadTimeLoaded from './2026-11-30-001-ticket-load-time-loaded';
+import * as scaleCapacity from './2026-11-30-002-scale-capacity';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-034-ticket-weighing': ticketWeighing,
   '2026-11-28-003-tickets-received-without-load': ticketsReceivedWithoutLoad,
   '2026-11-30-001-ticket-load-time-loaded': ticketLoadTimeLoaded,
+  '2026-11-30-002-scale-capacity': scaleCapacity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,10 +4,11 @@ import { catalogueProjection } from '../catalogue/catalogue-projection';
 export const scalesProjection = catalogueProjection({
   catalogue: scales,
   table: 'scales',
-  toRow: ({ id, scaleName, minimumWeightDivisions = null, returnToZeroRequired = null }) => ({
+  toRow: ({ id, scaleName, minimumWeightDivisions, returnToZeroRequired, capacityKg }) => ({
     id,
     scaleName,
     minimumWeightDivisions,
     returnToZeroRequired,
+    capacityKg,
   }),
 });

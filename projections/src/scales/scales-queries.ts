@@ -8,6 +8,7 @@ const scaleColumns = [
   'version',
   'minimumWeightDivisions',
   'returnToZeroRequired',
+  'capacityKg',
 ] as const;
 
 /** A scale row with its weighing rules' defaults filled in (older scales lack the rules). */

@@ -4,3 +4,4 @@ export { keepInOutbox } from './mail/outbox';
 export type { Access } from './plugins/authentication';
 export { type RunningPortal, startPortal } from './portal';
 export { simulatedScaleName, startSimulatedScale } from './scales/simulated-scale';
+export { versionedEvents } from './write-side/versioned-event-store';

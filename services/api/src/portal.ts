@@ -29,6 +29,7 @@ import { type ShutdownStep, stopAll } from './shutdown';
 import { startReceiptRelay } from './soilflo/external-receipts';
 import { createSoilFloClient } from './soilflo/soilflo-client';
 import { StartRefused } from './start-failure';
+import { versionedEvents } from './write-side/versioned-event-store';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
 interface RunningServices {
@@ -78,7 +79,7 @@ export async function startServices(
     throw error;
   }
   const metrics = createPortalMetrics();
-  const eventStore = countingAppends(configuredStore, metrics);
+  const eventStore = countingAppends(versionedEvents(configuredStore), metrics);
   const projections = new ProjectionRunner({
     pool,
     db,

@@ -114,8 +114,8 @@ export const BridgeReportSchema = Type.Object(
 export type BridgeReport = Static<typeof BridgeReportSchema>;
 
 /** The scale's weighing rules, as its record keeps them (defaults filled in). */
-const { minimumWeightDivisions, returnToZeroRequired } = Type.Required(ScaleDataSchema).properties;
-const ScaleRulesFields = { minimumWeightDivisions, returnToZeroRequired };
+const { minimumWeightDivisions, returnToZeroRequired, capacityKg } = ScaleDataSchema.properties;
+const ScaleRulesFields = { minimumWeightDivisions, returnToZeroRequired, capacityKg };
 
 /** A scale as reference data (spec section 3: Scale {id, scaleName}) with its weighing rules. */
 export const ScaleSchema = Type.Object(

@@ -5,6 +5,8 @@ export * from './contractors/contractor-company';
 export * from './contractors/contractor-contact';
 export * from './dates';
 export * from './errors';
+export * from './events/event-versions';
+export * from './events/portal-events';
 export * from './materials/material';
 export * from './projects/project';
 export * from './scales/scale';

@@ -29,6 +29,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     name,
     async drop() {
+      // Kept for tests/event-corpus/capture-corpus.ts, which reads the events the tests wrote, then drops them.
+      if (process.env.KEEP_TEST_DATABASES) return;
       const client = new pg.Client({ connectionString: testServerUrl });
       await client.connect();
       try {

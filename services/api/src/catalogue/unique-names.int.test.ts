@@ -86,7 +86,8 @@ describe.each(catalogues)('$label names', ({ label, base, field, catalogue }) =>
 
   it('reads duplicates recorded before the rule, keeps them editable and lets them be renamed apart, but makes no third', async () => {
     const name = unique('Old Twin');
-    // Two records of one name, as a site's event store holds them from before the rule.
+    // Two records of one name, as a site's event store holds them from before the rule: as version 1
+    // (a scale's then had no weighing rules).
     const firstId = 880_000 + Math.floor(Math.random() * 50_000) * 2;
     const twins = [
       { id: firstId, [field]: name },
@@ -97,7 +98,7 @@ describe.each(catalogues)('$label names', ({ label, base, field, catalogue }) =>
         {
           type: catalogue.eventTypes.created,
           data: twin,
-          metadata: { userId: null, occurredAt: new Date().toISOString() },
+          metadata: { userId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
         },
       ]);
       await ctx.portal.app.commands.waitForProjections(lastPosition);

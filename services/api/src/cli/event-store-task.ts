@@ -5,6 +5,7 @@ import { openConfiguredEventStore } from '../configured-event-store';
 import { loadOrCreateSecrets } from '../data-dir-secrets';
 import { createDatabasePool } from '../database-pool';
 import { openConfiguredDatabase } from '../embedded-database';
+import { versionedEvents } from '../write-side/versioned-event-store';
 
 /**
  * Runs a command-line task on the configured database (DATABASE_URL, or the embedded one) and the
@@ -23,7 +24,9 @@ export async function runEventStoreTask(
   const pool = createDatabasePool(url);
   let exitCode: number;
   try {
-    const eventStore = await openConfiguredEventStore(process.env.EVENTSTORE_URL?.trim() || null, pool);
+    const eventStore = versionedEvents(
+      await openConfiguredEventStore(process.env.EVENTSTORE_URL?.trim() || null, pool),
+    );
     try {
       exitCode = await task({ pool, eventStore });
     } finally {

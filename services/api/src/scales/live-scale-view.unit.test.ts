@@ -10,6 +10,7 @@ const scale = {
   scaleName: 'North',
   minimumWeightDivisions: 20,
   returnToZeroRequired: true,
+  capacityKg: null,
 };
 const reportedAt = new Date('2026-11-23T08:00:00.000Z');
 const maxReadingAgeMs = 1000;
@@ -116,6 +117,19 @@ describe('the live scale view', () => {
       view({ ...withReading({ weightKg: 100 }), zeroedSinceWeighing: false }).notWeighableBecause,
     ).toBeNull();
     expect(view(withReading({ weightKg: 80 })).notWeighableBecause).toBe(scaleMessages.belowMinimum(100, 5));
+  });
+
+  it('refuses a reading over the capacity its record gives (issue 34, item 3), and weighs one at it', () => {
+    const rated = { ...scale, capacityKg: 60_000 };
+    const view = (state: StoredLiveScale) => liveScaleView(rated, state, later(100), maxReadingAgeMs);
+    expect(view(withReading({ weightKg: 60_020 })).notWeighableBecause).toBe(
+      scaleMessages.overCapacity(60_000),
+    );
+    expect(view(withReading({ weightKg: 60_000 })).notWeighableBecause).toBeNull();
+    expect(
+      liveScaleView(scale, withReading({ weightKg: 60_020 }), later(100), maxReadingAgeMs)
+        .notWeighableBecause,
+    ).toBeNull();
   });
 
   it('weighs a net reading only when the operator asks for net and the frame carries its tare', () => {

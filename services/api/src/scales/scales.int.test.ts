@@ -72,6 +72,49 @@ describe('scales as reference data', () => {
   });
 });
 
+describe("a scale's capacity (issue 34, item 3)", () => {
+  it('is given on its record, kept by a save that leaves it out, and bounds the weights set by hand on it', async () => {
+    for (const capacityKg of [0, 1.5, 1_000_001, 'heavy']) {
+      expectInvalid(await kit.call('POST', '/api/scale/new', { scaleName: 'Rated', capacityKg }), {
+        capacityKg: scaleMessages.capacityInvalid,
+      });
+    }
+    const created = await kit.call('POST', '/api/scale/new', { scaleName: 'Rated 60 t', capacityKg: 60_000 });
+    expect(created.statusCode, created.body).toBe(200);
+    const scale = created.json<Scale>();
+    expect(scale).toMatchObject({
+      capacityKg: 60_000,
+      minimumWeightDivisions: 20,
+      returnToZeroRequired: true,
+    });
+    // The spec's Scale {id, scaleName}: a rename keeps the capacity and the rules.
+    const renamed = await kit.call('PUT', '/api/scale/edit', {
+      id: scale.id,
+      version: scale.version,
+      scaleName: 'Rated',
+    });
+    expect(renamed.json()).toMatchObject({ scaleName: 'Rated', capacityKg: 60_000 });
+    expect(await liveScale(scale.id)).toMatchObject({ capacityKg: 60_000 });
+
+    const material = await kit.material(`Sand ${crypto.randomUUID().slice(0, 8)}`);
+    const { ticket } = await kit.truckTicket(10_000);
+    const byHand = (weight: number) =>
+      kit.call('PUT', '/api/ticket/weigh', {
+        ticketId: ticket.id,
+        materialId: material.id,
+        weight,
+        scaleId: scale.id,
+        manual: true,
+        manualReason: 'Display failed',
+      });
+    expectInvalid(await byHand(60_001), { weight: 'Weight must be more than 0 KG and at most 60000 KG' });
+    expect(await kit.get(ticket.id)).toMatchObject({ isReceived: false, weight: null });
+    const weighed = await byHand(60_000);
+    expect(weighed.statusCode, weighed.body).toBe(200);
+    expect(weighed.json<Ticket>().weight).toBe(50_000);
+  });
+});
+
 describe('the bridge and the live weight', () => {
   it('shows a new scale as disconnected with no weight until its bridge reports', async () => {
     const scale = await newScale();

@@ -1,4 +1,4 @@
-import { scales } from '@portal/domain';
+import { scales, validateScale } from '@portal/domain';
 import { listScales } from '@portal/projections';
 import {
   configFromEnv,
@@ -38,7 +38,7 @@ export async function startSimulatedScale(
   const existing = (await listScales(db)).find((scale) => scale.scaleName === simulatedScaleName);
   const scaleId =
     existing?.id ??
-    (await createRecord(app, scales, 'scale', { scaleName: simulatedScaleName }, { actorId }));
+    (await createRecord(app, scales, 'scale', validateScale({ scaleName: simulatedScaleName }), { actorId }));
   await revokeBridgeKeysOf(pool, scaleId);
   const { key } = await issueBridgeKey(pool, scaleId, actorId);
   const log: Logger = options.log ?? {

@@ -39,9 +39,10 @@ export async function weighingOf(
 ): Promise<Weighing> {
   const scaleId = chosenId(body.scaleId, 'scaleId');
   if (scaleId === null || body.manual === true) {
-    if (scaleId !== null) await findLiveScale(app, scaleId);
+    const scale = scaleId === null ? null : await findLiveScale(app, scaleId);
     const { maximumWeightKg } = await getSettings(app.infra.db);
-    const weight = typedWeight(typed.value, typed.field, weightLimitKg(null, maximumWeightKg));
+    const limitKg = weightLimitKg(scale?.capacityKg, maximumWeightKg);
+    const weight = typedWeight(typed.value, typed.field, limitKg);
     return {
       weight,
       indicatorTareKg: null,

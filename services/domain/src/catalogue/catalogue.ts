@@ -1,5 +1,6 @@
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { DomainError } from '../errors';
+import type { OlderEventVersions } from '../events/event-versions';
 import { sameData } from '../same-data';
 
 /**
@@ -27,8 +28,10 @@ export type CatalogueCommand<Data> =
 
 export interface Catalogue<Name extends string, Data> {
   name: Name;
-  /** Event schemas, version 1, keyed by event type (as the users' and tickets' are). */
+  /** The current event schemas, keyed by event type (as the users' and tickets' are). */
   eventSchemas: Record<`${Name}Created` | `${Name}Updated` | `${Name}Deleted`, TObject>;
+  /** The versions of its events before the current ones, with their upcasters (see event-versions.ts). */
+  olderEventVersions: OlderEventVersions;
   /** Human name used in messages: 'Contractor company'. */
   label: string;
   streamId(id: number): string;
@@ -42,10 +45,20 @@ export interface Catalogue<Name extends string, Data> {
 export const inUseMessage = (label: string, referencedBy: string[]): string =>
   `This ${label.toLowerCase()} is still used by ${referencedBy.join(' and ')}. Remove or move them first.`;
 
+/** A record's created and updated events carry the record with its id. */
+export const recordWithIdSchema = (record: TObject) =>
+  Type.Composite([Type.Object({ id: Type.Integer() }), record]);
+
 /** A catalogue of records of the `record` schema, its events and decider. */
 export function defineCatalogue<Name extends string, RecordSchema extends TObject>(
   name: Name,
-  options: { label: string; streamPrefix: string; record: RecordSchema },
+  options: {
+    label: string;
+    streamPrefix: string;
+    record: RecordSchema;
+    /** Its events' older versions: the record schema each was written with, and how it reads today. */
+    olderEventVersions?: OlderEventVersions;
+  },
 ): Catalogue<Name, Static<RecordSchema>> {
   type Data = Static<RecordSchema>;
   const eventTypes = {
@@ -53,7 +66,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     updated: `${name}Updated`,
     deleted: `${name}Deleted`,
   } as const;
-  const recordWithId = Type.Composite([Type.Object({ id: Type.Integer() }), options.record]);
+  const recordWithId = recordWithIdSchema(options.record);
   const notFoundMessage = `${options.label} not found.`;
   type Event = CatalogueEvent<Name, Data>;
 
@@ -64,6 +77,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
       [eventTypes.updated]: recordWithId,
       [eventTypes.deleted]: Type.Object({ id: Type.Integer() }),
     } as unknown as Catalogue<Name, Data>['eventSchemas'],
+    olderEventVersions: options.olderEventVersions ?? {},
     label: options.label,
     streamId: (id) => `${options.streamPrefix}-${id}`,
     eventTypes,

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { countOf, defineCatalogue } from '../catalogue/catalogue';
+import { countOf, defineCatalogue, recordWithIdSchema } from '../catalogue/catalogue';
 import { flag, maxIndexedTextLength, optionalNumber } from '../catalogue/fields';
 import { validateName } from '../catalogue/named-record';
 import { assertValid } from '../errors';
@@ -10,24 +10,32 @@ export const defaultMinimumWeightDivisions = 20;
 /** The most a scale's minimum weight may be set to, in divisions (a weighbridge's capacity is 3,000 to 10,000 divisions). */
 export const maxMinimumWeightDivisions = 1000;
 
+/** The heaviest capacity a scale's record may give, KG (weighbridges are built up to about 200 t). */
+export const maxScaleCapacityKg = 1_000_000;
+
 /**
  * A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}) and its weighing rules; its live
- * weight is not part of the record. The rules are optional: scales saved before they existed lack
- * them, and `weighingRulesOf` gives their defaults.
+ * weight is not part of the record. `capacityKg`: its capacity (Max on its data plate); no weight above
+ * it is weighed or typed for it (issue 34, item 3); null when not given, and the site's maximum weight
+ * bounds what is typed for it.
  */
 export const ScaleDataSchema = Type.Object({
   scaleName: Type.String(),
-  minimumWeightDivisions: Type.Optional(
+  minimumWeightDivisions: Type.Integer({
+    minimum: 0,
+    maximum: maxMinimumWeightDivisions,
+    description: `The least weight weighed, in the scale's divisions (default ${defaultMinimumWeightDivisions})`,
+  }),
+  returnToZeroRequired: Type.Boolean({
+    description:
+      'A truck is weighed only after the scale has read zero since the previous weighing on it (default true)',
+  }),
+  capacityKg: Nullable(
     Type.Integer({
-      minimum: 0,
-      maximum: maxMinimumWeightDivisions,
-      description: `The least weight weighed, in the scale's divisions (default ${defaultMinimumWeightDivisions})`,
-    }),
-  ),
-  returnToZeroRequired: Type.Optional(
-    Type.Boolean({
+      minimum: 1,
+      maximum: maxScaleCapacityKg,
       description:
-        'A truck is weighed only after the scale has read zero since the previous weighing on it (default true)',
+        "The scale's capacity (Max), KG: no heavier weight is weighed or set by hand on it; null: none given",
     }),
   ),
 });
@@ -37,20 +45,48 @@ export type ScaleData = Static<typeof ScaleDataSchema>;
 export interface ScaleWeighingRules {
   minimumWeightDivisions: number;
   returnToZeroRequired: boolean;
+  capacityKg: number | null;
 }
 
+/** The rules of a scale's record; a read-model row projected before a rule existed reads its default. */
 export const weighingRulesOf = (scale: {
   minimumWeightDivisions?: number | null;
   returnToZeroRequired?: boolean | null;
+  capacityKg?: number | null;
 }): ScaleWeighingRules => ({
   minimumWeightDivisions: scale.minimumWeightDivisions ?? defaultMinimumWeightDivisions,
   returnToZeroRequired: scale.returnToZeroRequired ?? true,
+  capacityKg: scale.capacityKg ?? null,
 });
+
+/**
+ * Version 1 of ScaleCreated and ScaleUpdated, frozen: the record before capacities, its rules optional
+ * (scales saved before the rules existed lack them). It reads as version 2, the current one, with the
+ * rules' defaults filled in and no capacity given.
+ */
+const ScaleRecordV1Schema = recordWithIdSchema(
+  Type.Object({
+    scaleName: Type.String(),
+    minimumWeightDivisions: Type.Optional(Type.Integer({ minimum: 0, maximum: maxMinimumWeightDivisions })),
+    returnToZeroRequired: Type.Optional(Type.Boolean()),
+  }),
+);
+interface ScaleRecordV1 {
+  id: number;
+  scaleName: string;
+  minimumWeightDivisions?: number;
+  returnToZeroRequired?: boolean;
+}
+const scaleRecordV1 = {
+  schema: ScaleRecordV1Schema,
+  toNext: (record: ScaleRecordV1) => ({ ...record, ...weighingRulesOf(record) }),
+};
 
 export const scales = defineCatalogue('Scale', {
   label: 'Scale',
   streamPrefix: 'scale',
   record: ScaleDataSchema,
+  olderEventVersions: { ScaleCreated: [scaleRecordV1], ScaleUpdated: [scaleRecordV1] },
 });
 
 export const scaleMessages = {
@@ -59,6 +95,9 @@ export const scaleMessages = {
   nameRequired: 'Scale name is required',
   nameTooLong: `Scale name can be max ${maxIndexedTextLength} characters`,
   minimumInvalid: `Minimum weight must be a whole number of divisions from 0 to ${maxMinimumWeightDivisions}`,
+  capacityInvalid: `Capacity must be a whole number of KG from 1 to ${maxScaleCapacityKg}, or empty`,
+  overCapacity: (capacityKg: number) =>
+    `The weight is over the scale's capacity of ${capacityKg} KG. Nothing was weighed.`,
   noTicket: 'No ticket selected.',
   noTruck: 'No truck selected.',
   noReading: 'The scale has no current reading. Check that its bridge is running, or set the weight by hand.',
@@ -148,6 +187,8 @@ export function notWeighableBecause(
     return scaleMessages.noReading;
   if (reading.twoBridges) return scaleMessages.twoBridges;
   if (reading.range === 'over') return scaleMessages.overRange;
+  if (rules.capacityKg !== null && currentWeight > rules.capacityKg)
+    return scaleMessages.overCapacity(rules.capacityKg);
   if (reading.range === 'under') return scaleMessages.underRange;
   if (weighAs === 'gross' && reading.mode === 'net') return scaleMessages.netMode;
   if (weighAs === 'net' && reading.mode !== 'net') return scaleMessages.notNet;
@@ -160,24 +201,48 @@ export function notWeighableBecause(
   return null;
 }
 
-export function validateScale(input: {
-  scaleName?: unknown;
-  minimumWeightDivisions?: unknown;
-  returnToZeroRequired?: unknown;
-}): Required<ScaleData> {
+/**
+ * The scale record a save gives. A rule the body leaves out keeps its current value on an edit (a client
+ * that knows only the spec's Scale {id, scaleName} renames without resetting the rules), its default on
+ * a new scale.
+ */
+export function validateScale(
+  input: {
+    scaleName?: unknown;
+    minimumWeightDivisions?: unknown;
+    returnToZeroRequired?: unknown;
+    capacityKg?: unknown;
+  },
+  current?: Parameters<typeof weighingRulesOf>[0],
+): ScaleData {
   const messages = { required: scaleMessages.nameRequired, tooLong: scaleMessages.nameTooLong };
+  const kept = weighingRulesOf(current ?? {});
   const minimum = optionalNumber(input.minimumWeightDivisions);
   const minimumValid =
     minimum === null || (Number.isInteger(minimum) && minimum >= 0 && minimum <= maxMinimumWeightDivisions);
+  const capacity = optionalNumber(input.capacityKg);
+  const capacityValid =
+    capacity === null || (Number.isInteger(capacity) && capacity >= 1 && capacity <= maxScaleCapacityKg);
   const { name: scaleName } = validateName({ name: input.scaleName }, messages, 'scaleName');
-  assertValid(minimumValid ? {} : { minimumWeightDivisions: scaleMessages.minimumInvalid });
+  assertValid({
+    ...(minimumValid ? {} : { minimumWeightDivisions: scaleMessages.minimumInvalid }),
+    ...(capacityValid ? {} : { capacityKg: scaleMessages.capacityInvalid }),
+  });
+  const given = <Value>(field: keyof typeof input, value: Value, keptValue: Value) =>
+    input[field] === undefined ? keptValue : value;
   return {
     scaleName,
-    ...weighingRulesOf({
-      minimumWeightDivisions: minimum,
-      returnToZeroRequired:
-        input.returnToZeroRequired === undefined ? null : flag(input.returnToZeroRequired),
-    }),
+    minimumWeightDivisions: given(
+      'minimumWeightDivisions',
+      minimum ?? defaultMinimumWeightDivisions,
+      kept.minimumWeightDivisions,
+    ),
+    returnToZeroRequired: given(
+      'returnToZeroRequired',
+      flag(input.returnToZeroRequired),
+      kept.returnToZeroRequired,
+    ),
+    capacityKg: given('capacityKg', capacity, kept.capacityKg),
   };
 }
 

@@ -100,6 +100,11 @@ const fromScale: WeighingSource = {
   rawFrame: '02343020303433323130303135303030300d',
   readingAt: now,
 };
+/** Weighed in at 40,000 on a 15,000 tare, from `source`. */
+const weighedIn = (source: WeighingSource | null): TicketEvent => ({
+  type: 'TicketWeighed',
+  data: { ticketId: 12, materialId: 4, scaleWeight: 40000, tareWeight: 15000, weight: 25000, source },
+});
 const weighOn = (scaleWeight: number, tare: TareBasis, actor = standard): TicketCommand => ({
   type: 'WeighTicket',
   materialId: 4,
@@ -621,10 +626,8 @@ describe('ticket decider: weigh', () => {
   });
 
   it('weighing a received ticket again only records TicketWeighed', () => {
-    const state = given(generated, loaded, received(), {
-      type: 'TicketWeighed',
-      data: { ticketId: 12, materialId: 4, scaleWeight: 40000, tareWeight: 15000, weight: 25000 },
-    });
+    // Weighed before weighings had a source (TicketWeighed version 1, as read today).
+    const state = given(generated, loaded, received(), weighedIn(null));
     expect(decideTicket(weigh(41000, 15000, admin), state)).toEqual([
       {
         type: 'TicketWeighed',
@@ -781,17 +784,7 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
 });
 
 describe('ticket decider: tare with a ticket', () => {
-  const weighed: TicketEvent = {
-    type: 'TicketWeighed',
-    data: {
-      ticketId: 12,
-      materialId: 4,
-      scaleWeight: 40000,
-      tareWeight: 15000,
-      weight: 25000,
-      source: fromScale,
-    },
-  };
+  const weighed = weighedIn(fromScale);
   const tare = (
     tareWeight: number,
     grossWeight: number | null,

@@ -13,7 +13,7 @@ const replay = (events: readonly TicketEvent[], step: (state: TicketState, event
     return next;
   }, initialTicketState);
 
-/** The events whose weight is a weighing's: each records its source (absent on TicketWeighed before sources). */
+/** The events whose weight is a weighing's: each records its source (null on TicketWeighed before sources). */
 const weighingEvents = new Set<TicketEvent['type']>([
   'TicketWeighed',
   'TicketWeighedOnDefaultTare',
@@ -38,7 +38,7 @@ export function weighingOfRecord(events: readonly TicketEvent[]): WeighingOfReco
   const final = replay(events, (state, event) => {
     const next = state.status === 'active' ? state.details.weight : null;
     if (weighingEvents.has(event.type)) {
-      const source = (event.data as { source?: WeighingSource }).source;
+      const { source } = event.data as { source: WeighingSource | null };
       origin = source?.manual
         ? {
             manual: true,

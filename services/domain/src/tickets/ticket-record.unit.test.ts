@@ -29,7 +29,7 @@ const weighed = (source?: WeighingSource): TicketEvent => ({
     scaleWeight: 42_000,
     tareWeight: 15_000,
     weight: 27_000,
-    ...(source && { source }),
+    source: source ?? null,
   },
 });
 const fromScale: WeighingSource = {

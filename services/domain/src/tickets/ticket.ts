@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { OlderEventVersions } from '../events/event-versions';
 import { WeighingSourceSchema } from '../scales/scale';
 import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TruckDispatchSchema } from './truck-dispatch';
@@ -85,7 +86,10 @@ export type ReceiptSource = Static<typeof ReceiptSourceSchema>;
 
 const ticketId = Type.Integer();
 
-/** Event schemas, version 1. A changed payload gets a new schema and an upcaster, never an edit here. */
+/**
+ * The current event schemas. A changed payload is a new version: the old schema moves, frozen, to
+ * `olderTicketEventVersions` with an upcaster to the new one (see events/event-versions.ts); never an edit here.
+ */
 export const TicketEventSchemas = {
   TicketGenerated: Type.Object({
     ticketId,
@@ -124,14 +128,14 @@ export const TicketEventSchemas = {
   TicketExternalLoadOverridden: Type.Object({ ticketId, reason: Type.Optional(Type.String()) }),
   TicketRejected: Type.Object({ ticketId, reason: Type.String() }),
   TicketDispatchToggled: Type.Object({ ticketId, isDispatched: Type.Boolean() }),
+  /** Version 2: `source` null on weighings recorded before scales had a provenance (absent in version 1). */
   TicketWeighed: Type.Object({
     ticketId,
     materialId: Type.Integer(),
     scaleWeight: Type.Number(),
     tareWeight: Type.Number(),
     weight: Type.Number(),
-    /** Absent on weighings recorded before scales had a provenance. */
-    source: Type.Optional(WeighingSourceSchema),
+    source: Nullable(WeighingSourceSchema),
   }),
   /**
    * Weighed in on the site's default tare because the truck had no stored tare (`missing`) or only an
@@ -197,6 +201,27 @@ export const TicketEventSchemas = {
 };
 
 export type TicketEvent = EventOf<typeof TicketEventSchemas>;
+
+/** TicketWeighed version 1, frozen: `source` was added to it in place, so older weighings lack it. */
+const TicketWeighedV1Schema = Type.Object({
+  ticketId,
+  materialId: Type.Integer(),
+  scaleWeight: Type.Number(),
+  tareWeight: Type.Number(),
+  weight: Type.Number(),
+  source: Type.Optional(WeighingSourceSchema),
+});
+type TicketWeighedV1 = Static<typeof TicketWeighedV1Schema>;
+
+/** The versions of the ticket's events before their current ones, oldest first. */
+export const olderTicketEventVersions = {
+  TicketWeighed: [
+    {
+      schema: TicketWeighedV1Schema,
+      toNext: ({ source, ...weighed }: TicketWeighedV1) => ({ ...weighed, source: source ?? null }),
+    },
+  ],
+} satisfies OlderEventVersions;
 
 /**
  * How a ticket's weight was weighed, from its latest weighing event (issue 34): gross and tare, so the
@@ -370,7 +395,7 @@ function evolveFields(state: TicketState, event: TicketEvent): TicketState {
         weighing: {
           grossWeight: event.data.scaleWeight,
           tareWeight: event.data.tareWeight,
-          source: event.data.source ?? null,
+          source: event.data.source,
         },
         details: { ...t.details, materialId: event.data.materialId, weight: event.data.weight },
       }));

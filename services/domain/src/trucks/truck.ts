@@ -11,7 +11,7 @@ import {
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { scaleMessages } from '../scales/scale';
-import { Nullable } from '../schemas';
+import { type EventOf, Nullable } from '../schemas';
 import { defaultMaximumWeightKg } from '../settings/settings';
 import { phonePattern } from '../validation';
 import { weightOutOfBounds } from '../weights/weight-bounds';
@@ -152,10 +152,14 @@ export function validateTruck(
  * Moving a company's trucks to another company is one event, so the move is all or nothing.
  * It lives in its own stream per source company; the trucks read model applies it.
  */
-export interface TrucksMovedEvent {
-  type: 'TrucksMoved';
-  data: { fromTransportCompanyId: number; toTransportCompanyId: number; truckIds: number[] };
-}
+export const TruckMoveEventSchemas = {
+  TrucksMoved: Type.Object({
+    fromTransportCompanyId: Type.Integer(),
+    toTransportCompanyId: Type.Integer(),
+    truckIds: Type.Array(Type.Integer()),
+  }),
+};
+export type TrucksMovedEvent = EventOf<typeof TruckMoveEventSchemas>;
 
 export const truckMovesStreamId = (fromTransportCompanyId: number): string =>
   `truck-moves-${fromTransportCompanyId}`;

@@ -1,0 +1,37 @@
+import { contractorCompanies } from '../contractors/contractor-company';
+import { contractorContacts } from '../contractors/contractor-contact';
+import { materials, materialTypes } from '../materials/material';
+import { projects } from '../projects/project';
+import { scales } from '../scales/scale';
+import { settings } from '../settings/settings';
+import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket';
+import { transportCompanies } from '../transports/transport-company';
+import { transportContacts } from '../transports/transport-contact';
+import { TruckMoveEventSchemas, trucks } from '../trucks/truck';
+import { UserEventSchemas } from '../users/user';
+import { type EventTypeVersions, eventVersionsOf } from './event-versions';
+
+/** The reference-data aggregates, each kept as whole records (catalogue.ts). */
+export const portalCatalogues = [
+  contractorCompanies,
+  contractorContacts,
+  materials,
+  materialTypes,
+  projects,
+  scales,
+  settings,
+  transportCompanies,
+  transportContacts,
+  trucks,
+];
+
+/** Every event type the portal writes, with each of its versions: what reading and the event corpus go by. */
+export const portalEventVersions: Record<string, EventTypeVersions> = Object.assign(
+  {},
+  eventVersionsOf(TicketEventSchemas, olderTicketEventVersions),
+  eventVersionsOf(UserEventSchemas),
+  eventVersionsOf(TruckMoveEventSchemas),
+  ...portalCatalogues.map((catalogue) =>
+    eventVersionsOf(catalogue.eventSchemas, catalogue.olderEventVersions),
+  ),
+);
