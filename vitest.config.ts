@@ -26,6 +26,7 @@ export default defineConfig({
             'scale-bridge/src/**/*.unit.test.ts',
             'tests/support/**/*.unit.test.ts',
             'tests/event-corpus/**/*.unit.test.ts',
+            'tests/docs/**/*.unit.test.ts',
           ],
         },
       },
