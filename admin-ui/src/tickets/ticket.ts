@@ -1,5 +1,5 @@
 import type { Ticket } from '@portal/contract';
-import { mayReceive } from '@portal/domain';
+import { mayReceive, TruckType } from '@portal/domain';
 import type { Identifier } from 'react-admin';
 import { currentSession } from '../session';
 import { normalisePlateInput } from '../trucks/truck';
@@ -12,10 +12,10 @@ export const ticketLogPath = (id: Identifier) => `/ticket-log/${id}`;
 export const ticketAuditPath = (id: Identifier) => `/ticket-audit/${id}`;
 
 /** Spec section 3, Truck types: the 'Triaxle or Trailer' select. */
-export const truckTypeChoices = [
-  { id: 1, name: 'portal.tickets.truckTypes.triaxle' },
-  { id: 2, name: 'portal.tickets.truckTypes.trailer' },
-];
+export const truckTypeChoices = Object.entries(TruckType).map(([typeName, id]) => ({
+  id,
+  name: `portal.tickets.truckTypes.${typeName.toLowerCase()}`,
+}));
 
 /**
  * Values only the full form fills in. A ticket with none of them (a generated one, or one with only a

@@ -1,6 +1,7 @@
 import type { Ticket } from '@portal/contract';
-import { displayTicketNumber } from '@portal/domain';
+import { displayTicketNumber, truckTypeNames } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../i18n/messages';
 import {
   hasFullFormValues,
   mayEdit,
@@ -9,6 +10,7 @@ import {
   ticketVariant,
   toFullTicketPayload,
   toShortTicketPayload,
+  truckTypeChoices,
 } from './ticket';
 
 const generated: Ticket = {
@@ -142,5 +144,15 @@ describe('the ticket page model', () => {
       loggedInUserId: 2,
       createTransportIfDoesNotExist: false,
     });
+  });
+});
+
+describe('the truck type select', () => {
+  it("offers the domain's truck types, each named as the read model names it", () => {
+    const wordOf = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages);
+    expect(truckTypeChoices.map((choice) => [choice.id, wordOf(choice.name)])).toEqual(
+      Object.entries(truckTypeNames).map(([id, typeName]) => [Number(id), typeName]),
+    );
   });
 });

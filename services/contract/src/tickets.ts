@@ -1,4 +1,4 @@
-import { Nullable, OneOf, TicketWeighingSchema } from '@portal/domain';
+import { Nullable, OneOf, TicketDetailsSchema, TicketWeighingSchema } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
@@ -9,12 +9,17 @@ import { LooseRecord } from './http';
  */
 const Instant = Nullable(Type.String({ format: 'date-time' }));
 
-/** Spec section 3, Ticket, as the API answers it (never the hash nonce). */
+/**
+ * Spec section 3, Ticket, as the API answers it (never the hash nonce): the details staff fill in, as the
+ * domain defines them (so a new detail is in the answer, or the read path fails), with the ticket's state
+ * and the names the read model shows beside its ids.
+ */
 export const TicketSchema = Type.Object(
   {
     id: Type.Integer(),
     prefix: Type.Integer(),
     ticketNumber: Type.Integer(),
+    ...TicketDetailsSchema.properties,
     date: Instant,
     timeLoaded: Instant,
     timeReceived: Instant,
@@ -33,37 +38,15 @@ export const TicketSchema = Type.Object(
     isRejected: Type.Boolean(),
     rejectReason: Nullable(Type.String()),
     isSoilFLOLoad: Type.Boolean(),
-    soilFLOTicketId: Nullable(Type.Integer()),
-    jobSite: Nullable(Type.String()),
-    contractorCompanyId: Nullable(Type.Integer()),
     contractorCompanyName: Nullable(Type.String()),
-    transportCompanyId: Nullable(Type.Integer()),
     transportCompanyName: Nullable(Type.String()),
-    truckId: Nullable(Type.Integer()),
-    truckTypeId: Nullable(Type.Integer()),
     truckTypeName: Nullable(Type.String()),
-    truckNumber: Nullable(Type.String()),
-    truckLicensePlate: Nullable(Type.String()),
-    truckDriverName: Nullable(Type.String()),
-    truckDriverNumber: Nullable(Type.String()),
-    siteContactName: Nullable(Type.String()),
-    siteContactNumber: Nullable(Type.String()),
-    contractorOfficeContactId: Nullable(Type.Integer()),
     contractorOfficeContactName: Nullable(Type.String()),
     contractorOfficeContactNumber: Nullable(Type.String()),
     contractorOfficeContactEmail: Nullable(Type.String()),
-    transportContactName: Nullable(Type.String()),
-    transportContactNumber: Nullable(Type.String()),
-    projectId: Nullable(Type.Integer()),
     projectProjectId: Nullable(Type.String()),
-    projectLeader: Nullable(Type.String()),
-    materialTypeId: Nullable(Type.Integer()),
     materialTypeName: Nullable(Type.String()),
-    materialId: Nullable(Type.Integer()),
     materialName: Nullable(Type.String()),
-    isSaltImpacted: Type.Boolean(),
-    notes: Nullable(Type.String()),
-    weight: Nullable(Type.Number({ description: 'Net weight, KG' })),
     firstWeight: Nullable(
       Type.Number({
         description:
@@ -76,7 +59,6 @@ export const TicketSchema = Type.Object(
     userId: Nullable(Type.Integer({ description: 'The receiving user' })),
     userFirstName: Nullable(Type.String()),
     userLastName: Nullable(Type.String()),
-    updateSoilFLO: Type.Boolean(),
     version: Type.Integer(),
   },
   { $id: 'Ticket' },
