@@ -20,6 +20,7 @@ export * from './tickets/filter-range';
 export * from './tickets/generation-range';
 export * from './tickets/same-truck';
 export * from './tickets/ticket';
+export * from './tickets/ticket-commands';
 export * from './tickets/ticket-range';
 export * from './tickets/ticket-record';
 export * from './tickets/truck-dispatch';

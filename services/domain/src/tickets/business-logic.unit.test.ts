@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
 import type { WeighingSource } from '../scales/scale';
-import {
-  decideTicket,
-  type TareBasis,
-  type TicketActor,
-  type TicketCommand,
-  ticketMessages,
-} from './business-logic';
+import { decideTicket } from './business-logic';
 import {
   type ActiveTicket,
   dispatchFields,
@@ -24,6 +18,7 @@ import {
   type TicketState,
   ticketStreamId,
 } from './ticket';
+import { type TareBasis, type TicketActor, type TicketCommand, ticketMessages } from './ticket-commands';
 
 const admin: TicketActor = { userId: 1, isAdministrator: true };
 const standard: TicketActor = { userId: 2, isAdministrator: false };

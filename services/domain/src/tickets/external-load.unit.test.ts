@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal';
-import { decideTicket, type TicketActor, type TicketCommand, ticketMessages } from './business-logic';
+import { decideTicket } from './business-logic';
 import {
   chooseExternalLoad,
   type ExternalLoad,
@@ -19,6 +19,7 @@ import {
   type TicketEvent,
   type TicketState,
 } from './ticket';
+import { type TicketActor, type TicketCommand, ticketMessages } from './ticket-commands';
 import { validateExternalTicket } from './validation';
 
 const load = (id: number, status = 'dispatched', overrides: Partial<ExternalLoad> = {}): ExternalLoad => ({
