@@ -86,6 +86,45 @@ const toggleText = (page: Page, which: 'active' | 'received') =>
   page.locator(`button[value="${which}"]`).textContent();
 const countOf = (text: string | null) => Number(/\((\d+)\)/.exec(text ?? '')?.[1]);
 
+/**
+ * Watches the dashboard come: where its first row is when it is first drawn, whether the search form was
+ * there then, and where that row is once the form has come.
+ */
+const firstRowsWatch = `(() => {
+  const seen = (window.firstRows = { rowTop: null, formWithRow: null, rowTopWithForm: null });
+  // A table's row on a wide screen, a card on a phone's.
+  const top = () => document.querySelector('tbody tr, section li')?.getBoundingClientRect().top ?? null;
+  new MutationObserver(() => {
+    const form = document.querySelector('#dashboard-panel-search form') !== null;
+    if (seen.rowTop === null && top() !== null) {
+      seen.rowTop = top();
+      seen.formWithRow = form;
+    }
+    if (seen.rowTop !== null && form && seen.rowTopWithForm === null) seen.rowTopWithForm = top();
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+describe('the first rows come first (issue 34, item 10)', () => {
+  it.each([1440, 1024, 390, 360])(
+    'at %i px: the search form mounts once the first rows are drawn, and they do not move when it comes',
+    async (width) => {
+      const page = await ctx.browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await page.addInitScript(firstRowsWatch);
+        await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+        await page.locator('#dashboard-panel-search form').waitFor();
+        const seen = await page.evaluate<{ rowTop: number; formWithRow: boolean; rowTopWithForm: number }>(
+          'window.firstRows',
+        );
+        expect(seen.formWithRow).toBe(false);
+        expect(Math.abs(seen.rowTopWithForm - seen.rowTop)).toBeLessThanOrEqual(1);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
+
 describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
   it.each([
     [1440, 30, 60, 41],

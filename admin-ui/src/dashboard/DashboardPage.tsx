@@ -6,7 +6,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
-import { memo, type ReactElement, type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactElement, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../common/error-text';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
@@ -76,18 +76,41 @@ function useErrorKeptWhileAskingAgain(query: { error: unknown; isFetching: boole
 }
 
 /**
+ * True from the frame after `ready` first holds: what can wait for the first rows (the search form costs
+ * more to render than they do) mounts once they are painted.
+ */
+function useOnceAfterPaint(ready: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!ready || shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, shown]);
+  return shown;
+}
+
+/**
  * The Search tab and, for administrators, the bulk tabs. Its own component, kept from rendering again when
  * only the tickets change (its props are stable callbacks): its forms cost more to render than the table's
  * first rows, and the dashboard renders each time a list or its counts arrive.
  */
 const DashboardTools = memo(function DashboardTools({
   isAdministrator,
+  formsReady,
   searchFormKey,
   onSearch,
   onClear,
   onRunFinished,
 }: {
   isAdministrator: boolean;
+  /** The first list has come: the search form may mount, once its rows are painted. */
+  formsReady: boolean;
   /** A new key empties the search form. */
   searchFormKey: number;
   onSearch: (body: TicketSearchBody) => void;
@@ -95,6 +118,7 @@ const DashboardTools = memo(function DashboardTools({
   onRunFinished: () => void;
 }) {
   const translate = useTranslate();
+  const searchFormShown = useOnceAfterPaint(formsReady);
   const [tab, setTab] = useState<TabName>('search');
   const [visited, setVisited] = useState<ReadonlySet<TabName>>(() => new Set(['search']));
   const openTab = (next: TabName) => {
@@ -132,7 +156,15 @@ const DashboardTools = memo(function DashboardTools({
           />
         ))}
       </Tabs>
-      {panel('search', <TicketSearchForm key={searchFormKey} onSearch={onSearch} onClear={onClear} />)}
+      {panel(
+        'search',
+        searchFormShown ? (
+          <TicketSearchForm key={searchFormKey} onSearch={onSearch} onClear={onClear} />
+        ) : (
+          // Its size at each breakpoint (4, 3 and 2 rows of fields), so that nothing moves when it comes.
+          <Box sx={{ minHeight: { xs: 396, sm: 252, lg: 168 } }} />
+        ),
+      )}
       {isAdministrator && [
         panel('generate', <AdministratorTabs.Generate onFinished={onRunFinished} />),
         panel('export', <AdministratorTabs.Export />),
@@ -218,6 +250,7 @@ export const DashboardPage = () => {
       />
       <DashboardTools
         isAdministrator={isAdministrator}
+        formsReady={latest.data !== undefined || latest.isError}
         searchFormKey={searchFormKey}
         onSearch={startSearch}
         onClear={clearSearch}
