@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/
 import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type PortalConfig } from '../src/config';
 import { runDefinitions } from '../src/jobs/run-definitions';
+import { portalLoggerOptions } from '../src/logging';
 import { type RunningPortal, startPortal } from '../src/portal';
 
 // Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).
@@ -47,7 +48,9 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
       uiDist: options.uiDist ?? null,
     },
   );
-  const portal = await startPortal(config, { print: () => undefined }).catch(async (error) => {
+  // A request that fails with a 500 says why on the test's stderr: a flaky 500 under load leaves its cause.
+  const logger = portalLoggerOptions('error', { write: (line) => process.stderr.write(line) });
+  const portal = await startPortal(config, { print: () => undefined, logger }).catch(async (error) => {
     await database.drop();
     throw error;
   });
