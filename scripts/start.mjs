@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-if (!existsSync('admin-ui/dist/index.html')) {
+if (!existsSync('apps/admin-ui/dist/index.html')) {
   console.log('Building the admin UI (first start only)...');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -12,7 +12,7 @@ if (!existsSync('admin-ui/dist/index.html')) {
 // closing (which then waited a minute on a database that was gone). Here only this launcher hears
 // it, and passes it on; the portal stops its parts in order. The IPC channel tells the portal when
 // this launcher is gone, so it never outlives it.
-const portal = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/start.ts'], {
+const portal = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/start.ts'], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });

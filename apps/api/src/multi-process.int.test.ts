@@ -160,7 +160,7 @@ describe('two APIs, a projector and a worker as separate processes', () => {
     const live = await readModels();
     const rebuild = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'services/api/src/cli/rebuild-projections.ts'],
+      ['--import', 'tsx', 'apps/api/src/cli/rebuild-projections.ts'],
       { cwd: repoRoot, env: { ...process.env, ...env } },
     );
     expect(rebuild.stdout).toMatch(/^Rebuilt \d+ read model\(s\) from [\d,]+ events/);

@@ -101,7 +101,7 @@ function portalRoot(from: string): string {
 
 export const repoRoot = portalRoot(import.meta.dirname);
 
-export const defaultUiDist = path.join(repoRoot, 'admin-ui', 'dist');
+export const defaultUiDist = path.join(repoRoot, 'apps', 'admin-ui', 'dist');
 
 /** The site's time zone unless SITE_TIMEZONE names another: its calendar day is the dashboard's today. */
 export const defaultSiteTimezone = 'America/Toronto';

@@ -71,12 +71,12 @@ export interface ProcessEnv {
 
 /**
  * One of the portal's processes as a child process, with a data directory of its own: `script` under
- * services/api/src run through tsx, as `npm run` does, or a compiled file (`dist/server/api.js`).
+ * apps/api/src run through tsx, as `npm run` does, or a compiled file (`dist/server/api.js`).
  * Resolves once it prints `ready`. Its output shows with PROCESS_LOGS=1.
  */
 async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
-  const args = script.startsWith('dist/') ? [script] : ['--import', 'tsx', `services/api/src/${script}`];
+  const args = script.startsWith('dist/') ? [script] : ['--import', 'tsx', `apps/api/src/${script}`];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, REDIS_URL: '', METRICS_PORT: '0', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

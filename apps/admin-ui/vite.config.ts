@@ -9,7 +9,7 @@ const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } }
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // A .br and a .gz beside each built file, at the highest levels once at build time; the API sends the one
-  // the browser accepts (services/api/src/plugins/admin-ui.ts) without compressing on every request.
+  // the browser accepts (apps/api/src/plugins/admin-ui.ts) without compressing on every request.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   build: {
     outDir: 'dist',

@@ -16,7 +16,7 @@ interface ExportChunkResult {
   mailId?: string;
 }
 
-/** An export run's answer (services/api/src/reports/); `mail` is read by mailDeliveryOf. */
+/** An export run's answer (apps/api/src/reports/); `mail` is read by mailDeliveryOf. */
 interface ExportRunResult {
   message?: string | null;
   error?: string | null;

@@ -7,7 +7,7 @@ import { runDefinitions } from '../src/jobs/run-definitions';
 import { portalLoggerOptions } from '../src/logging';
 import { type RunningPortal, startPortal } from '../src/portal';
 
-// Passphrases that pass the password policy (services/api/src/auth/password-policy.ts).
+// Passphrases that pass the password policy (apps/api/src/auth/password-policy.ts).
 export const testAdmin = { username: 'admin@portal.test', password: 'Ledger-harbor-quartz-91' } as const;
 
 export interface TestPortal extends RunningPortal {

@@ -3,7 +3,7 @@ import { describeEventStoreContract } from '../../test/event-store-contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 // No EventStoreDB server can be installed on the build machines: this suite runs where one is reachable,
-// e.g. EVENTSTORE_URL=esdb://localhost:2113?tls=false npx vitest run --project int services/event-store
+// e.g. EVENTSTORE_URL=esdb://localhost:2113?tls=false npx vitest run --project int packages/event-store
 const url = process.env.EVENTSTORE_URL;
 
 if (url) {

@@ -28,7 +28,7 @@ const pageCacheControl = 'no-cache';
 /**
  * Serves the built react-admin app, public (files hold no data): one route per built file, and
  * index.html for any other GET outside /api so the UI's own routes load on a deep link. The build
- * writes a .br and a .gz beside each file (admin-ui/vite.config.ts); the one the browser accepts is
+ * writes a .br and a .gz beside each file (apps/admin-ui/vite.config.ts); the one the browser accepts is
  * sent, with `Vary: Accept-Encoding`.
  */
 export async function serveAdminUi(app: FastifyInstance, root: string): Promise<void> {

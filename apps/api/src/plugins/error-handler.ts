@@ -48,7 +48,7 @@ function unstorableInput(input: unknown): { field: string; message: string } | n
 
 /**
  * A value of the wrong JSON type ("2" or true for a number), in the words the slices use for the same
- * rule (services/domain/src/catalogue/fields.ts), naming the field by its key; null for other errors.
+ * rule (packages/domain/src/catalogue/fields.ts), naming the field by its key; null for other errors.
  */
 function wrongTypeMessage(
   failure: FastifySchemaValidationError | undefined,
@@ -79,7 +79,7 @@ export default fp(
         done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
       }
     });
-    // One rule for all input (the text rule is in services/domain/src/catalogue/fields.ts): a value
+    // One rule for all input (the text rule is in packages/domain/src/catalogue/fields.ts): a value
     // that cannot be stored anywhere in the params, query or body is a 400 naming the field, after the
     // schema has read it and before the route does. Accepted, PostgreSQL would refuse it in a lookup
     // (a 500) or in the event store.

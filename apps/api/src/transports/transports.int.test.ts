@@ -1,8 +1,8 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TransportCompany, TransportContact } from '../../../../admin-ui/src/transports/transport';
-import type { Truck } from '../../../../admin-ui/src/trucks/truck';
+import type { TransportCompany, TransportContact } from '../../../admin-ui/src/transports/transport';
+import type { Truck } from '../../../admin-ui/src/trucks/truck';
 import { siteDate } from '../site-time';
 
 const ctx = useTestPortal({ standardUser: true });
