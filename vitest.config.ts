@@ -22,9 +22,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.unit.test.ts',
             'apps/*/src/**/*.unit.test.ts',
-            'tests/support/**/*.unit.test.ts',
-            'tests/event-corpus/**/*.unit.test.ts',
-            'tests/docs/**/*.unit.test.ts',
+            'tests/**/*.unit.test.ts',
           ],
         },
       },
@@ -34,9 +32,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.int.test.ts',
             'apps/*/src/**/*.int.test.ts',
-            'tests/api/**/*.int.test.ts',
-            'tests/deploy/**/*.int.test.ts',
-            'tests/event-corpus/**/*.int.test.ts',
+            'tests/**/*.int.test.ts',
           ],
           exclude: holdsTransactionsOpen,
           testTimeout: 60_000,

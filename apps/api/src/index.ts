@@ -3,5 +3,7 @@ export { configFromEnv, defaultSiteTimezone, defaultUiDist, type PortalConfig, r
 export { keepInOutbox } from './mail/outbox';
 export type { Access } from './plugins/authentication';
 export { type RunningPortal, startPortal } from './portal';
-export { simulatedScaleName, startSimulatedScale } from './scales/simulated-scale';
+export { liveScaleView } from './scales/live-scale-view';
+export { provisionSimulatedScale, simulatedScaleName } from './scales/simulated-scale-provisioning';
+export { siteDate } from './site-time';
 export { versionedEvents } from './write-side/versioned-event-store';

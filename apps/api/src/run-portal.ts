@@ -4,13 +4,9 @@ import path from 'node:path';
 import { configFromEnv, dataDirFromEnv, defaultUiDist, secretsFromEnv } from './config';
 import { loadOrCreateSecrets } from './data-dir-secrets';
 import { openConfiguredDatabase } from './embedded-database';
+import { startSimulatedScaleBesidePortal, underLauncher } from './launcher-channel';
 import { portalLoggerOptions } from './logging';
 import { startPortal } from './portal';
-import {
-  type RunningSimulatedScale,
-  simulatedScaleName,
-  startSimulatedScale,
-} from './scales/simulated-scale';
 import { closeOnSignals, type ShutdownStep } from './shutdown';
 
 /** Every network interface, as HOST names it for IPv4 and IPv6. */
@@ -54,14 +50,18 @@ export async function runPortal(env: NodeJS.ProcessEnv): Promise<void> {
   console.log(bindingLine(config.host, (portal.app.server.address() as AddressInfo).port));
   if (portal.healthUrl) console.log(`Health and metrics (internal): ${portal.healthUrl}/metrics`);
   // A machine with no weighbridge still has a working Scale page; SIMULATED_SCALE=off for a real one.
-  let simulatedScale: RunningSimulatedScale | null = null;
+  let simulatedScale: ShutdownStep | null = null;
   if (env.SIMULATED_SCALE !== 'off') {
-    try {
-      simulatedScale = await startSimulatedScale(portal.host, portal.url);
-      console.log(`'${simulatedScaleName}' is weighing trucks (SIMULATED_SCALE=off to run without it).`);
-    } catch (error) {
-      console.warn(`The simulated scale did not start: ${(error as Error).message}`);
-    }
+    if (underLauncher()) {
+      try {
+        simulatedScale = await startSimulatedScaleBesidePortal(portal.host, portal.url);
+      } catch (error) {
+        console.warn(`The simulated scale did not start: ${(error as Error).message}`);
+      }
+    } else
+      console.log(
+        'No simulated scale here: `npm start` runs it beside the portal (SIMULATED_SCALE=off silences this line).',
+      );
   }
   console.log('Log in with the administrator account (ADMIN_EMAIL, or admin@example.com on a first start).');
 
@@ -69,7 +69,7 @@ export async function runPortal(env: NodeJS.ProcessEnv): Promise<void> {
   // requests and jobs still finishing; the portal stops it itself, after closing.
   if (embedded) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const steps: ShutdownStep[] = [
-    ...(simulatedScale ? [{ what: 'the simulated scale', limitMs: 700, run: simulatedScale.stop }] : []),
+    ...(simulatedScale ? [simulatedScale] : []),
     ...portal.closeSteps,
     ...(embedded ? [{ what: 'the embedded PostgreSQL', limitMs: 2000, run: embedded.stop }] : []),
   ];

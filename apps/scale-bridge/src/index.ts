@@ -1,4 +1,4 @@
-/** The scale bridge as a library, for the portal's embedded mode and the tests. */
+/** The scale bridge as a library, for the tests and the benchmarks. */
 export { ConfigError, configFromEnv } from './config';
 export type { Logger } from './log';
 export { encodeCardinal } from './protocols/cardinal';
@@ -23,5 +23,10 @@ export {
   startSimulatedScale,
   startSimulatedScaleOnPty,
 } from './simulator/simulated-scale';
+export {
+  type SimulatedWeighbridge,
+  type SimulatedWeighbridgeOptions,
+  startSimulatedWeighbridge,
+} from './simulator/simulated-weighbridge';
 export { openPtyPair, type PtyPair } from './simulator/socat-pty';
 export { defaultTruckCycle, type TruckCycle } from './simulator/truck-cycle';

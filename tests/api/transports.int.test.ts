@@ -1,9 +1,9 @@
+import { siteDate } from '@portal/api';
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TransportCompany, TransportContact } from '../../../admin-ui/src/transports/transport';
-import type { Truck } from '../../../admin-ui/src/trucks/truck';
-import { siteDate } from '../site-time';
+import type { TransportCompany, TransportContact } from '../../apps/admin-ui/src/transports/transport';
+import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
 
 const ctx = useTestPortal({ standardUser: true });
 

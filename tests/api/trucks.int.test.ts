@@ -1,6 +1,6 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Truck } from '../../../admin-ui/src/trucks/truck';
+import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
 
 const ctx = useTestPortal({ standardUser: true });
 let haulCo: { id: number; name: string };

@@ -1,9 +1,9 @@
+import { liveScaleView } from '@portal/api';
 import type { BridgeReport } from '@portal/contract';
 import { defaultMinimumWeightDivisions, isZeroReading, weighingRulesOf } from '@portal/domain';
 import { type DecodeResult, ScaleMonitor } from '@portal/scale-bridge';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { liveScaleView } from './live-scale-view';
 
 // Issue 29: for any sequence of frames, a weight the portal would record came from a frame that was
 // stable, in range and gross, younger than the limit, after a return to zero since the previous
