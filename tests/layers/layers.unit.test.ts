@@ -31,6 +31,25 @@ const upwardImports = (folder: string, allowed: readonly string[]) =>
     .filter(({ imported }) => !allowed.includes(imported))
     .map(({ imported, file }) => `${file} imports @portal/${imported}`);
 
+/** The API's engines, which every feature uses, and its features, which use them. */
+const apiEngines = ['jobs', 'write-side', 'catalogue', 'observability'];
+const apiFeatures = readdirSync(path.join(root, 'apps/api/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && ![...apiEngines, 'plugins', 'cli'].includes(entry.name))
+  .map((entry) => entry.name);
+
+/** The imports of a feature's folder in a folder's non-test files: `../tickets/…` from `jobs/`. */
+function featureImports(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.includes('.test.')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const match of readFileSync(file, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g))
+      if (apiFeatures.includes(match[1] ?? ''))
+        found.push(`${path.relative(root, file)} imports ../${match[1]}`);
+  }
+  return found;
+}
+
 describe('the layers', () => {
   it('has the apps and packages it describes', () => {
     expect(apps.sort()).toEqual(['admin-ui', 'api', 'scale-bridge']);
@@ -46,8 +65,18 @@ describe('the layers', () => {
     expect(upwardImports(`apps/${name}`, [name, ...packagesBottomUp])).toEqual([]);
   });
 
+  it.each(apiEngines)(
+    "the API's %s/ knows no feature: features hand it their work where the portal is composed",
+    (engine) => {
+      expect(featureImports(`apps/api/src/${engine}`)).toEqual([]);
+    },
+  );
+
   it('finds imports where they are', () => {
-    // The scan itself: the API does import the read models, so a scan that finds nothing fails here.
+    // The scans themselves: the API imports the read models, and its composition root the features.
     expect(portalImports('apps/api').some(({ imported }) => imported === 'projections')).toBe(true);
+    expect(apiFeatures).toEqual(expect.arrayContaining(['tickets', 'reports', 'mail', 'soilflo']));
+    const composition = readFileSync(path.join(root, 'apps/api/src/job-registry.ts'), 'utf8');
+    expect(composition).toMatch(/from '\.\/tickets\//);
   });
 });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { servedOverHttps } from './config';
 import { contractorRoutes } from './contractors/routes';
+import { runDefinitions } from './job-registry';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
 import { materialRoutes } from './materials/routes';
@@ -68,6 +69,6 @@ export async function buildApp(
   await app.register(reportRoutes);
   await app.register(ticketReportRoutes);
   await app.register(mailRoutes);
-  await app.register(jobRoutes);
+  await app.register(jobRoutes, { runDefinitions });
   return app;
 }

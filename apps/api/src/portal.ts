@@ -15,7 +15,7 @@ import type { PortalConfig } from './config';
 import { openConfiguredEventStore } from './configured-event-store';
 import { createDatabasePool } from './database-pool';
 import { ensureFirstAdministrator } from './first-administrator';
-import { jobFamilies, jobQueueNames } from './jobs/job-families';
+import { jobFamilies, jobQueueNames } from './job-registry';
 import { createJobQueues, queueBackendFor } from './jobs/job-queues';
 import { portTakenLine } from './listen-ports';
 import { countingAppends } from './observability/counting-event-store';

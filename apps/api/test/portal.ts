@@ -3,7 +3,7 @@ import type { RunView } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type PortalConfig } from '../src/config';
-import { runDefinitions } from '../src/jobs/run-definitions';
+import { runDefinitions } from '../src/job-registry';
 import { portalLoggerOptions } from '../src/logging';
 import { type RunningPortal, startPortal } from '../src/portal';
 

@@ -19,16 +19,6 @@ import { type JobFamily, jobAttempts } from './job-queues';
  * mid-way and re-run counts what it had already done as done, not as a conflict.
  */
 
-export type RunKind =
-  | 'generate'
-  | 'bulk-update'
-  | 'bulk-clear'
-  | 'bulk-receive'
-  | 'export'
-  | 'daily-summary'
-  | 'projects-report'
-  | 'report-export';
-
 type ChunkState = ChunkView['state'];
 
 export interface ChunkContext<Params, Spec> {
@@ -46,7 +36,8 @@ export interface ChunkContext<Params, Spec> {
 
 // biome-ignore lint/suspicious/noExplicitAny: one registry holds every kind's definition, and a processor's parameters are contravariant
 export interface RunDefinition<Params = any, Spec = any, Result = any> {
-  kind: RunKind;
+  /** The run's kind ('generate', 'bulk-update', …): one per definition, stored with the run. */
+  kind: string;
   /** One queue per kind of work. */
   queue: string;
   concurrency?: number;
@@ -121,7 +112,7 @@ export async function startRun<Params>(
 
 interface RunRow {
   id: string;
-  kind: RunKind;
+  kind: string;
   createdAt: Date;
   finishedAt: Date | null;
 }
@@ -129,7 +120,7 @@ interface RunRow {
 /** The run as the UI polls it; null when there is no such run. */
 export async function readRun(
   host: CommandHost,
-  definitions: RunDefinition[],
+  definitions: readonly RunDefinition[],
   runId: string,
 ): Promise<RunView | null> {
   const { pool } = host.infra;

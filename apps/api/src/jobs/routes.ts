@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, RunViewSchema } from '@portal/contract';
 import { DomainError } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { readRun } from './job-runs';
-import { runDefinitions } from './run-definitions';
+import { type RunDefinition, readRun } from './job-runs';
 
 const runNotFoundMessage = 'Job not found.';
 
 /** Bulk runs are started by their own routes (202 with this document) and polled here. */
-export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const jobRoutes: FastifyPluginAsyncTypebox<{ runDefinitions: readonly RunDefinition[] }> = async (
+  app,
+  { runDefinitions },
+) => {
   app.get(
     '/api/job/:id',
     {

@@ -3,7 +3,7 @@ import { freePort, startWorkerProcess } from '@portal/api/test/processes';
 import type { BridgeReport } from '@portal/contract';
 import { allProjections } from '@portal/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobQueueNames } from '../jobs/job-families';
+import { jobQueueNames } from '../job-registry';
 
 /**
  * Issue 17, item 4: /healthz, /readyz and /metrics of the API and the worker, on real PostgreSQL
