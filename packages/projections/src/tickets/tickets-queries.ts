@@ -23,6 +23,75 @@ export type TicketView = Omit<Ticket, TicketInstantField> & { [Field in TicketIn
 const named = (column: string, table: string, reference: string) =>
   sql.raw(`(SELECT x.${column} FROM ${table} x WHERE x.id = t.${reference})`);
 
+/** A truck type's name, from the domain's one list of them. */
+const truckTypeNameColumn = sql.raw(
+  `CASE t.truck_type_id ${Object.entries(truckTypeNames)
+    .map(([id, typeName]) => `WHEN ${Number(id)} THEN '${typeName.replace(/'/g, "''")}'`)
+    .join(' ')} END`,
+);
+
+/** Where a TicketView's field comes from: a column of the ticket `t`, an instant column, or an expression. */
+type TicketFieldSource = `t.${string}` | { instant: `t.${string}` } | RawBuilder<unknown>;
+
+/**
+ * Every field of a TicketView and where it is read from: the one map of the ticket's read path. A
+ * field added to the ticket (the domain's details or the contract's Ticket) is a compile error here
+ * until it is read.
+ */
+const ticketFieldSources: { readonly [Field in keyof TicketView]-?: TicketFieldSource } = {
+  id: 't.id',
+  prefix: 't.prefix',
+  ticketNumber: 't.ticket_number',
+  date: { instant: 't.date' },
+  timeLoaded: { instant: 't.time_loaded' },
+  timeReceived: { instant: 't.time_received' },
+  loadTimeLoaded: { instant: 't.load_time_loaded' },
+  isReceived: 't.is_received',
+  isComplete: 't.is_complete',
+  isDispatched: 't.is_dispatched',
+  isRejected: 't.is_rejected',
+  rejectReason: 't.reject_reason',
+  jobSite: 't.job_site',
+  contractorCompanyId: 't.contractor_company_id',
+  contractorCompanyName: named('name', 'contractor_companies', 'contractor_company_id'),
+  transportCompanyId: 't.transport_company_id',
+  transportCompanyName: named('name', 'transport_companies', 'transport_company_id'),
+  truckId: 't.truck_id',
+  truckTypeId: 't.truck_type_id',
+  truckTypeName: truckTypeNameColumn,
+  truckNumber: 't.truck_number',
+  truckLicensePlate: 't.truck_license_plate',
+  truckDriverName: 't.truck_driver_name',
+  truckDriverNumber: 't.truck_driver_number',
+  siteContactName: 't.site_contact_name',
+  siteContactNumber: 't.site_contact_number',
+  contractorOfficeContactId: 't.contractor_office_contact_id',
+  contractorOfficeContactName: named('name', 'contractor_contacts', 'contractor_office_contact_id'),
+  contractorOfficeContactNumber: named('number', 'contractor_contacts', 'contractor_office_contact_id'),
+  contractorOfficeContactEmail: named('email', 'contractor_contacts', 'contractor_office_contact_id'),
+  transportContactName: 't.transport_contact_name',
+  transportContactNumber: 't.transport_contact_number',
+  projectId: 't.project_id',
+  projectProjectId: named('project_id', 'projects', 'project_id'),
+  projectLeader: 't.project_leader',
+  materialTypeId: 't.material_type_id',
+  materialTypeName: named('name', 'material_types', 'material_type_id'),
+  materialId: 't.material_id',
+  materialName: named('name', 'materials', 'material_id'),
+  isSaltImpacted: 't.is_salt_impacted',
+  notes: 't.notes',
+  weight: sql.raw('t.weight::float8'),
+  firstWeight: sql.raw('t.first_weight::float8'),
+  weighing: 't.weighing',
+  userId: 't.user_id',
+  userFirstName: named('first_name', 'users', 'user_id'),
+  userLastName: named('last_name', 'users', 'user_id'),
+  version: 't.version',
+  isSoilFLOLoad: 't.is_soil_flo_load',
+  soilFLOTicketId: 't.soil_flo_ticket_id',
+  updateSoilFLO: 't.update_soil_flo',
+};
+
 /**
  * The columns of a TicketView, each under its field name. Plain SQL, run without the CamelCasePlugin
  * (see `ticketRows`): the plugin cannot round-trip the spec's names with a run of capitals
@@ -31,42 +100,14 @@ const named = (column: string, table: string, reference: string) =>
  * primary keys, not joins: PostgreSQL planned the eight left joins for 11 ms on every call, against
  * 0.4 ms to run a page of them.
  */
-/** A truck type's name, from the domain's one list of them. */
-const truckTypeNameColumn = sql.raw(
-  `CASE t.truck_type_id ${Object.entries(truckTypeNames)
-    .map(([id, typeName]) => `WHEN ${Number(id)} THEN '${typeName.replace(/'/g, "''")}'`)
-    .join(' ')} END`,
-);
-
-const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) => sql`
-  t.id, t.prefix, t.ticket_number AS "ticketNumber", ${instant('t.date')} AS date,
-  ${instant('t.time_loaded')} AS "timeLoaded", ${instant('t.time_received')} AS "timeReceived",
-  ${instant('t.load_time_loaded')} AS "loadTimeLoaded",
-  t.is_received AS "isReceived", t.is_complete AS "isComplete",
-  t.is_dispatched AS "isDispatched", t.is_rejected AS "isRejected", t.reject_reason AS "rejectReason",
-  t.job_site AS "jobSite", t.contractor_company_id AS "contractorCompanyId",
-  ${named('name', 'contractor_companies', 'contractor_company_id')} AS "contractorCompanyName",
-  t.transport_company_id AS "transportCompanyId",
-  ${named('name', 'transport_companies', 'transport_company_id')} AS "transportCompanyName",
-  t.truck_id AS "truckId", t.truck_type_id AS "truckTypeId",
-  ${truckTypeNameColumn} AS "truckTypeName",
-  t.truck_number AS "truckNumber", t.truck_license_plate AS "truckLicensePlate",
-  t.truck_driver_name AS "truckDriverName", t.truck_driver_number AS "truckDriverNumber",
-  t.site_contact_name AS "siteContactName", t.site_contact_number AS "siteContactNumber",
-  t.contractor_office_contact_id AS "contractorOfficeContactId",
-  ${named('name', 'contractor_contacts', 'contractor_office_contact_id')} AS "contractorOfficeContactName",
-  ${named('number', 'contractor_contacts', 'contractor_office_contact_id')} AS "contractorOfficeContactNumber",
-  ${named('email', 'contractor_contacts', 'contractor_office_contact_id')} AS "contractorOfficeContactEmail",
-  t.transport_contact_name AS "transportContactName", t.transport_contact_number AS "transportContactNumber",
-  t.project_id AS "projectId", ${named('project_id', 'projects', 'project_id')} AS "projectProjectId",
-  t.project_leader AS "projectLeader", t.material_type_id AS "materialTypeId",
-  ${named('name', 'material_types', 'material_type_id')} AS "materialTypeName", t.material_id AS "materialId",
-  ${named('name', 'materials', 'material_id')} AS "materialName", t.is_salt_impacted AS "isSaltImpacted",
-  t.notes, t.weight::float8 AS weight, t.first_weight::float8 AS "firstWeight", t.weighing, t.user_id AS "userId",
-  ${named('first_name', 'users', 'user_id')} AS "userFirstName",
-  ${named('last_name', 'users', 'user_id')} AS "userLastName", t.version,
-  t.is_soil_flo_load AS "isSoilFLOLoad", t.soil_flo_ticket_id AS "soilFLOTicketId",
-  t.update_soil_flo AS "updateSoilFLO"`;
+const ticketColumnsWith = (instant: (column: string) => RawBuilder<unknown>) =>
+  sql.join(
+    Object.entries(ticketFieldSources).map(([field, source]: [string, TicketFieldSource]) => {
+      const value =
+        typeof source === 'string' ? sql.raw(source) : 'instant' in source ? instant(source.instant) : source;
+      return sql`${value} AS ${sql.id(field)}`;
+    }),
+  );
 
 const ticketColumns = ticketColumnsWith((column) => sql.raw(column));
 
