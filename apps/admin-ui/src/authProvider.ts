@@ -37,7 +37,7 @@ async function authenticate({ username, password }: Credentials): Promise<string
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok && typeof body === 'string' && sessionFromToken(body)) return body;
   if (response.ok || response.status >= 500) throw new Error('portal.errors.unexpected');
-  // 400 (wrong credentials, same text for unknown users: ARCHITECTURE.md) and 429 (throttled) carry their own message.
+  // 400 (wrong credentials, same text for unknown users: docs/security.md, "Login abuse") and 429 (throttled) carry their own message.
   const message = (body as { message?: unknown } | undefined)?.message;
   throw new Error(typeof message === 'string' && message ? message : 'portal.errors.unexpected');
 }

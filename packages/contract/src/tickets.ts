@@ -162,8 +162,8 @@ export interface BulkEditRunResult {
 }
 
 /**
- * What the public hash link shows: what the printed ticket shows (ARCHITECTURE.md, "Public ticket
- * link"). No notes, no staff, no office contact, no internal ids but the ticket's own.
+ * What the public hash link shows: what the printed ticket shows (docs/security.md, "Public
+ * ticket link"). No notes, no staff, no office contact, no internal ids but the ticket's own.
  */
 export const PublicTicketSchema = Type.Pick(
   TicketSchema,

@@ -95,8 +95,8 @@ export const ticketFieldLabels = {
 };
 
 /**
- * The one English catalogue: every text the portal shows, with the spec's wording kept word for word
- * (portal-spec.md sections 2, 5 and 8), on top of react-admin's own English texts.
+ * The one English catalogue: every text the portal shows, its words kept as the product has them
+ * (docs/rules.md), on top of react-admin's own English texts.
  */
 const portalMessages = {
   portal: {

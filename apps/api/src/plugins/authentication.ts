@@ -88,8 +88,8 @@ function markPublic(route: RouteOptions): void {
 }
 
 /**
- * Access is decided by the matched route, never by the URL's text (ARCHITECTURE.md, "Access fails
- * closed"): every route gets `access: 'user'` unless it declares otherwise, and a request that
+ * Access is decided by the matched route, never by the URL's text (docs/security.md,
+ * "Access control"): every route gets `access: 'user'` unless it declares otherwise, and a request that
  * matches no route goes to the not-found handler, which answers 404 with no data.
  */
 export default fp<{ secret: string; expiresInSeconds: number }>(
