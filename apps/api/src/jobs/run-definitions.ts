@@ -4,7 +4,7 @@ import { bulkReceiveRun } from '../tickets/bulk-receive-tickets';
 import { generateRun } from '../tickets/generate-tickets';
 import type { RunDefinition } from './job-runs';
 
-/** Every kind of bulk run, each on a queue of its own (spec sections 5, 7 and 9). */
+/** Every kind of bulk run, each on a queue of its own. */
 export const runDefinitions: RunDefinition[] = [
   generateRun,
   bulkUpdateRun,
