@@ -3,7 +3,7 @@ import type { AuthProvider } from 'react-admin';
 import { keepsSessionOnUnauthorized, unreachableMessage } from './dataProvider/http-client';
 import { clearToken, currentSession, sessionFromToken, storeToken } from './session';
 
-/** Screens and resources only administrators may open (spec section 6); the server refuses them with 403 too. */
+/** Screens and resources only administrators may open; the server refuses them with 403 too. */
 const administratorResources = new Set([
   'users',
   'contractors',
@@ -61,7 +61,7 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: unknown) {
     const status = (error as { status?: unknown } | null)?.status;
-    // Spec section 8: a 401 (except on the user list call) or a 403 sends the user to /login.
+    // A 401 (except on the user list call) or a 403 sends the user to /login.
     if (status === 401 && !keepsSessionOnUnauthorized(error)) throw error;
     if (status === 403) throw error;
   },
