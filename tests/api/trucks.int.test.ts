@@ -32,7 +32,7 @@ const truckInput = (overrides: object = {}) => ({
   tareWeight: 14250.5,
   ...overrides,
 });
-/** Spec section 7: saves travel as {truck, ...}. */
+/** Saves travel as {truck, ...}. */
 const save = (method: 'POST' | 'PUT', truck: object, headers = ctx.admin) =>
   call(method, method === 'POST' ? '/api/truck/new' : '/api/truck/edit', headers, { truck });
 const createTruck = async (overrides: object = {}): Promise<Truck> => {

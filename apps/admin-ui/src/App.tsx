@@ -101,7 +101,7 @@ const PortalLoginPage = () => (
 );
 
 /**
- * The administrators' screens at the spec's paths (section 2), each behind AdminOnly, grouped by the access
+ * The administrators' screens at the spec's paths, each behind AdminOnly, grouped by the access
  * check's resource name (authProvider), which is not the data provider's. Users live at /user/new and
  * /user/{id}, not react-admin's /users/create and /users/{id}; the outbox keeps the mails embedded mode does
  * not send.
@@ -183,7 +183,7 @@ const PortalAdmin = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * Real paths, as the spec names them (section 2): a BrowserRouter, not hash routing. The API serves
+ * Real paths, as the spec names them: a BrowserRouter, not hash routing. The API serves
  * index.html for every non-/api path so that a reload on /user/12 lands here.
  */
 export const App = () => (

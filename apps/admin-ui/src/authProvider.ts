@@ -3,7 +3,7 @@ import type { AuthProvider } from 'react-admin';
 import { keepsSessionOnUnauthorized, unreachableMessage } from './dataProvider/http-client';
 import { clearToken, currentSession, sessionFromToken, storeToken } from './session';
 
-/** Screens and resources only administrators may open (spec section 6); the server refuses them with 403 too. */
+/** Screens and resources only administrators may open; the server refuses them with 403 too. */
 const administratorResources = new Set([
   'users',
   'contractors',
@@ -37,7 +37,7 @@ async function authenticate({ username, password }: Credentials): Promise<string
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok && typeof body === 'string' && sessionFromToken(body)) return body;
   if (response.ok || response.status >= 500) throw new Error('portal.errors.unexpected');
-  // 400 (wrong credentials, same text for unknown users: ARCHITECTURE.md) and 429 (throttled) carry their own message.
+  // 400 (wrong credentials, same text for unknown users: docs/security.md, "Login abuse") and 429 (throttled) carry their own message.
   const message = (body as { message?: unknown } | undefined)?.message;
   throw new Error(typeof message === 'string' && message ? message : 'portal.errors.unexpected');
 }
@@ -61,7 +61,7 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: unknown) {
     const status = (error as { status?: unknown } | null)?.status;
-    // Spec section 8: a 401 (except on the user list call) or a 403 sends the user to /login.
+    // A 401 (except on the user list call) or a 403 sends the user to /login.
     if (status === 401 && !keepsSessionOnUnauthorized(error)) throw error;
     if (status === 403) throw error;
   },

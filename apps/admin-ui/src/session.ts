@@ -1,6 +1,6 @@
 import { Role, type RoleId } from '@portal/domain';
 
-/** The signed-in session: the API's JWT kept in localStorage (spec section 9) and the claims the UI reads from it. */
+/** The signed-in session: the API's JWT kept in localStorage and the claims the UI reads from it. */
 
 const TOKEN_KEY = 'token';
 
@@ -9,7 +9,7 @@ interface Session {
   userId: string;
   fullName: string;
   role: RoleId;
-  /** Epoch milliseconds; the session is valid until then (spec section 4, Session). */
+  /** Epoch milliseconds; the session is valid until then. */
   expiresAt: number;
 }
 

@@ -75,7 +75,7 @@ const valuesOf = {
 const phoneLike =
   /^(number|siteContactNumber|transportContactNumber|truckDriverNumber|driverNumber|truckNumber)$/;
 
-/** What a field holds, by its name (the names of spec sections 3 and 7). */
+/** What a field holds, by its name (the names the API's records and bodies use). */
 function kindOf(field: string): keyof typeof valuesOf {
   const name = field.split('.').at(-1) ?? field;
   if (name === ':id') return 'path';

@@ -45,7 +45,7 @@ export const at = (ms = 0): string => new Date(Date.now() + ms).toISOString();
 export const minutes = (n: number): number => n * 60_000;
 export const hours = (n: number): number => n * 3_600_000;
 
-/** The full form's fields (spec section 5), all valid. */
+/** The full form's fields, all valid. */
 export interface TicketForm {
   date: string;
   timeLoaded: string;

@@ -1,7 +1,7 @@
 import { Nullable } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
 
-/** What every change-log entry tells (spec section 3, Logs): who changed the record, when, and from what to what. */
+/** What every change-log entry tells: who changed the record, when, and from what to what. */
 export const changeLogEntryFields = (record: string) => ({
   date: Type.String({ format: 'date-time' }),
   username: Nullable(Type.String()),

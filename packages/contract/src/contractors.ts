@@ -2,7 +2,7 @@ import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { Versioned } from './http';
 
-/** Spec section 3, ContractorCompany. */
+/** A contractor company: its id and name. */
 export const ContractorCompanySchema = Type.Object(
   { ...Versioned, name: Type.String() },
   { $id: 'ContractorCompany' },
@@ -16,7 +16,7 @@ export const ContractorCompanySearchSchema = Type.Object({
 });
 export type ContractorCompanySearch = Static<typeof ContractorCompanySearchSchema>;
 
-/** Spec section 3, ContractorContact, with its company's name. */
+/** A contractor's contact, with its company's name. */
 export const ContractorContactSchema = Type.Object(
   {
     ...Versioned,

@@ -3,10 +3,10 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { looseFields, okResponses } from './http';
 
 /**
- * PUT /api/ticket/edit/soilflo (spec section 7): the spec's `{ticket fields, updateSoilFLO, soilFLOData,
- * loggedInUserId}`. `isReceived` is where the receive toggle goes (true receives, false resets the
- * receipt, absent keeps it); `override` receives the ticket as a non-SoilFLO one when SoilFLO has no load,
- * for the `overrideReason` given.
+ * PUT /api/ticket/edit/soilflo: `{ticket fields, updateSoilFLO, soilFLOData, loggedInUserId}`, as the
+ * product's client sends it (docs/soilflo.md, "The portal's API"). `isReceived` is where the receive toggle
+ * goes (true receives, false resets the receipt, absent keeps it); `override` receives the ticket as a
+ * non-SoilFLO one when SoilFLO has no load, for the `overrideReason` given.
  */
 export const SaveExternalTicketBodySchema = Type.Object({
   ...looseFields('id', 'version', 'ticketNumber', 'date', 'loggedInUserId'),

@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { Versioned } from './http';
 
-/** Spec section 3, Project, as the API answers it; names come joined from the references. */
+/** A project as the API answers it; names come joined from the references. */
 export const ProjectSchema = Type.Object(
   {
     ...Versioned,

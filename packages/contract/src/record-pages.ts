@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ProjectSchema } from './projects';
 import { TruckSchema } from './transports';
 
-/** The record tables' page sizes (spec section 2: "50 per page (options 50, 100, 150)"). */
+/** The record tables' page sizes (docs/rules.md, "Screens": 50 a page, with 50, 100 or 150 to choose). */
 export const recordPageSizes = [50, 100, 150] as const;
 
 /** The columns the trucks table can be ordered by. */

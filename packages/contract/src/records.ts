@@ -44,7 +44,7 @@ export type DispatchView = Static<typeof DispatchViewSchema>;
 
 /**
  * Read from the ticket's events for the printed records: the load's time loaded (the ticket's own, or the
- * one its history recorded before a dashboard receipt cleared it, spec section 4) and where its weight came
+ * one its history recorded before a dashboard receipt cleared it) and where its weight came
  * from (typed by hand with the operator's reason, or the scale that weighed it).
  */
 const LoadHistoryFields = {

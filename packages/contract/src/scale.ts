@@ -117,7 +117,7 @@ export type BridgeReport = Static<typeof BridgeReportSchema>;
 const { minimumWeightDivisions, returnToZeroRequired, capacityKg } = ScaleDataSchema.properties;
 const ScaleRulesFields = { minimumWeightDivisions, returnToZeroRequired, capacityKg };
 
-/** A scale as reference data (spec section 3: Scale {id, scaleName}) with its weighing rules. */
+/** A scale as reference data (its id and name) with its weighing rules. */
 export const ScaleSchema = Type.Object(
   {
     id: Type.Integer(),

@@ -2,7 +2,7 @@ import { displayUnits, Nullable, OneOf } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { Versioned } from './http';
 
-/** The site's settings as GET /api/setting answers them and PUT /api/setting takes them (spec section 3). */
+/** The site's settings as GET /api/setting answers them and PUT /api/setting takes them. */
 export const SettingsSchema = Type.Object(
   {
     ...Versioned,

@@ -3,15 +3,15 @@ import { type Static, Type } from '@sinclair/typebox';
 import { looseFields } from './http';
 
 /**
- * The Reports page's custom ticket report (spec sections 2 and 9): one definition of its columns,
- * filter, sort, answer and export, for the server, the admin UI and the tests.
+ * The Reports page's custom ticket report (docs/rules.md, "Reports and exports"): one definition of
+ * its columns, filter, sort, answer and export, for the server, the admin UI and the tests.
  */
 
 /** How a column's values read: text, a whole or decimal number, a calendar day, an instant, a yes/no. */
 export type ReportColumnKind = 'text' | 'number' | 'day' | 'instant' | 'flag';
 
 /**
- * Spec section 9: 29 selectable columns, named as on the ticket page; the first 6 are visible by
+ * 29 selectable columns, named as on the ticket page; the first 6 are visible by
  * default. `key` is the field of a report row (ReportRow).
  */
 export const reportColumns = [
@@ -55,14 +55,14 @@ export const reportColumnLabel = (column: ReportColumn, unit: DisplayUnit): stri
 export const reportColumnKeys = reportColumns.map((column) => column.key) as ReportColumnKey[];
 export const defaultVisibleReportColumns: ReportColumnKey[] = reportColumnKeys.slice(0, 6);
 
-/** Spec section 9. */
+/** The report's title until the user writes one. */
 export const defaultReportTitle = 'Ticket Summary Report';
 export const reportSortOptions = ['ticketNumber', 'contractorCompanyName'] as const;
 export type ReportSort = (typeof reportSortOptions)[number];
-/** Spec section 9: report tables page by 50, 100, 150 or 200. */
+/** Report tables page by 50, 100, 150 or 200. */
 export const reportPageSizes = [50, 100, 150, 200] as const;
 
-/** The spec's report filter (section 7, POST /api/ticket/report); each field read by the server's filter rules. */
+/** The report filter (POST /api/ticket/report); each field read by the server's filter rules. */
 const reportFilterFields = looseFields(
   'from',
   'to',

@@ -10,7 +10,7 @@ import { LooseRecord } from './http';
 const Instant = Nullable(Type.String({ format: 'date-time' }));
 
 /**
- * Spec section 3, Ticket, as the API answers it (never the hash nonce): the details staff fill in, as the
+ * A ticket as the API answers it (never the hash nonce): the details staff fill in, as the
  * domain defines them (so a new detail is in the answer, or the read path fails), with the ticket's state
  * and the names the read model shows beside its ids.
  */
@@ -71,7 +71,7 @@ export type TicketInstantField = 'date' | 'timeLoaded' | 'timeReceived';
 
 export const TicketList = Type.Array(TicketSchema);
 
-/** Spec sections 2 and 9: the dashboard table shows 50 tickets a page, with 50, 100, 150 or 200 to choose from. */
+/** The dashboard table shows 50 tickets a page, with 50, 100, 150 or 200 to choose from. */
 export const ticketPageSizes = [50, 100, 150, 200] as const;
 
 /** The columns a ticket list can be ordered by (the dashboard table's sortable ones). */
@@ -106,7 +106,7 @@ export const TicketListOrPage = Type.Union([
   Type.Object({ tickets: Type.Array(Type.Ref(TicketSchema)), total: TicketPageSchema.properties.total }),
 ]);
 
-/** Generate's answer (spec section 7), a chunk's and the whole run's: existing numbers are named in `error`. */
+/** Generate's answer, a chunk's and the whole run's: existing numbers are named in `error`. */
 export const GenerateAnswerSchema = Type.Object({
   success: Type.Boolean(),
   tickets: Type.Array(Type.Integer(), { description: 'The numbers generated' }),
@@ -122,7 +122,7 @@ export const ReceiveChipSchema = Type.Object({
   message: Type.Optional(Type.String({ description: 'What was not received, and why' })),
 });
 
-/** Bulk receive's answer (spec section 7): ranges received, ranges failed, and every range's chip. */
+/** Bulk receive's answer: ranges received, ranges failed, and every range's chip. */
 export const BulkReceiveAnswerSchema = Type.Object({
   success: Type.Integer(),
   fail: Type.Integer(),
@@ -162,8 +162,8 @@ export interface BulkEditRunResult {
 }
 
 /**
- * What the public hash link shows: what the printed ticket shows (ARCHITECTURE.md, "Public ticket
- * link"). No notes, no staff, no office contact, no internal ids but the ticket's own.
+ * What the public hash link shows: what the printed ticket shows (docs/security.md, "Public
+ * ticket link"). No notes, no staff, no office contact, no internal ids but the ticket's own.
  */
 export const PublicTicketSchema = Type.Pick(
   TicketSchema,
@@ -191,7 +191,7 @@ export const PublicTicketSchema = Type.Pick(
 );
 export type PublicTicket = Static<typeof PublicTicketSchema>;
 
-/** Spec section 7: {ticket, loggedInUserId, createTransportIfDoesNotExist}; the token names the user. */
+/** A ticket save: {ticket, loggedInUserId, createTransportIfDoesNotExist}; the token names the user. */
 export const TicketEnvelope = Type.Object({
   ticket: Type.Optional(LooseRecord),
   loggedInUserId: Type.Optional(Type.Unknown()),
@@ -216,7 +216,7 @@ export const LogEntrySchema = Type.Object({
   eventType: Type.String(),
   ...changeLogEntryFields('ticket'),
 });
-/** One entry of a ticket's change log (spec section 3, Logs), newest first. */
+/** One entry of a ticket's change log, newest first. */
 export type TicketLogEntry = Static<typeof LogEntrySchema>;
 
 /** One event of a ticket's stream (GET /api/ticket/{id}/history), with the ticket as of that event. */
@@ -230,7 +230,7 @@ export const TicketHistoryEventSchema = Type.Object({
 });
 export type TicketHistoryEvent = Static<typeof TicketHistoryEventSchema>;
 
-/** Filters of spec section 7 (search and report); ids and numbers may arrive as strings from forms. */
+/** The search and report filters; ids and numbers may arrive as strings from forms. */
 export const TicketFilterBody = Type.Object({
   ticketNumber: Type.Optional(Type.Unknown()),
   from: Type.Optional(Type.Unknown()),

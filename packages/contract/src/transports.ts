@@ -2,7 +2,7 @@ import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { LooseRecord, Versioned } from './http';
 
-/** Spec section 3, TransportCompany, as `/new` and `/edit` answer it. */
+/** A transport company as `/new` and `/edit` answer it. */
 export const TransportCompanySchema = Type.Object(
   { ...Versioned, name: Type.String() },
   { $id: 'TransportCompany' },
@@ -16,7 +16,7 @@ export const TransportCompanyListItemSchema = Type.Object({
 });
 export type TransportCompanyListItem = Static<typeof TransportCompanyListItemSchema>;
 
-/** Spec section 3, TransportContact, with its company's name. */
+/** A transport company's contact, with its company's name. */
 export const TransportContactSchema = Type.Object(
   {
     ...Versioned,
@@ -29,7 +29,7 @@ export const TransportContactSchema = Type.Object(
 );
 export type TransportContact = Static<typeof TransportContactSchema>;
 
-/** Spec section 3, Truck, with its company's name. */
+/** A truck, with its company's name. */
 export const TruckSchema = Type.Object(
   {
     ...Versioned,
@@ -56,7 +56,7 @@ export const TruckSchema = Type.Object(
 );
 export type Truck = Static<typeof TruckSchema>;
 
-/** Spec section 3: "TransportCompany: id, name; with contacts and trucks" (GET /api/transportcompany/{id}). */
+/** A transport company with its contacts and trucks, as its page shows it. */
 export const TransportCompanyDetailsSchema = Type.Object(
   {
     ...Versioned,
@@ -67,7 +67,7 @@ export const TransportCompanyDetailsSchema = Type.Object(
   { $id: 'TransportCompanyDetails' },
 );
 
-/** Spec section 7's envelope for contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
+/** The envelope of contacts, trucks and their lists: {transportCompanyId, truck, transportContact}. */
 export const TransportEnvelope = Type.Object({
   transportCompanyId: Type.Optional(Type.Unknown()),
   truck: Type.Optional(LooseRecord),

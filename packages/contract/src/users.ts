@@ -20,8 +20,8 @@ export const UserSchema = Type.Object(
 export type User = Static<typeof UserSchema>;
 
 /**
- * The User object of spec section 3 as new and edit receive it. Fields are optional here so the
- * handler can answer each missing one with the spec's own message rather than a schema error.
+ * A user as new and edit receive it. Fields are optional here so the
+ * handler can answer each missing one with the form's own message rather than a schema error.
  */
 export const UserBodySchema = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),

@@ -1,4 +1,4 @@
-/** Shared field rules of spec section 5. */
+/** Field rules the forms share (docs/rules.md, "Forms"). */
 export const phonePattern = /^\(\d{3}\)\d{3}-\d{4}$/;
 // Deliberately simple (one @, a dot in the domain, no spaces): the same rule the login form applies.
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

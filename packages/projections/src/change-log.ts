@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@portal/event-store';
 import type { Generated, JSONColumnType, Transaction } from 'kysely';
 import type { Database } from './database';
 
-/** What every change log keeps (spec section 3, Logs): who changed the record, when, and from what to what. */
+/** What every change log keeps: who changed the record, when, and from what to what. */
 export interface ChangeLogColumns {
   id: Generated<string>;
   date: Date;

@@ -147,7 +147,7 @@ export function createReadModelDb(pool: pg.Pool): Kysely<Database> {
 
 type Instant = ColumnType<Date | null, string | null, string | null>;
 
-/** One row per ticket: its details (spec section 3), flags, and the aggregate's version. */
+/** One row per ticket: its details, flags, and the aggregate's version. */
 export interface TicketsTable {
   id: number;
   prefix: number;

@@ -26,7 +26,7 @@ import { errorText } from './error-text';
 import { ScreenCard } from './ScreenCard';
 import { useNotifyLoadError } from './useNotifyLoadError';
 
-/** What every log entry of the API has (spec section 3, Logs). */
+/** What every log entry of the API has. */
 interface ChangeLogEntry {
   id: Identifier;
   date: string;
@@ -156,7 +156,7 @@ export const ChangeLogUser = ({
 };
 
 /**
- * A record's change log (spec section 3, Logs): every change, newest first, each with when, who and each
+ * A record's change log: every change, newest first, each with when, who and each
  * changed field's value before and after. Unchanged fields can be shown too, with the changed ones highlighted.
  */
 export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<Entry>) {

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 
 /**
- * A table row's delete icon: asks the spec's question (section 2, General behaviour), waits for the server,
+ * A table row's delete icon: asks the spec's question, waits for the server,
  * and stays on the page. A refusal (409, e.g. still in use) comes back as an error toast with its message.
  */
 export const ConfirmDeleteIconButton = ({ record: recordProp }: { record?: RaRecord }) => {

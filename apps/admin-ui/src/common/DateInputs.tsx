@@ -8,7 +8,7 @@ import { FieldTitle, InputHelperText, type InputProps, useInput, useTranslate } 
 import { dayInputFormat, momentInputFormat } from '../i18n/dates';
 
 /**
- * Date inputs in the one format the portal writes dates in (spec section 2: en-ZA, 2025/11/21), whatever
+ * Date inputs in the one format the portal writes dates in (en-ZA, 2025/11/21), whatever
  * the browser's locale: a native date input follows the browser (mm/dd/yyyy in en-US), so these use
  * MUI's pickers with the format fixed (issue 15, item 15). Typed digit by digit or picked from a calendar.
  */

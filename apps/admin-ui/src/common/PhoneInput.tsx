@@ -12,7 +12,7 @@ function maskPhone(input: string): string {
 
 const validatePhone = phoneNumber('portal.validation.phoneNotValid');
 
-/** A phone number field with the spec's mask and pattern check (section 5, Phone); empty means no number. */
+/** A phone number field with the spec's mask and pattern check; empty means no number. */
 export const PhoneInput = (props: TextInputProps) => {
   const translate = useTranslate();
   return (

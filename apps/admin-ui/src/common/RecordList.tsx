@@ -1,6 +1,6 @@
 import { List, type ListProps, Pagination } from 'react-admin';
 
-/** Spec section 9: every table shows 50 rows a page, with 50, 100 or 150 to choose from. */
+/** Every table shows 50 rows a page, with 50, 100 or 150 to choose from. */
 export const rowsPerPage = 50;
 export const RecordPagination = () => <Pagination rowsPerPageOptions={[rowsPerPage, 100, 150]} />;
 

@@ -3,7 +3,7 @@ import { Create, type CreateProps, Edit, type EditProps } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useNotifySaveError } from './useNotifySaveError';
 
-/** Every create screen of the portal: a refused save is reported (spec section 8). */
+/** Every create screen of the portal: a refused save is reported. */
 export const RecordCreate = (props: CreateProps) => {
   const onError = useNotifySaveError();
   return <Create mutationOptions={{ onError }} {...props} />;
@@ -22,7 +22,7 @@ interface CompanyRecordProps {
   form: (companyId: string) => ReactNode;
 }
 
-/** A company's contact, truck or project, added at …/{companyId} (spec section 2). */
+/** A company's contact, truck or project, added at …/{companyId}. */
 export const CompanyRecordCreate = ({
   companyPage,
   form,

@@ -24,7 +24,7 @@ const NoRecords = () => {
 };
 
 /**
- * A table of records as the portal's screens show them (spec section 2): a row opens the record's page at
+ * A table of records as the portal's screens show them: a row opens the record's page at
  * `path`, the id comes first, and each row's actions last under `actionsLabel`: any `actions`, then edit
  * and delete.
  */

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { AutocompleteInput, type AutocompleteInputProps, useChoicesContext } from 'react-admin';
 
-/** Spec sections 2 and 9: dropdowns with more than 100 options use a virtualised list. */
+/** Dropdowns with more than 100 options use a virtualised list. */
 const VIRTUALIZE_ABOVE = 100;
 
 /**

@@ -1,6 +1,6 @@
 import type { ProjectLogEntry } from '@portal/contract';
 
-/** What every change-log entry of the API carries (spec section 3, Logs); a ticket's adds its event. */
+/** What every change-log entry of the API carries; a ticket's adds its event. */
 type LogEntry = ProjectLogEntry;
 
 /** One field of a record before and after a change. */
@@ -58,7 +58,7 @@ export function compareChange(
   return { before, after, fields };
 }
 
-/** Spec section 2: who made the change, as 'First Last (username)'. */
+/** Who made the change, as 'First Last (username)'. */
 export function logEntryUser({ firstName, lastName, username }: LogEntry): string {
   const name = [firstName, lastName].filter(Boolean).join(' ');
   if (name && username) return `${name} (${username})`;

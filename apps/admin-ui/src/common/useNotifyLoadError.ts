@@ -3,7 +3,7 @@ import { useLogoutIfAccessDenied, useNotify } from 'react-admin';
 
 /**
  * For pages that load through their own query rather than react-admin's hooks: a 401 or 403 ends the
- * session as anywhere else (spec section 8), and any other failure shows its original message. `quiet`: the
+ * session as anywhere else, and any other failure shows its original message. `quiet`: the
  * page says the failure itself (a list refreshing by itself every few seconds), so only the session ends.
  */
 export function useNotifyLoadError(error: Error | null, { quiet = false } = {}) {

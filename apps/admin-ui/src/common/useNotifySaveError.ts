@@ -1,7 +1,7 @@
 import { useNotify } from 'react-admin';
 
 /**
- * Spec section 8: saves show the response body's message. react-admin stays silent on a 400 that carries
+ * Saves show the response body's message. react-admin stays silent on a 400 that carries
  * field errors (it only marks the fields), so forms pass this as `mutationOptions.onError` to toast it too.
  */
 export function useNotifySaveError() {

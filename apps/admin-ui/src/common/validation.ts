@@ -1,7 +1,7 @@
 import { emailPattern, phonePattern } from '@portal/domain';
 import type { Validator } from 'react-admin';
 
-// The rules of spec section 5 are the domain's: the server applies the same patterns.
+// The forms' rules are the domain's (docs/rules.md, "Forms"): the server applies the same patterns.
 
 const isBlank = (value: unknown): boolean =>
   value == null || (typeof value === 'string' && value.trim() === '');

@@ -13,7 +13,7 @@ const CompanyTitle = () => {
 };
 
 /**
- * /contractor-company/{id}: the Name form, then the company's projects and contacts (spec section 2).
+ * /contractor-company/{id}: the Name form, then the company's projects and contacts.
  * Saves wait for the server so its field errors land on the form, and the page stays open afterwards.
  */
 export const ContractorCompanyEdit = () => {

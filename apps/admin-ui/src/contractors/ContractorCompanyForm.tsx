@@ -1,7 +1,7 @@
 import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { requiredText } from '../common/validation';
 
-// Spec section 5, Reference data.
+// A company needs a name.
 const validateName = requiredText('portal.contractors.companyNameRequired');
 
 /** The company's Name form; deleting a company is done from the /contractors table. */

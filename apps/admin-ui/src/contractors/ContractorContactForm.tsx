@@ -3,7 +3,7 @@ import { PhoneInput } from '../common/PhoneInput';
 import { email, phoneNumber, requiredText } from '../common/validation';
 import { CompanyFormToolbar } from './CompanyFormToolbar';
 
-// Spec section 5, Reference data: contractor contacts.
+// A contractor contact needs a name and a number in the phone pattern.
 const validateName = requiredText('portal.contractors.contactNameRequired');
 const validateNumber = [
   requiredText('portal.contractors.contactNumberRequired'),

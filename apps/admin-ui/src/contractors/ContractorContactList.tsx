@@ -1,7 +1,7 @@
 import { BooleanField, TextField } from 'react-admin';
 import { CompanyReferenceSection } from './CompanyReferenceSection';
 
-/** The Contacts table of a company page (spec section 2), from `POST /api/contractorcontact/all`. */
+/** The Contacts table of a company page, from `POST /api/contractorcontact/all`. */
 export const ContractorContactList = ({ companyId }: { companyId: string }) => (
   <CompanyReferenceSection
     companyId={companyId}

@@ -27,7 +27,7 @@ import { contractorCompanyPath } from './contractor';
 import { useContractorCompanySearch } from './contractor-company-search';
 import { GenerateProjectsReportButton } from './GenerateProjectsReportButton';
 
-/** Spec section 9: search lists wait 100 ms after the last key before asking the server. */
+/** Search lists wait 100 ms after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 100;
 
 function useDebouncedValue<T>(value: T, delay: number): T {

@@ -5,7 +5,7 @@ import { isMailQueued, mailDeliveryOf, runPercent } from '../runs/run';
 import { useRun } from '../runs/useRun';
 
 /**
- * 'Generate Projects Report' on /contractors (spec sections 2, 7 and 8): the server builds the report in a
+ * 'Generate Projects Report' on /contractors: the server builds the report in a
  * run and e-mails it. 'Generating report, please wait...' while it goes, then 'Projects report generated
  * successfully.' or 'Failed to generate projects report.'.
  */

@@ -14,7 +14,7 @@ export const toContractorContactPayload = (data: Record<string, unknown>) => ({
   isSiteContact: data.isSiteContact === true,
 });
 
-/** Spec section 7: `{contractorCompanyId, contractorContact}`. */
+/** A contact's envelope: `{contractorCompanyId, contractorContact}`. */
 export const contractorContactEnvelope = companyEnvelope('contractorCompanyId', 'contractorContact');
 
 /** The company page, where a contact's or project's form returns after Save. */

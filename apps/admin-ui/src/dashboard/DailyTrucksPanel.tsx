@@ -9,7 +9,7 @@ const metrics = [
   { key: 'jobSites', count: 'uniqueJobSitesForToday' },
 ] as const;
 
-/** Spec section 2: the 'Daily Trucks' panel, today's trucks loaded and received and who and where. */
+/** The 'Daily Trucks' panel, today's trucks loaded and received and who and where. */
 export const DailyTrucksPanel = ({
   counts,
   failed,

@@ -33,7 +33,7 @@ const tabIcons: Record<TabName, ReactElement> = {
   bulkReceive: <InventoryIcon fontSize="small" />,
 };
 
-/** Spec sections 2 and 6: Search is for everyone; the bulk tabs only for administrators. */
+/** Search is for everyone; the bulk tabs only for administrators. */
 const administratorTabs: TabName[] = ['generate', 'export', 'update', 'clear', 'bulkReceive'];
 
 /**
@@ -177,7 +177,7 @@ const DashboardTools = memo(function DashboardTools({
 });
 
 /**
- * /dashboard (spec section 2): the 'Daily Trucks' metrics, today's Active or Received tickets (or a
+ * /dashboard: the 'Daily Trucks' metrics, today's Active or Received tickets (or a
  * search's results) in one table, and the Receive Ticket dialog. Search is for everyone; the Generate,
  * Export, Update, Clear and Bulk Receive tabs are for administrators.
  */

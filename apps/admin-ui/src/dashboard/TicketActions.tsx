@@ -80,7 +80,7 @@ const DispatchLockButton = ({ ticket, actions }: { ticket: Ticket; actions: Tick
   );
 };
 
-/** Spec section 6: others than administrators see the edit icon of a received ticket, disabled. */
+/** Others than administrators see the edit icon of a received ticket, disabled. */
 const EditTicketButton = ({ ticket, isAdministrator }: { ticket: Ticket; isAdministrator: boolean }) => {
   const translate = useTranslate();
   if (mayEdit(ticket, { isAdministrator })) {
@@ -139,7 +139,7 @@ const ReceiveButton = ({ ticket, actions }: { ticket: TicketRow; actions: Ticket
 };
 
 /**
- * A row's actions (spec section 2): Receive while unreceived (a rejected load's chip instead), the
+ * A row's actions: Receive while unreceived (a rejected load's chip instead), the
  * dispatch lock for today's unreceived loads, Send to driver for loaded ones, then the ticket log, the
  * haulage record, the printable receiving record and edit.
  */

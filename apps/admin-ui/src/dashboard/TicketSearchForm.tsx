@@ -39,7 +39,7 @@ const searchOrClear = (values: FieldValues, { onSearch, onClear }: SearchCallbac
 const TICKET_NUMBER = 'ticketNumber';
 
 /**
- * Spec section 9: the ticket number input gets the focus back 500 ms after a search (a scanner's next
+ * The ticket number input gets the focus back 500 ms after a search (a scanner's next
  * number lands there), unless the user has moved on to another field meanwhile.
  */
 function useRefocusTicketNumber() {
@@ -96,7 +96,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
     if (loadFailed) notify('portal.dashboard.companiesLoadFailed', { type: 'error' });
   }, [loadFailed, notify]);
 
-  // Spec section 2: a typed ticket number searches by itself, 500 ms after the last key.
+  // A typed ticket number searches by itself, 500 ms after the last key.
   const typedBefore = useRef(ticketNumber);
   useEffect(() => {
     if (typedBefore.current === ticketNumber) return;
@@ -177,7 +177,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
 };
 
 /**
- * The Search tab (spec section 2): a ticket number, searched as it is typed, plus haulage company,
+ * The Search tab: a ticket number, searched as it is typed, plus haulage company,
  * contractor, job site, licence plate and a date range, searched with the Search button or Enter.
  */
 export const TicketSearchForm = ({ onSearch, onClear }: SearchCallbacks) => (

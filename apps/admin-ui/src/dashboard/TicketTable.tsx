@@ -23,7 +23,7 @@ import { useFirstRowsFirst } from '../common/useFirstRowsFirst';
 import { displayInstant, type TicketPaging, type TicketRow } from './dashboard-ticket';
 import { TicketActions, type TicketRowActions, useToggleDispatch } from './TicketActions';
 
-/** Red when the ticket is incomplete (spec section 2), with a tooltip saying so. */
+/** Red when the ticket is incomplete (docs/rules.md, "Tickets and their states"), with a tooltip. */
 const StatusIcon = ({ ticket }: { ticket: TicketRow }) => {
   const translate = useTranslate();
   const text = translate(ticket.isComplete ? 'portal.dashboard.complete' : 'portal.dashboard.incomplete');
@@ -157,7 +157,7 @@ const isSortField = (field: string): field is TicketSortField =>
   (ticketSortFields as readonly string[]).includes(field);
 
 /**
- * The dashboard's tickets, a page at a time: the server pages and sorts (spec sections 2 and 9: 50 a
+ * The dashboard's tickets, a page at a time: the server pages and sorts (50 a
  * page, with 50, 100, 150 or 200 to choose from), so a day of thousands of trucks costs one page.
  */
 export const TicketTable = ({

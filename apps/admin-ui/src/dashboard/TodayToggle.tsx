@@ -12,7 +12,7 @@ interface TodayToggleProps {
   refreshing: boolean;
 }
 
-/** Spec sections 2 and 4: the mutually exclusive 'Active' and 'Received' toggles with counts, and Refresh. */
+/** The mutually exclusive 'Active' and 'Received' toggles with counts, and Refresh. */
 export const TodayToggle = ({ value, counts, onChange, onRefresh, refreshing }: TodayToggleProps) => {
   const translate = useTranslate();
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);

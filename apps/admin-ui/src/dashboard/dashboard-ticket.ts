@@ -22,22 +22,23 @@ export const pagingQuery = (paging: TicketPaging): string =>
     Object.entries(paging).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   ).toString();
 
-/** Spec section 4, Dashboard filter: two mutually exclusive lists of today's tickets. */
+/** The dashboard's Active and Received: two mutually exclusive lists of today's tickets. */
 export type TodayFilter = 'active' | 'received';
 
-/** An instant from the API in the en-ZA locale (spec section 2), or nothing when there is none. */
+/** An instant from the API in the en-ZA locale, or nothing when there is none. */
 export const displayInstant = (instant: string | null): string =>
   instant ? formatDateTimeToMinute(new Date(instant)) : '';
 
-/** Spec section 2: a dashboard row also leads to the ticket's haulage record. */
+/** A dashboard row also leads to the ticket's haulage record. */
 export const haulageRecordPath = (id: number) => `/haulage-record/${id}`;
 
 const sameCalendarDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
- * Spec section 4: the dispatch lock is for tickets loaded today, not received and not from the external
- * system (the server refuses the rest with 409). "Today" is the browser's day, which is the site's.
+ * The dispatch lock (docs/rules.md, "Tickets and their states") is for tickets loaded today, not received and
+ * not from the external system (the server refuses the rest with 409). "Today" is the browser's day, which is
+ * the site's.
  */
 export const mayToggleDispatch = (ticket: Ticket, now: Date): boolean =>
   !ticket.isReceived &&

@@ -1,4 +1,4 @@
-/** The Search tab's form (spec section 2, Dashboard): a ticket number plus the filters. */
+/** The Search tab's form: a ticket number plus the filters. */
 interface TicketSearchValues {
   ticketNumber: string;
   transportCompanyId: number | string | null;
@@ -30,13 +30,13 @@ export const emptyTicketSearch: TicketSearchValues = {
   toDate: null,
 };
 
-/** Spec section 9: the dashboard searches 500 ms after the last key, and gives the input focus back after 500 ms. */
+/** The dashboard searches 500 ms after the last key, and gives the input focus back after 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const REFOCUS_AFTER_MS = 500;
 
 const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 
-/** Spec section 5, Search: the ticket number is digits only. */
+/** The Search tab's ticket number is digits only. */
 export const isTicketNumber = (value: unknown): boolean => /^\d+$/.test(text(value));
 
 export const ticketNumberError = (value: unknown): string | undefined =>

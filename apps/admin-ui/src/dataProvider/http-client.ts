@@ -4,7 +4,7 @@ import { currentSession } from '../session';
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Spec section 8: a 401 on this call (the user list) does not send the user to /login. */
+  /** A 401 on this call (the user list) does not send the user to /login. */
   keepSessionOnUnauthorized?: boolean;
   /** Sent besides the session's (e.g. `Prefer`). */
   headers?: Record<string, string>;
@@ -29,7 +29,7 @@ export function unreachableMessage(method: RequestOptions['method'] = 'GET'): st
   return method === 'GET' ? 'portal.errors.unreachable' : 'portal.errors.unreachableNotSaved';
 }
 
-/** Error shape react-admin understands, with the spec's generic rules of section 8 applied. */
+/** Error shape react-admin understands, with the generic rules applied (docs/rules.md, "Sessions and errors"). */
 function toApiError(error: unknown, options: RequestOptions): HttpError {
   if (!(error instanceof HttpError)) return new HttpError(unreachableMessage(options.method), 0);
   if (gatewayStatuses.has(error.status) && error.body === undefined)
@@ -43,7 +43,7 @@ function toApiError(error: unknown, options: RequestOptions): HttpError {
   return apiError;
 }
 
-/** The session token in both headers the server accepts (spec section 7). */
+/** The session token in both headers the server accepts. */
 function sessionHeaders(accept: string): Headers {
   const headers = new Headers({ Accept: accept });
   const token = currentSession()?.token;
@@ -98,7 +98,7 @@ export async function apiDownload(
   }
 }
 
-/** Calls the same-origin API with the session token in both headers the server accepts (spec section 7). */
+/** Calls the same-origin API with the session token in both headers the server accepts. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = sessionHeaders('application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);

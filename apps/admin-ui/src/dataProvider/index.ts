@@ -15,7 +15,7 @@ import { serverPageQuery } from './server-pages';
 
 /*
  * A custom provider rather than ra-data-simple-rest: that one expects GET /users?sort=&range=, GET /users/12,
- * PUT /users/12 and a Content-Range header, while the spec's API (section 7) has /api/user/all (every row,
+ * PUT /users/12 and a Content-Range header, while the spec's API has /api/user/all (every row,
  * no paging), /api/user/{id}, POST /api/user/new and PUT /api/user/edit with the id and version in the body.
  */
 

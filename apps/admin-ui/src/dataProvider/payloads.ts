@@ -5,7 +5,7 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 export const toNamePayload = (data: Record<string, unknown>) => ({ name: text(data.name) });
 
 /**
- * Spec section 7: a company's record travels beside the company's id, `{<companyField>, <recordField>}`;
+ * A company's record travels beside the company's id, `{<companyField>, <recordField>}`;
  * on edit the record carries its id and version.
  */
 export const companyEnvelope =

@@ -12,14 +12,14 @@ import { text, toNamePayload } from './payloads';
 import type { ServerPaging } from './server-pages';
 
 /**
- * Where each react-admin resource lives in the spec's API (section 7). Every entity follows one pattern:
+ * Where each react-admin resource lives in the spec's API. Every entity follows one pattern:
  * GET `{base}/all`, GET and DELETE `{base}/{id}`, POST `{base}/new`, PUT `{base}/edit` (with id and version).
  */
 export interface ResourceRoutes {
   base: string;
   /** The body of a save: only the fields the API takes, normalised (trimmed text, null for no phone). */
   toPayload: (data: Record<string, unknown>) => Record<string, unknown>;
-  /** Spec section 8: a 401 on the user list call does not send the user to /login. */
+  /** A 401 on the user list call does not send the user to /login. */
   listKeepsSessionOnUnauthorized?: boolean;
   /**
    * The list call when it is not GET `{base}/all`: e.g. POST /api/contractorcontact/all with

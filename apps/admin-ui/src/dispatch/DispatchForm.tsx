@@ -40,7 +40,7 @@ const DispatchButton = () => {
 };
 
 /**
- * The driver's form (spec section 5, Dispatch form): checked here with the server's texts, then sent;
+ * The driver's form: checked here with the server's texts, then sent;
  * the server's field errors land under the fields, any other refusal above the button.
  */
 export const DispatchForm = ({

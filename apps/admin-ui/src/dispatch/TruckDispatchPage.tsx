@@ -122,7 +122,7 @@ const DispatchScreen = ({ id, hash }: { id: string; hash: string }) => {
     return <Alert severity="error">{errorText(translate, error)}</Alert>;
   }
   const { ticket } = view;
-  // Spec section 2: a SoilFLO load shows only where to manage it.
+  // A SoilFLO load shows only where to manage it.
   if (ticket.isSoilFLOLoad) return <Notice severity="info" text="portal.dispatch.externalLoad" />;
   if (ticket.isDispatched && !ticket.isReceived) return <EnRoute view={view} />;
   return (
@@ -153,7 +153,7 @@ const DispatchFrame = ({ children }: { children: ReactNode }) => {
   );
 };
 
-/** /truck-dispatch/{id}?hash=… (spec section 2): public, reached from the ticket's link, not in the menu. */
+/** /truck-dispatch/{id}?hash=…: public, reached from the ticket's link, not in the menu. */
 export const TruckDispatchPage = () => {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();

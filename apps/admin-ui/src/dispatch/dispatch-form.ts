@@ -37,7 +37,7 @@ export const dispatchFormValues = (ticket: DispatchTicket, now: Date): DispatchF
 const messageKey = (name: string) => `portal.dispatch.validation.${name}`;
 
 /**
- * Spec section 5, Dispatch form: the server's checks, so the driver sees them before sending. The time
+ * The dispatch form: the server's checks, so the driver sees them before sending. The time
  * loaded is only asked for when the ticket has none (the server keeps the ticket's own otherwise).
  * Answers catalogue keys by field.
  */

@@ -49,7 +49,7 @@ const Section = ({ title, lines }: { title: string; lines: LabelledValue[] }) =>
   );
 };
 
-/** The haulage record as printed (spec section 2): the load from source site to receiving site, and the receiver's acknowledgement. */
+/** The haulage record as printed: the load from source site to receiving site, and the receiver's acknowledgement. */
 const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
   const translate = useTranslate();
   const { ticket, setting } = record;
@@ -97,7 +97,7 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
             ['materialType', 'materialTypeName'],
             ['material', 'materialName'],
           ]),
-          // From the ticket's history: a dashboard receipt clears the ticket's own (spec section 4).
+          // From the ticket's history: a dashboard receipt clears the ticket's own.
           [k('timeLoaded'), text(displayInstant(record.loadedAt))],
           [k('timeReceived'), text(displayInstant(ticket.timeReceived))],
           [k('netWeight'), net?.net ?? '—'],
@@ -148,7 +148,7 @@ const SignedInHaulageRecord = ({ id }: { id: string }) => {
 };
 
 /**
- * /haulage-record/{id} (spec section 2): with `?hash=…` it opens without signing in (the digital
+ * /haulage-record/{id}: with `?hash=…` it opens without signing in (the digital
  * ticket's QR code); a wrong hash shows nothing of the ticket. Without a hash it needs a session.
  */
 export const HaulageRecordPage = () => {

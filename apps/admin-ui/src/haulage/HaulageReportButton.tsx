@@ -10,7 +10,7 @@ import { type HaulageReportRange, haulageReportPath, reportRangeError } from './
 const emptyRange: HaulageReportRange = { from: '', to: '', fromDate: '', toDate: '' };
 
 /**
- * A project row's Haulage Record Report (spec section 2): From/To ticket number and From/To date, then the
+ * A project row's Haulage Record Report: From/To ticket number and From/To date, then the
  * report in a 1000x1000 popup, where it prints itself.
  */
 export const HaulageReportButton = () => {

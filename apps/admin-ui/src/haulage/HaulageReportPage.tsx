@@ -123,7 +123,7 @@ const ReportGrid = ({ project, loads, totals }: { project: Project } & HaulageRe
 };
 
 /**
- * /report/haulage-record/{projectId}?from&to&fromDate&toDate (spec section 2): the project's haulage records
+ * /report/haulage-record/{projectId}?from&to&fromDate&toDate: the project's haulage records
  * in the range, its received loads only, as one print-ready grid; the totals count the range's tickets apart
  * from its loads (rejected and unused named), and total the loads' weight (tonnes, or the site's unit) and
  * m3. It prints itself after about 1 s.

@@ -1,7 +1,7 @@
 import type { Ticket } from '@portal/contract';
 import { truckTypeVolumesM3 } from '@portal/domain';
 
-/** Spec section 9: the report route prints itself after about 1 second. */
+/** The report route prints itself after about 1 second. */
 export const reportPrintDelayMs = 1000;
 
 /** What the Haulage Record Report dialog asks: ticket numbers and days, each optional. */
@@ -12,7 +12,7 @@ export interface HaulageReportRange {
   toDate: string;
 }
 
-/** Spec section 5: a ticket number in the dialog must be a number. */
+/** A ticket number in the dialog must be a number. */
 export const reportRangeError = (value: string): string | undefined =>
   value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : 'Ticket number must be a number';
 

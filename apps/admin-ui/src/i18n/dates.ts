@@ -1,6 +1,6 @@
 import { calendarDateParts, dateTimeToMinuteParts } from '@portal/domain';
 
-/** Spec section 2: dates display in the en-ZA locale (2025/11/21). */
+/** Dates display in the en-ZA locale (2025/11/21). */
 const DISPLAY_LOCALE = 'en-ZA';
 
 // Made once: `toLocaleString` with options builds a formatter on every call, a third of a millisecond

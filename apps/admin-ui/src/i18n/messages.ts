@@ -95,8 +95,8 @@ export const ticketFieldLabels = {
 };
 
 /**
- * The one English catalogue: every text the portal shows, with the spec's wording kept word for word
- * (portal-spec.md sections 2, 5 and 8), on top of react-admin's own English texts.
+ * The one English catalogue: every text the portal shows, its words kept as the product has them
+ * (docs/rules.md), on top of react-admin's own English texts.
  */
 const portalMessages = {
   portal: {
@@ -236,7 +236,8 @@ const portalMessages = {
     },
     errors: {
       unexpected: 'An unexpected error occurred.',
-      // The spec's generic text first (section 8: no response), then what the user needs to know.
+      // The generic text for no answer first (docs/rules.md, "Sessions and errors"), then what the user
+      // needs to know.
       unreachable:
         'An unexpected error occurred. The server could not be reached. Check the connection and try again.',
       unreachableNotSaved:
@@ -260,7 +261,7 @@ const portalMessages = {
       administrator: 'Administrator',
       standard: 'Standard',
     },
-    // Spec section 2, Dashboard and Receive Ticket; sections 5 and 8 for the messages.
+    // The dashboard and the Receive Ticket dialog, their messages word for word.
     dashboard: {
       dailyTrucks: {
         title: 'Daily Trucks',
@@ -368,7 +369,7 @@ const portalMessages = {
         },
       },
     },
-    // Spec sections 2, 5, 8 and 9: the Reports page, its messages word for word.
+    // The Reports page, its messages word for word.
     reports: {
       tabs: { label: 'Report kinds', custom: 'Custom', template: 'Template' },
       filter: {
@@ -458,7 +459,7 @@ const portalMessages = {
       chunkSingle: 'Ticket %{number}',
       chunkPart: 'Part %{number}',
     },
-    // Spec sections 2, 5, 8 and 9: the administrators' dashboard tabs, their messages word for word.
+    // The administrators' dashboard tabs, their messages word for word.
     bulk: {
       from: 'From ticket number',
       to: 'To ticket number',
@@ -783,7 +784,7 @@ const portalMessages = {
     weights: {
       withUnit: '%{label} (%{unit})',
     },
-    // Spec section 2: the haulage record and the project's haulage record report.
+    // The haulage record and the project's haulage record report.
     haulage: {
       title: 'Haulage Record',
       ticketNumber: 'Ticket %{number}',
@@ -846,7 +847,7 @@ const portalMessages = {
         },
       },
     },
-    // Spec section 2: the ticket's printable pages, /digital-ticket/{id} and /print-record/{id}.
+    // The ticket's printable pages, /digital-ticket/{id} and /print-record/{id}.
     records: {
       notFound: 'This link does not open a record: it is wrong or has been revoked.',
       print: 'Print',
@@ -879,7 +880,7 @@ const portalMessages = {
         netRecordedKg: 'Net weight as recorded (KG)',
       },
     },
-    // The driver's Truck Dispatch page (spec sections 2 and 5), opened from the ticket's link without signing in.
+    // The driver's Truck Dispatch page, opened from the ticket's link without signing in.
     dispatch: {
       title: 'Truck Dispatch',
       dispatch: 'Dispatch',
@@ -896,7 +897,7 @@ const portalMessages = {
       timeLoadedChoices: 'Set time loaded',
       now: 'Now',
       minutesAgo: '%{minutes} min ago',
-      // Spec section 5, Dispatch form: the domain's texts, which the server sends too.
+      // The dispatch form's texts: the domain's, which the server sends too.
       validation: {
         timeLoadedRequired: ticketFormMessages.timeLoadedRequired,
         haulageCompanyRequired: truckDispatchMessages.haulageCompanyRequired,
@@ -923,7 +924,7 @@ const portalMessages = {
         emailSent: 'The link is on its way to %{to}.',
       },
     },
-    // Spec sections 2, 4, 5 and 8: the ticket page, its log and the auditors' history.
+    // The ticket page, its log and the auditors' history.
     tickets: {
       editTitle: 'Edit Ticket',
       loading: 'Loading...',
@@ -984,7 +985,7 @@ const portalMessages = {
         revoked: 'Public link revoked: the old link no longer works.',
         newLink: 'New public link',
       },
-      // Spec sections 2, 4 and 8: the SoilFLO load form, its calls' messages (the domain's, word for word)
+      // The SoilFLO load form, its calls' messages (the domain's, word for word)
       // and where reporting the receipt back to SoilFLO stands.
       external: {
         identity: 'SoilFLO load %{id}: its details come from SoilFLO when it is saved or received.',
@@ -1023,7 +1024,7 @@ const portalMessages = {
         reason: 'Reason',
         confirm: 'Reject',
       },
-      // Spec section 5, Full ticket form: the domain's texts, which the server sends too.
+      // The full ticket form's texts: the domain's, which the server sends too.
       validation: { ...ticketFormMessages, reasonRequired: ticketMessages.reasonRequired },
       fields: ticketFieldLabels,
       events: ticketEventWords,
@@ -1099,7 +1100,7 @@ const portalMessages = {
         isSiteContact: 'Site contact',
       },
     },
-    // Spec section 2, Contractor company page: the Projects table's column names, word for word.
+    // The contractor company page's Projects table: its column names, word for word.
     projects: {
       ...recordWords('Project', 'projects'),
       name: 'Project |||| Projects',
@@ -1135,7 +1136,7 @@ const portalMessages = {
       name: 'Transport contact |||| Transport contacts',
       fields: { id: 'ID', transportCompanyName: 'Company', name: 'Name', number: 'Number' },
     },
-    // Spec section 2, Transport company page: the Trucks table's column names, word for word.
+    // The transport company page's Trucks table: its column names, word for word.
     trucks: {
       ...recordWords('Truck', 'trucks'),
       name: 'Truck |||| Trucks',
@@ -1193,7 +1194,7 @@ const portalMessages = {
       password: { toggle_visible: 'Hide password', toggle_hidden: 'Show password' },
     },
     message: {
-      // Spec section 2: every delete asks this, whichever button starts it.
+      // Every delete asks this, whichever button starts it.
       delete_content: 'Are you sure you want to permanently remove this item?',
       bulk_delete_content:
         'Are you sure you want to permanently remove this item? |||| Are you sure you want to permanently remove these %{smart_count} items?',

@@ -5,12 +5,12 @@ export function formatWeight(weight: number): string {
   return formatWeightNumber(weight, 'kg');
 }
 
-/** Spec section 9: weights in KG, in the en-ZA locale (12 500 KG, decimals after a comma). */
+/** Weights in KG, in the en-ZA locale (12 500 KG, decimals after a comma). */
 export function formatKg(weight: number): string {
   return formatInUnit(weight, 'kg');
 }
 
-/** Spec section 9: a printed net weight also in tonnes, net/1000 with 2 decimals (27 380 KG is 27.38 t). */
+/** A printed net weight also in tonnes, net/1000 with 2 decimals (27 380 KG is 27.38 t). */
 export function formatTonnes(weight: number): string {
   return `${tonnesOf(weight).toFixed(2)} t`;
 }

@@ -14,7 +14,7 @@ const Bar = styled(AppBar, { name: 'RaAppBar', overridesResolver: (_props, style
 );
 
 /**
- * The page title on the left, the product's name on the right; logout lives in the drawer (spec section 2).
+ * The page title on the left, the product's name on the right; logout lives in the drawer.
  * react-admin's AppBar, less its user, language and theme menus, which the portal does not offer and whose
  * code would join every first load.
  */

@@ -11,7 +11,7 @@ import { PortalMenu } from './Menu';
 // setTimeout fires at once beyond 2^31-1 ms (about 24.8 days); longer sessions re-arm on the next visit.
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
-/** Spec section 4, Session: the session ends at the token's expiry, even while the user sits on a page. */
+/** The session ends at the token's expiry, even while the user sits on a page. */
 function useEndSessionAtExpiry() {
   const logout = useLogout();
   const notify = useNotify();

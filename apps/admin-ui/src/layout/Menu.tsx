@@ -14,7 +14,7 @@ import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 
-/** The signed-in user's name, last in the drawer (spec section 2); information, not a link. */
+/** The signed-in user's name, last in the drawer; information, not a link. */
 const SignedInUser = () => {
   const { data: identity } = useGetIdentity();
   const translate = useTranslate();
@@ -47,7 +47,7 @@ const administratorItems = [
   { path: '/outbox', text: 'portal.menu.outbox', Icon: MailOutlineIcon },
 ];
 
-/** Spec section 2, Side drawer: Dashboard, Scale, the administrators' screens, Logout and the user's name. */
+/** The drawer: Dashboard, Scale, the administrators' screens, Logout and the user's name. */
 export const PortalMenu = () => {
   const { permissions } = usePermissions();
   const isAdministrator = permissions === Role.Administrator;

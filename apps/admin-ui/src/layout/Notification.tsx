@@ -1,6 +1,6 @@
 import { Notification } from 'react-admin';
 
-/** Spec section 2: toasts close after 2 seconds and the toast container is 40% wide (full width on phones). */
+/** Toasts close after 2 seconds and the toast container is 40% wide (full width on phones). */
 export const PortalNotification = () => (
   <Notification
     autoHideDuration={2000}

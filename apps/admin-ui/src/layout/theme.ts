@@ -14,7 +14,7 @@ const red = { light: '#ef5350', main: '#c62828', dark: '#b71c1c', contrastText: 
 const lightBlue = { light: '#4f83cc', main: '#01579b', dark: '#002f6c', contrastText: '#fff' };
 
 /**
- * Spec section 2: mobile layout at 991 px or less, desktop at 1440 px or more. react-admin switches to the
+ * Mobile layout at 991 px or less, desktop at 1440 px or more. react-admin switches to the
  * phone layout (temporary drawer) below `sm`, so `sm` starts at 992; `lg` starts the spec's desktop.
  */
 export const theme: RaThemeOptions = {

@@ -20,7 +20,7 @@ import { LazyDashboardPage } from '../dashboard/lazy-dashboard-page';
 import { PortalLayout } from '../layout/Layout';
 import { currentSession } from '../session';
 
-// Spec section 5, Login.
+// The login form: username (an e-mail) and password required.
 const validateUsername = [
   requiredText('portal.validation.usernameRequired'),
   email('portal.validation.usernameNotValidEmail'),
@@ -52,7 +52,7 @@ const HiddenDashboard = memo(function HiddenDashboard() {
 });
 
 /**
- * / and /login (spec section 2). A failed login shows the server's message in red under the form. Once the
+ * / and /login. A failed login shows the server's message in red under the form. Once the
  * form is there, the dashboard's code is fetched while the user types, so signing in does not wait for it.
  */
 export const LoginPage = () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { LoadingPage } from 'react-admin';
 import { clearToken } from '../session';
 
-/** /logout (spec section 2): clears the stored token and reloads at the site root, dropping all cached data. */
+/** /logout: clears the stored token and reloads at the site root, dropping all cached data. */
 export const LogoutPage = () => {
   useEffect(() => {
     clearToken();

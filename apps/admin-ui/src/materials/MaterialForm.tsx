@@ -1,7 +1,7 @@
 import { NameForm } from '../common/NameForm';
 import { MATERIALS_PATH } from './material';
 
-/** The name form of /material/{id|new} and /material-type/{id|new} (spec section 5, Reference data). */
+/** The name form of /material/{id|new} and /material-type/{id|new}. */
 export const MaterialForm = ({ mode }: { mode: 'create' | 'edit' }) => (
   <NameForm
     mode={mode}

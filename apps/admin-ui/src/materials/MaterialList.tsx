@@ -8,7 +8,7 @@ import { type MaterialKind, materialKinds } from './material';
 
 /**
  * One of the two lists of /materials. Two lists share the page, so neither keeps its sort or page in the
- * address bar or the store; each pages in the browser 50 at a time like every other table (spec section 9).
+ * address bar or the store; each pages in the browser 50 at a time like every other table.
  */
 export const MaterialList = ({ kind }: { kind: MaterialKind }) => {
   const translate = useTranslate();

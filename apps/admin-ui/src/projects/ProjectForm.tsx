@@ -16,7 +16,7 @@ import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { requiredText } from '../common/validation';
 import { CompanyFormToolbar } from '../contractors/CompanyFormToolbar';
 
-// Spec section 5, Project; notes are capped at 500 characters (section 9).
+// A project needs a project id and a job site; notes are capped at 500 characters.
 const validateProjectId = requiredText('portal.projects.projectIdRequired');
 const validateJobSite = requiredText('portal.projects.jobSiteRequired');
 const validateApproved = minValue(0, 'portal.projects.approvedNotNegative');

@@ -19,7 +19,7 @@ const ProjectLogButton = () => {
 };
 
 /**
- * The Projects table of a company page, with exactly the spec's columns (section 2), from
+ * The Projects table of a company page, with exactly the spec's columns, from
  * `GET /api/project/contractor/{companyId}`, each row with its Haulage Record Report and its change log.
  */
 export const ProjectList = ({ companyId }: { companyId: string }) => (

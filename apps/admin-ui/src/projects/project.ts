@@ -23,7 +23,7 @@ export const toProjectPayload = (data: Record<string, unknown>) => ({
 });
 
 /**
- * Spec section 7: `{project, loggedInUserId}`. The server takes the acting user from the token; the id is
+ * A project save: `{project, loggedInUserId}`. The server takes the acting user from the token; the id is
  * sent because the contract names it.
  */
 export const projectEnvelope = (project: Record<string, unknown>) => {

@@ -117,7 +117,7 @@ const plateSlotProps = {
 } as const;
 
 /**
- * The licence plate. Spec section 2: locked when the ticket has a truck; otherwise a known truck's
+ * The licence plate: locked when the ticket has a truck; otherwise a known truck's
  * 7-character plate fills in its number, driver and company (and the ticket's truck id).
  */
 const LicensePlateField = ({
@@ -177,7 +177,7 @@ const LicensePlateField = ({
   );
 };
 
-/** What an incomplete ticket lets the user fill in (spec section 2, Receive Ticket). */
+/** What an incomplete ticket lets the user fill in. */
 const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
   const notify = useNotify();
   const locked = lockedFields(ticket);
@@ -232,12 +232,12 @@ interface ReceiveTicketDialogProps {
   onClose: () => void;
   /** Called with the received ticket as the server answers it, after the success toast. */
   onReceived: (ticket: Ticket) => void;
-  /** The dashboard's receipt clears the time loaded; the ticket page's keeps it (spec section 4). */
+  /** The dashboard's receipt clears the time loaded; the ticket page's keeps it. */
   source?: ReceiptSource;
 }
 
 /**
- * Spec section 2, Receive Ticket: a full-screen dialog. A complete ticket is received as it is; an
+ * Receive Ticket: a full-screen dialog. A complete ticket is received as it is; an
  * incomplete one first lets the user fill in what is missing, and both go in one PUT /api/ticket/receive.
  */
 export const ReceiveTicketDialog = ({

@@ -22,10 +22,10 @@ export type ReceivableTicket = Pick<
   | 'truckDriverNumber'
 >;
 
-/** Spec section 4: receiving from the dashboard clears the time loaded; from the ticket page it keeps it. */
+/** Receiving from the dashboard clears the time loaded; from the ticket page it keeps it. */
 export type ReceiptSource = 'dashboard' | 'ticket';
 
-/** The fields an incomplete ticket's dialog lets the user fill in (spec section 2, Receive Ticket). */
+/** The fields an incomplete ticket's dialog lets the user fill in. */
 export interface ReceiveFormValues {
   jobSite: string;
   siteContactName: string;
@@ -57,7 +57,7 @@ export const receiveFormValues = (ticket: ReceivableTicket): ReceiveFormValues =
 });
 
 /**
- * Spec section 2: the company is locked once the ticket has a transportCompanyId; plate and truck number
+ * The company is locked once the ticket has a transportCompanyId; plate and truck number
  * once it has a truckId.
  */
 export const lockedFields = (ticket: ReceivableTicket) => ({
@@ -65,7 +65,7 @@ export const lockedFields = (ticket: ReceivableTicket) => ({
   truck: ticket.truckId != null,
 });
 
-/** Spec section 9: a plate autofills at 7 characters, when it is a known truck's plate. */
+/** A plate autofills at 7 characters, when it is a known truck's plate. */
 export function truckWithPlate(plate: string, trucks: readonly KnownTruck[]): KnownTruck | undefined {
   const wanted = plate.trim().toUpperCase();
   if (wanted.length !== licensePlateMaxLength) return undefined;

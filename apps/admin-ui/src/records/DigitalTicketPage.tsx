@@ -86,7 +86,7 @@ const DigitalTicket = ({ record }: { record: PrintedRecord }) => {
   );
 };
 
-/** /digital-ticket/{id} (spec section 2): the ticket to hand over or print, with its QR codes (a third, Dispatch, until received). */
+/** /digital-ticket/{id}: the ticket to hand over or print, with its QR codes (a third, Dispatch, until received). */
 export const DigitalTicketPage = () => {
   const { id = '' } = useParams();
   return (

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { IconActionButton } from '../common/IconActionButton';
 import { printRecordPath } from './record-links';
 
-/** Spec section 2: the receiving record opens in its own 750x750 popup, which prints itself. */
+/** The receiving record opens in its own 750x750 popup, which prints itself. */
 const openPrintRecord = (id: number) => {
   window.open(printRecordPath(id), 'print-record', 'width=750,height=750');
 };

@@ -13,14 +13,14 @@ import { SignatureLines, weighingLine } from './record-history';
 import { printedNet, recordWeights } from './record-weights';
 import { usePrintOnce } from './usePrintOnce';
 
-/** Spec section 9, Auto-print: the print-record page prints 5 seconds after it has loaded. */
+/** The print-record page prints itself 5 seconds after it has loaded. */
 const AUTO_PRINT_DELAY_MS = 5000;
 
 const ReceivingRecordSheet = ({ record }: { record: ReceivingRecord }) => {
   const translate = useTranslate();
   usePrintOnce(AUTO_PRINT_DELAY_MS);
   const { setting } = record;
-  // The load's time loaded from its history: a dashboard receipt clears the ticket's own (spec section 4).
+  // The load's time loaded from its history: a dashboard receipt clears the ticket's own.
   const ticket = { ...record.ticket, timeLoaded: record.loadedAt };
   const weights = recordWeights(ticket.weight, record.truckTareWeight, setting.defaultTareWeight);
   const unit = setting.displayUnit;
@@ -70,7 +70,7 @@ const useReceivingRecord = (id: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** /print-record/{id} (spec section 2): the receiving record, opened in a popup, printed by itself. */
+/** /print-record/{id}: the receiving record, opened in a popup, printed by itself. */
 export const PrintRecordPage = () => {
   useAuthenticated();
   const { id = '' } = useParams();

@@ -3,13 +3,13 @@ import type { Identifier } from 'react-admin';
 import { haulageRecordPath } from '../dashboard/dashboard-ticket';
 import { publicTicketUrl, ticketPath } from '../tickets/ticket';
 
-// Spec section 2: the printable screens of a ticket.
+// The printable screens of a ticket.
 export const digitalTicketPath = (id: Identifier) => `/digital-ticket/${id}`;
 export const printRecordPath = (id: Identifier) => `/print-record/${id}`;
 
 /**
- * Spec section 9, Digital ticket hash QR: only tickets with an id above the site's cut-off carry the hash
- * (settings' hashQrAboveTicketId: the spec's 10015 by default, 0 on a new site).
+ * The digital ticket's QR codes (docs/rules.md, "Dispatch link"): only tickets with an id above the site's
+ * cut-off carry the hash (settings' hashQrAboveTicketId: the spec's 10015 by default, 0 on a new site).
  */
 export const ticketQrCarriesHash = (id: number, hashQrAboveTicketId: number): boolean =>
   id > hashQrAboveTicketId;

@@ -11,8 +11,9 @@ interface RecordWeights {
 }
 
 /**
- * Spec section 9, Weights: the ticket's weight is the net; the tare is the truck's, or the default tare
- * weight when the truck has none (or the ticket no truck); gross = net + tare. No net, no weights.
+ * The printed weights (docs/rules.md, "Weights"): the ticket's weight is the net; the tare is the truck's, or
+ * the default tare weight when the truck has none (or the ticket no truck); gross = net + tare. No net, no
+ * weights.
  */
 export function recordWeights(
   net: number | null,
@@ -31,8 +32,8 @@ interface PrintedNet {
 }
 
 /**
- * Spec section 9: a KG site prints the net in KG and in tonnes (net/1000, 2 decimals), as the spec has
- * it. Another site prints the net in its own unit, as its screens show it, and beside it the KG the
+ * A KG site prints the net in KG and in tonnes (net/1000, 2 decimals), as the product
+ * has it. Another site prints the net in its own unit, as its screens show it, and beside it the KG the
  * ticket recorded, so the paper can be checked against the stored weight.
  */
 export function printedNet(netKg: number, unit: DisplayUnit): PrintedNet {

@@ -79,7 +79,7 @@ const Section = ({
   );
 };
 
-/** The filter's inputs (spec section 2): ticket numbers, dates, the reference lists, texts, title and sort. */
+/** The filter's inputs: ticket numbers, dates, the reference lists, texts, title and sort. */
 const FilterInputs = () => (
   <FieldGrid>
     <TicketNumberInput
@@ -118,7 +118,7 @@ const FilterInputs = () => (
   </FieldGrid>
 );
 
-/** The 29 column checkboxes (spec section 9); the choice is the signed-in user's, kept in this browser. */
+/** The 29 column checkboxes; the choice is the signed-in user's, kept in this browser. */
 const ColumnPicker = ({
   columns,
   onChange,
@@ -263,7 +263,7 @@ const ExportActions = ({
 };
 
 /**
- * The Custom tab (spec section 2): a filter, a title, a sort and the columns; 'Run report' (or Enter) loads
+ * The Custom tab: a filter, a title, a sort and the columns; 'Run report' (or Enter) loads
  * the table's first page and the charts from that filter, which the export then uses too.
  */
 export const CustomReport = () => {

@@ -19,7 +19,7 @@ const dailySummaryPath = (selectedDate: unknown): string => {
 };
 
 /**
- * The Template tab's 'Daily Summary Report' (spec sections 2 and 8): an optional date and 'Send Report'.
+ * The Template tab's 'Daily Summary Report': an optional date and 'Send Report'.
  * 'Generating report, please wait...' while the run goes and its mail waits, then 'Report generated
  * successfully! Please check your email.' or 'Error generating report. Please try again.'.
  */

@@ -38,7 +38,7 @@ function useCellText() {
   const translate = useTranslate();
   const weights = useSiteWeights();
   return (row: ReportRow, key: ReportColumnKey): string => {
-    // As everywhere in the portal (spec section 2): '[prefix] number', zero-padded to 6 digits.
+    // As everywhere in the portal: '[prefix] number', zero-padded to 6 digits.
     if (key === 'ticketNumber') return displayTicketNumber(row);
     const value = row[key];
     if (value === null) return '';
@@ -88,7 +88,7 @@ interface ReportResultsProps {
 }
 
 /**
- * The report's tickets in the chosen columns, paged by 50, 100, 150 or 200 (spec section 9), with the whole
+ * The report's tickets in the chosen columns, paged by 50, 100, 150 or 200, with the whole
  * result's totals above. Not run yet, loading, failed and empty each say so: none looks like an empty result.
  */
 export const ReportResults = ({

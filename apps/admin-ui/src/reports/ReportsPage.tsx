@@ -10,7 +10,7 @@ type ReportTab = 'custom' | 'template';
 const reportTabs: ReportTab[] = ['custom', 'template'];
 
 /**
- * /reports (spec section 2), for administrators: the Custom report and the Template reports. Both panels
+ * /reports, for administrators: the Custom report and the Template reports. Both panels
  * stay mounted, so a report's results and a sending run are still there after a look at the other tab.
  */
 export const ReportsPage = () => {

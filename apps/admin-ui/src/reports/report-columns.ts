@@ -1,7 +1,7 @@
 import { defaultVisibleReportColumns, type ReportColumnKey, reportColumnKeys } from '@portal/contract';
 
 /**
- * Which report columns a signed-in user ticked, kept in the browser per user id (spec section 9: the
+ * Which report columns a signed-in user ticked, kept in the browser per user id (the
  * first 6 by default), so that each administrator finds their own choice on their next visit.
  */
 

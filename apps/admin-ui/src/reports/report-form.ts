@@ -7,7 +7,7 @@ import {
   type ReportTableBody,
 } from '@portal/contract';
 
-/** The Custom tab's filter form (spec section 2) as react-hook-form holds it: texts, ids and days. */
+/** The Custom tab's filter form as react-hook-form holds it: texts, ids and days. */
 interface ReportFormValues {
   from: string;
   to: string;
@@ -41,7 +41,7 @@ export type ReportFilter = Omit<ReportChartBody, 'stackBy'>;
 
 const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 
-/** Spec section 5, Other: the report's from and to ticket numbers are digits only. */
+/** The report's from and to ticket numbers are digits only. */
 export const reportTicketNumberError = (value: unknown): string | undefined =>
   text(value) === '' || /^\d+$/.test(text(value)) ? undefined : 'portal.reports.ticketNotNumber';
 

@@ -21,7 +21,7 @@ export interface ManualWeight {
 }
 
 /**
- * Spec section 4: typing the weight stops live reading, after a confirmation titled 'Manually Set Scale Weight'.
+ * Typing the weight stops live reading, after a confirmation titled 'Manually Set Scale Weight'.
  * The operator types in the site's unit and says why; `onConfirm` gets KG, as every weight the Scale page
  * sends. The weight lies in (0, the scale's capacity or without one the site's maximum] (issue 34, D4),
  * in the server's words.

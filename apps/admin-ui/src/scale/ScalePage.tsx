@@ -35,7 +35,7 @@ const Section = ({ children }: { children: ReactNode }) => (
   </Card>
 );
 
-/** /scale (spec sections 2 and 4): weigh trucks in, and tare them, from the live scale. */
+/** /scale: weigh trucks in, and tare them, from the live scale. */
 export const ScalePage = () => {
   useAuthenticated();
   const translate = useTranslate();

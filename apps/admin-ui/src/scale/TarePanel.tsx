@@ -15,7 +15,7 @@ import {
   weighingBody,
 } from './weighing-parts';
 
-/** The Scale page's Tare (spec sections 4 and 7): the empty truck's weight becomes its tare; a selected received ticket's weight follows. */
+/** The Scale page's Tare: the empty truck's weight becomes its tare; a selected received ticket's weight follows. */
 export const TarePanel = ({ scaleId, weight, manualWeight, manualReason, refusal }: WeighingPanelProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -50,7 +50,7 @@ export const TarePanel = ({ scaleId, weight, manualWeight, manualReason, refusal
         setTicket(null);
         await Promise.all([trucks.refetch(), received.refetch()]);
       },
-      // Spec section 8: 'Failed to update {truck}', with the server's reason.
+      // 'Failed to update {truck}', with the server's reason.
       (reason) => `Failed to update ${truck.number}: ${reason}`,
     );
   };

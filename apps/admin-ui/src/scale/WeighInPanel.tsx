@@ -40,7 +40,7 @@ const twoPassFigures = (first: number, second: number | null) =>
       };
 
 /**
- * Weigh In (spec section 4), the way truck-scale software does it: on the truck's fresh stored tare; or,
+ * Weigh In, the way truck-scale software does it: on the truck's fresh stored tare; or,
  * when it has none or it expired, on what the operator chooses (a second weighing, or the default tare:
  * never silently); a ticket holding a first weight is completed by its second weighing; a net reading
  * is weighed only when the operator says so, on the tare the indicator holds.

@@ -9,7 +9,7 @@ export function useScales() {
   return useQuery({ queryKey: [SCALE_KEY, 'all'], queryFn: () => apiRequest<Scale[]>('/api/scale/all') });
 }
 
-/** GET /api/scale/{id}: every second while weighing (spec section 9); stops when the page is left. */
+/** GET /api/scale/{id}: every second while weighing; stops when the page is left. */
 export function useLiveScale(scaleId: number | null, weighing: boolean) {
   return useQuery({
     queryKey: [SCALE_KEY, 'live', scaleId],

@@ -2,13 +2,13 @@ import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, netWeight } from '@portal/domain';
 import { formatWeight } from '../i18n/weights';
 
-/** Spec section 9: the Scale page's live refresh while weighing. */
+/** The Scale page's live refresh while weighing. */
 export const scaleRefreshMs = 1000;
 
 export type ScaleMode = 'weighIn' | 'tare';
 
 /**
- * Spec sections 4 and 9: net = scale weight − tare (the truck's, or the default tare when it has
+ * Net = scale weight − tare (the truck's, or the default tare when it has
  * none), 2 decimals; gross = net + tare. All KG.
  */
 export function weighInFigures(

@@ -1,7 +1,7 @@
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
 
-// Spec section 9: prefix 0 and default tare weight 0 when left blank.
+// Prefix 0 and default tare weight 0 (none) when left blank, as on a new site.
 const numberOrZero = (value: unknown): number =>
   value === null || value === undefined || value === '' ? 0 : Number(value);
 

@@ -1,7 +1,7 @@
 import { ReasonDialog } from './ReasonDialog';
 import { rejectReasonRequired } from './ticket-validation';
 
-/** Spec section 2: Reject asks for a reason (required) before POST /api/ticket/reject. */
+/** Reject asks for a reason (required) before POST /api/ticket/reject. */
 export const RejectTicketDialog = ({
   open,
   onClose,

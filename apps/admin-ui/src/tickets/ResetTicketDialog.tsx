@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 
 /**
- * Spec sections 2 and 4: 'Reset Ticket?' discards unsaved changes and reverts the form to the loaded ticket.
+ * 'Reset Ticket?' discards unsaved changes and reverts the form to the loaded ticket.
  * With `onResetReceipt` (an administrator on a received ticket) it also offers to un-receive the ticket.
  */
 export const ResetTicketDialog = ({

@@ -38,7 +38,7 @@ interface ToolbarProps {
   permissions: TicketPermissions;
 }
 
-/** Reset, Reject, Save and Receive Ticket (spec section 2), as the user's role and the ticket allow. */
+/** Reset, Reject, Save and Receive Ticket, as the user's role and the ticket allow. */
 const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
   const translate = useTranslate();
   const form = useFormContext();
@@ -62,7 +62,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
         if (errors) showServerErrors(form, errors, variant);
       }
     };
-    // Receive Ticket has its own rules (spec section 5), checked by the server: an incomplete ticket
+    // Receive Ticket has its own rules, checked by the server: an incomplete ticket
     // can still be received, and an empty time loaded or received becomes the server's now.
     return receive ? send(form.getValues()) : form.handleSubmit(send)();
   };

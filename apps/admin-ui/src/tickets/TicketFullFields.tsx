@@ -21,7 +21,7 @@ import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
 
 /**
- * The full ticket form's sections (spec section 2, Ticket edit page), editable or read-only. Read-only shows
+ * The full ticket form's sections, editable or read-only. Read-only shows
  * the names the server joined in instead of dropdowns, so it makes no list calls.
  */
 export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnly: boolean }) => {

@@ -52,7 +52,7 @@ export const TicketDayInput = (props: ComponentProps<typeof DayInput>) => (
   <DayInput toValue={localMidnight} {...props} />
 );
 
-/** Spec sections 5 and 9: the plate is upper-cased as typed and capped at 7 characters. */
+/** The plate is upper-cased as typed and capped at 7 characters. */
 export const PlateInput = (props: TextInputProps) => (
   <TextInput
     parse={normalisePlateInput}

@@ -171,7 +171,7 @@ const SignedInTicketPage = ({ id }: { id: string }) => {
 };
 
 /**
- * /ticket/{id} (spec section 2). The route is public: with `?hash=…` and no session the public link shows
+ * /ticket/{id}. The route is public: with `?hash=…` and no session the public link shows
  * what the printed ticket shows, without the menu; otherwise the page is the signed-in one.
  */
 export const TicketPage = () => {

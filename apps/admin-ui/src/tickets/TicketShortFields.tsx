@@ -32,7 +32,7 @@ const HaulageCompanyNameInput = () => {
 };
 
 /**
- * Spec section 2: a ticket with no full-form values gets this compact form (job site, site contact, haulage
+ * A ticket with no full-form values gets this compact form (job site, site contact, haulage
  * company by name, plate, truck number, driver, time loaded), saved with PUT /api/ticket/edit/short.
  */
 export const TicketShortFields = ({ ticket, readOnly }: { ticket: Ticket; readOnly: boolean }) => {

@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { TicketVariant } from './ticket';
 
-/** A 400's messages go under their fields, which are marked touched (spec section 5). */
+/** A 400's messages go under their fields, which are marked touched. */
 export function showServerErrors(
   form: UseFormReturn<FieldValues>,
   errors: Record<string, string>,

@@ -3,7 +3,7 @@ import { maxLength, type Validator } from 'react-admin';
 import { requiredText } from '../common/validation';
 
 /**
- * Spec section 5, Full ticket form, checked on Save with the spec's messages word for word; the server
+ * The full ticket form (docs/rules.md, "Forms"), checked on Save with its messages word for word; the server
  * (PUT /api/ticket/edit) applies the same rules and texts, which land under the same fields.
  */
 const m = (key: string) => `portal.tickets.validation.${key}`;

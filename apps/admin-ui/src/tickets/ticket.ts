@@ -4,14 +4,14 @@ import type { Identifier } from 'react-admin';
 import { currentSession } from '../session';
 import { normalisePlateInput } from '../trucks/truck';
 
-// Spec section 2: the ticket's pages; the public link adds ?hash=… to the first.
+// The ticket's pages; the public link adds ?hash=… to the first.
 export const ticketPath = (id: Identifier) => `/ticket/${id}`;
 export const publicTicketUrl = (origin: string, id: Identifier, hash: string) =>
   `${origin}${ticketPath(id)}?hash=${encodeURIComponent(hash)}`;
 export const ticketLogPath = (id: Identifier) => `/ticket-log/${id}`;
 export const ticketAuditPath = (id: Identifier) => `/ticket-audit/${id}`;
 
-/** Spec section 3, Truck types: the 'Triaxle or Trailer' select. */
+/** The truck types of the 'Triaxle or Trailer' select. */
 export const truckTypeChoices = Object.entries(TruckType).map(([typeName, id]) => ({
   id,
   name: `portal.tickets.truckTypes.${typeName.toLowerCase()}`,
@@ -19,7 +19,7 @@ export const truckTypeChoices = Object.entries(TruckType).map(([typeName, id]) =
 
 /**
  * Values only the full form fills in. A ticket with none of them (a generated one, or one with only a
- * truck's details) gets the short-ticket form (spec section 2).
+ * truck's details) gets the short-ticket form.
  */
 const fullFormFields = [
   'contractorCompanyId',
@@ -46,7 +46,7 @@ export type TicketVariant = 'full' | 'short' | 'external';
 export const ticketVariant = (ticket: Ticket): TicketVariant =>
   ticket.isSoilFLOLoad ? 'external' : hasFullFormValues(ticket) ? 'full' : 'short';
 
-/** What the signed-in user may do on a ticket's page (spec section 6; the server refuses the rest). */
+/** What the signed-in user may do on a ticket's page (docs/rules.md, "Roles"); the server refuses the rest. */
 export interface TicketPermissions {
   isAdministrator: boolean;
 }
@@ -133,14 +133,14 @@ export const toShortTicketPayload = (values: Record<string, unknown>, loaded: Ti
   };
 };
 
-/** The signed-in user's id, which the contract sends beside ticket calls (spec section 6). */
+/** The signed-in user's id, which the contract sends beside ticket calls. */
 export const loggedInUserId = (): number | null => {
   const id = Number(currentSession()?.userId);
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
 /**
- * Spec section 7: `{ticket: {...fields, id, version}, loggedInUserId, createTransportIfDoesNotExist}`.
+ * A ticket save: `{ticket: {...fields, id, version}, loggedInUserId, createTransportIfDoesNotExist}`.
  * `receive` adds `isReceived: true`, which receives the ticket by the ticket page's rules.
  */
 export const ticketSaveEnvelope = (

@@ -6,7 +6,7 @@ import { apiRequest } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 import { loggedInUserId, ticketSaveEnvelope } from './ticket';
 
-/** Spec sections 2 and 9: the ticket page says 'Loading...' for at least 1 second. */
+/** The ticket page says 'Loading...' for at least 1 second. */
 const MINIMUM_LOADING_MS = 1000;
 
 function useMinimumDelay(key: string): boolean {
@@ -69,7 +69,7 @@ export function useTicketCache(id: number) {
 }
 
 /**
- * Toasts a failed call: a 401 or 403 ends the session instead (spec section 8); otherwise `message`, or the
+ * Toasts a failed call: a 401 or 403 ends the session instead; otherwise `message`, or the
  * error's own.
  */
 export function useToastFailure() {
@@ -88,7 +88,7 @@ export function useToastFailure() {
 
 /**
  * The ticket page's calls. Each answers the ticket as it now is, which replaces the loaded one (so the form
- * and its version follow). Failures toast their message; a 401 or 403 ends the session (spec section 8).
+ * and its version follow). Failures toast their message; a 401 or 403 ends the session.
  */
 export function useTicketCalls(ticket: Ticket) {
   const notify = useNotify();
@@ -134,7 +134,7 @@ export function useTicketCalls(ticket: Ticket) {
           body: { ticketId: ticket.id, reason, loggedInUserId: loggedInUserId() },
         });
         notify('portal.tickets.rejected', { type: 'success' });
-        // Spec section 4: after a rejection the ticket reloads.
+        // After a rejection the ticket reloads.
         await reload();
       } catch (error) {
         await failed(error);

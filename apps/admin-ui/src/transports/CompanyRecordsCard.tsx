@@ -53,7 +53,7 @@ export const CompanyRecordsCard = <RecordType extends RaRecord>({
     perPage: rowsPerPage,
     sort: byId,
   });
-  // Spec section 8: list load failures show the original error message.
+  // List load failures show the original error message.
   useNotifyLoadError(list.error);
   const pathOf = (id: Identifier) => recordPath(id, companyId);
   // The resource wraps the heading too: its Add button checks access to the resource.

@@ -5,7 +5,7 @@ import { saveFile } from '../common/save-file';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiDownload } from '../dataProvider/http-client';
 
-/** The server's name for the file (spec section 9), should its Content-Disposition header go missing. */
+/** The server's name for the file, should its Content-Disposition header go missing. */
 function fallbackFileName(today: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;

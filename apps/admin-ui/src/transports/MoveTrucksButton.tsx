@@ -36,7 +36,7 @@ interface MoveTrucksDialogProps {
 
 const validateTarget = requiredText('portal.transports.moveTargetRequired');
 
-/** Spec section 2, Transports: choose the company that takes over every truck of this one. */
+/** Move trucks: choose the company that takes over every truck of this one. */
 const MoveTrucksDialog = ({ company, onClose }: MoveTrucksDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();

@@ -4,7 +4,7 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { requiredText } from '../common/validation';
 import { MoveTrucksButton } from './MoveTrucksButton';
 
-// Spec section 5, Reference data.
+// A company needs a name.
 const validateName = requiredText('portal.transports.companyNameRequired');
 
 const EditToolbar = () => (

@@ -48,7 +48,7 @@ const TransportDatagrid = () => (
   </RecordTable>
 );
 
-/** /transports: every transport company, sorted and paged in the browser (spec sections 2 and 9). */
+/** /transports: every transport company, sorted and paged in the browser. */
 export const TransportCompanyList = () => (
   <RecordList
     resource="transportCompanies"

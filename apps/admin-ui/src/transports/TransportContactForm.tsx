@@ -3,7 +3,7 @@ import { PhoneInput } from '../common/PhoneInput';
 import { phoneNumber, requiredText } from '../common/validation';
 import { CompanyRecordToolbar } from './CompanyRecordToolbar';
 
-// Spec section 5, Reference data: a contact needs a name and a number in the phone pattern.
+// A contact needs a name and a number in the phone pattern.
 const validateName = requiredText('portal.transports.contactNameRequired');
 const validateNumber = [
   requiredText('portal.transports.contactNumberRequired'),

@@ -2,7 +2,7 @@ import { type Identifier, TextField } from 'react-admin';
 import { CompanyRecordsCard } from './CompanyRecordsCard';
 import { type TransportContact, transportContactPath } from './transport';
 
-/** The company page's Contacts table (spec section 2): ID, Company, Name, Number, edit and delete. */
+/** The company page's Contacts table: ID, Company, Name, Number, edit and delete. */
 export const TransportContactTable = ({ companyId }: { companyId: Identifier }) => (
   <CompanyRecordsCard<TransportContact>
     reference="transportContacts"

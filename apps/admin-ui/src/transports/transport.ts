@@ -11,7 +11,7 @@ export type TransportCompany = TransportCompanyListItem & RaRecord;
 /** A transport contact as `POST /api/transportcontact/all` and `GET /api/transportcontact/{id}` return it. */
 export type TransportContact = ContractTransportContact & RaRecord;
 
-// Spec section 2: the company page and its contact form sit at these paths.
+// The company page and its contact form sit at these paths.
 export const transportCompanyPath = (companyId: Identifier) => `/transport-company/${companyId}`;
 export const transportContactPath = (contactId: Identifier | 'new', companyId: Identifier) =>
   `/contacts/${contactId}/transport-company/${companyId}`;

@@ -5,7 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { requiredText } from '../common/validation';
 import { normalisePlateInput, type Truck } from './truck';
 
-/** The form-only switch: on, the plate must be AA99999; off, any 7 characters will do (spec section 5). */
+/** The form-only switch: on, the plate must be AA99999; off, any 7 characters will do. */
 const FORMATTED = 'plateFormatted';
 
 const formattedPlate: Validator = (value, values) =>

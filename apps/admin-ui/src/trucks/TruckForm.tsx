@@ -6,7 +6,8 @@ import { useWeightBound } from '../common/weight-bounds';
 import { CompanyRecordToolbar } from '../transports/CompanyRecordToolbar';
 import { LicensePlateInput } from './LicensePlateInput';
 
-// Spec section 5, Truck; the driver number keeps PhoneInput's own pattern check (optional, but well formed).
+// A truck needs a number and a plate; the driver number keeps PhoneInput's own pattern check (optional,
+// but well formed).
 const validateNumber = requiredText('portal.trucks.numberRequired');
 
 /** The truck form of /trucks/{new|id}/transport-company/{companyId}. */

@@ -4,7 +4,7 @@ import { CompanyRecordsCard } from '../transports/CompanyRecordsCard';
 import { type Truck, truckPath } from './truck';
 
 /**
- * The company page's Trucks table (spec section 2): exactly ID, Company, Driver, Phone Number, Truck Number,
+ * The company page's Trucks table: exactly ID, Company, Driver, Phone Number, Truck Number,
  * License Plate and Tare Weight, then edit and delete.
  */
 export const TruckTable = ({ companyId }: { companyId: Identifier }) => {

@@ -6,7 +6,7 @@ import { text } from '../dataProvider/payloads';
 /** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
 export type Truck = ContractTruck & RaRecord;
 
-/** Spec section 2: the truck form sits under its company's path; 'new' adds a truck to that company. */
+/** The truck form sits under its company's path; 'new' adds a truck to that company. */
 export const truckPath = (truckId: Identifier | 'new', companyId: Identifier) =>
   `/trucks/${truckId}/transport-company/${companyId}`;
 

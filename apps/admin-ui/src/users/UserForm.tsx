@@ -5,7 +5,7 @@ import { PhoneInput } from '../common/PhoneInput';
 import { email, requiredText } from '../common/validation';
 import { roleChoices } from './roles';
 
-// Spec section 5, User: the texts are the catalogue's keys for the spec's words.
+// The user form: its texts are the catalogue's keys for the product's words.
 const validateUsername = [
   requiredText('portal.validation.usernameRequired'),
   email('portal.validation.usernameMustBeEmail'),

@@ -16,7 +16,7 @@ import { PhoneOrTable } from '../common/PhoneOrTable';
 import { RecordList } from '../common/RecordList';
 import { roleChoices } from './roles';
 
-/** The API never returns a password; the list shows a fixed mask (spec section 2, Users). */
+/** The API never returns a password; the list shows a fixed mask. */
 const MaskedPassword = () => {
   const translate = useTranslate();
   return <>{translate('portal.users.maskedPassword')}</>;
@@ -59,7 +59,7 @@ const UserDatagrid = () => (
   </Datagrid>
 );
 
-/** /users: every user, paged in the browser 50 at a time (spec section 9: options 50, 100, 150). */
+/** /users: every user, paged in the browser 50 at a time (options 50, 100, 150). */
 export const UserList = () => (
   <RecordList
     resource="users"

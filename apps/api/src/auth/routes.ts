@@ -16,7 +16,7 @@ export const loginMessages = {
   usernameRequired: 'Username is required',
   usernameNotEmail: 'Username is not valid email',
   passwordRequired: 'Password is required',
-  // ARCHITECTURE.md: one answer for an unknown user and a wrong password (replaces 'User does not exist.').
+  // docs/security.md, "Login abuse": one answer for an unknown user and a wrong password (replaces 'User does not exist.').
   invalidCredentials: 'Invalid username or password.',
   throttled: (minutes: number) =>
     `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -11,13 +11,13 @@ import { createRecord, deleteRecord, updateRecord } from './catalogue-commands';
 import { uniqueNameRule } from './unique-name';
 
 interface CatalogueRouteOptions<Name extends string, Data extends object, Body extends TSchema> {
-  /** Route prefix from spec section 7, e.g. '/api/contractorcompany'. */
+  /** The entity's route prefix, e.g. '/api/contractorcompany'. */
   base: string;
   tag: string;
   catalogue: Catalogue<Name, Data>;
   idKind: IdKind;
   response: TObject;
-  /** The save body; the entity itself unless section 7 names an envelope. */
+  /** The save body: the entity itself, or the envelope its routes take (a contact's names its company). */
   body?: Body;
   /** The record inside the envelope (it carries id and version on edit). */
   recordOf?(body: Static<Body>): Record<string, unknown>;

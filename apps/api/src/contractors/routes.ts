@@ -26,13 +26,13 @@ import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { chosenId } from '../loose-body';
 
-/** Spec section 7: contacts travel in an envelope naming their company. */
+/** Contacts travel in an envelope naming their company. */
 const ContactEnvelope = Type.Object({
   contractorCompanyId: Type.Optional(Type.Unknown()),
   contractorContact: Type.Optional(LooseRecord),
 });
 
-/** Spec section 7, Contractors. */
+/** The contractor companies' and their contacts' routes. */
 export const contractorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
 

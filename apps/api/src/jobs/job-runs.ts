@@ -9,7 +9,7 @@ import type { CommandHost } from '../plugins/infrastructure';
 import { type JobFamily, jobAttempts } from './job-queues';
 
 /**
- * Bulk work as runs of chunks (spec sections 5 and 9: generate in chunks of 1000 numbers, bulk
+ * Bulk work as runs of chunks (docs/rules.md, "Ticket numbers": generate in chunks of 1000 numbers, bulk
  * update in chunks of 100, one bulk-receive chip per range). A run and its chunks are rows in
  * PostgreSQL; each chunk is one queue job whose id is `<run>.<chunk>`, so adding it twice adds one
  * job. The chunk row is the source of truth: a worker records the chunk's result there, a chunk

@@ -5,7 +5,7 @@ import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '
 import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 
-/** Spec section 7, materials and material types (read by the scale screen, so open to every user). */
+/** The routes of materials and material types (read by the scale screen, so open to every user). */
 export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
   const list = { 200: Type.Array(MaterialSchema), ...errorResponses };

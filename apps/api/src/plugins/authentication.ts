@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { SessionUsers } from '../auth/session-users';
 import { scaleOfBridgeKey } from '../scales/bridge-keys';
 
-/** Claims of the spec's session token (section 3, User), plus the user's session version. */
+/** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
 interface TokenClaims {
   primarysid: string;
   nameid: string;
@@ -54,7 +54,7 @@ declare module '@fastify/jwt' {
 }
 
 const authMessages = {
-  /** Spec sections 5 (saving a project) and 8 (preconditions): what a call without a session is told. */
+  /** What a call without a session is told (the project form's precondition, word for word). */
   missingToken: 'User must be logged in.',
   invalidToken: 'Your session has expired or is not valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',
@@ -88,8 +88,8 @@ function markPublic(route: RouteOptions): void {
 }
 
 /**
- * Access is decided by the matched route, never by the URL's text (ARCHITECTURE.md, "Access fails
- * closed"): every route gets `access: 'user'` unless it declares otherwise, and a request that
+ * Access is decided by the matched route, never by the URL's text (docs/security.md,
+ * "Access control"): every route gets `access: 'user'` unless it declares otherwise, and a request that
  * matches no route goes to the not-found handler, which answers 404 with no data.
  */
 export default fp<{ secret: string; expiresInSeconds: number }>(

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Security headers on every answer, the UI's and the API's (docs/security.md, "Browser hardening").
- * The session token sits in localStorage (spec section 9), so the policy's job is to keep any
- * injected script from running: scripts only from this origin, no framing, no cross-origin paths in
+ * Security headers on every answer, the UI's and the API's (docs/security.md, "Browser hardening"). The
+ * session token sits in localStorage (docs/rules.md, "Sessions and errors"), so the policy's job is to keep
+ * any injected script from running: scripts only from this origin, no framing, no cross-origin paths in
  * referrers (a ticket's public link carries its hash in the URL). helmet's middleware is built once:
  * @fastify/helmet built it, and parsed the policy again, on every request (~5% of a search's time).
  */

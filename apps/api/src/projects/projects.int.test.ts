@@ -23,7 +23,7 @@ const projectInput = (overrides: object = {}) => ({
   jobSite: '1 Pit Rd',
   ...overrides,
 });
-/** Spec section 7: saves travel as {project, loggedInUserId}. */
+/** Saves travel as {project, loggedInUserId}. */
 const save = (method: 'POST' | 'PUT', project: object, headers = ctx.admin) =>
   call(method, method === 'POST' ? '/api/project/new' : '/api/project/edit', headers, {
     project,

@@ -31,13 +31,13 @@ import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { pageAskedFor, pagingDescription } from '../list-pages';
 import { projectTicketRoutes } from './project-tickets';
 
-/** Spec section 7: {project, loggedInUserId}; the acting user comes from the token, not the body. */
+/** A project save: {project, loggedInUserId}; the acting user comes from the token, not the body. */
 const ProjectEnvelope = Type.Object({
   project: Type.Optional(LooseRecord),
   loggedInUserId: Type.Optional(Type.Unknown()),
 });
 
-/** Spec section 7, Projects. */
+/** The projects' routes. */
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
   const list = {

@@ -29,11 +29,11 @@ import {
 
 /**
  * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per
- * contractor, project, job site and material, e-mailed as an .xlsx and as HTML tables (spec
- * sections 4 and 7: the Reports page's 'Daily Summary Report' template).
+ * contractor, project, job site and material, e-mailed as an .xlsx and as HTML tables (the
+ * Reports page's 'Daily Summary Report' template).
  */
 
-/** Spec section 8: the Reports page's toasts for this template. */
+/** The Reports page's toasts for this template, word for word. */
 export const dailySummaryMessages = {
   generating: 'Generating report, please wait...',
   success: 'Report generated successfully! Please check your email.',

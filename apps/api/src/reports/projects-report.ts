@@ -25,10 +25,10 @@ import {
 
 /**
  * GET /api/ticket/report/projects: every project with its contractor, job site and what its tickets
- * delivered, e-mailed to the current user as an .xlsx and an HTML table (spec sections 4 and 7).
+ * delivered, e-mailed to the current user as an .xlsx and an HTML table.
  */
 
-/** Spec section 8: the Projects page's toasts. */
+/** The Projects page's toasts, word for word. */
 export const projectsReportMessages = {
   success: 'Projects report generated successfully.',
   failure: 'Failed to generate projects report.',

@@ -31,8 +31,8 @@ export const recipientMessages = {
 const maxRecipients = 20;
 
 /**
- * The current user's username, which is their e-mail address (spec section 5: usernames are
- * e-mails); reports go to it unless the call names someone else.
+ * The current user's username, which is their e-mail address (a username must be
+ * one); reports go to it unless the call names someone else.
  */
 export async function currentUserEmail(host: CommandHost, userId: number): Promise<string> {
   const user = await findUserById(host.infra.db, userId);
@@ -137,7 +137,7 @@ export const ticketCountCells = (counts: TicketCounts): number[] => [
   counts.unused,
 ];
 
-/** Spec section 9: weights are KG; tonnes = kg / 1000 to 2 decimals. */
+/** Weights are KG; tonnes = kg / 1000 to 2 decimals (docs/rules.md, "Weights"). */
 export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
 
 const twoDecimals = (value: number): string => value.toFixed(2);

@@ -4,7 +4,7 @@ import { projectsReportRun } from './projects-report';
 import { exportRun } from './ticket-export';
 import { reportExportRun } from './ticket-report';
 
-/** Exports and e-mailed reports (spec sections 7 and 8): one chunk each, ending in one queued mail. */
+/** Exports and e-mailed reports: one chunk each, ending in one queued mail. */
 export const reportRunDefinitions: RunDefinition[] = [
   exportRun,
   reportExportRun,

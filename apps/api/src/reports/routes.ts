@@ -53,7 +53,7 @@ const IgnoreLock = Type.Optional(
   }),
 );
 
-/** Spec section 7: the ticket export and the e-mailed reports; each starts a run (poll GET /api/job/{id}). */
+/** The ticket export and the e-mailed reports (docs/api-reports.md); each starts a run (poll its job). */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { config: { access: 'admin' as const } };
   const tags = ['reports'];

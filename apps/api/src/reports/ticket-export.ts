@@ -27,19 +27,19 @@ import {
   xlsxContentType,
 } from './report-mail';
 
-/** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed (spec sections 5, 7, 8). */
+/** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed to the user. */
 
 const maxTicketsPerExport = 10_000;
 
 export const exportMessages = {
-  /** Spec section 8: the UI's toast once the run has completed. */
+  /** The UI's toast once the run has completed, word for word. */
   sent: (email: string) => `Email with ticket export has been sent to: ${email}`,
   tooMany: `Export failed. You can only export max ${maxTicketsPerExport} tickets at a time.`,
   noTickets: (from: number, to: number) =>
     `There are no tickets from ${paddedTicketNumber(from)} to ${paddedTicketNumber(to)} to export.`,
 } as const;
 
-/** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
+/** Ticket numbers are shown zero-padded to 6 digits (docs/rules.md, "Ticket numbers"). */
 
 interface ExportParams {
   from: number;

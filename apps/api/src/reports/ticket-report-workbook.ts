@@ -27,9 +27,9 @@ import type { Kysely } from 'kysely';
 import { siteDateTime, ticketCountCells, ticketCountHeadings } from './report-mail';
 
 /**
- * The custom report's .xlsx (spec section 9: a header block, a filter summary and the data), written
- * with exceljs' streaming writer while the rows are read in batches: the download and the e-mailed
- * export both use it, and neither holds the whole result in memory.
+ * The custom report's .xlsx (docs/rules.md, "Reports and exports": a header block, a filter summary and the
+ * data), written with exceljs' streaming writer while the rows are read in batches: the download and the
+ * e-mailed export both use it, and neither holds the whole result in memory.
  */
 
 export interface ReportWorkbookSpec {

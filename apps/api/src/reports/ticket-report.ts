@@ -34,15 +34,15 @@ import { type MailedExport, summarizeMailedExport } from './ticket-export';
 import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
 
 /**
- * The Reports page's custom report (spec sections 2 and 9), beside the spec's POST /api/ticket/report
- * (whose answer stays the spec's list): a sorted page with the whole result's totals, the .xlsx export
- * (downloaded, or mailed by a queued run) and the chart panel, all from that route's filter.
+ * The Reports page's custom report (docs/rules.md, "Reports and exports"), beside POST /api/ticket/report
+ * (whose answer stays the original client's list): a sorted page with the whole result's totals, the .xlsx
+ * export (downloaded, or mailed by a queued run) and the chart panel, all from that route's filter.
  */
 
 /** Characters Windows, macOS or a mail client refuse or misread in a file name. */
 const unsafeInFileName = /[\\/:*?"<>|\p{Cc}]/gu;
 
-/** Spec section 9: the export is named from the title with the .xlsx extension. */
+/** The export is named from the title with the .xlsx extension. */
 function reportFileName(title: string): string {
   const name = title
     .replace(unsafeInFileName, ' ')

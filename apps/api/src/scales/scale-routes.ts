@@ -47,7 +47,7 @@ function warnOfSecondBridge(log: FastifyBaseLogger, scaleId: number): void {
   );
 }
 
-/** Spec section 7, Scale: the scales, their live weights, weighing start and stop, and their bridges' keys and reports. */
+/** The Scale page's routes: scales, live weights, weighing start and stop, bridges' keys and reports. */
 export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, pool, liveScales, config } = app.infra;
   const tags = ['scales'];

@@ -20,7 +20,7 @@ import { loadAggregate } from '../write-side/command-handler';
 import { recordedOnce, weighingOf } from './weighing-source';
 
 /**
- * The Scale page's Tare (spec sections 4 and 7): the empty truck's scale weight becomes its tare;
+ * The Scale page's Tare (docs/rules.md, "Scale"): the empty truck's scale weight becomes its tare;
  * with a ticket selected, that ticket's weight becomes its weigh-in's gross less the new tare.
  * Everything is checked before anything is written, so a refused tare changes nothing.
  */

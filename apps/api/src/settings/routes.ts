@@ -5,7 +5,7 @@ import { getSettings } from '@portal/projections';
 import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
 import { versionOf } from '../loose-body';
 
-/** Spec section 7, Settings; PUT is the administrators' way to change them. */
+/** The site's settings; PUT is the administrators' way to change them. */
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
 

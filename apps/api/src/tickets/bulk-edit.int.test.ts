@@ -3,7 +3,7 @@ import { type Named, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { BulkCheck, RunView, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The Update and Clear tabs' calls (spec sections 5, 7, 8 and 9): bulk/check, bulk, bulk/clear/check,
+// The Update and Clear tabs' calls (docs/rules.md, "Ticket numbers"): bulk/check, bulk, bulk/clear/check,
 // bulk/clear, on a real portal whose runs go through real queues (BullMQ on PostgreSQL).
 const kit = useTicketPortal({ standardUser: true });
 

@@ -23,7 +23,7 @@ import { applyTicketCommand } from './ticket-command';
 import { claimedTickets } from './ticket-number-claims';
 
 /**
- * POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7): the Bulk Receive tab. Each
+ * POST /api/ticket/bulk/receive (docs/rules.md, "Ticket numbers"): the Bulk Receive tab. Each
  * comma-separated part of the entry is one range, shown as one chip; every ticket of a range is
  * received as from the dashboard's Receive button, and a SoilFLO load's receipt is reported back to SoilFLO.
  */
@@ -120,7 +120,7 @@ async function receiveRange(
   });
   const key = ticketRangeKey(range);
   if (failures.size === 0) return { key, value: 'success' };
-  // Spec section 4: with Force Receive on, a failed range counts as accepted; the message still
+  // With Force Receive on, a failed range counts as accepted; the message still
   // says what was skipped.
   return { key, value: forceReceive ? 'success' : 'failed', message: failureMessage(failures) };
 }
@@ -159,7 +159,7 @@ export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Recei
       progress,
     });
   },
-  /** Spec section 7: {success, fail, results}; a chip stays pending until its range is done. */
+  /** The answer, {success, fail, results}; a chip stays pending until its range is done. */
   summarize(chunks: ChunkView<TicketRange, ReceiveChip>[]) {
     const results: ReceiveChip[] = chunks.map((chunk) => {
       if (chunk.result) return chunk.result;

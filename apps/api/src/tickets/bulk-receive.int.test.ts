@@ -2,7 +2,7 @@ import { type Headers, runToEnd, useTestPortal } from '@portal/api/test/portal';
 import type { BulkReceiveAnswer, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// POST /api/ticket/bulk/receive (spec sections 2, 4, 5 and 7) on a real portal and PostgreSQL.
+// POST /api/ticket/bulk/receive (docs/rules.md, "Ticket numbers") on a real portal and PostgreSQL.
 // The tests run in order on one portal; each uses its own ticket numbers, the prefix test comes last.
 
 const messages = {
@@ -33,7 +33,7 @@ const bulkReceive = (payload: object, headers: Headers = ctx.admin) =>
     headers,
   );
 
-/** Starts a bulk receive and waits for its run: the answer of spec section 7, {success, fail, results}. */
+/** Starts a bulk receive and waits for its run: its answer, {success, fail, results}. */
 const bulkReceived = async (payload: object): Promise<BulkReceiveAnswer> =>
   (
     await runToEnd(ctx.portal, ctx.admin, {
@@ -144,7 +144,7 @@ describe('receiving ranges', () => {
     });
     expect(await receivedNumbers(1, 6)).toEqual([1, 2, 3, 5]);
     for (const ticket of (await numbered(1, 6)).filter((t) => t.isReceived)) {
-      // Spec section 4: on the dashboard, timeLoaded is cleared and userId is the current user.
+      // As on the dashboard, timeLoaded is cleared and userId is the current user.
       expect(ticket).toMatchObject({ timeLoaded: null, userId: adminId });
       expect(ticket.timeReceived).not.toBeNull();
       expect(await receiptsIn(ticket.id)).toBe(1);

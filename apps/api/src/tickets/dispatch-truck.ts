@@ -55,8 +55,8 @@ async function dispatchView(app: CommandHost, ticket: TicketView) {
 }
 
 /**
- * The driver's Truck Dispatch page and the haulage record, through the ticket's link hash, without
- * signing in (spec section 2). The dispatch is a command recorded with the driver as its source.
+ * The driver's Truck Dispatch page and the haulage record, through the ticket's link hash, without signing in
+ * (docs/rules.md, "Dispatch link"). The dispatch is a command recorded with the driver as its source.
  */
 export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tickets', 'public link'];

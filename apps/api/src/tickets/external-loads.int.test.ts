@@ -11,7 +11,7 @@ import { at, hours, messages, useTicketPortal } from '../../test/ticket-kit';
 import { externalReceiptQueue, receiptMessages } from '../soilflo/external-receipts';
 
 /**
- * The SoilFLO integration (spec sections 4, 7 and 8) against a stand-in of SoilFLO's HTTP API on
+ * The SoilFLO integration (docs/soilflo.md) against a stand-in of SoilFLO's HTTP API on
  * loopback: the lookup, the SoilFLO form's receive toggle, Override, and receipts reported back.
  */
 let standIn: SoilFloStandIn;

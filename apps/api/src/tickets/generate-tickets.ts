@@ -185,7 +185,7 @@ export const generateRun: RunDefinition<GenerateParams, { from: number; to: numb
   },
 };
 
-/** Spec section 7: POST /api/ticket/generate, the Generate tab; runs on the job queue, answers when done. */
+/** POST /api/ticket/generate, the Generate tab; runs on the job queue, answers when done. */
 export const generateTicketsRoute: FastifyPluginAsyncTypebox = async (app) => {
   const answerRun = runAnswers(app);
   app.post(

@@ -15,7 +15,7 @@ import type { CommandHost } from '../plugins/infrastructure';
 
 /**
  * What the printed records read from the ticket's events: the load's time loaded, which a dashboard
- * receipt clears on the ticket (spec section 4) but not from its history, and where the weight came from.
+ * receipt clears on the ticket but not from its history, and where the weight came from.
  */
 export async function loadHistoryOf(app: CommandHost, ticketId: number) {
   const { eventStore, db } = app.infra;

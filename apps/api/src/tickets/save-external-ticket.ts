@@ -25,7 +25,7 @@ import { loadAggregate } from '../write-side/command-handler';
 import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
 import { companyIdByName } from './ticket-references';
 
-/** The load SoilFLO has for a ticket number (spec section 4): void and rogue ignored, the highest id. */
+/** The load SoilFLO has for a ticket number: void and rogue ignored, the highest id. */
 async function pulledLoad(app: CommandHost, ticketNumber: number): Promise<ExternalLoad> {
   const load = chooseExternalLoad(await app.infra.soilFlo.loadsFor(ticketNumber));
   if (!load) throw new DomainError('not_found', externalLoadMessages.noLoad(ticketNumber));
@@ -107,7 +107,7 @@ async function saveFromLoad(
   return runTicketCommand(app, ticket.ticketId, command(named), { actorId: actor.userId, expectedVersion });
 }
 
-/** PUT /api/ticket/edit/soilflo: the receive toggle of spec section 4, Save, and 'Override?'. */
+/** PUT /api/ticket/edit/soilflo: the receive toggle, Save and 'Override?' (docs/soilflo.md). */
 async function saveExternalTicket(app: CommandHost, body: SaveExternalBody, actor: TicketActor) {
   const ticketId = optionalId(body.id, 'id');
   if (ticketId === null) throw new DomainError('not_found', ticketMessages.notFound);
@@ -129,7 +129,7 @@ async function saveExternalTicket(app: CommandHost, body: SaveExternalBody, acto
   return saveFromLoad(app, ticket, body, actor, expectedVersion);
 }
 
-/** The SoilFLO form (spec sections 2, 4 and 7): administrators only (section 6). */
+/** The SoilFLO form: administrators only. */
 export const externalTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/ticket/load/:ticketNumber',

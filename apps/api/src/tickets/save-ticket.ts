@@ -44,8 +44,8 @@ async function saveTicket(app: CommandHost, body: TicketSave, actor: TicketActor
   // A typed haulage company to create counts as chosen; it is created only once everything else
   // is valid, so a refused save creates nothing.
   const toValidate = createsCompany ? { ...merged, transportCompanyId: TYPED_COMPANY } : merged;
-  // Spec section 5: Receive Ticket uses its own rules, not the full form's Save checks, because an
-  // incomplete ticket can still be received (section 4).
+  // Receive Ticket uses its own rules, not the full form's Save checks, because an incomplete
+  // ticket can still be received (docs/rules.md, "Tickets and their states").
   const receiving = input.isReceived === true;
   const { maximumWeightKg } = await getSettings(app.infra.db);
   const details =

@@ -14,9 +14,9 @@ import { unexpectedChunkError } from '../jobs/job-runs';
 import { portalLoggerOptions } from '../logging';
 
 /**
- * The spec's section-7 client knows nothing of job runs: generate, bulk update, bulk clear and bulk
- * receive answer the spec's shapes once their work is done (ARCHITECTURE.md, "The spec's API contract
- * holds"). The same calls with `Prefer: respond-async` answer 202 with where to follow the run. Plain
+ * A client of the product's original API knows nothing of job runs: generate, bulk update, bulk clear and bulk
+ * receive answer the spec's shapes once their work is done (docs/architecture.md,
+ * "Jobs"). The same calls with `Prefer: respond-async` answer 202 with where to follow the run. Plain
  * HTTP requests, as a client sends them.
  */
 

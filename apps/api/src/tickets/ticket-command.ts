@@ -63,7 +63,7 @@ export async function currentTicketForm(
   return { ticketNumber: state.ticketNumber, ...state.details };
 }
 
-/** The id of a `{ticket: {id}}` body (spec section 7): a missing or foreign one is 'Ticket not found.'. */
+/** The id of a `{ticket: {id}}` body: a missing or foreign one is 'Ticket not found.'. */
 export function ticketIdInEnvelope(body: { ticket?: Record<string, unknown> }): number {
   const id = optionalId(body.ticket?.id, 'id');
   if (id === null) throw new DomainError('not_found', ticketMessages.notFound);

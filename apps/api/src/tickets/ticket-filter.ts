@@ -16,7 +16,7 @@ const searchMessages = {
 } as const;
 
 /**
- * The search and report filters (spec sections 5 and 7). Ticket numbers must be numbers ('Ticket
+ * The search and report filters. Ticket numbers must be numbers ('Ticket
  * must be a number' in the search box, 'Ticket number must be a number' for a report's from/to) up
  * to 999999; dates are the site's calendar days. A From after its To is refused (400), not answered empty.
  */

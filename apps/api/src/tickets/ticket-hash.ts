@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const newHashNonce = (): string => randomBytes(16).toString('hex');
 
 /**
- * The public link's hash (ARCHITECTURE.md): 128 bits of an HMAC over the ticket id and its
+ * The public link's hash (docs/security.md, "Public ticket link"): 128 bits of an HMAC over the ticket id and its
  * per-ticket nonce, keyed by the link secret (LINK_SECRET). It cannot be guessed, is bound to one
  * ticket, and is revoked by changing the nonce.
  */

@@ -33,7 +33,7 @@ import { adminOnly } from '../plugins/authentication';
 import { ticketHistory } from './history';
 import { filterOf } from './ticket-filter';
 
-/** Spec section 7, Tickets: what the dashboard, the search, the ticket page and its log read. */
+/** The tickets' queries: what the dashboard, the search, the ticket page and its log read. */
 export const ticketQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;
   const tags = ['tickets'];

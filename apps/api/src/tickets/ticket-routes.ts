@@ -21,7 +21,10 @@ import { ticketQueryRoutes } from './ticket-queries';
 import { toggleDispatchRoute } from './toggle-dispatch';
 import { weighTicketRoute } from './weigh-ticket';
 
-/** Spec section 7, Tickets: the queries, then one plugin per command. Standard users receive, weigh, toggle the dispatch lock and save unreceived tickets. */
+/**
+ * The tickets' routes (docs/api-tickets.md): the queries, then one plugin per command. Standard users
+ * receive, weigh, toggle the dispatch lock and save unreceived tickets.
+ */
 export const ticketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const routes of [
     ticketQueryRoutes,

@@ -2,7 +2,7 @@ import { at, messages, type Named, useTicketPortal } from '@portal/api/test/tick
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Spec section 6 and the contract's "Who" column, enforced by the server.
+// The roles (docs/rules.md, "Roles") and the contract's "Who" column, enforced by the server.
 const kit = useTicketPortal({ standardUser: true, companies: true });
 
 let material: Named;

@@ -2,7 +2,7 @@ import { at, expectInvalid, messages, useTicketPortal } from '@portal/api/test/t
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Reading a ticket and the full and short forms (spec sections 3, 5 and 7); the public link: tickets-public-link.int.test.ts.
+// Reading a ticket and the full and short forms; the public link: tickets-public-link.int.test.ts.
 const kit = useTicketPortal({ companies: true });
 
 const edit = (ticket: object, extra: object = {}) =>

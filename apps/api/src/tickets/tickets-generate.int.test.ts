@@ -3,7 +3,7 @@ import { expectInvalid, messages, useTicketPortal } from '@portal/api/test/ticke
 import type { Ticket } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
-// POST /api/ticket/generate (spec sections 5, 8 and 9; docs/api-tickets.md).
+// POST /api/ticket/generate (docs/rules.md, "Ticket numbers"; docs/api-tickets.md).
 const kit = useTicketPortal({ standardUser: true });
 
 const generate = (body: object, headers = kit.admin) =>

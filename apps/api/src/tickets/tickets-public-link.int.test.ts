@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ticketHash } from './ticket-hash';
 
-// The public hash link (ARCHITECTURE.md, "Public ticket link"): what it shows, its secret, its revocation.
+// The public hash link (docs/security.md, "Public ticket link"): what it shows, its secret, its revocation.
 const kit = useTicketPortal({ standardUser: true, companies: true });
 
 const one = async (): Promise<Ticket> => {

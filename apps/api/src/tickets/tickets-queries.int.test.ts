@@ -4,7 +4,7 @@ import type { Ticket, TicketHistoryEvent } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Search, the dashboard's daily lists and counts, the log, restore, history and delete (spec sections 3, 4, 7).
+// Search, the dashboard's daily lists and counts, the log, restore, history and delete.
 const kit = useTicketPortal({ standardUser: true, companies: true });
 
 let other: Named;
@@ -527,7 +527,7 @@ describe('POST /api/ticket/report (admin)', () => {
     expect(await report({ jobSite: 'report pit', transportCompanyId: roadCo.id })).toEqual([c.id]);
   });
 
-  // Spec section 5, Other: 'Ticket number must be a number' for non-numeric report from/to.
+  // 'Ticket number must be a number' for non-numeric report from/to.
   it("a non-numeric from/to answers 400 'Ticket number must be a number'", async () => {
     const response = await kit.call('POST', '/api/ticket/report', { from: 'abc', to: 10 });
     expectInvalid(response, { from: 'Ticket number must be a number' });

@@ -13,7 +13,8 @@ import type { Ticket } from '@portal/contract';
 import { ticketMessages, ticketStreamId } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The ticket lifecycle (spec section 4): receive, reset, reject, the dispatch lock and weighing in.
+// The ticket lifecycle (docs/rules.md, "Tickets and their states"): receive, reset, reject, the dispatch
+// lock and weighing in.
 const kit = useTicketPortal({ standardUser: true, companies: true });
 
 let adminId: number;

@@ -45,7 +45,7 @@ async function tareOf(
 }
 
 /**
- * Weigh in (spec section 4): net = scale weight − the truck's tare, or the default tare when it has
+ * Weigh in (docs/rules.md, "Weights"): net = scale weight − the truck's tare, or the default tare when it has
  * none; the ticket is received. The event records which scale, its reading and whether it was typed,
  * and where the tare came from; a ticket holding a first weight is completed by its second weighing.
  */

@@ -47,7 +47,7 @@ import { chosenId, idOf, versionOf } from '../loose-body';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';
 
-/** Spec section 7, Transport and Trucks. */
+/** The routes of transport companies, their contacts and trucks. */
 export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
   const companyMustExist = async (transportCompanyId: number) => {

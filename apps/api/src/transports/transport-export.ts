@@ -7,7 +7,7 @@ import {
 import type { TruckView } from '@portal/projections';
 import ExcelJS from 'exceljs';
 
-/** Spec section 9: the transport export's columns, in order, each headed by words rather than its key. */
+/** The transport export's columns, in order, each headed by words rather than its key. */
 const transportExportColumns = [
   { key: 'transportCompanyName', header: 'Haulage company' },
   { key: 'truckNumber', header: 'Truck number' },

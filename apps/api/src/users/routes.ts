@@ -12,7 +12,7 @@ const toResponse = (user: UserView): User => ({
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
-/** Spec section 7, Auth and users. Only administrators manage users. */
+/** The users' routes. Only administrators manage users. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const savedUser = async (id: number): Promise<User> => {
     const user = await findUserById(app.infra.db, id);

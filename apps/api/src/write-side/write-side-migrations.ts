@@ -34,7 +34,7 @@ const migrations: Record<string, Migration> = {
           PRIMARY KEY (prefix, ticket_number)
         )`,
   ),
-  // Bulk work (spec section 5): one row per run an administrator starts, one per chunk of it. The
+  // Bulk work: one row per run an administrator starts, one per chunk of it. The
   // chunk row is where a worker records its result, so a re-delivered chunk is never done twice
   // and progress survives worker crashes and queue-backend restarts.
   '2026-11-21-005-job-runs': sqlMigration(

@@ -31,7 +31,7 @@ export const optionalId = (value: unknown, field: string): number | null => {
   return value > 0 ? value : null;
 };
 
-/** The two texts of a required dropdown (spec section 5): one for nothing sent, one for "none" (below 1). */
+/** A required dropdown's two texts: one for nothing sent, one for "none" (below 1); docs/rules.md, "Forms". */
 export interface ChoiceMessages {
   required: string;
   notSelected: string;

@@ -7,7 +7,7 @@ export const NamedDataSchema = Type.Object({ name: Type.String() });
 export type NamedData = Static<typeof NamedDataSchema>;
 
 /**
- * Spec section 5: the trimmed name, required and short enough to index; `messages` word the refusals,
+ * A record's name: the trimmed name, required and short enough to index; `messages` word the refusals,
  * given under `field` (the form's name for it: 'name', or a scale's 'scaleName').
  */
 export function validateName(

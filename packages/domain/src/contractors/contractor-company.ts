@@ -14,6 +14,6 @@ export const contractorCompanies = defineCatalogue('ContractorCompany', {
 export const companyNameRequired = 'Company name is required';
 export const companyNameTooLong = `Company name can be max ${maxIndexedTextLength} characters`;
 
-/** Spec section 5, Reference data: contractor and transport companies. */
+/** A company needs a name (docs/rules.md, "Forms"): contractor and transport companies alike. */
 export const validateCompany = (input: { name?: unknown }): ContractorCompanyData =>
   validateName(input, { required: companyNameRequired, tooLong: companyNameTooLong });

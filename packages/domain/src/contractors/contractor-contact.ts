@@ -44,7 +44,7 @@ export function validateContactCompany(companyId: unknown, field: string, errors
   return id as number;
 }
 
-/** Name and number of any contact (spec section 5: contractor and transport contacts). */
+/** Name and number of any contact (contractor and transport contacts alike; docs/rules.md, "Forms"). */
 export function validateContactBasics(input: { name?: unknown; number?: unknown }, errors: FieldErrors) {
   const name = text(input.name);
   const number = text(input.number);

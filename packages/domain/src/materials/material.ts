@@ -16,6 +16,6 @@ export const materialTypes = defineCatalogue('MaterialType', {
 export const nameRequired = 'Name is required';
 export const nameTooLong = `Name can be max ${maxIndexedTextLength} characters`;
 
-/** Spec section 5: material and material type. */
+/** A material or material type needs a name. */
 export const validateNamed = (input: { name?: unknown }): NamedData =>
   validateName(input, { required: nameRequired, tooLong: nameTooLong });

@@ -14,7 +14,7 @@ export const maxMinimumWeightDivisions = 1000;
 export const maxScaleCapacityKg = 1_000_000;
 
 /**
- * A weighbridge (spec section 3: Scale {id, scaleName, currentWeight}) and its weighing rules; its live
+ * A weighbridge (id and name, as the scales list shows it) and its weighing rules; its live
  * weight is not part of the record. `capacityKg`: its capacity (Max on its data plate); no weight above
  * it is weighed or typed for it (issue 34, item 3); null when not given, and the site's maximum weight
  * bounds what is typed for it.
@@ -90,7 +90,7 @@ export const scales = defineCatalogue('Scale', {
 });
 
 export const scaleMessages = {
-  /** Spec section 5: a scaleId below 1. */
+  /** A weighing names a scale: a scaleId below 1 is none. */
   required: 'Scale is required',
   nameRequired: 'Scale name is required',
   nameTooLong: `Scale name can be max ${maxIndexedTextLength} characters`,
@@ -135,7 +135,7 @@ export const scaleMessages = {
   otherTruck: 'This ticket is for another truck.',
   /** Issue 34: the Scale page asks why a weight is set by hand. */
   manualReasonRequired: 'Say why the weight is set by hand',
-  /** Spec section 8, the Scale page's answers. */
+  /** The Scale page's answers, word for word (docs/rules.md, "Scale"). */
   tareSet: (tare: number, truck: string) => `Tare weight set to ${tare} for ${truck}`,
   tareSetWithTicket: (tare: number, truck: string, ticketNumber: string, weight: number) =>
     `Tare weight set to ${tare} KG for ${truck}, ticket number ${ticketNumber} weight updated to ${weight} KG`,

@@ -44,10 +44,10 @@ export const settings = defineCatalogue('Settings', {
 
 /** The settings the spec has no field for, read as their defaults until the site saves its own. */
 export const defaultMaximumWeightKg = 100_000;
-/** Spec section 9: the legacy system's numbering put hash links in QR codes above ticket 10015; a new site sets 0. */
+/** The older system put hash links in QR codes only above ticket 10015; a new site sets 0. */
 export const defaultHashQrAboveTicketId = 10_015;
 
-/** Spec section 9: prefix 0, default tare weight 0. */
+/** A new site's settings: ticket prefix 0, default tare 0 (none). */
 export const defaultSettings: SettingsData = {
   currentPrefix: 0,
   defaultTareWeight: 0,
@@ -63,7 +63,7 @@ export const defaultSettings: SettingsData = {
   hashQrAboveTicketId: defaultHashQrAboveTicketId,
 };
 
-/** The printed records' fixed texts (spec section 9) until the site writes its own. */
+/** The printed records' fixed texts until the site writes its own. */
 export const printedRecordDefaults = {
   receivingSiteName: 'Soil receiving site',
   soilQualityStatement:

@@ -4,7 +4,7 @@ import { rangeOrderMessages } from './filter-range';
 import { type TicketDetails, TruckType } from './ticket';
 import { ticketFormMessages } from './validation';
 
-/** Spec sections 5, 8 and 9: the Update and Clear tabs. */
+/** The Update and Clear tabs' messages (docs/rules.md, "Ticket numbers"). */
 export const bulkEditMessages = {
   fromRequired: 'Please enter a from ticket number',
   fromNotNumber: 'From number must be a number',
@@ -34,7 +34,7 @@ const wholeNumberOf = (value: unknown): number | null => {
 };
 
 /**
- * from required and at least 1; to optional, defaulting to from (spec section 5). A negative or zero
+ * from required and at least 1; to optional, defaulting to from. A negative or zero
  * number is a number below the minimum, not a non-number.
  */
 export function validateBulkRange(input: { from?: unknown; to?: unknown }): { from: number; to: number } {
@@ -62,7 +62,7 @@ export function validateBulkRange(input: { from?: unknown; to?: unknown }): { fr
   return range;
 }
 
-/** Chunks of 100 numbers (spec section 9). */
+/** Chunks of 100 numbers, each one call's worth. */
 export function bulkChunks(range: { from: number; to: number }): { from: number; to: number }[] {
   const chunks: { from: number; to: number }[] = [];
   for (let from = range.from; from <= range.to; from += bulkChunkSize)
@@ -87,7 +87,7 @@ export type BulkPatch = Partial<
 >;
 
 /**
- * The ids and text of a bulk update's payload (section 7); the site contact is resolved by the caller.
+ * The ids and text of a bulk update's payload; the site contact is resolved by the caller.
  * An id no record can have (past int4) or a truck type other than 1 and 2 is a 400 naming the field.
  */
 export function bulkUpdatePatchOf(body: Record<string, unknown>): BulkPatch {

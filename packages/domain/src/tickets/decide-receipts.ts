@@ -34,10 +34,11 @@ function soilFLOReport(ticket: ActiveTicket, source: ReceiptSource) {
 }
 
 /**
- * The receipt rules of spec section 4. From the dashboard (and so in bulk, which receives as the
- * dashboard does) the time loaded is cleared; from the ticket page (and the scale) it is set to now
- * when empty, unless `keepTimeLoaded` (Override: no time is invented for a load nobody saw leave). The
- * time received is never earlier than the time loaded, or than now when there is none.
+ * The receipt rules (docs/rules.md, "Tickets and their states"). From the dashboard (and so in bulk,
+ * which receives as the dashboard does) the time loaded is cleared; from the ticket page (and the
+ * scale) it is set to now when empty, unless `keepTimeLoaded` (Override: no time is invented for a
+ * load nobody saw leave). The time received is never earlier than the time loaded, or than now when
+ * there is none.
  */
 export function receipt(
   ticket: ActiveTicket,

@@ -12,7 +12,7 @@ import {
 
 /** Weighing a ticket's truck in (one pass or two), taring it with the ticket, and letting a first weight go. */
 
-/** Net = scale weight − tare, 2 decimals (spec section 9); a net of 0 or less is no load, so it is refused. */
+/** Net = scale weight − tare, 2 decimals; a net of 0 or less is no load, so it is refused. */
 function positiveNetWeight(scaleWeight: number, tareWeight: number): number {
   const weight = netWeight(scaleWeight, tareWeight);
   if (weight <= 0) {
@@ -64,7 +64,7 @@ export function weighTicket(command: CommandOf<'WeighTicket'>, state: TicketStat
   const weighed = weighing(ticket, command);
   // The first of two weighings only holds its weight: the ticket is received once its net is known.
   if (weighed.type === 'TicketFirstWeighed') return [weighed];
-  // Weighing in receives the ticket (spec section 4); weighing a received one again only updates the weight.
+  // Weighing in receives the ticket; weighing a received one again only updates the weight.
   if (ticket.isReceived) return [weighed];
   const weight = 'weight' in weighed.data ? weighed.data.weight : ticket.details.weight;
   const weighedTicket = { ...ticket, details: { ...ticket.details, weight } };

@@ -1,6 +1,6 @@
 import { displayTicketNumber } from './ticket';
 
-/** Spec section 2: the driver's Truck Dispatch page, opened through the ticket's public-link hash. */
+/** The driver's Truck Dispatch page, opened through the ticket's public-link hash (docs/rules.md). */
 export const truckDispatchPath = (id: number, hash: string): string =>
   `/truck-dispatch/${id}?hash=${encodeURIComponent(hash)}`;
 

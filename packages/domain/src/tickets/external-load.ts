@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../schemas';
 
 /**
- * A load as the external load-tracking system (SoilFLO) describes it (spec section 3, External load).
+ * A load as the external load-tracking system (SoilFLO) describes it (docs/soilflo.md).
  * Its answers are checked against this before use; fields it adds beyond these are ignored. Names and
  * phone numbers may be missing (null) there; the ids, status and dispatch time may not.
  */
@@ -30,7 +30,7 @@ export const ExternalLoadSchema = Type.Object({
 });
 export type ExternalLoad = Static<typeof ExternalLoadSchema>;
 
-/** Spec section 8, External-system loads, word for word (with the spec's own spelling), and this portal's own. */
+/** The SoilFLO form's messages, word for word (misspellings kept: they are requirements), and ours. */
 export const externalLoadMessages = {
   latestTicketFailed: 'Failed to get the lastest ticket data',
   pullFailed: 'Failed to pull SoilFLO data',
@@ -44,10 +44,10 @@ export const externalLoadMessages = {
   administratorsOnly: 'Only administrators save, receive or reset SoilFLO loads.',
 } as const;
 
-/** Loads with these statuses are not loads (spec section 4). */
+/** Loads with these statuses are not loads. */
 const ignoredStatuses = new Set(['void', 'rogue']);
 
-/** Spec section 4: void and rogue loads are ignored; the highest id among the rest is the load. */
+/** Void and rogue loads are ignored; the highest id among the rest is the load. */
 export function chooseExternalLoad(loads: readonly ExternalLoad[]): ExternalLoad | null {
   let chosen: ExternalLoad | null = null;
   for (const load of loads) {
@@ -60,7 +60,7 @@ export function chooseExternalLoad(loads: readonly ExternalLoad[]): ExternalLoad
 const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * Spec section 2, General: times from the external system are UTC. A time without a zone is read as
+ * Times from SoilFLO are UTC. A time without a zone is read as
  * UTC (not as the server's local time); one with a zone keeps it. Null when it is not a time.
  */
 export function externalTimeAsUtc(text: string): string | null {
@@ -93,7 +93,7 @@ export interface ExternalLoadFill {
   timeLoaded: string | null;
 }
 
-/** The ticket fields a load fills (spec section 4): job site, contractor, haulage company, truck, driver, time loaded. */
+/** The ticket fields a load fills: job site, contractor, haulage company, truck, driver, time loaded. */
 export function externalLoadFill(load: ExternalLoad): ExternalLoadFill {
   const { sourceSite, assignerUser, truck } = load;
   const number = truck.global_truck.number;

@@ -3,7 +3,7 @@ import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { rangeOrderMessages } from './filter-range';
 import { maxTicketNumber } from './ticket-range';
 
-/** Spec sections 5 and 9: Generate and Export ranges. */
+/** Generate and Export ranges (docs/rules.md, "Ticket numbers"). */
 export const generateMessages = {
   fromRequired: 'From ticket number is required',
   toRequired: 'To ticket number is required',
@@ -38,7 +38,7 @@ export function validateTicketRange(input: { from?: unknown; to?: unknown }): { 
   return { from: from as number, to: to as number };
 }
 
-/** One generation: at most 2000 tickets (spec section 9); the run splits it into chunks of 1000. */
+/** One generation: at most 2000 tickets; the run splits it into chunks of 1000. */
 export function validateGeneration(input: { from?: unknown; to?: unknown }): { from: number; to: number } {
   const range = validateTicketRange(input);
   if (range.to - range.from + 1 > maxTicketsPerGeneration)

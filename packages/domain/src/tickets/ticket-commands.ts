@@ -4,7 +4,7 @@ import { externalLoadMessages } from './external-load';
 import type { ActiveTicket, ReceiptSource, TicketDetails, TicketState } from './ticket';
 import type { TruckDispatch } from './truck-dispatch';
 
-/** Who acts: standard users cannot change received tickets; administrators can (spec section 6). */
+/** Who acts: standard users cannot change received tickets; administrators can (docs/rules.md, "Roles"). */
 export interface TicketActor {
   userId: number;
   isAdministrator: boolean;
@@ -46,7 +46,7 @@ export type TicketCommand =
     }
   | { type: 'ResetReceipt'; actor: TicketActor }
   /**
-   * The SoilFLO form (spec section 4): `details` filled from the SoilFLO load; `receive` receives an
+   * The SoilFLO form: `details` filled from the SoilFLO load; `receive` receives an
    * unreceived ticket (updateSoilFLO in the details says whether the receipt is reported back).
    */
   | { type: 'SaveExternalTicket'; details: TicketDetails; receive: boolean; actor: TicketActor; now: string }
@@ -87,7 +87,7 @@ export type TicketCommand =
   | { type: 'DispatchTruck'; dispatch: TruckDispatch }
   /** `hashNonce`: the new link's nonce, random, made by the caller (deciders make no randomness). */
   | { type: 'RevokeTicketLink'; hashNonce: string; actor: TicketActor }
-  /** Bulk update and bulk clear (spec section 5): never on a received ticket. */
+  /** Bulk update and bulk clear: never on a received ticket. */
   | { type: 'BulkEditTicket'; patch: Partial<TicketDetails>; overwrite: boolean; actor: TicketActor }
   | { type: 'DeleteTicket'; actor: TicketActor };
 
@@ -117,7 +117,7 @@ export function activeTicket(state: TicketState): ActiveTicket {
   return state;
 }
 
-/** The SoilFLO form is the administrators' (spec section 6), and only for SoilFLO loads. */
+/** The SoilFLO form is the administrators', and only for SoilFLO loads. */
 export function externalTicket(state: TicketState, actor: TicketActor): ActiveTicket {
   const ticket = activeTicket(state);
   if (!actor.isAdministrator) throw new DomainError('forbidden', externalLoadMessages.administratorsOnly);

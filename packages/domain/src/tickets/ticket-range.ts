@@ -1,5 +1,5 @@
 /**
- * The Bulk Receive range entry (spec section 5): digits separated by commas or hyphens, such as
+ * The Bulk Receive range entry: digits separated by commas or hyphens, such as
  * '1,2,3', '1-3' or '1-3,5'. Each comma-separated part is one range (one chip on the dashboard);
  * spaces are allowed around numbers and separators.
  */
@@ -12,9 +12,9 @@ export const ticketRangeMessages = {
   maxNumber: 'Max ticket number is 999999',
 } as const;
 
-/** Spec section 9: ticket numbers go up to 999999. */
+/** Ticket numbers go up to 999999: six digits, as they are shown. */
 export const maxTicketNumber = 999_999;
-/** Spec sections 5 and 9: a range 100 or more apart is refused (1-100 is accepted, 1-101 is not). */
+/** A range 100 or more apart is refused (1-100 is accepted, 1-101 is not). */
 export const maxRangeSpan = 100;
 
 export interface TicketRange {

@@ -6,15 +6,15 @@ import { TruckDispatchSchema } from './truck-dispatch';
 
 /**
  * A haulage ticket: one truck load, from generation through loading, dispatch and receipt
- * (spec sections 3 and 4). Names shown beside ids (company, material, …) come from the read
- * models; the aggregate keeps only what the ticket itself says.
+ * (docs/rules.md, "Tickets and their states"). Names shown beside ids (company, material, …) come
+ * from the read models; the aggregate keeps only what the ticket itself says.
  */
 export const ticketStreamId = (ticketId: number): string => `ticket-${ticketId}`;
 
-/** Spec section 3, Truck types. */
+/** Truck types: 1 Triaxle, 2 Trailer. */
 export const TruckType = { Triaxle: 1, Trailer: 2 } as const;
 export const truckTypeNames: Record<number, string> = { 1: 'Triaxle', 2: 'Trailer' };
-/** Spec section 3: each truck type's nominal load volume, m3. */
+/** Each truck type's nominal load volume, m3. */
 export const truckTypeVolumesM3: Record<number, number> = { 1: 10, 2: 40 };
 
 const NullableString = Nullable(Type.String());
@@ -262,7 +262,7 @@ export interface ActiveTicket {
   receivedWithoutLoad: boolean;
   /**
    * The last time loaded the current load's history recorded; a rejection ends the load. A dashboard
-   * receipt clears the ticket's time loaded (spec section 4), and the records still show this one
+   * receipt clears the ticket's time loaded, and the records still show this one
    * (issue 34, D3): see `timeLoadedOfLoad`.
    */
   lastTimeLoaded: string | null;
@@ -279,7 +279,7 @@ export const mayReceive = (ticket: { isReceived: boolean; isRejected: boolean })
 
 export const initialTicketState: TicketState = { status: 'absent' };
 
-/** Dispatch information a rejection clears (spec section 4): who was trucking it, and when it left. */
+/** Dispatch information a rejection clears: who was trucking it, and when it left. */
 export const dispatchFields = [
   'timeLoaded',
   'transportCompanyId',
@@ -308,8 +308,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
 }
 
 /**
- * The load's time loaded: the ticket's own, or, once a dashboard receipt has cleared it (spec section 4,
- * kept), the last one its history recorded before. What the records and the haulage report show.
+ * The load's time loaded: the ticket's own, or, once a dashboard receipt has cleared it (kept in
+ * its history), the last one its history recorded before. What the records and the haulage report show.
  */
 export const timeLoadedOfLoad = (ticket: ActiveTicket): string | null =>
   ticket.details.timeLoaded ?? (ticket.isReceived ? ticket.lastTimeLoaded : null);
@@ -435,9 +435,9 @@ function evolveFields(state: TicketState, event: TicketEvent): TicketState {
 }
 
 /**
- * A ticket is complete when the information a receipt needs is there (spec sections 4 and 5):
- * derived from the details, never taken from the client. A received ticket needs no time loaded:
- * the dashboard's receipt clears it (spec section 4) and the time received stands in.
+ * A ticket is complete when the information a receipt needs is there: derived from the details, never
+ * taken from the client (docs/rules.md, "Tickets and their states"). A received ticket needs no time
+ * loaded: the dashboard's receipt clears it and the time received stands in.
  */
 export function isTicketComplete(details: TicketDetails, isReceived = false): boolean {
   const filled = (value: string | null) => value !== null && value.trim() !== '';
@@ -454,10 +454,10 @@ export function isTicketComplete(details: TicketDetails, isReceived = false): bo
   );
 }
 
-/** Spec section 9: ticket numbers are shown zero-padded to 6 digits. */
+/** Ticket numbers are shown zero-padded to 6 digits (docs/rules.md, "Ticket numbers"). */
 export const paddedTicketNumber = (ticketNumber: number): string => String(ticketNumber).padStart(6, '0');
 
-/** Spec sections 2 and 9: '[prefix] number', the number zero-padded to 6 digits. */
+/** '[prefix] number', the number zero-padded to 6 digits: how every screen and record shows a ticket. */
 export const displayTicketNumber = ({
   prefix,
   ticketNumber,
@@ -466,8 +466,8 @@ export const displayTicketNumber = ({
   ticketNumber: number;
 }): string => `[${prefix}] ${paddedTicketNumber(ticketNumber)}`;
 
-/** Spec section 4: net = scale weight − truck tare (or the default tare), to 2 decimals, in KG. */
-/** Spec section 9: a printed net weight also in tonnes, 2 decimals. */
+/** Net = scale weight − truck tare (or the default tare), to 2 decimals, in KG (docs/rules.md, "Weights"). */
+/** A printed net weight also in tonnes, 2 decimals. */
 export const tonnesOf = (kg: number): number => Math.round(kg / 10) / 100;
 
 export const netWeight = (scaleWeight: number, tareWeight: number): number =>

@@ -5,7 +5,7 @@ import type { TicketDetails } from './ticket';
 import { readTicketDetails, ticketFormMessages, validateShortTicket } from './validation';
 
 /**
- * The Truck Dispatch page (spec sections 2 and 5): a driver, holding the ticket's link, says which
+ * The Truck Dispatch page (docs/rules.md, "Dispatch link"): a driver, holding the ticket's link, says which
  * truck carries the load. No user is signed in; the link's hash is the authority.
  */
 export const TruckDispatchSchema = Type.Object({
@@ -25,7 +25,7 @@ export type TruckDispatch = Static<typeof TruckDispatchSchema>;
 
 export const truckDispatchMessages = {
   /**
-   * Spec section 5 gives the dispatch form its own capital C, word for word: the spec's messages are
+   * The dispatch form has its own capital C, word for word: the product's messages are
    * requirements, so this one stays as written although the ticket form's is cased otherwise.
    */
   haulageCompanyRequired: 'Haulage Company is required',

@@ -15,7 +15,7 @@ import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/
 import { weightOrNoneOutOfBounds } from '../weights/weight-bounds';
 import type { TicketDetails } from './ticket';
 
-/** Spec section 5, Full ticket form: messages word for word. */
+/** The full ticket form's messages, word for word (docs/rules.md, "Forms"). */
 export const ticketFormMessages = {
   ticketNumberRequired: 'Ticket number is required',
   dateRequired: 'Date is required',
@@ -78,7 +78,7 @@ const instant = (value: unknown): string | null => {
 
 const isInstant = (value: string | null): boolean => value === null || isStorableInstant(parseInstant(value));
 
-/** Reads a ticket form into details (the names and flags of spec section 3). */
+/** Reads a ticket form into details (the ticket's own field names and flags). */
 export function readTicketDetails(input: Record<string, unknown>): TicketDetails {
   const plate = normalisePlate(input.truckLicensePlate);
   return {
@@ -161,7 +161,7 @@ function formatErrors(
   }
 }
 
-/** The full ticket form's Save (spec section 5): required fields first, in form order. */
+/** The full ticket form's Save: required fields first, in form order. */
 export function validateFullTicket(
   input: Record<string, unknown>,
   weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
@@ -204,7 +204,7 @@ export function validateShortTicket(
   return details;
 }
 
-/** The external-system form (spec section 5): ticket number and date required; time received after time loaded. */
+/** The SoilFLO form: ticket number and date required; time received after time loaded. */
 export function validateExternalTicket(
   input: Record<string, unknown>,
   weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,

@@ -75,7 +75,7 @@ describe('full ticket form (spec section 5)', () => {
     [{ timeReceived: null }, 'timeReceived', 'Time received is required'],
     [{ truckDriverName: ' ' }, 'truckDriverName', 'Driver name is required'],
     [{ truckLicensePlate: '' }, 'truckLicensePlate', 'License plate is required'],
-    // Spec section 5's two texts per dropdown: nothing sent is '… is required', "none" (below 1) 'Please select …'.
+    // Two texts per required dropdown: nothing sent is '… is required', "none" (below 1) 'Please select …'.
     [{ contractorCompanyId: null }, 'contractorCompanyId', 'Contractor is required'],
     [{ contractorCompanyId: '' }, 'contractorCompanyId', 'Contractor is required'],
     [{ contractorCompanyId: undefined }, 'contractorCompanyId', 'Contractor is required'],

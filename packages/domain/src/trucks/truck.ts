@@ -36,7 +36,7 @@ export const trucks = defineCatalogue('Truck', {
   record: TruckDataSchema,
 });
 
-/** Spec section 9: plates are 7 characters; the formatted form is AA99999. */
+/** Plates are 7 characters; the formatted form is AA99999 (docs/rules.md, "Forms"). */
 export const licensePlateMaxLength = 7;
 export const formattedPlatePattern = /^[A-Z]{2}\d{5}$/;
 

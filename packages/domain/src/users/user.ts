@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { type EventOf, eventTypesOf } from '../schemas';
 
-/** Spec section 6: role values. */
+/** Role values: 1 Administrator, 2 Standard (docs/rules.md, "Roles"). */
 export const Role = { Administrator: 1, Standard: 2 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 export const roleName = (roleId: RoleId): string =>

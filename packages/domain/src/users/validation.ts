@@ -2,7 +2,7 @@ import { maxIndexedTextLength } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { emailPattern, isBlank, phonePattern } from '../validation';
 
-/** Spec section 5, User: messages word for word. */
+/** The user form's messages, word for word. */
 export const userValidationMessages = {
   usernameRequired: 'Username is required',
   usernameNotEmail: 'Username must be a valid email',

@@ -60,7 +60,7 @@ export const inDisplayUnit = (kg: number, unit: DisplayUnit): number =>
 export const kgFromDisplayUnit = (weight: number, unit: DisplayUnit): number =>
   scaledTo(weight, kgPerUnit[unit], 1, 2);
 
-// Spec section 9: numbers in the en-ZA locale (12 500 KG, decimals after a comma). Made once per unit.
+// Numbers in the en-ZA locale (12 500 KG, decimals after a comma). Made once per unit.
 const numberFormats = Object.fromEntries(
   displayUnits.map((unit) => [
     unit,

@@ -150,7 +150,7 @@ const expectedParameter = (expected: ExpectedVersion): string => {
 const databaseErrorCode = (error: unknown): string | undefined =>
   error instanceof pg.DatabaseError ? error.code : undefined;
 
-/** Event store on one append-only PostgreSQL table; see ARCHITECTURE.md, "Event store". */
+/** Event store on one append-only PostgreSQL table; see docs/architecture.md, "Event store". */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;

@@ -43,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('update_soil_flo', 'boolean', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
-  // Indexes for the dashboard's and reports' filters (spec section 2, Search tab); none is unique:
+  // Indexes for the dashboard's and reports' filters (the Search tab's and the report's); none is unique:
   // ticket-number uniqueness is a write-side rule, and a read model must never refuse an event.
   await db.schema
     .createIndex('tickets_number_idx')

@@ -4,7 +4,7 @@ import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
 import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
 
-/** Spec section 3, Project: the record plus the names the tables show. */
+/** A project: the record plus the names the tables show. */
 export const projectsView = (db: Kysely<Database>) =>
   db
     .selectFrom('projects as p')
@@ -93,7 +93,7 @@ export const findProject = async (db: Kysely<Database>, id: number): Promise<Pro
   return row && specNames(row);
 };
 
-/** Newest first, as the log screen lists them; the data objects are serialised JSON (spec section 3, Logs). */
+/** Newest first, as the log screen lists them; the data objects are serialised JSON, before and after. */
 export const listProjectLog = async (db: Kysely<Database>, projectId: number) =>
   changeLogAnswer(
     await db

@@ -6,8 +6,8 @@ import { filterConditions, type TicketFilter, ticketsJoined, whereAll } from '..
 import { deliveredLoad, ticketCountColumns } from './ticket-counts';
 
 /**
- * The Reports page's custom report (spec section 9): its table, its export's rows read in batches,
- * its chart. Every query filters with `filterConditions`, the filter of POST /api/ticket/report.
+ * The Reports page's custom report (docs/rules.md, "Reports and exports"): its table, its export's rows read
+ * in batches, its chart. Every query filters with `filterConditions`, the filter of POST /api/ticket/report.
  */
 
 type ReportInstantField = 'date' | 'timeLoaded' | 'timeReceived';

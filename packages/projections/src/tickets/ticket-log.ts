@@ -27,7 +27,7 @@ function replay<Entry extends { changedFields: TicketLogRecord | null }>(entries
   });
 }
 
-/** Newest first, as the log screen lists them; the data objects are serialised JSON (spec section 3, Logs). */
+/** Newest first, as the log screen lists them; the data objects are serialised JSON, before and after. */
 export async function listTicketLog(db: Kysely<Database>, ticketId: number) {
   const entries = await db
     .selectFrom('ticketLog')

@@ -119,7 +119,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
   };
 }
 
-/** What a log entry shows of a ticket: its record in the spec's field names (section 3). */
+/** What a log entry shows of a ticket: its record in the API's field names. */
 export const ticketLogObject = (ticket: ActiveTicket) => ({
   id: ticket.ticketId,
   prefix: ticket.prefix,

@@ -16,7 +16,7 @@ import {
   searchTicketsPage,
 } from './tickets-queries';
 
-// The dashboard's "today" is the site's calendar day (spec section 4), whatever the server's zone.
+// The dashboard's "today" is the site's calendar day, whatever the server's zone.
 const site = 'America/Toronto';
 
 const database = useReadModelDatabase();

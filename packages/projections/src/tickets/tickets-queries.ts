@@ -14,7 +14,7 @@ import { prepared } from '../prepared-reads';
 import { deliveredLoad } from '../reports/ticket-counts';
 
 /**
- * Spec section 3, Ticket: the row plus the names each screen shows beside the ids. The API's Ticket
+ * A ticket: the row plus the names each screen shows beside the ids. The API's Ticket
  * (the contract), with its instants as Dates, which the answer writes as ISO strings.
  */
 export type TicketView = Omit<Ticket, TicketInstantField> & { [Field in TicketInstantField]: Date | null };
@@ -464,7 +464,7 @@ const within = (column: 't.time_loaded' | 't.time_received', day: SiteDay) =>
   sql`(${sql.ref(column)} >= ${day.start} AND ${sql.ref(column)} < ${day.end})`;
 
 /**
- * Spec section 4, Dashboard filter: Active (loaded today, not received) and Received (received today).
+ * The dashboard's lists: Active (loaded today, not received) and Received (received today).
  * `at` names another instant's day instead of today's (tests).
  */
 export const activeTicketsToday = (

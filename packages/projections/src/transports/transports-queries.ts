@@ -50,7 +50,7 @@ export const listTransportContacts = (db: Kysely<Database>, transportCompanyId: 
 export const findTransportContact = (db: Kysely<Database>, id: number) =>
   contacts(db).where('c.id', '=', id).executeTakeFirst();
 
-/** Spec section 3, Truck: the record plus its company's name; tare weight in KG or null. */
+/** A truck: the record plus its company's name; tare weight in KG or null. */
 const trucksView = (db: Kysely<Database>) =>
   db
     .selectFrom('trucks as t')
@@ -119,7 +119,7 @@ export const findTruckIdByPlate = async (
   (await db.selectFrom('trucks').select('id').where('licensePlate', '=', licensePlate).executeTakeFirst())
     ?.id ?? null;
 
-/** Spec section 3: a transport company "with contacts and trucks", as its page shows it. */
+/** A transport company with its contacts and trucks, as its page shows it. */
 export async function findTransportCompanyDetails(db: Kysely<Database>, id: number) {
   const company = await findTransportCompany(db, id);
   if (!company) return undefined;

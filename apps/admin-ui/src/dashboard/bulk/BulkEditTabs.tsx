@@ -63,7 +63,7 @@ import {
 
 type Kind = 'update' | 'clear';
 
-/** Where each kind checks and runs (spec section 7). */
+/** Where each kind checks and runs. */
 const routes: Record<Kind, { check: string; run: string }> = {
   update: { check: '/api/ticket/bulk/check', run: '/api/ticket/bulk' },
   clear: { check: '/api/ticket/bulk/clear/check', run: '/api/ticket/bulk/clear' },
@@ -119,7 +119,7 @@ const TicketTable = ({
   );
 };
 
-/** What the check found: the spec's messages (section 8), the conflicts and the received numbers left out. */
+/** What the check found: the spec's messages, the conflicts and the received numbers left out. */
 const CheckSummary = ({
   kind,
   check,
@@ -228,7 +228,7 @@ interface BulkEditTabProps<Body extends TicketNumberRange> {
 }
 
 /**
- * The Update and Clear tabs share one flow (spec sections 2, 5, 7 and 8): the form, then the check (what
+ * The Update and Clear tabs share one flow: the form, then the check (what
  * would change, changing nothing) in a confirmation panel, then the run with its progress and a summary.
  */
 function BulkEditTab<Body extends TicketNumberRange>({
@@ -258,7 +258,7 @@ function BulkEditTab<Body extends TicketNumberRange>({
       else notify(`portal.bulk.${kind}.failed`, { type: 'error' });
       onFinished();
     },
-    // Spec section 8: 'Error occurred updating tickets.' when a bulk clear (or update) cannot start.
+    // 'Error occurred updating tickets.' when a bulk clear (or update) cannot start.
     onError: () => notify(`portal.bulk.${kind}.failed`, { type: 'error' }),
   });
   const cancelOnChange = useCallback(() => setPending(null), []);
@@ -283,7 +283,7 @@ function BulkEditTab<Body extends TicketNumberRange>({
     } catch (error) {
       setPending((current) => (current?.body === body ? null : current));
       if (await logoutIfAccessDenied(error)) return undefined;
-      // Spec section 8: the check failing closes the panel with this toast.
+      // The check failing closes the panel with this toast.
       notify('portal.bulk.update.checkFailed', { type: 'error' });
       return serverFieldErrors(error);
     }

@@ -41,7 +41,7 @@ export const FieldGrid = ({ children }: { children: ReactNode }) => (
 
 const numericInput = { htmlInput: { inputMode: 'numeric' as const, min: 1, max: maxTicketNumber, step: 1 } };
 
-/** Generate and Export: from and to, both required (spec section 5); from gets the focus. */
+/** Generate and Export: from and to, both required; from gets the focus. */
 export const TicketNumberRangeInputs = () => (
   <>
     <NumberInput
@@ -62,7 +62,7 @@ export const TicketNumberRangeInputs = () => (
   </>
 );
 
-/** Update and Clear: a required from and an optional to (spec section 5); from gets the focus. */
+/** Update and Clear: a required from and an optional to; from gets the focus. */
 export const BulkRangeInputs = () => (
   <>
     <TicketNumberInput source="from" label="portal.bulk.from" validate={bulkRangeValidators.from} autoFocus />
@@ -119,7 +119,7 @@ interface ConfirmPanelProps {
 }
 
 /**
- * The confirmation panel of the Update, Clear and Bulk Receive tabs (spec section 2): what the change will
+ * The confirmation panel of the Update, Clear and Bulk Receive tabs: what the change will
  * do, then Confirm or Cancel. It takes the focus when its answer is there; Escape cancels.
  */
 export const ConfirmPanel = ({

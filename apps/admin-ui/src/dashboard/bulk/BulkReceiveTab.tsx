@@ -71,7 +71,7 @@ const RangeChip = ({ chip }: { chip: ReceiveChip }) => {
 };
 
 /**
- * The Bulk Receive tab (spec sections 2, 4, 5 and 7): a range entry such as '1,2,3', '1-3' or '1-3,5'
+ * The Bulk Receive tab: a range entry such as '1,2,3', '1-3' or '1-3,5'
  * (checked in the browser with the spec's messages), a Force Receive switch and a confirmation panel.
  * The server receives each range as one chunk; each range is a chip, updated while the run is polled.
  * With Force Receive on, a range with tickets that could not be received counts as accepted.

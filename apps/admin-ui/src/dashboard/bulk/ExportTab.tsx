@@ -7,7 +7,7 @@ import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRange
 import { exportBody, exportEmailError, ticketNumberRangeOf } from './bulk-forms';
 
 /**
- * The Export tab (spec sections 2, 7 and 8): from, to and the recipient (the signed-in user by default).
+ * The Export tab: from, to and the recipient (the signed-in user by default).
  * The server builds the spreadsheet in a run, then mails it; the tab waits for the mail too. Success is
  * 'Email with ticket export has been sent to: {email}'; a failure shows the server's message.
  */

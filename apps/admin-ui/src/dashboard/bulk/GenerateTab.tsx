@@ -8,13 +8,13 @@ import { useRun } from '../../runs/useRun';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
 import { generateBody, isTooManyToGenerate, type TicketNumberRange, ticketNumberRangeOf } from './bulk-forms';
 
-/** Spec section 9: generate warnings stay 10 seconds. */
+/** Generate warnings stay 10 seconds. */
 const WARNING_MS = 10_000;
 
 const emptyForm = { from: null, to: null, isSoilFLOTicket: false };
 
 /**
- * The Generate tab (spec sections 2, 5 and 8): from and to, at most 2000 tickets, optionally as SoilFLO loads. The server generates them
+ * The Generate tab: from and to, at most 2000 tickets, optionally as SoilFLO loads. The server generates them
  * in chunks of 1000; a chunk's error (e.g. numbers that already existed) is a warning toast that stays 10
  * seconds, and a run without any is 'Tickets have been generated successfully.'.
  */

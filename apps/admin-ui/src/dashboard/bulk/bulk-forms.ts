@@ -1,6 +1,6 @@
 /**
- * The administrators' dashboard tabs as data: their validation (spec section 5, with the spec's messages
- * as catalogue keys) and the bodies they send (spec section 7). Pure, so it is unit-tested.
+ * The administrators' dashboard tabs as data: their validation (docs/rules.md, "Ticket numbers",
+ * with the messages as catalogue keys) and the bodies they send. Pure, so it is unit-tested.
  */
 
 import type { BulkCheck, BulkReceiveAnswer, Project, ReceiveChip } from '@portal/contract';
@@ -15,7 +15,7 @@ const numberOf = (value: unknown): number =>
   typeof value === 'number' ? value : Number(String(value).trim());
 
 // ---------------------------------------------------------------------------------------------
-// Generate and Export: from and to, both required, at most 999999 (spec section 5).
+// Generate and Export: from and to, both required, at most 999999.
 
 export interface TicketNumberRange {
   from: number;
@@ -52,11 +52,11 @@ export const ticketNumberRangeOf = (values: Record<string, unknown>): TicketNumb
   to: numberOf(values.to),
 });
 
-/** Spec sections 5 and 8: more than 2000 tickets is refused ('Generate tickets failed. …'). */
+/** More than 2000 tickets is refused ('Generate tickets failed. …'). */
 export const isTooManyToGenerate = ({ from, to }: TicketNumberRange): boolean =>
   to - from + 1 > maxTicketsPerGeneration;
 
-/** POST /api/ticket/generate (spec section 7): SoilFLO loads or not, and no e-mail from this tab. */
+/** POST /api/ticket/generate: SoilFLO loads or not, and no e-mail from this tab. */
 export const generateBody = (range: TicketNumberRange, isSoilFLOTicket: boolean) => ({
   ...range,
   isSoilFLOTicket,
@@ -72,7 +72,7 @@ export const exportEmailError = (value: unknown) => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Update and Clear: from required, to optional and defaulting to from (spec section 5).
+// Update and Clear: from required, to optional and defaulting to from.
 
 /** Whole numbers, negative ones too: '-5' is a number below the minimum, not a non-number (as the server says). */
 const wholeNumber = /^-?\d+$/;
@@ -130,7 +130,7 @@ export interface BulkUpdateBody {
   forceUpdate: boolean;
 }
 
-/** POST /api/ticket/bulk and /bulk/check (spec section 7). */
+/** POST /api/ticket/bulk and /bulk/check. */
 export function bulkUpdateBody(values: Record<string, unknown>, userId: string | undefined): BulkUpdateBody {
   const jobSite = typeof values.jobSite === 'string' ? values.jobSite.trim() : '';
   return {
@@ -160,7 +160,7 @@ export const updatesSomething = (body: BulkUpdateBody): boolean =>
   body.projectId !== null ||
   body.isSaltImpacted;
 
-/** The Clear tab's switches (spec section 7), clearAll last. */
+/** The Clear tab's switches, clearAll last. */
 export const clearSwitches = [
   'clearContractor',
   'clearProject',
@@ -190,7 +190,7 @@ export const clearsSomething = (body: BulkClearBody): boolean =>
 // ---------------------------------------------------------------------------------------------
 // The bulk check's answer (POST /api/ticket/bulk/check and /bulk/clear/check).
 
-/** The confirmation panel's verdict, in the spec's words (section 8). */
+/** The confirmation panel's verdict, in the spec's words. */
 type CheckVerdict = 'allReceived' | 'noConflicts' | 'conflicts';
 
 export function checkVerdict(check: Pick<BulkCheck, 'count' | 'results'>): CheckVerdict {

@@ -3,7 +3,7 @@ import { BulkReceiveTab } from './BulkReceiveTab';
 import { ExportTab } from './ExportTab';
 import { GenerateTab } from './GenerateTab';
 
-/** The administrators' dashboard tabs (spec section 2). */
+/** The administrators' dashboard tabs. */
 export const AdministratorTabs = {
   Generate: GenerateTab,
   Export: ExportTab,

@@ -1,7 +1,7 @@
 import { parseTicketRanges, type TicketRange, type TicketRangeProblem } from '@portal/domain';
 
 /**
- * The Bulk Receive range entry (spec section 5): the domain's parser (packages/domain/src/tickets/
+ * The Bulk Receive range entry: the domain's parser (packages/domain/src/tickets/
  * ticket-range.ts), with the catalogue keys the form shows its problems under.
  */
 export const ticketRangeMessageKeys: Record<TicketRangeProblem, string> = {

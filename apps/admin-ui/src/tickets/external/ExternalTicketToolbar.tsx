@@ -19,7 +19,7 @@ import { OverrideDialog } from './OverrideDialog';
 import { type MissingLoad, useExternalTicketCalls } from './useExternalTicketCalls';
 
 /**
- * Spec sections 4 and 8: 'No SoilFLO load exists with BoL#: {number}' stays until closed or acted on (a
+ * 'No SoilFLO load exists with BoL#: {number}' stays until closed or acted on (a
  * click elsewhere does not close it); after a Receive it offers 'Override?', which asks for confirmation and a reason.
  */
 const MissingLoadToast = ({
@@ -98,7 +98,7 @@ const CallButton = ({
 };
 
 /**
- * The SoilFLO load form's actions (spec sections 2 and 6): administrators Save and Receive, or Reset Receive
+ * The SoilFLO load form's actions: administrators Save and Receive, or Reset Receive
  * once received, and Reject; everything comes from SoilFLO, so nothing on the form is typed. Others are told
  * that administrators receive these loads.
  */

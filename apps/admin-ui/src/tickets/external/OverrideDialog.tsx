@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { ReasonDialog } from '../ReasonDialog';
 
 /**
- * 'Override?' (spec section 4) receives a SoilFLO load SoilFLO has no load for as an ordinary ticket:
+ * 'Override?' receives a SoilFLO load SoilFLO has no load for as an ordinary ticket:
  * it says so, and what it will not do (report to SoilFLO, invent a time loaded), and asks why.
  */
 export const OverrideDialog = ({

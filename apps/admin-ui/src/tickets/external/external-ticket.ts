@@ -1,5 +1,5 @@
 /**
- * The SoilFLO load form's calls as data (spec sections 2, 4 and 8): the bodies of PUT /api/ticket/edit/soilflo,
+ * The SoilFLO load form's calls as data: the bodies of PUT /api/ticket/edit/soilflo,
  * what a failed lookup or update says, and how the receipt report reads. Pure, so it is unit-tested.
  */
 

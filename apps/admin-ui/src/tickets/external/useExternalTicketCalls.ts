@@ -28,7 +28,7 @@ const successMessages: Record<ExternalAction, string> = {
 };
 
 /**
- * The SoilFLO load form's calls (spec sections 4 and 8): each starts from the latest ticket, Save and Receive
+ * The SoilFLO load form's calls: each starts from the latest ticket, Save and Receive
  * then pull the load by ticket number, and PUT /api/ticket/edit/soilflo answers the ticket as it now is,
  * which replaces the loaded one. One call at a time; `busy` says which runs.
  */
