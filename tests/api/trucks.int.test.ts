@@ -187,7 +187,7 @@ describe('trucks', () => {
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
 
-  it('standard users tare trucks, as they weigh tickets (ARCHITECTURE.md, "Roles on the server")', async () => {
+  it('standard users tare trucks, as they weigh tickets (docs/rules.md, "Roles")', async () => {
     const saved = await createTruck();
     const tared = await call('PUT', '/api/truck/tare', ctx.standard, {
       truck: { id: saved.id, tareWeight: 14_020.5 },
