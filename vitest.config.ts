@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/src/**/*.unit.test.ts',
+            'packages/*/test/**/*.unit.test.ts',
             'apps/*/src/**/*.unit.test.ts',
             'tests/**/*.unit.test.ts',
           ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpecification } from '../../test/decider-specification';
 import { invalidField, refusal } from '../../test/refusal';
 import type { WeighingSource } from '../scales/scale';
 import { decideTicket } from './business-logic';
@@ -69,6 +70,11 @@ const received = (source: 'dashboard' | 'ticket' | 'scale' | 'bulk' = 'ticket'):
 const dispatched: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: true } };
 const deleted: TicketEvent = { type: 'TicketDeleted', data: { ticketId: 12 } };
 
+const ticket = deciderSpecification({
+  decide: decideTicket,
+  evolve: evolveTicket,
+  initialState: initialTicketState,
+});
 const given = (...events: TicketEvent[]): TicketState => events.reduce(evolveTicket, initialTicketState);
 const active = (state: TicketState): ActiveTicket => {
   if (state.status !== 'active') throw new Error(`expected an active ticket, got ${state.status}`);
@@ -116,7 +122,7 @@ const weigh = (scaleWeight: number, tareWeight: number, actor = standard): Ticke
 describe('ticket decider: generate', () => {
   it('generates a ticket on a new stream', () => {
     const command: TicketCommand = { type: 'GenerateTicket', data: { ...generatedData } };
-    expect(decideTicket(command, given())).toEqual([generated]);
+    ticket.given().when(command).thenEmits([generated]);
     expect(given(generated)).toEqual({
       status: 'active',
       ticketId: 12,
@@ -141,33 +147,43 @@ describe('ticket decider: generate', () => {
   it('refuses to generate over an existing (or deleted) stream', () => {
     const command: TicketCommand = { type: 'GenerateTicket', data: { ...generatedData } };
     const conflict = { kind: 'conflict', message: 'This ticket already exists.', errors: undefined };
-    expect(refusal(() => decideTicket(command, given(generated)))).toEqual(conflict);
-    expect(refusal(() => decideTicket(command, given(generated, deleted)))).toEqual(conflict);
+    ticket.given(generated).when(command).thenRefuses(conflict);
+    ticket.given(generated, deleted).when(command).thenRefuses(conflict);
   });
 });
 
 describe('ticket decider: edit', () => {
   it('records TicketEdited with the new details', () => {
-    expect(decideTicket(edit(loadedDetails), given(generated))).toEqual([loaded]);
+    ticket.given(generated).when(edit(loadedDetails)).thenEmits([loaded]);
     expect(active(given(generated, loaded)).details).toEqual(loadedDetails);
   });
 
   it('records nothing when the details are unchanged', () => {
-    expect(decideTicket(edit({ ...loadedDetails }), given(generated, loaded))).toEqual([]);
-    expect(decideTicket(edit({ ...emptyTicketDetails, date }), given(generated))).toEqual([]);
+    ticket
+      .given(generated, loaded)
+      .when(edit({ ...loadedDetails }))
+      .thenEmits([]);
+    ticket
+      .given(generated)
+      .when(edit({ ...emptyTicketDetails, date }))
+      .thenEmits([]);
   });
 
   it('counts a change from a value to null as a change', () => {
     const details = { ...loadedDetails, truckDriverNumber: null };
-    expect(decideTicket(edit(details), given(generated, loaded))).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-    ]);
+    ticket
+      .given(generated, loaded)
+      .when(edit(details))
+      .thenEmits([{ type: 'TicketEdited', data: { ticketId: 12, details } }]);
   });
 
   it('records nothing for the same details with their keys in another order (as read back from jsonb)', () => {
     const reordered = Object.fromEntries(Object.entries(loadedDetails).reverse()) as unknown as TicketDetails;
     const rehydrated: TicketEvent = { type: 'TicketEdited', data: { ticketId: 12, details: reordered } };
-    expect(decideTicket(edit({ ...loadedDetails }), given(generated, rehydrated))).toEqual([]);
+    ticket
+      .given(generated, rehydrated)
+      .when(edit({ ...loadedDetails }))
+      .thenEmits([]);
   });
 
   it('a standard user cannot edit a received ticket', () => {
@@ -177,25 +193,33 @@ describe('ticket decider: edit', () => {
       message: 'Standard users cannot edit received tickets.',
       errors: undefined,
     };
-    expect(refusal(() => decideTicket(edit({ ...loadedDetails, notes: 'late' }), state))).toEqual(forbidden);
-    expect(refusal(() => decideTicket(edit(active(state).details), state))).toEqual(forbidden);
+    ticket
+      .givenState(state)
+      .when(edit({ ...loadedDetails, notes: 'late' }))
+      .thenRefuses(forbidden);
+    ticket
+      .givenState(state)
+      .when(edit(active(state).details))
+      .thenRefuses(forbidden);
   });
 
   it('an administrator can edit a received ticket, which stays received', () => {
     const state = given(generated, loaded, received());
     const details = { ...active(state).details, notes: 'Checked by the office' };
-    expect(decideTicket(edit(details, admin), state)).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-    ]);
+    ticket
+      .givenState(state)
+      .when(edit(details, admin))
+      .thenEmits([{ type: 'TicketEdited', data: { ticketId: 12, details } }]);
     expect(after(state, edit(details, admin))).toMatchObject({ isReceived: true, details });
   });
 
   it('an administrator saving a received ticket with receive on does not receive it again', () => {
     const state = given(generated, loaded, received());
     const details = { ...active(state).details, notes: 'Again' };
-    expect(decideTicket(edit(details, admin, true), state)).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-    ]);
+    ticket
+      .givenState(state)
+      .when(edit(details, admin, true))
+      .thenEmits([{ type: 'TicketEdited', data: { ticketId: 12, details } }]);
   });
 
   it('an edit clears a rejection', () => {
@@ -211,13 +235,16 @@ describe('ticket decider: edit', () => {
 describe('ticket decider: receiving through edit (receive: true, the ticket page)', () => {
   it('records TicketEdited then TicketReceived from the ticket page, time loaded set to now when empty', () => {
     const details = { ...loadedDetails, timeLoaded: null };
-    expect(decideTicket(edit(details, standard, true), given(generated))).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 2, source: 'ticket' },
-      },
-    ]);
+    ticket
+      .given(generated)
+      .when(edit(details, standard, true))
+      .thenEmits([
+        { type: 'TicketEdited', data: { ticketId: 12, details } },
+        {
+          type: 'TicketReceived',
+          data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 2, source: 'ticket' },
+        },
+      ]);
     expect(after(given(generated), edit(details, standard, true))).toMatchObject({
       isReceived: true,
       receivedByUserId: 2,
@@ -227,54 +254,70 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
 
   it('keeps the time loaded and the form time received', () => {
     const details = { ...loadedDetails, timeReceived: later };
-    expect(decideTicket(edit(details, standard, true), given(generated))).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-      {
-        type: 'TicketReceived',
-        data: {
-          ticketId: 12,
-          timeReceived: later,
-          timeLoaded: loadedAt,
-          receivedByUserId: 2,
-          source: 'ticket',
+    ticket
+      .given(generated)
+      .when(edit(details, standard, true))
+      .thenEmits([
+        { type: 'TicketEdited', data: { ticketId: 12, details } },
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: later,
+            timeLoaded: loadedAt,
+            receivedByUserId: 2,
+            source: 'ticket',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('records only TicketReceived when the details are unchanged', () => {
-    expect(decideTicket(edit(loadedDetails, standard, true), given(generated, loaded))).toEqual([
-      {
-        type: 'TicketReceived',
-        data: {
-          ticketId: 12,
-          timeReceived: now,
-          timeLoaded: loadedAt,
-          receivedByUserId: 2,
-          source: 'ticket',
+    ticket
+      .given(generated, loaded)
+      .when(edit(loadedDetails, standard, true))
+      .thenEmits([
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: now,
+            timeLoaded: loadedAt,
+            receivedByUserId: 2,
+            source: 'ticket',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('refuses a time received earlier than the time loaded', () => {
     const details = { ...loadedDetails, timeReceived: earlier };
     const message = 'Time received cannot be earlier than time loaded';
-    expect(refusal(() => decideTicket(edit(details, standard, true), given(generated)))).toEqual(
-      invalidField('timeReceived', message),
-    );
+    ticket
+      .given(generated)
+      .when(edit(details, standard, true))
+      .thenRefuses(invalidField('timeReceived', message));
   });
 });
 
 describe('ticket decider: receive from the dashboard', () => {
   it('clears the time loaded, records the actor and receives now', () => {
     const state = given(generated, loaded, dispatched);
-    expect(decideTicket(receive('dashboard'), state)).toEqual([
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
-      },
-    ]);
+    ticket
+      .givenState(state)
+      .when(receive('dashboard'))
+      .thenEmits([
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: now,
+            timeLoaded: null,
+            receivedByUserId: 2,
+            source: 'dashboard',
+          },
+        },
+      ]);
     expect(after(state, receive('dashboard'))).toMatchObject({
       isReceived: true,
       isDispatched: false,
@@ -306,34 +349,52 @@ describe('ticket decider: receive from the dashboard', () => {
 
   it('saves what the Receive dialog filled in with the receipt, in one decision', () => {
     const details = { ...emptyTicketDetails, date, jobSite: '12 Main St', truckLicensePlate: 'AB12345' };
-    expect(decideTicket(receive('dashboard', { details }), given(generated))).toEqual([
-      { type: 'TicketEdited', data: { ticketId: 12, details } },
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
-      },
-    ]);
-    expect(
-      decideTicket(receive('dashboard', { details: { ...loadedDetails } }), given(generated, loaded)),
-    ).toEqual([
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: null, receivedByUserId: 2, source: 'dashboard' },
-      },
-    ]);
+    ticket
+      .given(generated)
+      .when(receive('dashboard', { details }))
+      .thenEmits([
+        { type: 'TicketEdited', data: { ticketId: 12, details } },
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: now,
+            timeLoaded: null,
+            receivedByUserId: 2,
+            source: 'dashboard',
+          },
+        },
+      ]);
+    ticket
+      .given(generated, loaded)
+      .when(receive('dashboard', { details: { ...loadedDetails } }))
+      .thenEmits([
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: now,
+            timeLoaded: null,
+            receivedByUserId: 2,
+            source: 'dashboard',
+          },
+        },
+      ]);
   });
 
   it('accepts a requested time received after now', () => {
-    expect(
-      decideTicket(receive('dashboard', { timeReceived: later }), given(generated, loaded)),
-    ).toMatchObject([{ type: 'TicketReceived', data: { timeReceived: later, timeLoaded: null } }]);
+    ticket
+      .given(generated, loaded)
+      .when(receive('dashboard', { timeReceived: later }))
+      .thenEmitsMatching([{ type: 'TicketReceived', data: { timeReceived: later, timeLoaded: null } }]);
   });
 
   it('refuses a time received earlier than now, as there is no time loaded', () => {
     const message = 'Time received cannot be earlier than now when there is no time loaded';
-    expect(
-      refusal(() => decideTicket(receive('dashboard', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual(invalidField('timeReceived', message));
+    ticket
+      .given(generated, loaded)
+      .when(receive('dashboard', { timeReceived: earlier }))
+      .thenRefuses(invalidField('timeReceived', message));
   });
 
   it('receives now even when an earlier save stored a time received', () => {
@@ -341,15 +402,19 @@ describe('ticket decider: receive from the dashboard', () => {
       type: 'TicketEdited',
       data: { ticketId: 12, details: { ...loadedDetails, timeReceived: earlier } },
     };
-    expect(decideTicket(receive('dashboard'), given(generated, saved))).toMatchObject([
-      { type: 'TicketReceived', data: { timeReceived: now, timeLoaded: null } },
-    ]);
+    ticket
+      .given(generated, saved)
+      .when(receive('dashboard'))
+      .thenEmitsMatching([{ type: 'TicketReceived', data: { timeReceived: now, timeLoaded: null } }]);
   });
 });
 
 describe('ticket decider: receive from the ticket page', () => {
   it('keeps the time loaded and receives now', () => {
-    expect(decideTicket(receive('ticket'), given(generated, loaded))).toEqual([received('ticket')]);
+    ticket
+      .given(generated, loaded)
+      .when(receive('ticket'))
+      .thenEmits([received('ticket')]);
     expect(after(given(generated, loaded), receive('ticket'))).toMatchObject({
       isReceived: true,
       receivedByUserId: 2,
@@ -358,33 +423,43 @@ describe('ticket decider: receive from the ticket page', () => {
   });
 
   it('sets the time loaded to now when empty', () => {
-    expect(decideTicket(receive('ticket', { actor: admin }), given(generated))).toEqual([
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 1, source: 'ticket' },
-      },
-    ]);
+    ticket
+      .given(generated)
+      .when(receive('ticket', { actor: admin }))
+      .thenEmits([
+        {
+          type: 'TicketReceived',
+          data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 1, source: 'ticket' },
+        },
+      ]);
   });
 
   it('accepts a time received equal to the time loaded', () => {
-    expect(
-      decideTicket(receive('ticket', { timeReceived: loadedAt }), given(generated, loaded)),
-    ).toMatchObject([{ data: { timeReceived: loadedAt, timeLoaded: loadedAt } }]);
+    ticket
+      .given(generated, loaded)
+      .when(receive('ticket', { timeReceived: loadedAt }))
+      .thenEmitsMatching([{ data: { timeReceived: loadedAt, timeLoaded: loadedAt } }]);
   });
 
   it('refuses a time received earlier than the time loaded', () => {
     const message = 'Time received cannot be earlier than time loaded';
-    expect(
-      refusal(() => decideTicket(receive('ticket', { timeReceived: earlier }), given(generated, loaded))),
-    ).toEqual(invalidField('timeReceived', message));
+    ticket
+      .given(generated, loaded)
+      .when(receive('ticket', { timeReceived: earlier }))
+      .thenRefuses(invalidField('timeReceived', message));
   });
 
   it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)(
     'refuses to receive a received ticket again (%s)',
     (source) => {
-      expect(
-        refusal(() => decideTicket(receive(source, { actor: admin }), given(generated, loaded, received()))),
-      ).toEqual({ kind: 'conflict', message: 'This ticket has already been received.', errors: undefined });
+      ticket
+        .given(generated, loaded, received())
+        .when(receive(source, { actor: admin }))
+        .thenRefuses({
+          kind: 'conflict',
+          message: 'This ticket has already been received.',
+          errors: undefined,
+        });
     },
   );
 });
@@ -398,9 +473,10 @@ describe('ticket decider: reset', () => {
       data: { ticketId: 12, details: { ...loadedDetails, updateSoilFLO: true } },
     };
     const state = given(generated, soilFLOReceived, received());
-    expect(decideTicket(reset(admin), state)).toEqual([
-      { type: 'TicketReceiptReset', data: { ticketId: 12 } },
-    ]);
+    ticket
+      .givenState(state)
+      .when(reset(admin))
+      .thenEmits([{ type: 'TicketReceiptReset', data: { ticketId: 12 } }]);
     expect(after(state, reset(admin))).toMatchObject({
       isReceived: false,
       details: { ...loadedDetails, timeReceived: null, updateSoilFLO: false },
@@ -409,13 +485,14 @@ describe('ticket decider: reset', () => {
 
   it('a reset ticket can be received again', () => {
     const resetEvent: TicketEvent = { type: 'TicketReceiptReset', data: { ticketId: 12 } };
-    expect(decideTicket(receive('ticket'), given(generated, loaded, received(), resetEvent))).toEqual([
-      received('ticket'),
-    ]);
+    ticket
+      .given(generated, loaded, received(), resetEvent)
+      .when(receive('ticket'))
+      .thenEmits([received('ticket')]);
   });
 
   it('refuses to reset a ticket that has not been received', () => {
-    expect(refusal(() => decideTicket(reset(admin), given(generated, loaded)))).toEqual({
+    ticket.given(generated, loaded).when(reset(admin)).thenRefuses({
       kind: 'conflict',
       message: 'This ticket has not been received.',
       errors: undefined,
@@ -423,7 +500,7 @@ describe('ticket decider: reset', () => {
   });
 
   it('a standard user cannot reset a received ticket', () => {
-    expect(refusal(() => decideTicket(reset(standard), given(generated, loaded, received())))).toEqual({
+    ticket.given(generated, loaded, received()).when(reset(standard)).thenRefuses({
       kind: 'forbidden',
       message: 'Standard users cannot edit received tickets.',
       errors: undefined,
@@ -439,22 +516,22 @@ describe('ticket decider: reject', () => {
   });
 
   it('rejects with the reason, trimmed', () => {
-    expect(decideTicket(reject('  Wrong material  '), given(generated, loaded))).toEqual([
-      { type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong material' } },
-    ]);
+    ticket
+      .given(generated, loaded)
+      .when(reject('  Wrong material  '))
+      .thenEmits([{ type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong material' } }]);
   });
 
   it.each(['', '   ', '\n\t'])('requires a reason (%j)', (reason) => {
     const message = 'A reason is required to reject a ticket.';
-    expect(refusal(() => decideTicket(reject(reason), given(generated, loaded)))).toEqual(
-      invalidField('reason', message),
-    );
+    ticket.given(generated, loaded).when(reject(reason)).thenRefuses(invalidField('reason', message));
   });
 
   it('refuses to reject a received ticket', () => {
-    expect(
-      refusal(() => decideTicket(reject('Wrong material', admin), given(generated, loaded, received()))),
-    ).toEqual({ kind: 'conflict', message: ticketMessages.rejectReceived, errors: undefined });
+    ticket
+      .given(generated, loaded, received())
+      .when(reject('Wrong material', admin))
+      .thenRefuses({ kind: 'conflict', message: ticketMessages.rejectReceived, errors: undefined });
   });
 
   it('clears a time received typed on the unreceived ticket, as an edit the log shows (issue 15, item 4)', () => {
@@ -504,15 +581,19 @@ describe('ticket decider: a rejected load (issue 34, D19)', () => {
   const refused = { kind: 'conflict', message: ticketMessages.rejected, errors: undefined };
 
   it.each(['dashboard', 'ticket', 'scale', 'bulk'] as const)('is not received from %s', (source) => {
-    expect(refusal(() => decideTicket(receive(source), given(generated, loaded, rejectedLoad)))).toEqual(
-      refused,
-    );
+    ticket.given(generated, loaded, rejectedLoad).when(receive(source)).thenRefuses(refused);
   });
 
   it('is not weighed in, nor received by a save that changes nothing', () => {
     const state = given(generated, loaded, rejectedLoad);
-    expect(refusal(() => decideTicket(weigh(40000, 15000, admin), state))).toEqual(refused);
-    expect(refusal(() => decideTicket(edit(active(state).details, admin, true), state))).toEqual(refused);
+    ticket
+      .givenState(state)
+      .when(weigh(40000, 15000, admin))
+      .thenRefuses(refused);
+    ticket
+      .givenState(state)
+      .when(edit(active(state).details, admin, true))
+      .thenRefuses(refused);
   });
 
   it('is received by a save that gives it its new load, which takes the rejection back', () => {
@@ -553,17 +634,18 @@ describe('ticket decider: dispatch lock', () => {
   it('toggles the lock on, then off, for a ticket loaded today', () => {
     const on: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: true } };
     const off: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: false } };
-    expect(decideTicket(toggle(), given(generated, loaded))).toEqual([on]);
+    ticket.given(generated, loaded).when(toggle()).thenEmits([on]);
     expect(active(given(generated, loaded, on)).isDispatched).toBe(true);
-    expect(decideTicket(toggle(), given(generated, loaded, on))).toEqual([off]);
+    ticket.given(generated, loaded, on).when(toggle()).thenEmits([off]);
     expect(active(given(generated, loaded, on, off)).isDispatched).toBe(false);
   });
 
   it("uses the site's day, not the UTC day", () => {
     // 02:00 UTC on the 11th is still the 10th at the site.
-    expect(
-      decideTicket(toggle('2026-03-10'), given(generated, loadedAtTime('2026-03-11T02:00:00.000Z'))),
-    ).toEqual([dispatched]);
+    ticket
+      .given(generated, loadedAtTime('2026-03-11T02:00:00.000Z'))
+      .when(toggle('2026-03-10'))
+      .thenEmits([dispatched]);
   });
 
   const message =
@@ -578,34 +660,46 @@ describe('ticket decider: dispatch lock', () => {
     ['received', [generated, loaded, received()]],
     ['a SoilFLO load', [soilFLOGenerated, loaded]],
   ] as const)('refuses a ticket %s', (_case, events) => {
-    expect(refusal(() => decideTicket(toggle('2026-03-10', admin), given(...events)))).toEqual({
-      kind: 'conflict',
-      message,
-      errors: undefined,
-    });
+    ticket
+      .given(...events)
+      .when(toggle('2026-03-10', admin))
+      .thenRefuses({
+        kind: 'conflict',
+        message,
+        errors: undefined,
+      });
   });
 });
 
 describe('ticket decider: weigh', () => {
   it('weighing in records the net weight to 2 decimals and receives the ticket from the scale', () => {
     const state = given(generated, loaded);
-    expect(decideTicket(weigh(43210.555, 15000), state)).toEqual([
-      {
-        type: 'TicketWeighed',
-        data: {
-          ticketId: 12,
-          materialId: 4,
-          scaleWeight: 43210.555,
-          tareWeight: 15000,
-          weight: 28210.56,
-          source: fromScale,
+    ticket
+      .givenState(state)
+      .when(weigh(43210.555, 15000))
+      .thenEmits([
+        {
+          type: 'TicketWeighed',
+          data: {
+            ticketId: 12,
+            materialId: 4,
+            scaleWeight: 43210.555,
+            tareWeight: 15000,
+            weight: 28210.56,
+            source: fromScale,
+          },
         },
-      },
-      {
-        type: 'TicketReceived',
-        data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source: 'scale' },
-      },
-    ]);
+        {
+          type: 'TicketReceived',
+          data: {
+            ticketId: 12,
+            timeReceived: now,
+            timeLoaded: loadedAt,
+            receivedByUserId: 2,
+            source: 'scale',
+          },
+        },
+      ]);
     expect(after(state, weigh(43210.555, 15000))).toMatchObject({
       isReceived: true,
       receivedByUserId: 2,
@@ -623,24 +717,27 @@ describe('ticket decider: weigh', () => {
   it('weighing a received ticket again only records TicketWeighed', () => {
     // Weighed before weighings had a source (TicketWeighed version 1, as read today).
     const state = given(generated, loaded, received(), weighedIn(null));
-    expect(decideTicket(weigh(41000, 15000, admin), state)).toEqual([
-      {
-        type: 'TicketWeighed',
-        data: {
-          ticketId: 12,
-          materialId: 4,
-          scaleWeight: 41000,
-          tareWeight: 15000,
-          weight: 26000,
-          source: fromScale,
+    ticket
+      .givenState(state)
+      .when(weigh(41000, 15000, admin))
+      .thenEmits([
+        {
+          type: 'TicketWeighed',
+          data: {
+            ticketId: 12,
+            materialId: 4,
+            scaleWeight: 41000,
+            tareWeight: 15000,
+            weight: 26000,
+            source: fromScale,
+          },
         },
-      },
-    ]);
+      ]);
     expect(after(state, weigh(41000, 15000, admin)).details.weight).toBe(26000);
   });
 
   it('a standard user cannot weigh a received ticket again', () => {
-    expect(refusal(() => decideTicket(weigh(41000, 15000), given(generated, loaded, received())))).toEqual({
+    ticket.given(generated, loaded, received()).when(weigh(41000, 15000)).thenRefuses({
       kind: 'forbidden',
       message: 'Standard users cannot edit received tickets.',
       errors: undefined,
@@ -651,35 +748,39 @@ describe('ticket decider: weigh', () => {
     [15000, 'The net weight would be 0 KG: the scale weight must be more than the tare weight.'],
     [14999.99, 'The net weight would be -0.01 KG: the scale weight must be more than the tare weight.'],
   ])('refuses a net weight of 0 or less (scale weight %d, tare 15000)', (scaleWeight, message) => {
-    expect(refusal(() => decideTicket(weigh(scaleWeight, 15000), given(generated, loaded)))).toEqual(
-      invalidField('weight', message),
-    );
+    ticket
+      .given(generated, loaded)
+      .when(weigh(scaleWeight, 15000))
+      .thenRefuses(invalidField('weight', message));
   });
 });
 
 describe('ticket decider: where the tare comes from, and two-pass weighing', () => {
-  const receipt = {
+  const receipt: TicketEvent = {
     type: 'TicketReceived',
     data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source: 'scale' },
   };
 
   it("records the default tare as chosen, and why: the truck's stored tare was missing or expired", () => {
     const tare: TareBasis = { basis: 'default', tareWeight: 12000, storedTare: 'expired' };
-    expect(decideTicket(weighOn(40000, tare), given(generated, loaded))).toEqual([
-      {
-        type: 'TicketWeighedOnDefaultTare',
-        data: {
-          ticketId: 12,
-          materialId: 4,
-          scaleWeight: 40000,
-          tareWeight: 12000,
-          weight: 28000,
-          storedTare: 'expired',
-          source: fromScale,
+    ticket
+      .given(generated, loaded)
+      .when(weighOn(40000, tare))
+      .thenEmits([
+        {
+          type: 'TicketWeighedOnDefaultTare',
+          data: {
+            ticketId: 12,
+            materialId: 4,
+            scaleWeight: 40000,
+            tareWeight: 12000,
+            weight: 28000,
+            storedTare: 'expired',
+            source: fromScale,
+          },
         },
-      },
-      receipt,
-    ]);
+        receipt,
+      ]);
   });
 
   it('records a net reading with the tare the indicator held: the gross is their sum', () => {
@@ -757,7 +858,7 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
       weighing: null,
       isReceived: false,
     });
-    expect(refusal(() => decideTicket(discard, given(generated, loaded)))).toEqual({
+    ticket.given(generated, loaded).when(discard).thenRefuses({
       kind: 'conflict',
       message: ticketMessages.noFirstWeight,
       errors: undefined,
@@ -769,12 +870,15 @@ describe('ticket decider: where the tare comes from, and two-pass weighing', () 
       type: 'TicketFirstWeighed',
       data: { ticketId: 12, materialId: 4, firstWeight: 15000, source: fromScale },
     });
-    expect(refusal(() => decideTicket(weigh(15000, 0), pending))).toEqual(
-      invalidField(
-        'weight',
-        'The net weight would be 0 KG: the scale weight must be more than the tare weight.',
-      ),
-    );
+    ticket
+      .givenState(pending)
+      .when(weigh(15000, 0))
+      .thenRefuses(
+        invalidField(
+          'weight',
+          'The net weight would be 0 KG: the scale weight must be more than the tare weight.',
+        ),
+      );
   });
 });
 
@@ -840,9 +944,12 @@ describe('ticket decider: restore', () => {
   it('restores the details of a log entry', () => {
     const rejected: TicketEvent = { type: 'TicketRejected', data: { ticketId: 12, reason: 'Wrong site' } };
     const state = given(generated, loaded, rejected);
-    expect(decideTicket(restore(earlierDetails), state)).toEqual([
-      { type: 'TicketRestored', data: { ticketId: 12, details: earlierDetails, logEntryId: 77 } },
-    ]);
+    ticket
+      .givenState(state)
+      .when(restore(earlierDetails))
+      .thenEmits([
+        { type: 'TicketRestored', data: { ticketId: 12, details: earlierDetails, logEntryId: 77 } },
+      ]);
     expect(after(state, restore(earlierDetails))).toMatchObject({
       details: earlierDetails,
       isRejected: false,
@@ -852,19 +959,22 @@ describe('ticket decider: restore', () => {
 
   it('a standard user cannot restore a received ticket; an administrator can', () => {
     const state = given(generated, loaded, received());
-    expect(refusal(() => decideTicket(restore(earlierDetails), state))).toEqual({
+    ticket.givenState(state).when(restore(earlierDetails)).thenRefuses({
       kind: 'forbidden',
       message: 'Standard users cannot edit received tickets.',
       errors: undefined,
     });
     // Restoring data from before the receipt keeps the receipt's own times.
     const { timeLoaded, timeReceived } = (state as ActiveTicket).details;
-    expect(decideTicket(restore(earlierDetails, admin), state)).toEqual([
-      {
-        type: 'TicketRestored',
-        data: { ticketId: 12, details: { ...earlierDetails, timeLoaded, timeReceived }, logEntryId: 77 },
-      },
-    ]);
+    ticket
+      .givenState(state)
+      .when(restore(earlierDetails, admin))
+      .thenEmits([
+        {
+          type: 'TicketRestored',
+          data: { ticketId: 12, details: { ...earlierDetails, timeLoaded, timeReceived }, logEntryId: 77 },
+        },
+      ]);
   });
 });
 
@@ -872,16 +982,17 @@ describe('ticket decider: revoke the public link', () => {
   it('records the new nonce, which replaces the old one; nothing else changes', () => {
     const state = given(generated, loaded, received());
     const revoked: TicketEvent = { type: 'TicketLinkRevoked', data: { ticketId: 12, hashNonce: 'n2' } };
-    expect(decideTicket({ type: 'RevokeTicketLink', hashNonce: 'n2', actor: admin }, state)).toEqual([
-      revoked,
-    ]);
+    ticket
+      .givenState(state)
+      .when({ type: 'RevokeTicketLink', hashNonce: 'n2', actor: admin })
+      .thenEmits([revoked]);
     expect(given(generated, loaded, received(), revoked)).toEqual({ ...active(state), hashNonce: 'n2' });
   });
 });
 
 describe('ticket decider: delete, and a deleted or absent ticket', () => {
   it('deletes a ticket', () => {
-    expect(decideTicket({ type: 'DeleteTicket', actor: admin }, given(generated, loaded))).toEqual([deleted]);
+    ticket.given(generated, loaded).when({ type: 'DeleteTicket', actor: admin }).thenEmits([deleted]);
     expect(given(generated, loaded, deleted)).toEqual({ status: 'deleted', ticketId: 12 });
   });
 
@@ -907,11 +1018,11 @@ describe('ticket decider: delete, and a deleted or absent ticket', () => {
   const notFound = { kind: 'not_found', message: 'Ticket not found.', errors: undefined };
 
   it.each(commands)('%s on an absent ticket: Ticket not found.', (_name, command) => {
-    expect(refusal(() => decideTicket(command, given()))).toEqual(notFound);
+    ticket.given().when(command).thenRefuses(notFound);
   });
 
   it.each(commands)('%s on a deleted ticket: Ticket not found.', (_name, command) => {
-    expect(refusal(() => decideTicket(command, given(generated, loaded, deleted)))).toEqual(notFound);
+    ticket.given(generated, loaded, deleted).when(command).thenRefuses(notFound);
   });
 });
 
