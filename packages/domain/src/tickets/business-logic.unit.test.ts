@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
-import type { WeighingSource } from '../scales/scale';
+import type { WeighingSource } from '../scales/weighing-source';
 import { decideTicket } from './business-logic';
 import {
   type ActiveTicket,

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import { scaleMessages } from '../scales/scale';
+import { scaleMessages } from '../scales/scale-messages';
 import { receipt } from './decide-receipts';
 import type { ActiveTicket, TicketState } from './ticket';
 import {

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors';
-import type { WeighingSource } from '../scales/scale';
+import type { WeighingSource } from '../scales/weighing-source';
 import { externalLoadMessages } from './external-load';
 import type { ActiveTicket, TicketState } from './ticket';
 import type { TicketDetails } from './ticket-details';

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { OlderEventVersions } from '../events/event-versions';
-import { WeighingSourceSchema } from '../scales/scale';
+import { WeighingSourceSchema } from '../scales/weighing-source';
 import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TicketDetailsSchema } from './ticket-details';
 import { TruckDispatchSchema } from './truck-dispatch';

@@ -1,4 +1,4 @@
-import { noManualReasonGiven, type WeighingSource } from '../scales/scale';
+import { noManualReasonGiven, type WeighingSource } from '../scales/weighing-source';
 import { evolveTicket, initialTicketState, type TicketState } from './ticket';
 import type { TicketEvent } from './ticket-events';
 

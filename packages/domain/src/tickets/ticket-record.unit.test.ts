@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/scale';
+import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/weighing-source';
 import { evolveTicket, initialTicketState } from './ticket';
 import { emptyTicketDetails, type TicketDetails } from './ticket-details';
 import type { TicketEvent } from './ticket-events';

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { WeighingSourceSchema } from '../scales/scale';
+import { WeighingSourceSchema } from '../scales/weighing-source';
 import { Nullable } from '../schemas';
 import { dispatchFields, emptyTicketDetails, type TicketDetails } from './ticket-details';
 import type { TicketEvent } from './ticket-events';
