@@ -1,5 +1,6 @@
 import type { JobFamily } from './jobs/job-queues';
-import { type RunDefinition, runFamily } from './jobs/job-runs';
+import type { RunDefinition } from './jobs/job-runs';
+import { runFamily } from './jobs/run-worker';
 import { mailJobFamily, mailQueue } from './mail/mail-jobs';
 import { createMailer } from './mail/mailer';
 import type { CommandHost } from './plugins/infrastructure';

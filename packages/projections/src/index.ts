@@ -10,13 +10,29 @@ export * from './reports/report-queries';
 export * from './reports/ticket-report-queries';
 export * from './runner/projection';
 export * from './runner/projection-lag';
-export * from './runner/projection-runner';
+export { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
+export * from './runner/rebuild-read-models';
 export * from './scales/scales-queries';
 export * from './settings/settings-queries';
 export * from './tickets/daily-counts-cache';
+export * from './tickets/find-ticket';
+export { type TicketView, ticketsJoined } from './tickets/ticket-columns';
 export * from './tickets/ticket-log';
+export type { TicketListPage } from './tickets/ticket-pages';
+export * from './tickets/ticket-references';
+export { whereAll } from './tickets/ticket-rows';
+export {
+  filterConditions,
+  reportLoads,
+  reportTickets,
+  searchLimit,
+  searchTickets,
+  searchTicketsPage,
+  type TicketFilter,
+  ticketsNumbered,
+} from './tickets/ticket-search';
 export * from './tickets/tickets-projection';
-export * from './tickets/tickets-queries';
+export * from './tickets/todays-tickets';
 export * from './transports/transports-queries';
 export * from './users/users-projection';
 export * from './users/users-queries';

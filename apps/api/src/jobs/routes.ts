@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, RunViewSchema } from '@portal/contract';
 import { DomainError } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { type RunDefinition, readRun } from './job-runs';
+import type { RunDefinition } from './job-runs';
+import { readRun } from './read-run';
 
 const runNotFoundMessage = 'Job not found.';
 

@@ -4,7 +4,9 @@ import { ErrorSchema, errorResponses, RunViewSchema } from '@portal/contract';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { type RunDefinition, readRun, startRun, unexpectedChunkError } from './job-runs';
+import { type RunDefinition, unexpectedChunkError } from './job-runs';
+import { readRun } from './read-run';
+import { startRun } from './start-run';
 
 /**
  * The spec's calls that run on the job queues (generate, bulk update, clear and receive) answer the

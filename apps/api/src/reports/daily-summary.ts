@@ -1,12 +1,12 @@
-import type { TicketCounts } from '@portal/contract';
-import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
-import { getSettings, loadsReceivedOn, type ReceivedLoad, ticketCountsDated } from '@portal/projections';
+import { DomainError, isStorableInstant } from '@portal/domain';
+import { getSettings, loadsReceivedOn, ticketCountsDated } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { RunDefinition } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
+import { dailySummaryTables, loadsTable, overview, ticketsOfTheDay } from './daily-summary-tables';
 import {
   addTableSheet,
   currentUserEmail,
@@ -16,16 +16,12 @@ import {
   mailDocument,
   mailIdOf,
   netColumnOf,
-  siteDateTime,
-  type Table,
   textTable,
-  ticketCountCells,
-  ticketCountHeadings,
-  ticketCountsInWords,
   tonnesOf,
   validateRecipients,
   xlsxContentType,
 } from './report-mail';
+import { summarizeLoads } from './summarize-loads';
 
 /**
  * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per
@@ -92,149 +88,6 @@ export async function dailySummaryOf(
   const others = named.filter((address) => address.toLowerCase() !== me.toLowerCase());
   return { date, recipients: [me, ...others] };
 }
-
-// ---------------------------------------------------------------------------------------------
-// The summary
-
-const none = '(none)';
-
-interface Group {
-  contractor: string;
-  project: string;
-  jobSite: string;
-  material: string;
-  loads: number;
-  kg: number;
-}
-
-interface DailySummary {
-  date: string;
-  /** Per contractor, project, job site and material, in that order. */
-  groups: Group[];
-  contractors: { contractor: string; loads: number; kg: number }[];
-  loads: number;
-  kg: number;
-  /** Loads received without a net weight (they count as loads, not as tonnes). */
-  unweighed: number;
-}
-
-const materialOf = (load: ReceivedLoad) => load.material ?? load.materialType ?? none;
-
-/** Job sites are typed by hand: 'North Pit' and 'north pit ' are one site. */
-const siteKey = (jobSite: string | null) => (jobSite ?? '').trim().toLowerCase();
-
-const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-
-function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
-  const groups = new Map<string, Group>();
-  const contractors = new Map<string, { contractor: string; loads: number; kg: number }>();
-  for (const load of loads) {
-    const contractor = load.contractor ?? none;
-    const project = load.project ?? none;
-    const material = materialOf(load);
-    const kg = load.weightKg ?? 0;
-    const key = JSON.stringify([contractor, project, siteKey(load.jobSite), material]);
-    const group = groups.get(key) ?? {
-      contractor,
-      project,
-      jobSite: load.jobSite?.trim() || none,
-      material,
-      loads: 0,
-      kg: 0,
-    };
-    group.loads += 1;
-    group.kg += kg;
-    groups.set(key, group);
-    const total = contractors.get(contractor) ?? { contractor, loads: 0, kg: 0 };
-    total.loads += 1;
-    total.kg += kg;
-    contractors.set(contractor, total);
-  }
-  return {
-    date,
-    groups: [...groups.values()].sort(
-      (a, b) =>
-        byText(a.contractor, b.contractor) ||
-        byText(a.project, b.project) ||
-        byText(a.jobSite, b.jobSite) ||
-        byText(a.material, b.material),
-    ),
-    contractors: [...contractors.values()].sort((a, b) => byText(a.contractor, b.contractor)),
-    loads: loads.length,
-    kg: loads.reduce((sum, load) => sum + (load.weightKg ?? 0), 0),
-    unweighed: loads.filter((load) => load.weightKg === null).length,
-  };
-}
-
-type NetColumn = ReturnType<typeof netColumnOf>;
-
-function dailySummaryTables(summary: DailySummary, net: NetColumn) {
-  const byGroup: Table = {
-    title: 'Loads by contractor, project, job site and material',
-    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Received loads', net.header],
-    rows: summary.groups.map((g) => [
-      g.contractor,
-      g.project,
-      g.jobSite,
-      g.material,
-      g.loads,
-      net.cell(g.kg),
-    ]),
-    footer: ['Total', '', '', '', summary.loads, net.cell(summary.kg)],
-    ...net.shownAt([5]),
-  };
-  const byContractor: Table = {
-    title: 'Totals by contractor',
-    headers: ['Contractor', 'Received loads', net.header],
-    rows: summary.contractors.map((c) => [c.contractor, c.loads, net.cell(c.kg)]),
-    footer: ['Total', summary.loads, net.cell(summary.kg)],
-    ...net.shownAt([2]),
-  };
-  return { byGroup, byContractor };
-}
-
-function loadsTable(loads: ReceivedLoad[], timeZone: string, net: NetColumn): Table {
-  return {
-    title: 'Loads',
-    headers: [
-      'Ticket',
-      'Time received',
-      'Contractor',
-      'Project',
-      'Job site',
-      'Material',
-      'Haulage company',
-      'Plate',
-      net.header,
-    ],
-    rows: loads.map((load) => [
-      paddedTicketNumber(load.ticketNumber),
-      siteDateTime(timeZone, load.timeReceived),
-      load.contractor ?? '',
-      load.project ?? '',
-      load.jobSite ?? '',
-      materialOf(load) === none ? '' : materialOf(load),
-      load.haulageCompany ?? '',
-      load.truckLicensePlate ?? '',
-      load.weightKg === null ? '' : net.cell(load.weightKg),
-    ]),
-    ...net.shownAt([8]),
-  };
-}
-
-const overview = (summary: DailySummary, net: NetColumn) =>
-  `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${net.inWords(summary.kg)}` +
-  (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
-
-/** The day's tickets (those dated that day) by what they amount to: loads are counted apart from tickets. */
-const ticketsOfTheDay = (date: string, counts: TicketCounts) => ({
-  words: `Tickets dated ${date}: ${ticketCountsInWords(counts)}.`,
-  table: {
-    title: `Tickets dated ${date}`,
-    headers: ticketCountHeadings,
-    rows: [ticketCountCells(counts)],
-  } satisfies Table,
-});
 
 const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
 

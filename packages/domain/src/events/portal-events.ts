@@ -4,7 +4,7 @@ import { materials, materialTypes } from '../materials/material';
 import { projects } from '../projects/project';
 import { scales } from '../scales/scale';
 import { settings } from '../settings/settings';
-import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket';
+import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket-events';
 import { transportCompanies } from '../transports/transport-company';
 import { transportContacts } from '../transports/transport-contact';
 import { TruckMoveEventSchemas, trucks } from '../trucks/truck';

@@ -1,7 +1,8 @@
 import { isStorableId, optionalId } from '../catalogue/fields';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
 import { rangeOrderMessages } from './filter-range';
-import { type TicketDetails, TruckType } from './ticket';
+import type { TicketDetails } from './ticket-details';
+import { TruckType } from './truck-types';
 import { ticketFormMessages } from './validation';
 
 /** The Update and Clear tabs' messages (docs/rules.md, "Ticket numbers"). */

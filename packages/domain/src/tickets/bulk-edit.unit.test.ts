@@ -10,7 +10,8 @@ import {
   validateBulkRange,
 } from './bulk-edit';
 import { decideTicket } from './business-logic';
-import { emptyTicketDetails, type TicketState } from './ticket';
+import type { TicketState } from './ticket';
+import { emptyTicketDetails } from './ticket-details';
 
 const fieldErrorsOf = (input: object) => {
   const { message, fieldErrors: fields } = thrown(() => validateBulkRange(input));

@@ -10,7 +10,7 @@ import {
   saveExternalTicket,
 } from './decide-receipts';
 import { discardFirstWeight, tareTicket, weighTicket } from './decide-weighings';
-import type { TicketEvent, TicketState } from './ticket';
+import type { TicketState } from './ticket';
 import {
   activeTicket,
   assertMayChange,
@@ -19,6 +19,7 @@ import {
   type TicketCommand,
   ticketMessages,
 } from './ticket-commands';
+import type { TicketEvent } from './ticket-events';
 import { truckDispatchMessages } from './truck-dispatch';
 
 /** The ticket's decider: one function per command (these, and the receipts' and the weighings'). */

@@ -1,25 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../../test/decider-specification';
 import { invalidField, refusal } from '../../test/refusal';
-import type { WeighingSource } from '../scales/scale';
+import type { WeighingSource } from '../scales/weighing-source';
 import { decideTicket } from './business-logic';
 import {
   type ActiveTicket,
-  dispatchFields,
-  displayTicketNumber,
-  emptyTicketDetails,
   evolveTicket,
   initialTicketState,
-  isTicketComplete,
-  lastScaleWeight,
-  mayReceive,
-  netWeight,
-  type TicketDetails,
-  type TicketEvent,
   type TicketState,
   ticketStreamId,
 } from './ticket';
 import { type TareBasis, type TicketActor, type TicketCommand, ticketMessages } from './ticket-commands';
+import { dispatchFields, emptyTicketDetails, type TicketDetails } from './ticket-details';
+import type { TicketEvent } from './ticket-events';
+import { displayTicketNumber } from './ticket-numbers';
+import { isTicketComplete, mayReceive } from './ticket-rules';
+import { lastScaleWeight, netWeight } from './ticket-weights';
 
 const admin: TicketActor = { userId: 1, isAdministrator: true };
 const standard: TicketActor = { userId: 2, isAdministrator: false };

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { sameData } from '../same-data';
-import type { ActiveTicket, ReceiptSource, TicketDetails, TicketEvent, TicketState } from './ticket';
+import type { ActiveTicket, TicketState } from './ticket';
 import {
   activeTicket,
   assertMayChange,
@@ -11,6 +11,8 @@ import {
   type TicketActor,
   ticketMessages,
 } from './ticket-commands';
+import type { TicketDetails } from './ticket-details';
+import type { ReceiptSource, TicketEvent } from './ticket-events';
 
 /** Receiving, rejecting and resetting a ticket, from its forms, the dashboard, the scale or in bulk. */
 

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
-import { scaleMessages } from '../scales/scale';
+import { scaleMessages } from '../scales/scale-messages';
 import { receipt } from './decide-receipts';
-import { type ActiveTicket, netWeight, type TicketEvent, type TicketState } from './ticket';
+import type { ActiveTicket, TicketState } from './ticket';
 import {
   activeTicket,
   assertMayChange,
@@ -9,6 +9,8 @@ import {
   type CommandOf,
   ticketMessages,
 } from './ticket-commands';
+import type { TicketEvent } from './ticket-events';
+import { netWeight } from './ticket-weights';
 
 /** Weighing a ticket's truck in (one pass or two), taring it with the ticket, and letting a first weight go. */
 

@@ -1,4 +1,4 @@
-import { displayTicketNumber } from './ticket';
+import { displayTicketNumber } from './ticket-numbers';
 
 /** The driver's Truck Dispatch page, opened through the ticket's public-link hash (docs/rules.md). */
 export const truckDispatchPath = (id: number, hash: string): string =>

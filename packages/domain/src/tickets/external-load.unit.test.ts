@@ -10,16 +10,10 @@ import {
   externalLoadMessages,
   externalTimeAsUtc,
 } from './external-load';
-import {
-  type ActiveTicket,
-  emptyTicketDetails,
-  evolveTicket,
-  initialTicketState,
-  type TicketDetails,
-  type TicketEvent,
-  type TicketState,
-} from './ticket';
+import { type ActiveTicket, evolveTicket, initialTicketState, type TicketState } from './ticket';
 import { type TicketActor, type TicketCommand, ticketMessages } from './ticket-commands';
+import { emptyTicketDetails, type TicketDetails } from './ticket-details';
+import type { TicketEvent } from './ticket-events';
 import { validateExternalTicket } from './validation';
 
 const load = (id: number, status = 'dispatched', overrides: Partial<ExternalLoad> = {}): ExternalLoad => ({

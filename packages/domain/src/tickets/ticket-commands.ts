@@ -1,7 +1,9 @@
 import { DomainError } from '../errors';
-import type { WeighingSource } from '../scales/scale';
+import type { WeighingSource } from '../scales/weighing-source';
 import { externalLoadMessages } from './external-load';
-import type { ActiveTicket, ReceiptSource, TicketDetails, TicketState } from './ticket';
+import type { ActiveTicket, TicketState } from './ticket';
+import type { TicketDetails } from './ticket-details';
+import type { ReceiptSource } from './ticket-events';
 import type { TruckDispatch } from './truck-dispatch';
 
 /** Who acts: standard users cannot change received tickets; administrators can (docs/rules.md, "Roles"). */

@@ -1,5 +1,6 @@
-import { noManualReasonGiven, type WeighingSource } from '../scales/scale';
-import { evolveTicket, initialTicketState, type TicketEvent, type TicketState } from './ticket';
+import { noManualReasonGiven, type WeighingSource } from '../scales/weighing-source';
+import { evolveTicket, initialTicketState, type TicketState } from './ticket';
+import type { TicketEvent } from './ticket-events';
 
 /**
  * What the printed records (receiving record, haulage record) read from a ticket's history rather than

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/scale';
-import {
-  emptyTicketDetails,
-  evolveTicket,
-  initialTicketState,
-  type TicketDetails,
-  type TicketEvent,
-  timeLoadedOfLoad,
-} from './ticket';
+import { manualWeighing, noManualReasonGiven, type WeighingSource } from '../scales/weighing-source';
+import { evolveTicket, initialTicketState } from './ticket';
+import { emptyTicketDetails, type TicketDetails } from './ticket-details';
+import type { TicketEvent } from './ticket-events';
 import { weighingOfRecord } from './ticket-record';
+import { timeLoadedOfLoad } from './ticket-rules';
 
 const ticketId = 7;
 const loadedAt = '2026-03-10T14:00:00.000Z';

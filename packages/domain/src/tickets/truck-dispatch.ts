@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { assertValid, type FieldErrors } from '../errors';
 import { Nullable } from '../schemas';
-import type { TicketDetails } from './ticket';
+import type { TicketDetails } from './ticket-details';
 import { readTicketDetails, ticketFormMessages, validateShortTicket } from './validation';
 
 /**

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
 import { decideTicket } from './business-logic';
-import {
-  emptyTicketDetails,
-  evolveTicket,
-  initialTicketState,
-  type TicketEvent,
-  type TicketState,
-} from './ticket';
+import { evolveTicket, initialTicketState, type TicketState } from './ticket';
+import { emptyTicketDetails } from './ticket-details';
+import type { TicketEvent } from './ticket-events';
 import { validateTruckDispatch } from './truck-dispatch';
 
 const loadedAt = '2026-03-10T14:00:00.000Z';

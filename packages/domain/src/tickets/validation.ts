@@ -13,7 +13,7 @@ import { assertValid, type FieldErrors } from '../errors';
 import { defaultMaximumWeightKg } from '../settings/settings';
 import { licensePlateMaxLength, normalisePlate, truckMessages } from '../trucks/truck';
 import { weightOrNoneOutOfBounds } from '../weights/weight-bounds';
-import type { TicketDetails } from './ticket';
+import type { TicketDetails } from './ticket-details';
 
 /** The full ticket form's messages, word for word (docs/rules.md, "Forms"). */
 export const ticketFormMessages = {

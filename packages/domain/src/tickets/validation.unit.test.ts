@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
-import { emptyTicketDetails } from './ticket';
+import { emptyTicketDetails } from './ticket-details';
 import { notesMaxLength, ticketFormMessages, validateFullTicket, validateShortTicket } from './validation';
 
 /** A full ticket form as the client sends it: strings, numbers as strings, blanks as ''. */

@@ -10,7 +10,7 @@ import {
 } from '../catalogue/fields';
 import { contactMessages } from '../contractors/contractor-contact';
 import { assertValid, DomainError, type FieldErrors } from '../errors';
-import { scaleMessages } from '../scales/scale';
+import { scaleMessages } from '../scales/scale-messages';
 import { type EventOf, Nullable } from '../schemas';
 import { defaultMaximumWeightKg } from '../settings/settings';
 import { phonePattern } from '../validation';

@@ -1,7 +1,7 @@
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
-import { ticketReferences } from '../tickets/tickets-queries';
+import { ticketReferences } from '../tickets/ticket-references';
 
 export const listContractorCompanies = (db: Kysely<Database>, nameContains?: string) => {
   let query = db

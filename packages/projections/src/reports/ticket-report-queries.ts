@@ -2,7 +2,9 @@ import type { ReportChart, ReportRow, ReportSort, ReportTotals } from '@portal/c
 import { truckTypeNames } from '@portal/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
-import { filterConditions, type TicketFilter, ticketsJoined, whereAll } from '../tickets/tickets-queries';
+import { ticketsJoined } from '../tickets/ticket-columns';
+import { whereAll } from '../tickets/ticket-rows';
+import { filterConditions, type TicketFilter } from '../tickets/ticket-search';
 import { deliveredLoad, ticketCountColumns } from './ticket-counts';
 
 /**

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createReadModelDb, type Database } from '../database';
 import { migrateReadModels } from '../migrations';
 import { createTallyTable, tallyProjection } from './fixtures/tally-projection';
-import { ProjectionRunner, rebuildReadModels } from './projection-runner';
+import { ProjectionRunner } from './projection-runner';
+import { rebuildReadModels } from './rebuild-read-models';
 
 let database: TestDatabase;
 let pool: pg.Pool;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
-import { dailyCounts } from './tickets-queries';
+import { dailyCounts } from './todays-tickets';
 
 type DailyCounts = Awaited<ReturnType<typeof dailyCounts>>;
 

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useReadModelDatabase } from '../../test/read-model-database';
 import type { Database } from '../database';
-import { rebuildReadModels } from '../runner/projection-runner';
+import { rebuildReadModels } from '../runner/rebuild-read-models';
 import { listTicketLog } from './ticket-log';
 import { ticketsProjection } from './tickets-projection';
 

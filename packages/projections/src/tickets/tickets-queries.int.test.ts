@@ -6,15 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useReadModelDatabase } from '../../test/read-model-database';
 import { createReadModelDb, type Database } from '../database';
 import { cachedDailyCounts } from './daily-counts-cache';
-import {
-  activeTicketsToday,
-  dailyCounts,
-  findTicket,
-  loadedTicketsToday,
-  receivedTicketsToday,
-  searchTickets,
-  searchTicketsPage,
-} from './tickets-queries';
+import { findTicket } from './find-ticket';
+import { searchTickets, searchTicketsPage } from './ticket-search';
+import { activeTicketsToday, dailyCounts, loadedTicketsToday, receivedTicketsToday } from './todays-tickets';
 
 // The dashboard's "today" is the site's calendar day, whatever the server's zone.
 const site = 'America/Toronto';

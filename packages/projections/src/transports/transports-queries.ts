@@ -3,7 +3,7 @@ import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
 import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
-import { ticketReferences } from '../tickets/tickets-queries';
+import { ticketReferences } from '../tickets/ticket-references';
 
 export const listTransportCompanies = (db: Kysely<Database>) =>
   db
