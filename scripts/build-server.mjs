@@ -12,6 +12,7 @@ const entryPoints = {
   worker: 'services/api/src/worker.ts',
   'rebuild-projections': 'services/api/src/cli/rebuild-projections.ts',
   replay: 'services/api/src/cli/replay-ticket.ts',
+  verify: 'services/api/src/cli/verify-event-chains.ts',
   'scale-bridge': 'scale-bridge/src/main.ts',
   'scale-simulate': 'scale-bridge/src/simulate.ts',
 };
