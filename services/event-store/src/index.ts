@@ -1,3 +1,4 @@
+export { eventContentHash } from './event-chain';
 export * from './event-store';
 export {
   EventStoreDbEventStore,

@@ -36,13 +36,16 @@ interface VerifyEventChainsOptions {
 
 const defaultPageSize = 5_000;
 
+/** A break before its time is looked up. */
+type FoundBreak = Omit<ChainBreak, 'recordedAt'> & { recordedVersion: number };
+
 /** Where `row` breaks its stream's chain, given the hash and version of the event before it; null when it holds. */
-function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): ChainBreak | null {
-  const at = (position: number, reason: ChainBreakReason): ChainBreak => ({
+function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): FoundBreak | null {
+  const at = (position: number, reason: ChainBreakReason): FoundBreak => ({
     streamId: row.stream_id,
     position,
     reason,
-    recordedAt: row.recorded_at.toISOString(),
+    recordedVersion: row.stream_version,
   });
   if (row.stream_version !== previousVersion + 1) return at(previousVersion + 1, 'missing-event');
   if (!row.content_hash || !row.chain_hash) return at(row.stream_version, 'missing-hash');
@@ -56,6 +59,17 @@ function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): 
   const chainHash = eventChainHash(previousHash, contentHash, row.stream_version, row.stream_id);
   if (!chainHash.equals(row.chain_hash)) return at(row.stream_version, 'chain-broken');
   return null;
+}
+
+async function withRecordedAt(pool: pg.Pool, { recordedVersion, ...found }: FoundBreak): Promise<ChainBreak> {
+  const { rows } = await pool.query<{ recorded_at: Date }>(
+    'SELECT recorded_at FROM events WHERE stream_id = $1 AND stream_version = $2',
+    [found.streamId, recordedVersion],
+  );
+  const recorded = rows[0];
+  if (!recorded)
+    throw new Error(`Event ${recordedVersion} of ${found.streamId} went away while it was verified`);
+  return { ...found, recordedAt: recorded.recorded_at.toISOString() };
 }
 
 /**
@@ -79,8 +93,8 @@ export async function verifyEventChains(
         previousHash = streamChainGenesis;
         previousVersion = 0;
       }
-      const firstBreak = breakAt(row, previousHash, previousVersion);
-      if (firstBreak) return { ok: false, checkedEvents, firstBreak };
+      const found = breakAt(row, previousHash, previousVersion);
+      if (found) return { ok: false, checkedEvents, firstBreak: await withRecordedAt(pool, found) };
       previousHash = row.chain_hash as Buffer;
       previousVersion = row.stream_version;
       checkedEvents++;
