@@ -1,4 +1,4 @@
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { injector, runToEnd, useTestPortal } from '@portal/api/test/portal';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -15,10 +15,25 @@ describe('GET /api/audit/verify', () => {
     expect(response.json()).toEqual({ ok: true, checkedEvents: await eventCount(), firstBreak: null });
   });
 
-  it('refuses a standard user', async () => {
-    const response = await call('GET', '/api/audit/verify', ctx.standard);
+  it('with Prefer: respond-async, answers 202 with a run whose progress counts the events and whose result is the same answer', async () => {
+    const events = await eventCount();
+    const run = await runToEnd(ctx.portal, ctx.admin, { method: 'GET', url: '/api/audit/verify' });
 
-    expect(response.statusCode).toBe(403);
+    expect(run).toMatchObject({
+      kind: 'verify-chains',
+      state: 'completed',
+      total: events,
+      done: events,
+      result: { ok: true, checkedEvents: events, firstBreak: null },
+    });
+  });
+
+  it('refuses a standard user', async () => {
+    for (const prefer of [{}, { prefer: 'respond-async' }] as Record<string, string>[]) {
+      const response = await call('GET', '/api/audit/verify', { ...ctx.standard, ...prefer });
+
+      expect(response.statusCode).toBe(403);
+    }
   });
 
   it('names the event an edit in PostgreSQL broke', async () => {

@@ -27,7 +27,8 @@ export type RunKind =
   | 'export'
   | 'daily-summary'
   | 'projects-report'
-  | 'report-export';
+  | 'report-export'
+  | 'verify-chains';
 
 type ChunkState = ChunkView['state'];
 

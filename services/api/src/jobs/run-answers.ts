@@ -14,7 +14,7 @@ import { type RunDefinition, readRun, startRun, unexpectedChunkError } from './j
  * once.
  */
 
-const jobLocation = (runId: string) => `/api/job/${runId}`;
+export const jobLocation = (runId: string) => `/api/job/${runId}`;
 
 /** RFC 7240: comma-separated preferences, each a token with an optional `=value` and `;` parameters. */
 export function prefersRespondAsync(prefer: string | string[] | undefined): boolean {

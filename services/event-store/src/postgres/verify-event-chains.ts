@@ -30,8 +30,8 @@ export interface ChainVerification {
 
 interface VerifyEventChainsOptions {
   pageSize?: number;
-  /** Called after each page with the events checked so far. */
-  onProgress?(checkedEvents: number): void;
+  /** Called after each page with the events checked so far; the walk waits for what it returns. */
+  onProgress?(checkedEvents: number): void | Promise<void>;
 }
 
 const defaultPageSize = 5_000;
@@ -99,7 +99,7 @@ export async function verifyEventChains(
       previousVersion = row.stream_version;
       checkedEvents++;
     }
-    onProgress?.(checkedEvents);
+    await onProgress?.(checkedEvents);
   }
   return { ok: true, checkedEvents, firstBreak: null };
 }
