@@ -23,7 +23,7 @@ WORKDIR /app
 COPY --from=runtime-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/admin-ui/dist ./admin-ui/dist
+COPY --from=build /app/apps/admin-ui/dist ./apps/admin-ui/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

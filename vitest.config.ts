@@ -9,8 +9,8 @@ import { defineConfig } from 'vitest/config';
  * others, which run three files at a time (`npm run test:int`).
  */
 const holdsTransactionsOpen = [
-  'services/event-store/src/postgres/postgres-event-store.int.test.ts',
-  'services/api/src/tickets/tickets-generate.int.test.ts',
+  'packages/event-store/src/postgres/postgres-event-store.int.test.ts',
+  'apps/api/src/tickets/tickets-generate.int.test.ts',
 ];
 
 export default defineConfig({
@@ -20,13 +20,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'services/*/src/**/*.unit.test.ts',
-            'projections/src/**/*.unit.test.ts',
-            'admin-ui/src/**/*.unit.test.ts',
-            'scale-bridge/src/**/*.unit.test.ts',
-            'tests/support/**/*.unit.test.ts',
-            'tests/event-corpus/**/*.unit.test.ts',
-            'tests/docs/**/*.unit.test.ts',
+            'packages/*/src/**/*.unit.test.ts',
+            'packages/*/test/**/*.unit.test.ts',
+            'apps/*/src/**/*.unit.test.ts',
+            'tests/**/*.unit.test.ts',
           ],
         },
       },
@@ -34,12 +31,9 @@ export default defineConfig({
         test: {
           name: 'int',
           include: [
-            'services/*/src/**/*.int.test.ts',
-            'projections/src/**/*.int.test.ts',
-            'tests/api/**/*.int.test.ts',
-            'tests/deploy/**/*.int.test.ts',
-            'tests/event-corpus/**/*.int.test.ts',
-            'scale-bridge/src/**/*.int.test.ts',
+            'packages/*/src/**/*.int.test.ts',
+            'apps/*/src/**/*.int.test.ts',
+            'tests/**/*.int.test.ts',
           ],
           exclude: holdsTransactionsOpen,
           testTimeout: 60_000,

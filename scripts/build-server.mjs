@@ -6,15 +6,15 @@ import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const entryPoints = {
-  start: 'services/api/src/start.ts',
-  api: 'services/api/src/api.ts',
-  projector: 'services/api/src/projector.ts',
-  worker: 'services/api/src/worker.ts',
-  'rebuild-projections': 'services/api/src/cli/rebuild-projections.ts',
-  replay: 'services/api/src/cli/replay-ticket.ts',
-  verify: 'services/api/src/cli/verify-event-chains.ts',
-  'scale-bridge': 'scale-bridge/src/main.ts',
-  'scale-simulate': 'scale-bridge/src/simulate.ts',
+  start: 'apps/api/src/start.ts',
+  api: 'apps/api/src/api.ts',
+  projector: 'apps/api/src/projector.ts',
+  worker: 'apps/api/src/worker.ts',
+  'rebuild-projections': 'apps/api/src/cli/rebuild-projections.ts',
+  replay: 'apps/api/src/cli/replay-ticket.ts',
+  verify: 'apps/api/src/cli/verify-event-chains.ts',
+  'scale-bridge': 'apps/scale-bridge/src/main.ts',
+  'scale-simulate': 'apps/scale-bridge/src/simulate.ts',
 };
 
 /** Bundles @portal/* and relative imports; leaves every other package to node_modules. */

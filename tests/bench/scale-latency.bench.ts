@@ -39,7 +39,7 @@ async function bridgeKilled(
 ): Promise<number> {
   const pty = await openPtyPair(links);
   const indicator = await openIndicator(pty.scaleSide);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scale-bridge/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/scale-bridge/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
-import { createFrameReader } from '../../scale-bridge/src/frame-reader';
-import { createAutoDetection } from '../../scale-bridge/src/protocols/auto-detect';
-import { decodeChunks } from '../../scale-bridge/src/protocols/decode-chunks';
-import type { DecodeResult, ScaleProtocol } from '../../scale-bridge/src/protocols/protocol';
-import { detectableProtocols } from '../../scale-bridge/src/protocols/protocols';
-import { truckScaleAt } from '../../scale-bridge/src/simulator/truck-cycle';
+import { createFrameReader } from '../../apps/scale-bridge/src/frame-reader';
+import { createAutoDetection } from '../../apps/scale-bridge/src/protocols/auto-detect';
+import { decodeChunks } from '../../apps/scale-bridge/src/protocols/decode-chunks';
+import type { DecodeResult, ScaleProtocol } from '../../apps/scale-bridge/src/protocols/protocol';
+import { detectableProtocols } from '../../apps/scale-bridge/src/protocols/protocols';
+import { truckScaleAt } from '../../apps/scale-bridge/src/simulator/truck-cycle';
 import { type BenchRow, mustBeZero, perSecond, row } from './report';
 
 const name = 'scale-parsers';

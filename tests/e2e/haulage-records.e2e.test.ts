@@ -24,7 +24,7 @@ beforeAll(async () => {
     { weight: 12_000, truckTypeId: 1 },
   ]));
   // The report lists received loads only (issue 34, D6); the dashboard's receipt clears the time loaded
-  // (spec section 4), and the report still shows when the load left (D3).
+  // (docs/rules.md, "Tickets and their states"), and the report still shows when the load left (D3).
   const [fromTicketPage, fromDashboard] = tickets;
   await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromTicketPage?.id, source: 'ticket' });
   await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromDashboard?.id, source: 'dashboard' });

@@ -10,7 +10,8 @@ import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
 
-// Spec section 9: 10015 is the last ticket whose QR has no hash; generation hands out the next ids.
+// 10015 is the last ticket whose QR has no hash by default (docs/rules.md, "Dispatch link"); generation
+// hands out the next ids.
 const lastIdWithoutHash = 10015;
 
 let plainTicket: Ticket;

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ]);
   tickets = loaded.tickets;
   projectId = loaded.project.id;
-  // The dashboard's receipt clears the time loaded (spec section 4); the records print it from history.
+  // The dashboard's receipt clears the time loaded; the records print it from history.
   for (const ticket of tickets.slice(0, 3))
     await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'dashboard' });
   const first = tickets[0]?.timeLoaded;

@@ -1,4 +1,4 @@
-import { defaultUiDist, simulatedScaleName, startSimulatedScale } from '@portal/api';
+import { defaultUiDist, simulatedScaleName } from '@portal/api';
 import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, netWeight, scaleMessages } from '@portal/domain';
@@ -8,12 +8,13 @@ import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
 import { jsonApi } from '../support/json-api';
 import { chooseTicketToWeighIn } from '../support/scale-page';
+import { startSimulatedWeighbridgeFor } from '../support/simulated-weighbridge';
 
 let portal: TestPortal;
 let browser: Browser;
 let page: Page;
 let admin: Record<string, string>;
-let simulated: Awaited<ReturnType<typeof startSimulatedScale>>;
+let simulated: Awaited<ReturnType<typeof startSimulatedWeighbridgeFor>>;
 
 const api = jsonApi(
   () => portal.url,
@@ -66,8 +67,12 @@ describe('the Scale page, end to end in Chromium', () => {
     // The simulator writes Toledo frames to a socat pty; the scale bridge reads the other end and
     // reports to the portal. The truck drives on 2 s after it starts (for 8 s), settles, and stays on the deck: it
     // starts here, just before the page opens, so a slow setup cannot let the truck settle unseen.
-    simulated = await startSimulatedScale(portal.host, portal.url, {
-      cycle: { emptyMs: 2000, driveOnMs: 8000, settleMs: 2000, holdMs: 600_000, driveOffMs: 1000 },
+    simulated = await startSimulatedWeighbridgeFor(portal, {
+      emptyMs: 2000,
+      driveOnMs: 8000,
+      settleMs: 2000,
+      holdMs: 600_000,
+      driveOffMs: 1000,
     });
     await page.goto(`${portal.url}/scale`);
     await expect

@@ -93,7 +93,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
       await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
       const ticket = await completeTicketOne();
       await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
-      // Spec section 2: 2025/11/21 for a day, 2025/11/21, 14:05 for a moment; never the browser's 11/21/2025.
+      // The en-ZA style: 2025/11/21 for a day, 2025/11/21, 14:05 for a moment; never the browser's 11/21/2025.
       const pad = (n: number) => String(n).padStart(2, '0');
       const day = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
       const moment = (d: Date) => `${day(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -267,7 +267,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
       truckLicensePlate: 'AB12345',
       truckId,
       transportCompanyId: haulerId,
-      timeLoaded: null, // the dashboard's receipt clears the time loaded (spec section 4)
+      timeLoaded: null, // the dashboard's receipt clears the time loaded
     });
     await screenshot(ctx.page, 'dashboard');
   });

@@ -1,5 +1,0 @@
-import SettingsIcon from '@mui/icons-material/Settings';
-import { SettingsPage } from './SettingsPage';
-
-/** The site settings (spec section 3): one page at /settings, for administrators. */
-export default { page: SettingsPage, icon: SettingsIcon };

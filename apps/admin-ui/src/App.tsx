@@ -1,0 +1,271 @@
+import PeopleIcon from '@mui/icons-material/People';
+import { CssBaseline } from '@mui/material';
+import { type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import {
+  AdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  Loading,
+  LoadingPage,
+  localStorageStore,
+  Resource,
+} from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { AccessDeniedPage } from './common/AccessDeniedPage';
+import { AdminOnly } from './common/AdminOnly';
+import { AuthenticationErrorPage } from './common/AuthenticationErrorPage';
+import { ErrorPage } from './common/ErrorPage';
+import { lazyScreen } from './common/lazy-screen';
+import { NotFoundPage } from './common/NotFoundPage';
+import { RowTooltipLayer } from './common/RowTooltipLayer';
+import { latestTicketsQuery } from './dashboard/dashboard-queries';
+import { firstPage } from './dashboard/dashboard-ticket';
+import { LazyDashboardPage } from './dashboard/lazy-dashboard-page';
+import { dataProvider } from './dataProvider';
+import { queryClient } from './dataProvider/query-client';
+import { i18nProvider } from './i18n/i18nProvider';
+import { appName } from './i18n/messages';
+import { PortalLayout } from './layout/Layout';
+import { PortalNotification } from './layout/Notification';
+import { theme } from './layout/theme';
+import { LogoutPage } from './login/LogoutPage';
+
+/**
+ * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the
+ * whole screen have mounted (the list's own query would wait for that), so the two overlap after login.
+ */
+const DashboardPage = () => {
+  useState(() => queryClient.prefetchQuery(latestTicketsQuery('active', firstPage)));
+  return <LazyDashboardPage />;
+};
+const ScalePage = lazyScreen(() => import('./scale/ScalePage').then((m) => m.ScalePage));
+const ReportsPage = lazyScreen(() => import('./reports/ReportsPage').then((m) => m.ReportsPage));
+const HaulageRecordPage = lazyScreen(() =>
+  import('./haulage/HaulageRecordPage').then((m) => m.HaulageRecordPage),
+);
+const HaulageReportPage = lazyScreen(() =>
+  import('./haulage/HaulageReportPage').then((m) => m.HaulageReportPage),
+);
+const DigitalTicketPage = lazyScreen(() =>
+  import('./records/DigitalTicketPage').then((m) => m.DigitalTicketPage),
+);
+const PrintRecordPage = lazyScreen(() => import('./records/PrintRecordPage').then((m) => m.PrintRecordPage));
+const TruckDispatchPage = lazyScreen(() => import('./dispatch').then((m) => m.default.page));
+const TicketPage = lazyScreen(() => import('./tickets').then((m) => m.default.page));
+const TicketLog = lazyScreen(() => import('./tickets').then((m) => m.default.log));
+const TicketAudit = lazyScreen(() => import('./tickets').then((m) => m.default.audit));
+const ContractorList = lazyScreen(() => import('./contractors').then((m) => m.default.list));
+const ContractorCreate = lazyScreen(() => import('./contractors').then((m) => m.default.create));
+const ContractorEdit = lazyScreen(() => import('./contractors').then((m) => m.default.edit));
+const ContractorContactCreate = lazyScreen(() =>
+  import('./contractors').then((m) => m.default.contacts.create),
+);
+const ContractorContactEdit = lazyScreen(() => import('./contractors').then((m) => m.default.contacts.edit));
+const ProjectCreate = lazyScreen(() => import('./projects').then((m) => m.default.create));
+const ProjectEdit = lazyScreen(() => import('./projects').then((m) => m.default.edit));
+const ProjectLog = lazyScreen(() => import('./projects').then((m) => m.default.log));
+const TransportList = lazyScreen(() => import('./transports').then((m) => m.default.list));
+const TransportCreate = lazyScreen(() => import('./transports').then((m) => m.default.create));
+const TransportEdit = lazyScreen(() => import('./transports').then((m) => m.default.edit));
+const TransportContactCreate = lazyScreen(() =>
+  import('./transports').then((m) => m.default.contacts.create),
+);
+const TransportContactEdit = lazyScreen(() => import('./transports').then((m) => m.default.contacts.edit));
+const TruckCreate = lazyScreen(() => import('./trucks').then((m) => m.default.create));
+const TruckEdit = lazyScreen(() => import('./trucks').then((m) => m.default.edit));
+const MaterialsPage = lazyScreen(() => import('./materials').then((m) => m.default.list));
+const MaterialScreen = lazyScreen(() => import('./materials').then((m) => m.default.screen));
+const ScaleList = lazyScreen(() => import('./scales').then((m) => m.default.list));
+const ScaleScreen = lazyScreen(() => import('./scales').then((m) => m.default.screen));
+const SettingsPage = lazyScreen(() => import('./settings').then((m) => m.default.page));
+const UserList = lazyScreen(() => import('./users').then((m) => m.default.list));
+const UserCreate = lazyScreen(() => import('./users').then((m) => m.default.create));
+const UserEdit = lazyScreen(() => import('./users').then((m) => m.default.edit));
+const OutboxList = lazyScreen(() => import('./mail').then((m) => m.default.list));
+const OutboxMail = lazyScreen(() => import('./mail').then((m) => m.default.mail));
+
+/** Pages without the layout wait for their code here; the layout has its own Suspense for the others. */
+const Standalone = ({ children }: { children: ReactElement }) => (
+  <Suspense fallback={<Loading />}>{children}</Suspense>
+);
+
+// Its own chunk too: a signed-in user opening a bookmark never needs the login form's code (nor its form
+// fields), so the first screen's JavaScript leaves it out.
+const LoginPage = lazyScreen(() => import('./login/LoginPage').then((m) => m.LoginPage));
+
+const PortalLoginPage = () => (
+  <Standalone>
+    <LoginPage />
+  </Standalone>
+);
+
+/**
+ * The administrators' screens at the spec's paths, each behind AdminOnly, grouped by the access
+ * check's resource name (authProvider), which is not the data provider's. Users live at /user/new and
+ * /user/{id}, not react-admin's /users/create and /users/{id}; the outbox keeps the mails embedded mode does
+ * not send.
+ */
+const administratorScreens: Record<string, Record<string, ReactElement>> = {
+  contractors: {
+    '/contractors': <ContractorList />,
+    '/contractor-company/new': <ContractorCreate />,
+    '/contractor-company/:id': <ContractorEdit />,
+    '/contacts/new/contractor-company/:companyId': <ContractorContactCreate />,
+    '/contacts/:contactId/contractor-company/:companyId': <ContractorContactEdit />,
+    '/projects/new/contractor-company/:companyId': <ProjectCreate />,
+    '/projects/:id/contractor-company/:companyId': <ProjectEdit />,
+    '/project-log/:id': <ProjectLog />,
+  },
+  transports: {
+    '/transports': <TransportList />,
+    '/transport-company/new': <TransportCreate />,
+    '/transport-company/:id': <TransportEdit />,
+    '/contacts/new/transport-company/:companyId': <TransportContactCreate />,
+    '/contacts/:contactId/transport-company/:companyId': <TransportContactEdit />,
+    '/trucks/new/transport-company/:companyId': <TruckCreate />,
+    '/trucks/:truckId/transport-company/:companyId': <TruckEdit />,
+  },
+  materials: {
+    '/materials': <MaterialsPage />,
+    '/material/new': <MaterialScreen kind="materials" mode="create" />,
+    '/material/:id': <MaterialScreen kind="materials" mode="edit" />,
+    '/material-type/new': <MaterialScreen kind="materialTypes" mode="create" />,
+    '/material-type/:id': <MaterialScreen kind="materialTypes" mode="edit" />,
+  },
+  scales: {
+    '/scales': <ScaleList />,
+    '/scales/new': <ScaleScreen mode="create" />,
+    '/scales/:id': <ScaleScreen mode="edit" />,
+  },
+  settings: { '/settings': <SettingsPage /> },
+  users: { '/user/new': <UserCreate />, '/user/:id': <UserEdit /> },
+  ticketAudit: { '/ticket-audit/:id': <TicketAudit /> },
+  outbox: { '/outbox': <OutboxList />, '/outbox/:id': <OutboxMail /> },
+  reports: { '/reports': <ReportsPage /> },
+};
+
+const store = localStorageStore();
+
+/**
+ * react-admin's <Admin>, composed of its parts with the portal's screens: <Admin> names a default for every
+ * screen the portal replaces (its login form, layout, English messages), and its code would be loaded first
+ * with every visit although never shown.
+ */
+const PortalAdmin = ({ children }: { children: ReactNode }) => (
+  <AdminContext
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    queryClient={queryClient}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={theme}
+  >
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        title={appName}
+        layout={PortalLayout}
+        loginPage={PortalLoginPage}
+        accessDenied={AccessDeniedPage}
+        authenticationError={AuthenticationErrorPage}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+        loading={LoadingPage}
+        requireAuth
+        disableTelemetry
+      >
+        {children}
+      </CoreAdminUI>
+      <PortalNotification />
+      <RowTooltipLayer />
+    </CssBaseline>
+  </AdminContext>
+);
+
+/**
+ * Real paths, as the spec names them: a BrowserRouter, not hash routing. The API serves
+ * index.html for every non-/api path so that a reload on /user/12 lands here.
+ */
+export const App = () => (
+  <BrowserRouter>
+    <PortalAdmin>
+      <CustomRoutes noLayout>
+        {/* Public: the site root is the login form too; /logout reloads the app at the root. */}
+        <Route path="/" element={<PortalLoginPage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        {/* Public too: with ?hash=… a ticket opens without login; without, the page itself requires a session. */}
+        <Route
+          path="/ticket/:id"
+          element={
+            <Standalone>
+              <TicketPage />
+            </Standalone>
+          }
+        />
+        {/* Printable: their own frame, no menu or app bar; each page requires a session itself. */}
+        <Route
+          path="/digital-ticket/:id"
+          element={
+            <Standalone>
+              <DigitalTicketPage />
+            </Standalone>
+          }
+        />
+        <Route
+          path="/print-record/:id"
+          element={
+            <Standalone>
+              <PrintRecordPage />
+            </Standalone>
+          }
+        />
+        {/* With ?hash=… the haulage record opens without a session (the digital ticket's QR code). */}
+        <Route
+          path="/haulage-record/:id"
+          element={
+            <Standalone>
+              <HaulageRecordPage />
+            </Standalone>
+          }
+        />
+        <Route
+          path="/report/haulage-record/:projectId"
+          element={
+            <Standalone>
+              <HaulageReportPage />
+            </Standalone>
+          }
+        />
+        {/* The driver's page from the ticket's link: the hash, never a session, opens it; not in the menu. */}
+        <Route
+          path="/truck-dispatch/:id"
+          element={
+            <Standalone>
+              <TruckDispatchPage />
+            </Standalone>
+          }
+        />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/scale" element={<ScalePage />} />
+        <Route path="/ticket-log/:id" element={<TicketLog />} />
+        {Object.entries(administratorScreens).flatMap(([resource, screens]) =>
+          Object.entries(screens).map(([path, element]) => (
+            <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
+          )),
+        )}
+      </CustomRoutes>
+      <Resource
+        name="users"
+        list={
+          <AdminOnly resource="users">
+            <UserList />
+          </AdminOnly>
+        }
+        icon={PeopleIcon}
+        recordRepresentation="username"
+      />
+    </PortalAdmin>
+  </BrowserRouter>
+);

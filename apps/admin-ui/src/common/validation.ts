@@ -1,0 +1,23 @@
+import { emailPattern, phonePattern } from '@portal/domain';
+import type { Validator } from 'react-admin';
+
+// The forms' rules are the domain's (docs/rules.md, "Forms"): the server applies the same patterns.
+
+const isBlank = (value: unknown): boolean =>
+  value == null || (typeof value === 'string' && value.trim() === '');
+
+/** Each validator returns a catalogue key, which react-admin translates under the field. */
+export const requiredText =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) ? message : undefined;
+
+export const email =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) || emailPattern.test(String(value).trim()) ? undefined : message;
+
+export const phoneNumber =
+  (message: string): Validator =>
+  (value) =>
+    isBlank(value) || phonePattern.test(String(value).trim()) ? undefined : message;

@@ -1,0 +1,345 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
+import ErrorIcon from '@mui/icons-material/Error';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  Dialog,
+  DialogContent,
+  IconButton,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import type { Ticket } from '@portal/contract';
+import { displayTicketNumber, licensePlateMaxLength } from '@portal/domain';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  Form,
+  type HttpError,
+  TextInput,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
+import { PhoneInput } from '../common/PhoneInput';
+import { useNotifySaveError } from '../common/useNotifySaveError';
+import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
+import { displayInstant } from '../dashboard/dashboard-ticket';
+import { apiRequest } from '../dataProvider/http-client';
+import { normalisePlateInput } from '../trucks/truck';
+import {
+  autofillFromTruck,
+  type KnownTruck,
+  lockedFields,
+  otherCompanyTruck,
+  type ReceiptSource,
+  type ReceivableTicket,
+  type ReceiveFormValues,
+  receiveFormValues,
+  receiveRequest,
+  truckWithPlate,
+} from './receive-ticket';
+import { useHaulageCompanies, useKnownTrucks } from './reference-data';
+
+const label = (field: string) => `portal.dashboard.receive.fields.${field}`;
+
+/** One read-only line of the ticket's summary. */
+const Detail = ({ field, children }: { field: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {translate(label(field))}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, minHeight: '1.5em' }}>
+        {children || '—'}
+      </Typography>
+    </Box>
+  );
+};
+
+const grid = {
+  display: 'grid',
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    lg: 'repeat(3, minmax(0, 1fr))',
+  },
+  columnGap: 3,
+} as const;
+
+const TicketSummary = ({ ticket }: { ticket: ReceivableTicket }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="dl"
+      // Phones get the summary two to a line: it is short values only.
+      sx={{
+        ...grid,
+        gridTemplateColumns: { ...grid.gridTemplateColumns, xs: 'repeat(2, minmax(0, 1fr))' },
+        rowGap: 1.5,
+        m: 0,
+        mb: 3,
+      }}
+    >
+      <Detail field="ticketNumber">{displayTicketNumber(ticket)}</Detail>
+      <Detail field="contractor">{ticket.contractorCompanyName}</Detail>
+      <Detail field="timeLoaded">{displayInstant(ticket.timeLoaded)}</Detail>
+      <Detail field="status">
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          {ticket.isComplete ? (
+            <CheckCircleIcon color="success" fontSize="small" />
+          ) : (
+            <ErrorIcon color="error" fontSize="small" />
+          )}
+          {translate(ticket.isComplete ? 'portal.dashboard.complete' : 'portal.dashboard.incomplete')}
+        </Box>
+      </Detail>
+      {ticket.isComplete && (
+        <>
+          <Detail field="jobSite">{ticket.jobSite}</Detail>
+          <Detail field="siteContactName">{ticket.siteContactName}</Detail>
+          <Detail field="transportCompanyId">{ticket.transportCompanyName}</Detail>
+          <Detail field="truckLicensePlate">{ticket.truckLicensePlate}</Detail>
+          <Detail field="truckNumber">{ticket.truckNumber}</Detail>
+          <Detail field="truckDriverName">{ticket.truckDriverName}</Detail>
+        </>
+      )}
+    </Box>
+  );
+};
+
+const plateSlotProps = {
+  htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
+} as const;
+
+/**
+ * The licence plate: locked when the ticket has a truck; otherwise a known truck's
+ * 7-character plate fills in its number, driver and company (and the ticket's truck id).
+ */
+const LicensePlateField = ({
+  locked,
+  lockedCompany,
+  trucks,
+  companyName,
+}: {
+  locked: boolean;
+  /** The ticket's haulage company when it is locked: a truck of another company is refused. */
+  lockedCompany: { id: number; name: string } | null;
+  trucks: readonly KnownTruck[];
+  companyName: (companyId: number) => string;
+}) => {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const plate = useWatch({ name: 'truckLicensePlate' });
+  const found = locked ? undefined : truckWithPlate(String(plate ?? ''), trucks);
+  const refusal = otherCompanyTruck(found, lockedCompany, companyName);
+  const truck = refusal ? undefined : found;
+  const companyLocked = lockedCompany !== null;
+  useEffect(() => {
+    if (locked) return;
+    if (!truck) {
+      // A plate that is no known truck's leaves the ticket without a truck record.
+      setValue('truckId', null);
+      return;
+    }
+    for (const [field, value] of Object.entries(autofillFromTruck(truck, companyLocked))) {
+      setValue(field, value, { shouldDirty: true, shouldValidate: true });
+    }
+  }, [locked, truck, companyLocked, setValue]);
+  const helperText = locked ? (
+    'portal.dashboard.receive.truckLocked'
+  ) : refusal ? (
+    <Box component="span" role="alert" sx={{ color: 'error.main' }}>
+      {refusal}
+    </Box>
+  ) : (
+    // Announced as it appears, so a keyboard user hears the fields were filled in.
+    <Box component="span" role="status" sx={{ color: 'success.main' }}>
+      {truck ? translate('portal.dashboard.receive.truckFound', { number: truck.number }) : ''}
+    </Box>
+  );
+  return (
+    <TextInput
+      source="truckLicensePlate"
+      label={label('truckLicensePlate')}
+      parse={normalisePlateInput}
+      readOnly={locked}
+      helperText={helperText}
+      // Receiving with another company's truck is refused here as on the server.
+      validate={() => refusal}
+      autoComplete="off"
+      slotProps={plateSlotProps}
+    />
+  );
+};
+
+/** What an incomplete ticket lets the user fill in. */
+const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
+  const notify = useNotify();
+  const locked = lockedFields(ticket);
+  const companies = useHaulageCompanies();
+  const trucks = useKnownTrucks(!locked.truck);
+  const loadFailed = companies.error ?? trucks.error;
+  useEffect(() => {
+    if (loadFailed) notify('portal.dashboard.companiesLoadFailed', { type: 'error' });
+  }, [loadFailed, notify]);
+  return (
+    <Box sx={grid}>
+      <TextInput source="jobSite" label={label('jobSite')} autoFocus autoComplete="off" />
+      <TextInput source="siteContactName" label={label('siteContactName')} autoComplete="off" />
+      <PhoneInput source="siteContactNumber" label={label('siteContactNumber')} />
+      <VirtualizedSelectInput
+        source="transportCompanyId"
+        label={label('transportCompanyId')}
+        choices={companies.data ?? []}
+        optionText="name"
+        optionValue="id"
+        isPending={companies.isPending}
+        readOnly={locked.transportCompany}
+        helperText={locked.transportCompany ? 'portal.dashboard.receive.companyLocked' : undefined}
+      />
+      <LicensePlateField
+        locked={locked.truck}
+        lockedCompany={
+          ticket.transportCompanyId != null
+            ? { id: ticket.transportCompanyId, name: ticket.transportCompanyName ?? '' }
+            : null
+        }
+        trucks={trucks.data ?? []}
+        companyName={(id) => companies.data?.find((company) => company.id === id)?.name ?? `#${id}`}
+      />
+      <TextInput
+        source="truckNumber"
+        label={label('truckNumber')}
+        readOnly={locked.truck}
+        helperText={locked.truck ? 'portal.dashboard.receive.truckLocked' : undefined}
+        autoComplete="off"
+      />
+      <TextInput source="truckDriverName" label={label('truckDriverName')} autoComplete="off" />
+      <PhoneInput source="truckDriverNumber" label={label('truckDriverNumber')} />
+    </Box>
+  );
+};
+
+interface ReceiveTicketDialogProps {
+  /** The ticket to receive; the dialog shows nothing without one. */
+  ticket: ReceivableTicket | null | undefined;
+  open: boolean;
+  onClose: () => void;
+  /** Called with the received ticket as the server answers it, after the success toast. */
+  onReceived: (ticket: Ticket) => void;
+  /** The dashboard's receipt clears the time loaded; the ticket page's keeps it. */
+  source?: ReceiptSource;
+}
+
+/**
+ * Receive Ticket: a full-screen dialog. A complete ticket is received as it is; an
+ * incomplete one first lets the user fill in what is missing, and both go in one PUT /api/ticket/receive.
+ */
+export const ReceiveTicketDialog = ({
+  ticket,
+  open,
+  onClose,
+  onReceived,
+  source = 'dashboard',
+}: ReceiveTicketDialogProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifySaveError = useNotifySaveError();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [submitting, setSubmitting] = useState(false);
+  const titleId = useId();
+  const formId = useId();
+
+  const receive = async (values: FieldValues) => {
+    if (!ticket) return;
+    setSubmitting(true);
+    try {
+      const received = await apiRequest<Ticket>('/api/ticket/receive', {
+        method: 'PUT',
+        body: receiveRequest(ticket, values as ReceiveFormValues, source),
+      });
+      notify('portal.dashboard.receive.received', {
+        type: 'success',
+        messageArgs: { number: displayTicketNumber(received) },
+      });
+      onReceived(received);
+    } catch (failure) {
+      if (await logoutIfAccessDenied(failure)) return;
+      // e.g. 409 'This ticket has already been received.', word for word from the server.
+      notifySaveError(failure);
+      return (failure as HttpError).body?.errors;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const close = () => {
+    if (!submitting) onClose();
+  };
+
+  return (
+    <Dialog fullScreen open={open && Boolean(ticket)} onClose={close} aria-labelledby={titleId}>
+      {ticket && (
+        <>
+          <AppBar sx={{ position: 'relative' }}>
+            <Toolbar>
+              <IconButton
+                edge="start"
+                color="inherit"
+                onClick={close}
+                aria-label={translate('ra.action.close')}
+              >
+                <CloseIcon />
+              </IconButton>
+              <Typography
+                id={titleId}
+                variant="h6"
+                component="h2"
+                sx={{ ml: 2, flex: 1, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+              >
+                {translate('portal.dashboard.receive.title', { number: displayTicketNumber(ticket) })}
+              </Typography>
+              <Button
+                type="submit"
+                form={formId}
+                color="inherit"
+                variant="outlined"
+                disabled={submitting}
+                autoFocus={ticket.isComplete}
+              >
+                {translate(
+                  submitting ? 'portal.dashboard.receive.submitting' : 'portal.dashboard.receive.submit',
+                )}
+              </Button>
+            </Toolbar>
+          </AppBar>
+          <DialogContent>
+            <TicketSummary ticket={ticket} />
+            {ticket.isComplete ? (
+              <Alert severity="success">{translate('portal.dashboard.receive.completeNoEdits')}</Alert>
+            ) : (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {translate('portal.dashboard.receive.incompleteFillIn')}
+              </Alert>
+            )}
+            {/* key: a different ticket starts from its own values, not the last one's. */}
+            <Form
+              key={ticket.id}
+              id={formId}
+              defaultValues={receiveFormValues(ticket)}
+              onSubmit={receive}
+              noValidate
+            >
+              {!ticket.isComplete && <ReceiveFields ticket={ticket} />}
+            </Form>
+          </DialogContent>
+        </>
+      )}
+    </Dialog>
+  );
+};

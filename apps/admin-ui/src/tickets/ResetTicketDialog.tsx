@@ -1,0 +1,75 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+/**
+ * 'Reset Ticket?' discards unsaved changes and reverts the form to the loaded ticket.
+ * With `onResetReceipt` (an administrator on a received ticket) it also offers to un-receive the ticket.
+ */
+export const ResetTicketDialog = ({
+  open,
+  onClose,
+  onDiscardChanges,
+  onResetReceipt,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDiscardChanges?: () => void;
+  onResetReceipt?: () => Promise<void>;
+}) => {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [pending, setPending] = useState(false);
+
+  const resetReceipt = async () => {
+    if (!onResetReceipt) return;
+    setPending(true);
+    try {
+      await onResetReceipt();
+      onClose();
+    } catch {
+      // The failure was toasted; the dialog stays for another choice.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate('portal.tickets.reset.title')}</DialogTitle>
+      <DialogContent>
+        {onDiscardChanges && (
+          <DialogContentText gutterBottom>{translate('portal.tickets.reset.discardText')}</DialogContentText>
+        )}
+        {onResetReceipt && (
+          <DialogContentText>
+            {translate(
+              onDiscardChanges ? 'portal.tickets.reset.receiptText' : 'portal.tickets.reset.receiptOnlyText',
+            )}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {translate('ra.action.cancel')}
+        </Button>
+        {onDiscardChanges && (
+          <Button
+            onClick={() => {
+              onDiscardChanges();
+              onClose();
+            }}
+            disabled={pending}
+          >
+            {translate('portal.tickets.reset.discard')}
+          </Button>
+        )}
+        {onResetReceipt && (
+          <Button color="warning" variant="contained" onClick={resetReceipt} disabled={pending}>
+            {translate('portal.tickets.reset.resetReceipt')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+};

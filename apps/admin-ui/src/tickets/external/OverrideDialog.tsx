@@ -1,0 +1,38 @@
+import { DialogContentText } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { ReasonDialog } from '../ReasonDialog';
+
+/**
+ * 'Override?' receives a SoilFLO load SoilFLO has no load for as an ordinary ticket:
+ * it says so, and what it will not do (report to SoilFLO, invent a time loaded), and asks why.
+ */
+export const OverrideDialog = ({
+  open,
+  ticketNumber,
+  onClose,
+  onOverride,
+}: {
+  open: boolean;
+  ticketNumber: number;
+  onClose: () => void;
+  onOverride: (reason: string) => Promise<void>;
+}) => {
+  const translate = useTranslate();
+  return (
+    <ReasonDialog
+      open={open}
+      onClose={onClose}
+      onConfirm={onOverride}
+      title="portal.tickets.external.overrideDialog.title"
+      explanation={
+        <DialogContentText sx={{ mb: 1 }}>
+          {translate('portal.tickets.external.overrideDialog.explanation', { number: ticketNumber })}
+        </DialogContentText>
+      }
+      reasonLabel="portal.tickets.external.overrideDialog.reason"
+      reasonRequired="portal.tickets.external.overrideDialog.reasonRequired"
+      confirmLabel="portal.tickets.external.overrideDialog.confirm"
+      confirmColor="warning"
+    />
+  );
+};

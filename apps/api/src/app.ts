@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/routes';
+import { authRoutes } from './auth/routes';
+import { servedOverHttps } from './config';
+import { contractorRoutes } from './contractors/routes';
+import { runDefinitions } from './job-registry';
+import { jobRoutes } from './jobs/routes';
+import { mailRoutes } from './mail/routes';
+import { materialRoutes } from './materials/routes';
+import { healthRoutes, httpMetrics } from './observability/health-routes';
+import { serveAdminUi } from './plugins/admin-ui';
+import authentication from './plugins/authentication';
+import { registerBrowserSecurity } from './plugins/browser-security';
+import errorHandler from './plugins/error-handler';
+import infrastructure, { type Infrastructure } from './plugins/infrastructure';
+import openapi from './plugins/openapi';
+import { requestValidatorFactory } from './plugins/request-validation';
+import { sendWrittenJson } from './plugins/written-json';
+import { projectRoutes } from './projects/routes';
+import { reportRoutes } from './reports/routes';
+import { ticketReportRoutes } from './reports/ticket-report';
+import { scaleRoutes } from './scales/scale-routes';
+import { settingsRoutes } from './settings/routes';
+import { externalReceiptRoutes } from './soilflo/external-receipts';
+import { ticketRoutes } from './tickets/ticket-routes';
+import { transportRoutes } from './transports/routes';
+import { userRoutes } from './users/routes';
+
+/** Builds the HTTP app: infrastructure first, then the app's own plugins, then the slices' routes. */
+export async function buildApp(
+  infra: Infrastructure,
+  options: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: infra.config.trustProxy,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } },
+    // `//api/x` and `/api/x/` are `/api/x`: one route, one access decision, however it is spelled.
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const https = servedOverHttps(infra.config);
+  await app.register(infrastructure, infra);
+  await app.register(httpMetrics);
+  await app.register(errorHandler);
+  // First of the request hooks, so refusals and 404s carry the headers too.
+  registerBrowserSecurity(app, { https });
+  // Before any route: it gives every route its access, default 'user'.
+  await app.register(authentication, {
+    secret: infra.config.jwtSecret,
+    expiresInSeconds: infra.config.jwtExpiresInSeconds,
+  });
+  await app.register(openapi, { https });
+  sendWrittenJson(app);
+  await app.register(healthRoutes);
+  if (infra.config.uiDist) await serveAdminUi(app, infra.config.uiDist);
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(contractorRoutes);
+  await app.register(projectRoutes);
+  await app.register(transportRoutes);
+  await app.register(materialRoutes);
+  await app.register(scaleRoutes);
+  await app.register(settingsRoutes);
+  await app.register(ticketRoutes);
+  await app.register(externalReceiptRoutes);
+  await app.register(reportRoutes);
+  await app.register(ticketReportRoutes);
+  await app.register(mailRoutes);
+  await app.register(jobRoutes, { runDefinitions });
+  await app.register(auditRoutes);
+  return app;
+}

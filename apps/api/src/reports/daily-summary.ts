@@ -1,0 +1,306 @@
+import type { TicketCounts } from '@portal/contract';
+import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
+import { getSettings, loadsReceivedOn, type ReceivedLoad, ticketCountsDated } from '@portal/projections';
+import ExcelJS from 'exceljs';
+import type { RunDefinition } from '../jobs/job-runs';
+import { enqueueMail } from '../mail/mail-jobs';
+import type { CommandHost } from '../plugins/infrastructure';
+import { readModelsCurrent } from '../plugins/infrastructure';
+import { siteDate } from '../site-time';
+import {
+  addTableSheet,
+  currentUserEmail,
+  htmlParagraph,
+  htmlTable,
+  mailDelivery,
+  mailDocument,
+  mailIdOf,
+  netColumnOf,
+  siteDateTime,
+  type Table,
+  textTable,
+  ticketCountCells,
+  ticketCountHeadings,
+  ticketCountsInWords,
+  tonnesOf,
+  validateRecipients,
+  xlsxContentType,
+} from './report-mail';
+
+/**
+ * GET /api/ticket/report/daily-summary: the loads received on one calendar day at the site, per
+ * contractor, project, job site and material, e-mailed as an .xlsx and as HTML tables (the
+ * Reports page's 'Daily Summary Report' template).
+ */
+
+/** The Reports page's toasts for this template, word for word. */
+export const dailySummaryMessages = {
+  generating: 'Generating report, please wait...',
+  success: 'Report generated successfully! Please check your email.',
+  failure: 'Error generating report. Please try again.',
+  invalidDate: 'Selected date is not a valid date.',
+} as const;
+
+interface DailySummaryParams {
+  /** The site's calendar day, YYYY-MM-DD. */
+  date: string;
+  /** The current user first, then the addresses the call named. */
+  recipients: string[];
+}
+
+interface DailySummaryChunkResult {
+  date: string;
+  recipients: string[];
+  loads: number;
+  netTonnes: number;
+  mailId: string;
+}
+
+/**
+ * `selectedDate` is the day the date picker chose: a plain YYYY-MM-DD is that day; an ISO instant
+ * (the picker's local midnight) is the site's calendar day of that instant. Absent: today at the site.
+ */
+function summaryDateOf(selectedDate: string | undefined, timeZone: string, now = new Date()): string {
+  const text = selectedDate?.trim() ?? '';
+  if (text === '') return siteDate(timeZone, now);
+  const invalid = () =>
+    new DomainError('validation', dailySummaryMessages.invalidDate, {
+      selectedDate: dailySummaryMessages.invalidDate,
+    });
+  // Date.parse accepts 2025-02-30 and year 0 (PostgreSQL neither, and the run would fail on it): a
+  // real day reads back the same and lies in years 1 to 9999.
+  const realDay = (day: string) => {
+    const parsed = new Date(`${day}T00:00:00Z`);
+    if (!isStorableInstant(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) throw invalid();
+    return day;
+  };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return realDay(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) throw invalid();
+  const instant = Date.parse(text);
+  if (!isStorableInstant(instant)) throw invalid();
+  return realDay(siteDate(timeZone, new Date(instant)));
+}
+
+export async function dailySummaryOf(
+  host: CommandHost,
+  query: { selectedDate?: string; emails?: string[] },
+  userId: number,
+): Promise<DailySummaryParams> {
+  const date = summaryDateOf(query.selectedDate, host.infra.config.siteTimezone);
+  const named = validateRecipients('emails', query.emails ?? []);
+  const me = await currentUserEmail(host, userId);
+  const others = named.filter((address) => address.toLowerCase() !== me.toLowerCase());
+  return { date, recipients: [me, ...others] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary
+
+const none = '(none)';
+
+interface Group {
+  contractor: string;
+  project: string;
+  jobSite: string;
+  material: string;
+  loads: number;
+  kg: number;
+}
+
+interface DailySummary {
+  date: string;
+  /** Per contractor, project, job site and material, in that order. */
+  groups: Group[];
+  contractors: { contractor: string; loads: number; kg: number }[];
+  loads: number;
+  kg: number;
+  /** Loads received without a net weight (they count as loads, not as tonnes). */
+  unweighed: number;
+}
+
+const materialOf = (load: ReceivedLoad) => load.material ?? load.materialType ?? none;
+
+/** Job sites are typed by hand: 'North Pit' and 'north pit ' are one site. */
+const siteKey = (jobSite: string | null) => (jobSite ?? '').trim().toLowerCase();
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+function summarizeLoads(date: string, loads: ReceivedLoad[]): DailySummary {
+  const groups = new Map<string, Group>();
+  const contractors = new Map<string, { contractor: string; loads: number; kg: number }>();
+  for (const load of loads) {
+    const contractor = load.contractor ?? none;
+    const project = load.project ?? none;
+    const material = materialOf(load);
+    const kg = load.weightKg ?? 0;
+    const key = JSON.stringify([contractor, project, siteKey(load.jobSite), material]);
+    const group = groups.get(key) ?? {
+      contractor,
+      project,
+      jobSite: load.jobSite?.trim() || none,
+      material,
+      loads: 0,
+      kg: 0,
+    };
+    group.loads += 1;
+    group.kg += kg;
+    groups.set(key, group);
+    const total = contractors.get(contractor) ?? { contractor, loads: 0, kg: 0 };
+    total.loads += 1;
+    total.kg += kg;
+    contractors.set(contractor, total);
+  }
+  return {
+    date,
+    groups: [...groups.values()].sort(
+      (a, b) =>
+        byText(a.contractor, b.contractor) ||
+        byText(a.project, b.project) ||
+        byText(a.jobSite, b.jobSite) ||
+        byText(a.material, b.material),
+    ),
+    contractors: [...contractors.values()].sort((a, b) => byText(a.contractor, b.contractor)),
+    loads: loads.length,
+    kg: loads.reduce((sum, load) => sum + (load.weightKg ?? 0), 0),
+    unweighed: loads.filter((load) => load.weightKg === null).length,
+  };
+}
+
+type NetColumn = ReturnType<typeof netColumnOf>;
+
+function dailySummaryTables(summary: DailySummary, net: NetColumn) {
+  const byGroup: Table = {
+    title: 'Loads by contractor, project, job site and material',
+    headers: ['Contractor', 'Project', 'Job site', 'Material', 'Received loads', net.header],
+    rows: summary.groups.map((g) => [
+      g.contractor,
+      g.project,
+      g.jobSite,
+      g.material,
+      g.loads,
+      net.cell(g.kg),
+    ]),
+    footer: ['Total', '', '', '', summary.loads, net.cell(summary.kg)],
+    ...net.shownAt([5]),
+  };
+  const byContractor: Table = {
+    title: 'Totals by contractor',
+    headers: ['Contractor', 'Received loads', net.header],
+    rows: summary.contractors.map((c) => [c.contractor, c.loads, net.cell(c.kg)]),
+    footer: ['Total', summary.loads, net.cell(summary.kg)],
+    ...net.shownAt([2]),
+  };
+  return { byGroup, byContractor };
+}
+
+function loadsTable(loads: ReceivedLoad[], timeZone: string, net: NetColumn): Table {
+  return {
+    title: 'Loads',
+    headers: [
+      'Ticket',
+      'Time received',
+      'Contractor',
+      'Project',
+      'Job site',
+      'Material',
+      'Haulage company',
+      'Plate',
+      net.header,
+    ],
+    rows: loads.map((load) => [
+      paddedTicketNumber(load.ticketNumber),
+      siteDateTime(timeZone, load.timeReceived),
+      load.contractor ?? '',
+      load.project ?? '',
+      load.jobSite ?? '',
+      materialOf(load) === none ? '' : materialOf(load),
+      load.haulageCompany ?? '',
+      load.truckLicensePlate ?? '',
+      load.weightKg === null ? '' : net.cell(load.weightKg),
+    ]),
+    ...net.shownAt([8]),
+  };
+}
+
+const overview = (summary: DailySummary, net: NetColumn) =>
+  `${summary.loads} ${summary.loads === 1 ? 'load' : 'loads'} received on ${summary.date}, ${net.inWords(summary.kg)}` +
+  (summary.unweighed > 0 ? ` (${summary.unweighed} without a weight).` : '.');
+
+/** The day's tickets (those dated that day) by what they amount to: loads are counted apart from tickets. */
+const ticketsOfTheDay = (date: string, counts: TicketCounts) => ({
+  words: `Tickets dated ${date}: ${ticketCountsInWords(counts)}.`,
+  table: {
+    title: `Tickets dated ${date}`,
+    headers: ticketCountHeadings,
+    rows: [ticketCountCells(counts)],
+  } satisfies Table,
+});
+
+const dailySummaryFileName = (date: string) => `daily-summary-${date}.xlsx`;
+
+export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryParams, DailySummaryChunkResult> =
+  {
+    kind: 'daily-summary',
+    queue: 'report-daily-summary',
+    chunks: (params) => [{ spec: params, total: 1 }],
+    async processChunk({ host, run }) {
+      const { date, recipients } = run.params;
+      const timeZone = host.infra.config.siteTimezone;
+      await readModelsCurrent(host, { required: true });
+      const [loads, counts] = await Promise.all([
+        loadsReceivedOn(host.infra.db, date, timeZone),
+        ticketCountsDated(host.infra.db, date, timeZone),
+      ]);
+      const dayTickets = ticketsOfTheDay(date, counts);
+      const summary = summarizeLoads(date, loads);
+      const net = netColumnOf((await getSettings(host.infra.db)).displayUnit);
+      const { byGroup, byContractor } = dailySummaryTables(summary, net);
+
+      const workbook = new ExcelJS.Workbook();
+      workbook.created = new Date();
+      addTableSheet(workbook, 'Summary', byGroup);
+      addTableSheet(workbook, 'Contractors', byContractor);
+      addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone, net));
+      addTableSheet(workbook, 'Tickets', dayTickets.table);
+      const content = Buffer.from(await workbook.xlsx.writeBuffer());
+
+      const heading = `Daily summary ${date}`;
+      const mailId = mailIdOf(run.id);
+      await enqueueMail(host.infra.jobs, mailId, {
+        to: recipients,
+        subject: heading,
+        html: mailDocument(heading, [
+          htmlParagraph(overview(summary, net)),
+          htmlParagraph(dayTickets.words),
+          htmlTable(byGroup),
+          htmlTable(byContractor),
+          htmlParagraph(`Every load is listed in the attached ${dailySummaryFileName(date)}.`),
+        ]),
+        text: [
+          heading,
+          overview(summary, net),
+          dayTickets.words,
+          textTable(byGroup),
+          textTable(byContractor),
+        ].join('\n\n'),
+        attachments: [{ filename: dailySummaryFileName(date), content, contentType: xlsxContentType }],
+      });
+      return { date, recipients, loads: summary.loads, netTonnes: tonnesOf(summary.kg), mailId };
+    },
+    async summarize([chunk], host) {
+      const date = chunk?.spec.date ?? null;
+      if (!chunk?.result) {
+        return {
+          message: chunk?.state === 'failed' ? dailySummaryMessages.failure : dailySummaryMessages.generating,
+          error: chunk?.error ?? null,
+          date,
+        };
+      }
+      return {
+        message: dailySummaryMessages.success,
+        error: null,
+        ...chunk.result,
+        mail: await mailDelivery(host, chunk.result.mailId),
+      };
+    },
+  };

@@ -1,0 +1,178 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  defaultReportTitle,
+  defaultVisibleReportColumns,
+  errorResponses,
+  okResponses,
+  ReportChartBodySchema,
+  ReportChartSchema,
+  ReportExportBodySchema,
+  ReportTableBodySchema,
+  ReportTableSchema,
+  RunViewSchema,
+} from '@portal/contract';
+import type { DisplayUnit } from '@portal/domain';
+import { getSettings, reportChart, reportTable } from '@portal/projections';
+import { Type } from '@sinclair/typebox';
+import { contentDisposition } from '../content-disposition';
+import { type RunDefinition, startRun } from '../jobs/job-runs';
+import { enqueueMail } from '../mail/mail-jobs';
+import { adminOnly } from '../plugins/authentication';
+import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
+import { filterOf } from '../tickets/ticket-filter';
+import {
+  htmlParagraph,
+  mailDocument,
+  mailIdOf,
+  netColumnOf,
+  ticketCountsInWords,
+  validateEmail,
+  xlsxContentType,
+} from './report-mail';
+import { type MailedExport, summarizeMailedExport } from './ticket-export';
+import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
+
+/**
+ * The Reports page's custom report (docs/rules.md, "Reports and exports"), beside POST /api/ticket/report
+ * (whose answer stays the original client's list): a sorted page with the whole result's totals, the .xlsx
+ * export (downloaded, or mailed by a queued run) and the chart panel, all from that route's filter.
+ */
+
+/** Characters Windows, macOS or a mail client refuse or misread in a file name. */
+const unsafeInFileName = /[\\/:*?"<>|\p{Cc}]/gu;
+
+/** The export is named from the title with the .xlsx extension. */
+function reportFileName(title: string): string {
+  const name = title
+    .replace(unsafeInFileName, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 150);
+  return `${name.trim() || defaultReportTitle}.xlsx`;
+}
+
+/** Streamed as it is written, so the reply never goes through a serializer; the schema documents it. */
+const xlsxDownload = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The .xlsx' });
+
+interface ReportExportParams extends ReportWorkbookSpec {
+  email: string;
+}
+
+/** Collects what the streaming writer writes: the mail needs the whole file as its attachment. */
+async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec, unit: DisplayUnit) {
+  const sink = new PassThrough();
+  const parts: Buffer[] = [];
+  sink.on('data', (part: Buffer) => parts.push(part));
+  const totals = await writeReportWorkbook(host.infra.db, host.infra.config.siteTimezone, unit, spec, sink);
+  return { content: Buffer.concat(parts), totals };
+}
+
+export const reportExportRun: RunDefinition<ReportExportParams, ReportExportParams, MailedExport> = {
+  kind: 'report-export',
+  queue: 'report-export',
+  chunks: (params) => [{ spec: params, total: 1 }],
+  async processChunk({ host, run }) {
+    const { params } = run;
+    await readModelsCurrent(host, { required: true });
+    const { displayUnit } = await getSettings(host.infra.db);
+    const { content, totals } = await workbookContent(host, params, displayUnit);
+    const filename = reportFileName(params.title);
+    const mailId = mailIdOf(run.id);
+    const summary = `${ticketCountsInWords(totals)}; the received loads' net is ${netColumnOf(displayUnit).amount(totals.netKg)}. The report is attached as ${filename}.`;
+    await enqueueMail(host.infra.jobs, mailId, {
+      to: [params.email],
+      subject: params.title,
+      html: mailDocument(params.title, [htmlParagraph(summary)]),
+      text: summary,
+      attachments: [{ filename, content, contentType: xlsxContentType }],
+    });
+    return { email: params.email, rows: totals.tickets, mailId };
+  },
+  summarize: summarizeMailedExport,
+};
+
+export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.infra;
+  const tags = ['reports'];
+
+  app.post(
+    '/api/ticket/report/table',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals (its tickets counted as received loads, rejected, loaded and not received, and unused, and the received loads' net)",
+        body: ReportTableBodySchema,
+        response: okResponses(ReportTableSchema),
+      },
+    },
+    async (request) =>
+      reportTable(db, filterOf(request.body, config.siteTimezone), {
+        sort: request.body.sort ?? 'ticketNumber',
+        page: request.body.page ?? 1,
+        perPage: request.body.perPage ?? 50,
+      }),
+  );
+
+  app.post(
+    '/api/ticket/report/excel',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, its weights in the site's unit (settings' displayUnit: 'Weight (lb)'; a KG site's as the spec's), closed by a totals block under its own headings (tickets, received loads, rejected, loaded and not received, unused, and the received loads' net in the site's unit), downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
+        body: ReportExportBodySchema,
+        produces: [xlsxContentType],
+        response: { 200: xlsxDownload, 202: RunViewSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { body, currentUser } = request;
+      const spec: ReportWorkbookSpec = {
+        filter: filterOf(body, config.siteTimezone),
+        sort: body.sort ?? 'ticketNumber',
+        title: body.title?.trim() || defaultReportTitle,
+        columns: body.columns?.length ? body.columns : defaultVisibleReportColumns,
+        generatedBy: currentUser.name,
+      };
+      const email = typeof body.email === 'string' ? validateEmail('email', body.email) : null;
+      if (email)
+        return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
+      const stream = new PassThrough();
+      const { displayUnit } = await getSettings(db);
+      writeReportWorkbook(db, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
+        request.log.error({ err: error }, 'report export failed');
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .type(xlsxContentType)
+        .header('content-disposition', contentDisposition(reportFileName(spec.title)))
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/ticket/report/chart',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received (and netKg, for a site charting in its own unit) against its approved quantity",
+        body: ReportChartBodySchema,
+        response: okResponses(ReportChartSchema),
+      },
+    },
+    async (request) =>
+      reportChart(
+        db,
+        filterOf(request.body, config.siteTimezone),
+        request.body.stackBy ?? 'contractor',
+        config.siteTimezone,
+      ),
+  );
+};

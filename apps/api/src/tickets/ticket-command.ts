@@ -1,0 +1,71 @@
+import {
+  DomainError,
+  decideTicket,
+  evolveTicket,
+  initialTicketState,
+  optionalId,
+  Role,
+  type TicketActor,
+  type TicketCommand,
+  type TicketDetails,
+  ticketMessages,
+  ticketStreamId,
+} from '@portal/domain';
+import { findTicket } from '@portal/projections';
+import type { FastifyRequest } from 'fastify';
+import type { CommandHost } from '../plugins/infrastructure';
+import { handleCommand, loadAggregate } from '../write-side/command-handler';
+
+/** What every ticket command shares: who acts, how one command is decided and appended, the answer. */
+
+export const actorOf = (request: FastifyRequest): TicketActor => ({
+  userId: request.currentUser.id,
+  isAdministrator: request.currentUser.roleId === Role.Administrator,
+});
+
+export const ticketAggregate = (ticketId: number) => ({
+  streamId: ticketStreamId(ticketId),
+  initialState: initialTicketState,
+  evolve: evolveTicket,
+  decide: decideTicket,
+});
+
+type TicketCommandOptions = { actorId: number | null; expectedVersion?: number; correlationId?: string };
+
+/** Decides and appends one ticket command (bulk runs use this: they do not read each ticket back). */
+export const applyTicketCommand = (
+  app: CommandHost,
+  ticketId: number,
+  command: TicketCommand,
+  options: TicketCommandOptions,
+) => handleCommand(app.commands, ticketAggregate(ticketId), command, options);
+
+/** Runs one ticket command and answers the ticket as the read model now shows it. */
+export async function runTicketCommand(
+  app: CommandHost,
+  ticketId: number,
+  command: TicketCommand,
+  options: TicketCommandOptions,
+) {
+  await applyTicketCommand(app, ticketId, command, options);
+  const ticket = await findTicket(app.infra.db, ticketId);
+  if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+  return ticket;
+}
+
+/** The ticket as its forms show it (number and details), so a save that omits a field keeps it. */
+export async function currentTicketForm(
+  app: CommandHost,
+  ticketId: number,
+): Promise<TicketDetails & { ticketNumber: number }> {
+  const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+  if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
+  return { ticketNumber: state.ticketNumber, ...state.details };
+}
+
+/** The id of a `{ticket: {id}}` body: a missing or foreign one is 'Ticket not found.'. */
+export function ticketIdInEnvelope(body: { ticket?: Record<string, unknown> }): number {
+  const id = optionalId(body.ticket?.id, 'id');
+  if (id === null) throw new DomainError('not_found', ticketMessages.notFound);
+  return id;
+}

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { okResponses, type TareChoice, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
+import {
+  DomainError,
+  materials,
+  scaleMessages,
+  storedTareState,
+  type TareBasis,
+  type TicketCommand,
+  tareNeededMessage,
+  ticketMessages,
+} from '@portal/domain';
+import { findNamed, findTruck, getSettings } from '@portal/projections';
+import { chosenId } from '../loose-body';
+import type { CommandHost } from '../plugins/infrastructure';
+import { recordedOnce, weighingOf } from '../scales/weighing-source';
+import { loadAggregate } from '../write-side/command-handler';
+import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
+
+/**
+ * The tare of a weigh-in from the truck's stored tare when it is fresh; otherwise what the operator
+ * chose (`choice`): the default tare, or a second weighing. A weighing from a scale with no choice is
+ * refused (409, errors.tare) so the operator is told; the spec's own body keeps the spec's default
+ * tare for a truck with none. An expired tare is refused either way: the site asked for fresh tares.
+ */
+async function tareOf(
+  app: CommandHost,
+  truckId: number | null,
+  choice: TareChoice | undefined,
+  fromScale: boolean,
+): Promise<TareBasis> {
+  if (choice === 'two-pass') return { basis: 'second-weighing' };
+  const [truck, settings] = await Promise.all([
+    truckId === null ? undefined : findTruck(app.infra.db, truckId),
+    getSettings(app.infra.db),
+  ]);
+  const state = storedTareState(truck, settings.retareEveryDays, new Date());
+  if (state === 'fresh' && truck?.tareWeight != null)
+    return { basis: 'stored', tareWeight: truck.tareWeight };
+  const storedTare = state === 'expired' ? 'expired' : 'missing';
+  if (choice === 'default' || (storedTare === 'missing' && !fromScale))
+    return { basis: 'default', tareWeight: settings.defaultTareWeight, storedTare };
+  const message = tareNeededMessage(truck, storedTare, settings.retareEveryDays);
+  throw new DomainError('conflict', message, { tare: message });
+}
+
+/**
+ * Weigh in (docs/rules.md, "Weights"): net = scale weight − the truck's tare, or the default tare when it has
+ * none; the ticket is received. The event records which scale, its reading and whether it was typed,
+ * and where the tare came from; a ticket holding a first weight is completed by its second weighing.
+ */
+export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.infra;
+  app.put(
+    '/api/ticket/weigh',
+    {
+      schema: {
+        tags: ['tickets'],
+        summary:
+          'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
+        description:
+          "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current legal reading instead, and the ticket's event records the scale, the reading's raw frame and time. A truck with no fresh stored tare needs `tare` ('two-pass' or 'default') when weighed from a scale; 'two-pass' holds the weight as the ticket's firstWeight, and the ticket's next weighing completes gross (the heavier), tare (the lighter) and net, in either order, and receives it. `weighAs: 'net'` weighs the indicator's net reading with the tare it holds.",
+        body: WeighTicketBodySchema,
+        response: okResponses(TicketSchema),
+      },
+    },
+    async (request) => {
+      const ticketId = chosenId(request.body.ticketId, 'ticketId');
+      if (ticketId === null)
+        throw new DomainError('validation', scaleMessages.noTicket, { ticketId: scaleMessages.noTicket });
+      const materialId = chosenId(request.body.materialId, 'materialId');
+      if (materialId === null)
+        throw new DomainError('validation', 'Please select a material', {
+          materialId: 'Please select a material',
+        });
+      const weighAs = request.body.weighAs ?? 'gross';
+      const weighing = await weighingOf(
+        app,
+        request.body,
+        { value: request.body.weight, field: 'weight' },
+        weighAs,
+      );
+      const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+      if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
+      if (!(await findNamed(db, 'materials', materialId))) {
+        throw new DomainError('validation', materials.notFoundMessage, {
+          materialId: materials.notFoundMessage,
+        });
+      }
+      if (weighAs === 'net' && state.firstWeight !== null)
+        throw new DomainError('conflict', scaleMessages.netWithFirstWeight);
+      const tare: TareBasis =
+        weighing.indicatorTareKg !== null
+          ? { basis: 'indicator', tareWeight: weighing.indicatorTareKg }
+          : state.firstWeight !== null
+            ? { basis: 'second-weighing' }
+            : await tareOf(app, state.details.truckId, request.body.tare, weighing.source.scaleId !== null);
+      const actor = actorOf(request);
+      const command: TicketCommand = {
+        type: 'WeighTicket',
+        materialId,
+        scaleWeight: weighing.weight + (weighing.indicatorTareKg ?? 0),
+        tare,
+        source: weighing.source,
+        actor,
+        now: new Date().toISOString(),
+      };
+      return recordedOnce(app, weighing, () =>
+        runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
+      );
+    },
+  );
+};
