@@ -12,6 +12,7 @@ const entryPoints = {
   worker: 'apps/api/src/worker.ts',
   'rebuild-projections': 'apps/api/src/cli/rebuild-projections.ts',
   replay: 'apps/api/src/cli/replay-ticket.ts',
+  verify: 'apps/api/src/cli/verify-event-chains.ts',
   'scale-bridge': 'apps/scale-bridge/src/main.ts',
   'scale-simulate': 'apps/scale-bridge/src/simulate.ts',
 };

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { type GlobalPosition, migrateEventStore, PostgresEventStore } from '@portal/event-store';
+import {
+  eventContentHash,
+  type GlobalPosition,
+  migrateEventStore,
+  PostgresEventStore,
+  verifyEventChains,
+} from '@portal/event-store';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { type BenchRow, percentile, perSecond, row } from './report';
@@ -133,47 +140,81 @@ async function compareRound(
   }
 }
 
+/** Two contenders' totals at one writer count, over interleaved rounds. */
+interface PairedRounds {
+  totals: { appends: number; elapsedMs: number; latencies: number[] }[];
+  rates: [number, number];
+  /** The first contender's rate over the second's, round by round. */
+  roundRatios: number[];
+}
+
+/**
+ * `comparisonRounds` rounds of each contender at `writers` writers, alternating which goes first, so load
+ * from elsewhere falls on both alike.
+ */
+async function pairedRounds(contenders: [Contender, Contender], writers: number): Promise<PairedRounds> {
+  const totals = contenders.map(() => ({ appends: 0, elapsedMs: 0, latencies: [] as number[] }));
+  const roundRatios: number[] = [];
+  const versions = contenders.map(() => new Map<string, number>());
+  for (let round = 0; round < comparisonRounds; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const roundRates = [0, 0];
+    for (const c of order) {
+      const result = await compareRound(
+        contenders[c] as Contender,
+        writers,
+        versions[c] as Map<string, number>,
+      );
+      const total = totals[c] as (typeof totals)[number];
+      total.appends += result.appends;
+      total.elapsedMs += result.elapsedMs;
+      total.latencies.push(...result.latencies);
+      roundRates[c] = perSecond(result.appends, result.elapsedMs);
+    }
+    roundRatios.push((roundRates[0] ?? 0) / (roundRates[1] ?? 1));
+  }
+  const rates = totals.map((total) => perSecond(total.appends, total.elapsedMs)) as [number, number];
+  return { totals, rates, roundRatios };
+}
+
+/** A fresh database per contender, migrated as `migrate` says; all dropped afterwards. */
+async function withContenderDatabases<T>(
+  migrations: ((pool: pg.Pool) => Promise<void>)[],
+  body: (urls: string[]) => Promise<T>,
+): Promise<T> {
+  const databases: TestDatabase[] = [];
+  try {
+    for (const migrate of migrations) {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const migrationPool = new pg.Pool({ connectionString: database.url, max: 1 });
+      await migrate(migrationPool).finally(() => migrationPool.end());
+    }
+    return await body(databases.map((database) => database.url));
+  } finally {
+    for (const database of databases) await database.drop();
+  }
+}
+
+const writersLabel = (writers: number) => `${writers} writer${writers === 1 ? '' : 's'}`;
+
 /**
  * Ours against Emmett's PostgreSQL event store on the same server (a database each), single-event appends
  * with an exact expected version, in interleaved rounds so load from elsewhere falls on both alike.
  */
-async function compareWithEmmett(): Promise<BenchRow[]> {
-  const databases: TestDatabase[] = [];
-  try {
-    const [oursDb, emmettDb] = [await createTestDatabase(), await createTestDatabase()];
-    databases.push(oursDb, emmettDb);
-    const migrationPool = new pg.Pool({ connectionString: oursDb.url, max: 1 });
-    await migrateEventStore(migrationPool).finally(() => migrationPool.end());
-    const contenders = [ours(oursDb.url), emmett(emmettDb.url)];
+function compareWithEmmett(): Promise<BenchRow[]> {
+  return withContenderDatabases([migrateEventStore, async () => {}], async ([oursUrl, emmettUrl]) => {
     const rows: BenchRow[] = [];
     const rates = new Map<string, number>();
     for (const writers of comparedWriters) {
-      const totals = contenders.map(() => ({ appends: 0, elapsedMs: 0, latencies: [] as number[] }));
-      const roundRatios: number[] = [];
-      const versions = contenders.map(() => new Map<string, number>());
-      for (let round = 0; round < comparisonRounds; round++) {
-        const order = round % 2 === 0 ? [0, 1] : [1, 0];
-        const roundRates = [0, 0];
-        for (const c of order) {
-          const result = await compareRound(
-            contenders[c] as Contender,
-            writers,
-            versions[c] as Map<string, number>,
-          );
-          const total = totals[c] as (typeof totals)[number];
-          total.appends += result.appends;
-          total.elapsedMs += result.elapsedMs;
-          total.latencies.push(...result.latencies);
-          roundRates[c] = perSecond(result.appends, result.elapsedMs);
-        }
-        roundRatios.push((roundRates[0] ?? 0) / (roundRates[1] ?? 1));
-      }
-      const [oursRate, emmettRate] = totals.map((total) => perSecond(total.appends, total.elapsedMs)) as [
-        number,
-        number,
-      ];
+      const {
+        totals,
+        rates: pair,
+        roundRatios,
+      } = await pairedRounds([ours(oursUrl as string), emmett(emmettUrl as string)], writers);
+      const [oursRate, emmettRate] = pair;
       rates.set(`ours ${writers}`, oursRate);
-      const label = `${writers} writer${writers === 1 ? '' : 's'}`;
+      const label = writersLabel(writers);
       rows.push(
         row(name, `appends/s, ${label}: ours`, oursRate, 'appends/s', writers === 8 ? '>= 3,000' : undefined),
         row(name, `appends/s, ${label}: Emmett`, emmettRate, 'appends/s'),
@@ -199,9 +240,59 @@ async function compareWithEmmett(): Promise<BenchRow[]> {
     const [at8, at32] = [rates.get('ours 8') ?? Number.NaN, rates.get('ours 32') ?? Number.NaN];
     rows.push(row(name, 'appends/s, 32 writers vs 8 writers: ours', at32 / at8, 'x', '>= 0.9 (no collapse)'));
     return rows;
-  } finally {
-    for (const database of databases) await database.drop();
-  }
+  });
+}
+
+/** The schema before the hash chain: the same store's appends, but append_events neither reads nor writes hashes. */
+const beforeTheChain = 'before the chain';
+const migrateBeforeTheChain = (pool: pg.Pool) =>
+  migrateEventStore(pool, { upTo: '2026-11-23-001-append-events-function' });
+
+/**
+ * What the hash chain costs appends (issue 31: at most 10 % at 8 and 32 writers): ours on the current schema
+ * against ours on the schema before the chain, in interleaved rounds. Both sides hash in Node (the store
+ * always does; the old function ignores the hash), so the "content hash" row gives that part alone.
+ */
+function compareChainCost(): Promise<BenchRow[]> {
+  return withContenderDatabases(
+    [migrateEventStore, migrateBeforeTheChain],
+    async ([chainedUrl, unchainedUrl]) => {
+      const rows: BenchRow[] = [];
+      for (const writers of comparedWriters) {
+        const chained = { ...ours(chainedUrl as string), label: 'chained' };
+        const unchained = { ...ours(unchainedUrl as string), label: beforeTheChain };
+        const { rates, roundRatios } = await pairedRounds([chained, unchained], writers);
+        const label = writersLabel(writers);
+        rows.push(
+          row(name, `appends/s, ${label}: chained`, rates[0], 'appends/s'),
+          row(name, `appends/s, ${label}: ${beforeTheChain}`, rates[1], 'appends/s'),
+          row(
+            name,
+            `appends/s, ${label}: chained vs ${beforeTheChain}, median of ${comparisonRounds} paired rounds`,
+            percentile(roundRatios, 50),
+            'x',
+            writers === 1 ? undefined : '>= 0.9',
+          ),
+        );
+      }
+      const hashed = 20_000;
+      const events = Array.from({ length: hashed }, (_, i) => ({
+        eventId: randomUUID(),
+        ...userLikeEvent(i),
+      }));
+      const started = performance.now();
+      for (const event of events) eventContentHash(event);
+      rows.push(
+        row(
+          name,
+          'content hash (RFC 8785 + SHA-256) of a user-like event',
+          (performance.now() - started) / hashed,
+          'ms',
+        ),
+      );
+      return rows;
+    },
+  );
 }
 
 async function readEverything(store: PostgresEventStore): Promise<{ read: number; elapsedMs: number }> {
@@ -279,9 +370,22 @@ export async function eventStoreBench(): Promise<BenchRow[]> {
           ),
         );
       }
+      const verifyStarted = performance.now();
+      const verification = await verifyEventChains(pool);
+      if (!verification.ok)
+        throw new Error(`The bench's own chains do not verify: ${JSON.stringify(verification)}`);
+      rows.push(
+        row(
+          name,
+          `verify, every chain (${verification.checkedEvents} events)`,
+          perSecond(verification.checkedEvents, performance.now() - verifyStarted),
+          'events/s',
+          '>= 50,000',
+        ),
+      );
       return rows;
     } finally {
       await store.close();
     }
-  }).then(async (rows) => [...rows, ...(await compareWithEmmett())]);
+  }).then(async (rows) => [...rows, ...(await compareWithEmmett()), ...(await compareChainCost())]);
 }

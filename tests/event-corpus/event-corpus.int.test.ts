@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { versionedEvents } from '@portal/api';
-import { migrateEventStore, type NewEvent, PostgresEventStore } from '@portal/event-store';
+import { migrateEventStore, type NewEvent, PostgresEventStore, verifyEventChains } from '@portal/event-store';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { allProjections, createReadModelDb, migrateReadModels, rebuildReadModels } from '@portal/projections';
 import pg from 'pg';
@@ -21,6 +21,7 @@ const notProjected = new Set([
   'read_model_migration_lock',
   'event_store_migration',
   'event_store_migration_lock',
+  'event_chain_starts',
 ]);
 /** Given at append (the event's id) or by the clock, not by the events' contents. */
 const volatileColumns = new Set([
@@ -90,6 +91,15 @@ describe('the event corpus in PostgreSQL', () => {
     const file = path.join(corpusDirectory, readModelsFile);
     if (updating) writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
     expect(rows).toEqual(readCorpusJson(readModelsFile));
+  });
+
+  it('chains every event it appends, whatever its version: each stream verifies from its first event', async () => {
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM events');
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: true,
+      checkedEvents: Number(rows[0]?.n),
+      firstBreak: null,
+    });
   });
 
   it('reads every event at its current version, without rewriting the stored one', async () => {

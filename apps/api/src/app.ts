@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { servedOverHttps } from './config';
 import { contractorRoutes } from './contractors/routes';
@@ -70,5 +71,6 @@ export async function buildApp(
   await app.register(ticketReportRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes, { runDefinitions });
+  await app.register(auditRoutes);
   return app;
 }

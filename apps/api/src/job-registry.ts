@@ -1,3 +1,4 @@
+import { verifyChainsRun } from './audit/verify-chains-run';
 import type { JobFamily } from './jobs/job-queues';
 import type { RunDefinition } from './jobs/job-runs';
 import { runFamily } from './jobs/run-worker';
@@ -13,13 +14,14 @@ import { generateRun } from './tickets/generate-tickets';
 // Where the portal is composed, the features meet the job engine: the engine (jobs/) knows no feature,
 // and each feature hands its work to the engine here.
 
-/** Every kind of bulk run, each on a queue of its own: generate, bulk update/clear/receive, the reports. */
+/** Every kind of bulk run, each on a queue of its own: generate, bulk update/clear/receive, the reports, verify. */
 export const runDefinitions: readonly RunDefinition[] = [
   generateRun,
   bulkUpdateRun,
   bulkClearRun,
   bulkReceiveRun,
   ...reportRunDefinitions,
+  verifyChainsRun,
 ];
 
 /** Every queue the families below use (the queue-depth metric reads each). */

@@ -1,4 +1,5 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
+export * from './audit';
 export * from './contractors';
 export * from './dispatch-link';
 export * from './external-loads';

@@ -1,3 +1,4 @@
+export { eventContentHash } from './event-chain';
 export * from './event-store';
 export {
   EventStoreDbEventStore,
@@ -6,3 +7,9 @@ export {
 export { isConnectionLoss } from './postgres/connection-loss';
 export { migrateEventStore } from './postgres/migrate-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export {
+  type ChainBreak,
+  type ChainBreakReason,
+  type ChainVerification,
+  verifyEventChains,
+} from './postgres/verify-event-chains';

@@ -2,6 +2,7 @@ import {
   type AllStreamSubscription,
   BACKWARDS,
   END,
+  type RecordedEvent as EsdbRecordedEvent,
   EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
@@ -18,14 +19,18 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
   type Subscription,
+  WrongExpectedVersionError,
 } from '../event-store';
 import {
+  chainHeadAfter,
   isEsdbStreamNotFound,
   isEsdbWrongExpectedVersion,
   isSystemEvent,
+  meetsExpectation,
   revisionFromVersion,
+  toChainedEventData,
+  toEsdbEventId,
   toEsdbPosition,
-  toEventData,
   toExpectedRevision,
   toPortError,
   toRecordedEvent,
@@ -72,37 +77,53 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`Append to ${streamId} has no events`);
     const expected = options.expectedVersion ?? 'any';
-    const expectedRevision = toExpectedRevision(expected);
-    const data = events.map(toEventData);
-    const ids = data.map((event) => event.id);
+    toExpectedRevision(expected);
+    const withIds = events.map((event) => ({ ...event, eventId: toEsdbEventId(event.eventId) }));
+    const ids = withIds.map((event) => event.eventId);
     if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
     const clientIds = events.some((event) => event.eventId !== undefined);
-    if (!clientIds) {
-      const result = await this.client
-        .appendToStream(streamId, data, { expectedRevision })
-        .catch((error: unknown) => Promise.reject(toPortError(error, streamId, expected)));
-      return this.lastAppended(streamId, result.nextExpectedRevision);
-    }
+    // Every append chains its events on the stream's head as read, so it expects exactly that revision:
+    // one that lost a race reads the new head and chains again (under 'any'), or fails the caller's check.
     // Client ids: an earlier append of the same batch wins over the version check (a retry gets the
-    // original result). Under `any` the append expects the revision just read, so an identical append
-    // racing this one makes one of them fail and find the other's events on the next round.
+    // original result), so an identical append racing this one finds the other's events on the next round.
     for (let round = 0; ; round++) {
-      const { original, version } = await this.findAppended(streamId, ids);
-      if (original) return original;
+      // The head first: an identical append landing after it makes this one's append fail, not repeat it.
+      const head = chainHeadAfter(await this.lastEvent(streamId));
+      if (clientIds) {
+        const original = await this.findAppended(streamId, ids);
+        if (original) return original;
+      }
+      if (!meetsExpectation(expected, head.version))
+        throw new WrongExpectedVersionError(streamId, expected, head.version);
       try {
-        const result = await this.client.appendToStream(streamId, data, {
-          expectedRevision: expected === 'any' ? toExpectedRevision(version) : expectedRevision,
-        });
+        const result = await this.client.appendToStream(
+          streamId,
+          toChainedEventData(streamId, withIds, head),
+          {
+            expectedRevision: toExpectedRevision(head.version),
+          },
+        );
         return this.lastAppended(streamId, result.nextExpectedRevision);
       } catch (error) {
-        if (!isEsdbWrongExpectedVersion(error)) throw error;
-        if (expected !== 'any' || round >= 10) {
-          const { original: raced } = await this.findAppended(streamId, ids);
-          if (raced) return raced;
-          throw toPortError(error, streamId, expected);
-        }
+        if (!isEsdbWrongExpectedVersion(error) || round >= 10) throw toPortError(error, streamId, expected);
       }
     }
+  }
+
+  /** The stream's last event as EventStoreDB holds it (metadata with its chain link); undefined: no stream. */
+  private async lastEvent(streamId: string): Promise<EsdbRecordedEvent | undefined> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      })) {
+        if (resolved.event) return resolved.event;
+      }
+    } catch (error) {
+      if (!isEsdbStreamNotFound(error)) throw error;
+    }
+    return undefined;
   }
 
   async readStream(
@@ -217,25 +238,21 @@ export class EventStoreDbEventStore implements EventStore {
 
   /**
    * The original result when `ids` were appended to the stream before, as one run in this order; a refusal
-   * when only some of them were; and the stream's version.
+   * when only some of them were; else null.
    */
-  private async findAppended(
-    streamId: string,
-    ids: string[],
-  ): Promise<{ original: AppendResult | null; version: number }> {
+  private async findAppended(streamId: string, ids: string[]): Promise<AppendResult | null> {
     const events = await this.readStream(streamId);
-    const version = events.length;
     const first = events.findIndex((event) => event.eventId === ids[0]);
     const run = first < 0 ? [] : events.slice(first, first + ids.length);
     if (run.length === ids.length && run.every((event, i) => event.eventId === ids[i])) {
       const last = run[run.length - 1] as RecordedEvent;
-      return { original: { nextExpectedVersion: last.streamVersion, lastPosition: last.position }, version };
+      return { nextExpectedVersion: last.streamVersion, lastPosition: last.position };
     }
     const known = new Set(events.map((event) => event.eventId));
     const reused = ids.filter((id) => known.has(id));
     if (reused.length > 0)
       throw new Error(`Append to ${streamId} reuses event ids of other events: ${reused.join(', ')}`);
-    return { original: null, version };
+    return null;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type Position,
   STREAM_EXISTS,
 } from '@eventstore/db-client';
+import { eventChainHash, eventContentHash, streamChainGenesis } from '../event-chain';
 import {
   type EventMetadata,
   type ExpectedVersion,
@@ -70,15 +71,76 @@ export function toEsdbEventId(eventId: string | undefined): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A port event as EventStoreDB JSON event data; data and metadata go as JSON, like the PostgreSQL jsonb. */
-export const toEventData = (event: NewEvent): EventData =>
-  jsonEvent({
-    id: toEsdbEventId(event.eventId),
-    type: event.type,
-    // The port's data is any JSON value; the client only types objects, arrays and strings.
-    data: event.data as JSONType,
-    metadata: event.metadata as unknown as JSONType,
+/** Where an EventStoreDB event's metadata carries its hash chain link (hex SHA-256 digests). */
+const chainMetadataKey = 'eventChain';
+
+interface ChainLink {
+  previousHash: string;
+  contentHash: string;
+  hash: string;
+}
+
+/** A stream's chain head: its version (0 when it has no events) and the hash its next event links to. */
+interface ChainHead {
+  version: number;
+  hash: Buffer;
+}
+
+/**
+ * The chain head after `last`, a stream's last event as EventStoreDB holds it (undefined: no stream). An
+ * event written before the chain carries no link: the stream's chain starts after it, at the zero hash.
+ */
+export function chainHeadAfter(last: EsdbRecordedEvent | undefined): ChainHead {
+  if (!last) return { version: 0, hash: streamChainGenesis };
+  const link = (last.metadata as Record<string, unknown> | undefined)?.[chainMetadataKey] as
+    | ChainLink
+    | undefined;
+  return {
+    version: versionFromRevision(last.revision),
+    hash: link ? Buffer.from(link.hash, 'hex') : streamChainGenesis,
+  };
+}
+
+/** Whether a stream at `version` meets the caller's expectation. */
+export const meetsExpectation = (expected: ExpectedVersion, version: number): boolean =>
+  expected === 'any' ||
+  (expected === 'stream_exists' ? version > 0 : version === (expected === 'no_stream' ? 0 : expected));
+
+/**
+ * Port events (their ids already EventStoreDB's) as JSON event data chained on `head`, as the PostgreSQL store
+ * chains them: each one's metadata gains its link {previousHash, contentHash, hash}; data and metadata go as
+ * JSON, like the PostgreSQL jsonb.
+ */
+export function toChainedEventData(
+  streamId: string,
+  events: (NewEvent & { eventId: string })[],
+  head: ChainHead,
+): EventData[] {
+  let previousHash = head.hash;
+  return events.map((event, i) => {
+    const contentHash = eventContentHash(event);
+    const hash = eventChainHash(previousHash, contentHash, head.version + i + 1, streamId);
+    const link: ChainLink = {
+      previousHash: previousHash.toString('hex'),
+      contentHash: contentHash.toString('hex'),
+      hash: hash.toString('hex'),
+    };
+    previousHash = hash;
+    return jsonEvent({
+      id: event.eventId,
+      type: event.type,
+      // The port's data is any JSON value; the client only types objects, arrays and strings.
+      data: event.data as JSONType,
+      metadata: { ...event.metadata, [chainMetadataKey]: link } as unknown as JSONType,
+    });
   });
+}
+
+/** The port's metadata: the chain link is the store's, not the caller's (PostgreSQL keeps it in columns). */
+function portMetadata(metadata: unknown): EventMetadata {
+  const { [chainMetadataKey]: _link, ...rest } = (metadata ?? {}) as Record<string, unknown>;
+  return rest as EventMetadata;
+}
 
 /** System records ($metadata, $statsCollected, $-streams, ...) never reach the port's readers. */
 export const isSystemEvent = (event: Pick<EsdbRecordedEvent, 'type' | 'streamId'>): boolean =>
@@ -99,7 +161,7 @@ export function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
     streamVersion: versionFromRevision(event.revision),
     type: event.type,
     data: event.isJson ? event.data : Buffer.from(event.data),
-    metadata: (event.metadata ?? {}) as EventMetadata,
+    metadata: portMetadata(event.metadata),
     position: toGlobalPosition(event.position),
     recordedAt: event.created,
   };

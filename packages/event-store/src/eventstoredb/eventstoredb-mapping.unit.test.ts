@@ -8,11 +8,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError } from '../event-store';
 import {
+  chainHeadAfter,
   isSystemEvent,
+  meetsExpectation,
   revisionFromVersion,
+  toChainedEventData,
   toEsdbEventId,
   toEsdbPosition,
-  toEventData,
   toExpectedRevision,
   toGlobalPosition,
   toPortError,
@@ -99,18 +101,71 @@ describe('event ids', () => {
   });
 });
 
-describe('new events to EventStoreDB event data', () => {
-  it('sends data and metadata as JSON under the mapped id', () => {
-    const metadata = { userId: 3, occurredAt: '2026-11-23T10:00:00.000Z', source: 'scale-bridge' };
-    const data = toEventData({ eventId: 'retry-key', type: 'TicketWeighed', data: { weight: 13 }, metadata });
+// The fixed vectors of event-chain.unit.test.ts (computed apart from the code): one event appended twice.
+const vectorEvent = {
+  eventId: '3f0c6a8e-5b1d-4c2e-9f7a-0123456789ab',
+  type: 'TicketReceived',
+  data: { nested: { z: null, y: [3, 'x'] }, n: 1e21, f: 0.1, b: 1, a: 'é\n' },
+  metadata: { userId: 7, occurredAt: '2026-11-27T12:00:00.000Z' },
+};
+const vectorContent = '612f6cb0f5f924c594aa9c799620ae601deee2e961265d1157fd876b3225dceb';
+const vectorFirstLink = '8bbadc2ad734ea8ccc726f34f3489a3304b88e7b70d315e68ba497ce9fea1f73';
+const vectorSecondLink = '7d4cd8e1e336a7129748c6e10cd1d6c1a38d164cf93fec05d207e7feec1a7946';
+const zeroHash = '00'.repeat(32);
 
-    expect(data).toMatchObject({
-      id: toEsdbEventId('retry-key'),
+describe('new events to EventStoreDB event data', () => {
+  it('sends data and metadata as JSON under the given id, the metadata with its hash chain link', () => {
+    const head = { version: 0, hash: Buffer.alloc(32) };
+    const second = { ...vectorEvent, eventId: vectorEvent.eventId };
+    const [first, next] = toChainedEventData('ticket-42', [vectorEvent, second], head);
+
+    expect(first).toMatchObject({
+      id: vectorEvent.eventId,
       contentType: 'application/json',
-      type: 'TicketWeighed',
-      data: { weight: 13 },
-      metadata,
+      type: 'TicketReceived',
+      data: vectorEvent.data,
+      metadata: {
+        ...vectorEvent.metadata,
+        eventChain: { previousHash: zeroHash, contentHash: vectorContent, hash: vectorFirstLink },
+      },
     });
+    expect(next?.metadata).toEqual({
+      ...vectorEvent.metadata,
+      eventChain: { previousHash: vectorFirstLink, contentHash: vectorContent, hash: vectorSecondLink },
+    });
+  });
+
+  it("chains on the stream's head: its version and hash", () => {
+    const [event] = toChainedEventData('ticket-42', [vectorEvent], {
+      version: 1,
+      hash: Buffer.from(vectorFirstLink, 'hex'),
+    });
+
+    expect(event?.metadata).toMatchObject({
+      eventChain: { previousHash: vectorFirstLink, hash: vectorSecondLink },
+    });
+  });
+
+  it("reads the head from a stream's last event, a stream without events or links starting at the zero hash", () => {
+    const linked = esdbEvent({
+      revision: 4n,
+      metadata: {
+        userId: 7,
+        eventChain: { previousHash: zeroHash, contentHash: vectorContent, hash: vectorFirstLink },
+      },
+    });
+
+    expect(chainHeadAfter(undefined)).toEqual({ version: 0, hash: Buffer.alloc(32) });
+    expect(chainHeadAfter(linked)).toEqual({ version: 5, hash: Buffer.from(vectorFirstLink, 'hex') });
+    expect(chainHeadAfter(esdbEvent({ revision: 2n }))).toEqual({ version: 3, hash: Buffer.alloc(32) });
+  });
+
+  it("checks the caller's expected version against the head it chains on", () => {
+    expect([0, 1, 2].map((version) => meetsExpectation('any', version))).toEqual([true, true, true]);
+    expect([0, 1].map((version) => meetsExpectation('no_stream', version))).toEqual([true, false]);
+    expect([0, 1].map((version) => meetsExpectation(0, version))).toEqual([true, false]);
+    expect([0, 1].map((version) => meetsExpectation('stream_exists', version))).toEqual([false, true]);
+    expect([1, 2, 3].map((version) => meetsExpectation(2, version))).toEqual([false, true, false]);
   });
 });
 
@@ -126,6 +181,15 @@ describe('EventStoreDB events to recorded events', () => {
       position: { commit: 1200n, prepare: 1100n },
       recordedAt: new Date('2026-11-23T10:00:00.000Z'),
     });
+  });
+
+  it("keeps the hash chain link out of the port's metadata, as PostgreSQL keeps it in columns", () => {
+    const link = { previousHash: zeroHash, contentHash: vectorContent, hash: vectorFirstLink };
+    const recorded = toRecordedEvent(
+      esdbEvent({ metadata: { userId: 7, occurredAt: 'x', eventChain: link } }),
+    );
+
+    expect(recorded.metadata).toEqual({ userId: 7, occurredAt: 'x' });
   });
 
   it('refuses an event without a position (servers before 22.6) rather than invent one', () => {

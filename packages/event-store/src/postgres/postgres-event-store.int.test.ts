@@ -91,6 +91,7 @@ describe('PostgresEventStore', () => {
     expect(rows.map((row) => row.name)).toEqual([
       '2026-11-21-001-create-events',
       '2026-11-23-001-append-events-function',
+      '2026-11-27-001-hash-chained-events',
     ]);
     await expect(pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);

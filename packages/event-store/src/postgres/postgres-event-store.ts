@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Alarm, reportSubscriptionError } from '../alarm';
+import { eventContentHash } from '../event-chain';
 import {
   type AppendResult,
   comparePositions,
@@ -114,7 +115,7 @@ interface QueuedAppend {
   request: {
     streamId: string;
     expected: string;
-    events: (NewEvent & { eventId: string })[];
+    events: (NewEvent & { eventId: string; contentHash: string })[];
     checkIds: boolean;
   };
   resolve(result: AppendResult): void;
@@ -179,7 +180,11 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`Append to ${streamId} has no events`);
     const expected = options.expectedVersion ?? 'any';
-    const toAppend = events.map((event) => ({ ...event, eventId: canonicalEventId(event.eventId) }));
+    const toAppend = events.map((event) => {
+      const eventId = canonicalEventId(event.eventId);
+      // append_events chains it on the stream's head, in the same statement that reads that head.
+      return { ...event, eventId, contentHash: eventContentHash({ ...event, eventId }).toString('hex') };
+    });
     const ids = toAppend.map((event) => event.eventId);
     if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
     const request = {

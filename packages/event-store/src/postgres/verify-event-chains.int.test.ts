@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventChainHash, eventContentHash } from '../event-chain';
+import type { NewEvent } from '../event-store';
+import { migrateEventStore } from './migrate-event-store';
+import { PostgresEventStore } from './postgres-event-store';
+import { verifyEventChains } from './verify-event-chains';
+
+// A database per test: a break one test makes would be every later test's first break.
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+});
+
+afterEach(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const ticketEvent = (type: string, n: number): NewEvent => ({
+  type,
+  data: { ticketId: n, weight: { net: 12.5 + n, unit: 'tonne' }, driver: `Driver ${n}` },
+  metadata: { userId: 1, occurredAt: `2026-11-27T08:0${n}:00.000Z` },
+});
+
+/** Three streams: ticket-1 and ticket-2 of three events, user-1 of two. */
+async function appendHistory(): Promise<void> {
+  const store = new PostgresEventStore({ pool });
+  try {
+    for (const streamId of ['ticket-1', 'ticket-2']) {
+      await store.append(streamId, [ticketEvent('TicketGenerated', 1), ticketEvent('TicketEdited', 2)]);
+      await store.append(streamId, [ticketEvent('TicketReceived', 3)], { expectedVersion: 2 });
+    }
+    await store.append('user-1', [ticketEvent('UserRegistered', 1), ticketEvent('UserRoleChanged', 2)]);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Changes history as someone with database access could, the append-only trigger off meanwhile: one
+ * simple query, so one transaction (the trigger is back on, or nothing happened).
+ */
+const tamper = (statements: string[]) =>
+  pool.query(
+    [
+      'ALTER TABLE events DISABLE TRIGGER events_append_only',
+      ...statements,
+      'ALTER TABLE events ENABLE TRIGGER events_append_only',
+    ].join(';\n'),
+  );
+
+const recordedAt = async (streamId: string, version: number) =>
+  (
+    await pool.query<{ recorded_at: Date }>(
+      'SELECT recorded_at FROM events WHERE stream_id = $1 AND stream_version = $2',
+      [streamId, version],
+    )
+  ).rows[0]?.recorded_at.toISOString();
+
+describe('verifyEventChains on chains appended by the store', () => {
+  beforeEach(async () => {
+    await migrateEventStore(pool);
+    await appendHistory();
+  });
+
+  it('finds every link whole when nothing was touched, reading in pages smaller than a stream', async () => {
+    const progress: number[] = [];
+    expect(await verifyEventChains(pool, { pageSize: 2, onProgress: (n) => void progress.push(n) })).toEqual({
+      ok: true,
+      checkedEvents: 8,
+      firstBreak: null,
+    });
+    expect(progress).toEqual([2, 4, 6, 8]);
+  });
+
+  it.each([
+    [
+      'data',
+      `UPDATE events SET data = jsonb_set(data, '{weight,net}', '99') WHERE stream_id = 'ticket-2' AND stream_version = 2`,
+    ],
+    [
+      'metadata',
+      `UPDATE events SET metadata = metadata || '{"userId": 2}' WHERE stream_id = 'ticket-2' AND stream_version = 2`,
+    ],
+    [
+      'type',
+      `UPDATE events SET event_type = 'TicketRejected' WHERE stream_id = 'ticket-2' AND stream_version = 2`,
+    ],
+  ])('reports an edited %s as changed content at its event', async (_field, edit) => {
+    const expectedTime = await recordedAt('ticket-2', 2);
+    await tamper([edit]);
+
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: false,
+      checkedEvents: 4,
+      firstBreak: { streamId: 'ticket-2', position: 2, reason: 'content-changed', recordedAt: expectedTime },
+    });
+  });
+
+  it('reports a deleted event as missing where the stream skips its version', async () => {
+    const nextTime = await recordedAt('ticket-2', 3);
+    await tamper([`DELETE FROM events WHERE stream_id = 'ticket-2' AND stream_version = 2`]);
+
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: false,
+      checkedEvents: 4,
+      firstBreak: { streamId: 'ticket-2', position: 2, reason: 'missing-event', recordedAt: nextTime },
+    });
+  });
+
+  it('reports a deleted first event as the stream starting late', async () => {
+    await tamper([`DELETE FROM events WHERE stream_id = 'ticket-1' AND stream_version = 1`]);
+
+    expect((await verifyEventChains(pool)).firstBreak).toMatchObject({
+      streamId: 'ticket-1',
+      position: 1,
+      reason: 'missing-event',
+    });
+  });
+
+  it('reports two events swapped as a broken link where the first of them now stands', async () => {
+    const movedTime = await recordedAt('ticket-2', 3);
+    await tamper([
+      `UPDATE events SET stream_version = 1000 WHERE stream_id = 'ticket-2' AND stream_version = 2`,
+      `UPDATE events SET stream_version = 2 WHERE stream_id = 'ticket-2' AND stream_version = 3`,
+      `UPDATE events SET stream_version = 3 WHERE stream_id = 'ticket-2' AND stream_version = 1000`,
+    ]);
+
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: false,
+      checkedEvents: 4,
+      firstBreak: { streamId: 'ticket-2', position: 2, reason: 'chain-broken', recordedAt: movedTime },
+    });
+  });
+
+  it('reports an event inserted without the append function as having no hash', async () => {
+    await pool.query(
+      `INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata)
+       VALUES ('ticket-2', 4, $1, 'TicketReceiptReset', '{}', '{"userId": 1, "occurredAt": "2026-11-27T09:00:00Z"}')`,
+      [randomUUID()],
+    );
+    const forgedTime = await recordedAt('ticket-2', 4);
+
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: false,
+      checkedEvents: 6,
+      firstBreak: { streamId: 'ticket-2', position: 4, reason: 'missing-hash', recordedAt: forgedTime },
+    });
+  });
+
+  it('reports an event forged into the middle with valid hashes at the next event, whose link it cannot mend', async () => {
+    const { rows } = await pool.query<{ chain_hash: Buffer }>(
+      `SELECT chain_hash FROM events WHERE stream_id = 'ticket-2' AND stream_version = 1`,
+    );
+    const forged = { eventId: randomUUID(), ...ticketEvent('TicketRejected', 9) };
+    const contentHash = eventContentHash(forged);
+    const chainHash = eventChainHash(rows[0]?.chain_hash as Buffer, contentHash, 2, 'ticket-2');
+    const shiftedTime = await recordedAt('ticket-2', 2);
+    await tamper([
+      `UPDATE events SET stream_version = 4 WHERE stream_id = 'ticket-2' AND stream_version = 3`,
+      `UPDATE events SET stream_version = 3 WHERE stream_id = 'ticket-2' AND stream_version = 2`,
+    ]);
+    await pool.query(
+      `INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata, content_hash, chain_hash)
+       VALUES ('ticket-2', 2, $1, $2, $3, $4, $5, $6)`,
+      [forged.eventId, forged.type, forged.data, forged.metadata, contentHash, chainHash],
+    );
+
+    expect(await verifyEventChains(pool)).toEqual({
+      ok: false,
+      checkedEvents: 5,
+      firstBreak: { streamId: 'ticket-2', position: 3, reason: 'chain-broken', recordedAt: shiftedTime },
+    });
+  });
+});
+
+describe('the migration that chains events stored before the chain', () => {
+  it('hashes them without changing them, records where each chain starts, and later appends chain on', async () => {
+    await migrateEventStore(pool, { upTo: '2026-11-23-001-append-events-function' });
+    await appendHistory();
+    const before = await pool.query('SELECT * FROM events ORDER BY global_position');
+
+    await migrateEventStore(pool);
+    const store = new PostgresEventStore({ pool });
+    await store.append('ticket-1', [ticketEvent('TicketRejected', 4)], { expectedVersion: 3 });
+    await store.append('ticket-3', [ticketEvent('TicketGenerated', 1)]);
+    await store.close();
+
+    const after = await pool.query(
+      `SELECT global_position, transaction_id, stream_id, stream_version, event_id, event_type, data, metadata,
+         recorded_at FROM events WHERE global_position <= $1 ORDER BY global_position`,
+      [before.rows.at(-1).global_position],
+    );
+    expect(after.rows).toEqual(before.rows);
+    const { rows: starts } = await pool.query(
+      'SELECT stream_id, back_filled_through FROM event_chain_starts ORDER BY stream_id',
+    );
+    expect(starts).toEqual([
+      { stream_id: 'ticket-1', back_filled_through: 3 },
+      { stream_id: 'ticket-2', back_filled_through: 3 },
+      { stream_id: 'user-1', back_filled_through: 2 },
+    ]);
+    expect(await verifyEventChains(pool)).toEqual({ ok: true, checkedEvents: 10, firstBreak: null });
+    await expect(pool.query(`DELETE FROM events WHERE stream_id = 'ticket-1'`)).rejects.toThrow(
+      /append-only/,
+    );
+  });
+});
