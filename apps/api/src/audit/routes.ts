@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChainVerificationSchema, ErrorSchema } from '@portal/contract';
 import { verifyEventChains } from '@portal/event-store';
-import { startRun } from '../jobs/job-runs';
 import { jobLocation, PreferHeaders, prefersRespondAsync, runResponses } from '../jobs/run-answers';
+import { startRun } from '../jobs/start-run';
 import { adminOnly } from '../plugins/authentication';
 import { verifyChainsRun } from './verify-chains-run';
 
