@@ -1,4 +1,4 @@
-import { notesMaxLength } from '@portal/domain';
+import { notesMaxLength, receivedBeforeLoaded } from '@portal/domain';
 import { maxLength, type Validator } from 'react-admin';
 import { requiredText } from '../common/validation';
 
@@ -21,13 +21,10 @@ const chosen =
     return Number(value) >= 1 ? undefined : m(notSelectedKey);
   };
 
-const receivedAfterLoaded: Validator = (value, values) => {
-  const loaded = Date.parse(String(values?.timeLoaded ?? ''));
-  const received = Date.parse(String(value ?? ''));
-  return Number.isNaN(loaded) || Number.isNaN(received) || received > loaded
-    ? undefined
-    : m('receivedAfterLoaded');
-};
+const receivedAfterLoaded: Validator = (value, values) =>
+  receivedBeforeLoaded(String(values?.timeLoaded ?? ''), String(value ?? ''))
+    ? m('receivedAfterLoaded')
+    : undefined;
 
 const numeric: Validator = (value) =>
   isBlank(value) || Number.isFinite(Number(value)) ? undefined : m('weightNotNumber');

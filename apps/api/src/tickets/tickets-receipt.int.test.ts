@@ -189,6 +189,19 @@ describe('receiving on the ticket page', () => {
     near(set.timeLoaded);
   });
 
+  it('a ticket received with no time loaded stays saveable: its two times are one instant (issue 32, I8)', async () => {
+    const ticket = await one();
+    const received = (await receive({ ticketId: ticket.id, source: 'ticket' })).json<Ticket>();
+    expect(received.timeLoaded).toBe(received.timeReceived);
+    const form = kit.completeForm(kit.companyIds());
+    const times = { timeLoaded: received.timeLoaded, timeReceived: received.timeReceived };
+    const saved = await kit.call('PUT', '/api/ticket/edit', { ticket: { id: ticket.id, ...form, ...times } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<Ticket>()).toMatchObject({ ...times, isReceived: true, jobSite: form.jobSite });
+    const short = await kit.call('PUT', '/api/ticket/edit/short', { ticket: { id: ticket.id, ...times } });
+    expect(short.statusCode).toBe(200);
+  });
+
   it('a time received before the time loaded is a 400 and nothing is received', async () => {
     const [viaReceive, viaEdit, viaShort] = await kit.fresh(3);
     if (!viaReceive || !viaEdit || !viaShort) throw new Error('no tickets');

@@ -149,16 +149,19 @@ function formatErrors(
     const outOfBounds = weightOrNoneOutOfBounds(details.weight, weightLimitKg);
     if (outOfBounds) errors.weight = outOfBounds;
   }
-  const { timeLoaded, timeReceived } = details;
-  if (
-    timeLoaded &&
-    timeReceived &&
-    isInstant(timeLoaded) &&
-    isInstant(timeReceived) &&
-    Date.parse(timeReceived) <= Date.parse(timeLoaded)
-  ) {
+  if (receivedBeforeLoaded(details.timeLoaded, details.timeReceived))
     errors.timeReceived = ticketFormMessages.receivedAfterLoaded;
-  }
+}
+
+/**
+ * A ticket's time received before its time loaded: the forms' 'Time received must be after time loaded'.
+ * The same instant is not before: a receipt with no time loaded sets both to its own time (docs/rules.md,
+ * "Tickets and their states"), and such a ticket must stay saveable (issue 32, I8).
+ */
+export function receivedBeforeLoaded(timeLoaded: string | null, timeReceived: string | null): boolean {
+  if (!timeLoaded || !timeReceived) return false;
+  const [loaded, received] = [Date.parse(timeLoaded), Date.parse(timeReceived)];
+  return !Number.isNaN(loaded) && !Number.isNaN(received) && received < loaded;
 }
 
 /** The full ticket form's Save: required fields first, in form order. */
