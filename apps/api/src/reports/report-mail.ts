@@ -14,6 +14,7 @@ import { findUserById } from '@portal/projections';
 import type ExcelJS from 'exceljs';
 import { mailQueue } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
+import { inertCell } from './inert-text';
 
 /** What every e-mailed report shares: recipients, the mail's id and delivery, tables for HTML and text. */
 
@@ -207,11 +208,11 @@ const shown = (table: Table, value: Cell, column: number): string =>
         ? formatWeightNumber(value, table.siteUnitColumns.unit)
         : String(value);
 
-/** A cell as a sheet holds it: a site unit column's KG converted to that unit. */
+/** A cell as a sheet holds it: a site unit column's KG converted to that unit, a text made inert. */
 const sheetCell = (table: Table, value: Cell, column: number): Cell =>
   typeof value === 'number' && table.siteUnitColumns?.columns.includes(column)
     ? inSpreadsheetUnit(value, table.siteUnitColumns.unit)
-    : value;
+    : inertCell(value);
 
 const cellStyle = 'border:1px solid #ccc;padding:4px 8px;';
 

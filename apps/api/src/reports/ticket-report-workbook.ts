@@ -24,6 +24,7 @@ import {
 } from '@portal/projections';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
+import { inertText } from './inert-text';
 import { siteDateTime, ticketCountCells, ticketCountHeadings } from './report-mail';
 
 /**
@@ -138,7 +139,7 @@ function cellOf(column: Column, row: ReportRowView, clock: ReturnType<typeof sit
     case 'number':
       return inSpreadsheetUnit(value as number, unit);
     case 'text':
-      return value as string;
+      return inertText(value as string);
     default: {
       const unknownKind: never = column;
       throw new Error(`unknown column kind ${JSON.stringify(unknownKind)}`);
@@ -218,10 +219,10 @@ export async function writeReportWorkbook(
     );
   }
 
-  const titleRow = sheet.addRow([spec.title]);
+  const titleRow = sheet.addRow([inertText(spec.title)]);
   titleRow.font = { bold: true, size: 14 };
   titleRow.commit();
-  for (const line of [generated, ...summary, '']) sheet.addRow([line]).commit();
+  for (const line of [generated, ...summary, '']) sheet.addRow([inertText(line)]).commit();
   const headings = sheet.addRow(labels);
   headings.font = { bold: true };
   headings.commit();

@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import type { TruckView } from '@portal/projections';
 import ExcelJS from 'exceljs';
+import { inertText } from '../reports/inert-text';
 
 /** The transport export's columns, in order, each headed by words rather than its key. */
 const transportExportColumns = [
@@ -56,11 +57,11 @@ export async function buildTransportExport(trucks: TruckView[], unit: DisplayUni
   for (const [company, group] of groups) {
     for (const truck of group) {
       sheet.addRow({
-        transportCompanyName: company,
-        truckNumber: truck.number,
-        licensePlate: truck.licensePlate,
-        driverName: truck.driverName ?? '',
-        driverNumber: truck.driverNumber ?? '',
+        transportCompanyName: inertText(company),
+        truckNumber: inertText(truck.number),
+        licensePlate: inertText(truck.licensePlate),
+        driverName: inertText(truck.driverName ?? ''),
+        driverNumber: inertText(truck.driverNumber ?? ''),
         tareWeight: tareOf(truck.tareWeight),
       });
     }
