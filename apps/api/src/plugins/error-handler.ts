@@ -9,6 +9,7 @@ import { isConnectionLoss } from '@portal/event-store';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { SoilFloError } from '../soilflo/soilflo-client';
+import { parseJsonBody } from './json-body';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -67,16 +68,13 @@ function wrongTypeMessage(
 /** One place maps failures to statuses: the spec's message for 4xx, a fixed text for every 5xx. */
 export default fp(
   async (app: FastifyInstance) => {
-    // react-admin's fetchJson sends `Content-Type: application/json` on bodiless DELETEs; an empty JSON
-    // body is "no body", not an error. Malformed JSON still answers 400.
+    // One JSON parser for every route (parseJsonBody): empty is no body, too deep, poisoned or malformed a 400.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = String(body);
-      if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+        done(null, parseJsonBody(String(body)));
+      } catch (error) {
+        done(Object.assign(error as Error, { statusCode: 400 }), undefined);
       }
     });
     // One rule for all input (the text rule is in packages/domain/src/catalogue/fields.ts): a value
