@@ -38,7 +38,17 @@ export function registerBrowserSecurity(app: FastifyInstance, options: { https: 
   app.addHook('onRequest', (request, reply, done) =>
     setSecurityHeaders(request.raw, reply.raw, () => done()),
   );
+  // An API answer is never kept by a browser or a proxy: they carry tokens, people's names and phones,
+  // tickets and downloads, and change as the site works (issue 32, item 5). The UI's files say their own.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', apiCacheControl);
+  });
 }
+
+export const apiCacheControl = 'no-store';
+
+/** `/api/…`, however many slashes lead it (the router reads `//api/x` as `/api/x`). */
+const isApiPath = (url: string): boolean => /^\/+api(?:[/?]|$)/.test(url);
 
 /**
  * Swagger UI sets its own policy on its pages (its inline scripts need their hashes); keep it, but
