@@ -93,19 +93,29 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id, hash } = request.params;
-      const lockedForMs = await linkAttempts.take(
-        [
-          {
-            key: `${config.queuePrefix}:dispatch:address:${clientAddressKey(request.ip)}`,
-            ...dispatchLimits.perAddress,
-          },
-          { key: `${config.queuePrefix}:dispatch:ticket:${id}`, ...dispatchLimits.perTicket },
-        ],
-        Date.now(),
+      const perAddress = {
+        key: `${config.queuePrefix}:dispatch:address:${clientAddressKey(request.ip)}`,
+        ...dispatchLimits.perAddress,
+      };
+      const perTicket = { key: `${config.queuePrefix}:dispatch:ticket:${id}`, ...dispatchLimits.perTicket };
+      const attempt = async (limits: (typeof perAddress)[]) => {
+        const lockedForMs = await linkAttempts.take(limits, Date.now());
+        if (lockedForMs > 0) throw new DomainError('throttled', throttledMessage(lockedForMs));
+      };
+      // The link first (issue 32, M3): a wrong hash counts against its address only, never against the
+      // ticket, so nobody without the link can lock its driver out.
+      try {
+        await linkedTicket(app, id, hash);
+      } catch (error) {
+        await attempt([perAddress]);
+        throw error;
+      }
+      await attempt([perAddress, perTicket]);
+      const dispatch = validateTruckDispatch(
+        request.body,
+        await currentTicketForm(app, id),
+        new Date().toISOString(),
       );
-      if (lockedForMs > 0) throw new DomainError('throttled', throttledMessage(lockedForMs));
-      await linkedTicket(app, id, hash);
-      const dispatch = validateTruckDispatch(request.body, await currentTicketForm(app, id));
       if (!(await findTransportCompany(db, dispatch.transportCompanyId))) {
         const message = transportCompanies.notFoundMessage;
         throw new DomainError('validation', message, { transportCompanyId: message });

@@ -137,6 +137,57 @@ describe('the Truck Dispatch page, through the ticket link', () => {
   });
 });
 
+describe('the link cannot be used against its driver (issue 32, M3 and M4)', () => {
+  /** A dispatch from its own address, as from a stranger's machine or the driver's phone. */
+  const from = (remoteAddress: string, url: string, payload: object) =>
+    kit.portal.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+  it("wrong hashes count against their sender's address, never against the ticket", async () => {
+    const hauler = await kit.transportCompany('Unblocked Haulage');
+    const [ticket] = await kit.fresh(1);
+    if (!ticket) throw new Error('no ticket');
+    const load = { ...driver(hauler.id), timeLoaded: new Date().toISOString() };
+    const strangers = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      strangers.push(
+        (
+          await from(
+            '127.0.0.21',
+            `/api/ticket/${ticket.id}/AAAAAAAAAAAAAAAAAAAAA${attempt % 10}/dispatch`,
+            load,
+          )
+        ).statusCode,
+      );
+    expect(strangers.slice(0, 10)).toEqual(Array(10).fill(404));
+    const real = await from('127.0.0.22', `${await linkOf(ticket.id)}/dispatch`, load);
+    expect(real.statusCode, real.body).toBe(200);
+  });
+
+  it("keeps the ticket's time loaded, and takes the driver's only between the ticket's date and now", async () => {
+    const hauler = await kit.transportCompany('Timely Haulage');
+    const [open, loaded] = await kit.fresh(2);
+    if (!open || !loaded) throw new Error('no tickets');
+    for (const [timeLoaded, message] of [
+      ['2030-06-01T08:00:00.000Z', 'Time loaded cannot be in the future'],
+      ['2026-01-01T08:00:00.000Z', "Time loaded cannot be before the ticket's date"],
+    ] as const) {
+      const refused = await from('127.0.0.23', `${await linkOf(open.id)}/dispatch`, {
+        ...driver(hauler.id),
+        timeLoaded,
+      });
+      expectInvalid(refused, { timeLoaded: message });
+    }
+    const officeTime = new Date(Date.now() - 30 * 60_000).toISOString();
+    await kit.short(loaded.id, { timeLoaded: officeTime });
+    const dispatched = await from('127.0.0.23', `${await linkOf(loaded.id)}/dispatch`, {
+      ...driver(hauler.id),
+      timeLoaded: new Date().toISOString(),
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect((await kit.get(loaded.id)).timeLoaded).toBe(officeTime);
+  });
+});
+
 describe('the haulage record, through the ticket link', () => {
   it("answers what the printed record shows, with the site's printed texts; a wrong hash shows nothing", async () => {
     const [ticket] = await kit.fresh(1);

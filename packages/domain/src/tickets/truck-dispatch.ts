@@ -30,15 +30,34 @@ export const truckDispatchMessages = {
    */
   haulageCompanyRequired: 'Haulage Company is required',
   externalLoad: "This load comes from SoilFLO: manage it in SoilFLO's dashboard.",
+  timeLoadedInFuture: 'Time loaded cannot be in the future',
+  timeLoadedBeforeTicketDate: "Time loaded cannot be before the ticket's date",
 } as const;
 
-/** The dispatch form over the ticket's details: time loaded (kept if the ticket has one), company, driver and plate required. */
-export function validateTruckDispatch(input: Record<string, unknown>, current: TicketDetails): TruckDispatch {
+/** How far ahead of the server's clock a driver's phone may be and its time loaded still count as now. */
+export const dispatchClockSkewMs = 5 * 60_000;
+
+/**
+ * A ticket's date is a day, stored as an instant on it (its generation, or the office's pick); the domain
+ * does not know the site's zone, so the day may have begun up to a day before that instant.
+ */
+const ticketDayMarginMs = 24 * 60 * 60_000;
+
+/**
+ * The dispatch form over the ticket's details: company, driver and plate required. The link is the driver's,
+ * not the office's (issue 32, M4): a time loaded the ticket has is kept, and the driver's counts only on a
+ * ticket with none, between the ticket's date and now (`now` plus a phone's clock skew).
+ */
+export function validateTruckDispatch(
+  input: Record<string, unknown>,
+  current: TicketDetails,
+  now: string,
+): TruckDispatch {
   const given = readTicketDetails(input);
   const details = validateShortTicket(
     {
       ...current,
-      timeLoaded: given.timeLoaded ?? current.timeLoaded,
+      timeLoaded: current.timeLoaded ?? given.timeLoaded,
       transportCompanyId: given.transportCompanyId,
       truckNumber: given.truckNumber,
       truckLicensePlate: given.truckLicensePlate,
@@ -50,6 +69,13 @@ export function validateTruckDispatch(input: Record<string, unknown>, current: T
   );
   const errors: FieldErrors = {};
   if (details.timeLoaded === null) errors.timeLoaded = ticketFormMessages.timeLoadedRequired;
+  else if (current.timeLoaded === null) {
+    const loaded = Date.parse(details.timeLoaded);
+    if (loaded > Date.parse(now) + dispatchClockSkewMs)
+      errors.timeLoaded = truckDispatchMessages.timeLoadedInFuture;
+    else if (current.date !== null && loaded < Date.parse(current.date) - ticketDayMarginMs)
+      errors.timeLoaded = truckDispatchMessages.timeLoadedBeforeTicketDate;
+  }
   if (details.transportCompanyId === null)
     errors.transportCompanyId = truckDispatchMessages.haulageCompanyRequired;
   if (details.truckDriverName === null) errors.truckDriverName = ticketFormMessages.driverNameRequired;

@@ -7,6 +7,7 @@ import type { TicketEvent } from './ticket-events';
 import { validateTruckDispatch } from './truck-dispatch';
 
 const loadedAt = '2026-03-10T14:00:00.000Z';
+const now = '2026-03-10T15:00:00.000Z';
 const generated = (isSoilFLOLoad = false): TicketEvent => ({
   type: 'TicketGenerated',
   data: { ticketId: 12, prefix: 0, ticketNumber: 42, isSoilFLOLoad, hashNonce: 'n', date: loadedAt },
@@ -22,7 +23,7 @@ const form = {
 
 describe('the driver dispatch', () => {
   it('reads the form: the plate uppercased, text trimmed, time loaded kept from the ticket when the form has none', () => {
-    expect(validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt })).toEqual({
+    expect(validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt }, now)).toEqual({
       timeLoaded: loadedAt,
       transportCompanyId: 5,
       truckNumber: 'T-9',
@@ -38,10 +39,11 @@ describe('the driver dispatch', () => {
         validateTruckDispatch(
           { ...form, transportCompanyId: 0 },
           { ...emptyTicketDetails, timeLoaded: loadedAt },
+          now,
         ),
       ),
     ).toEqual(invalidField('transportCompanyId', 'Haulage Company is required'));
-    expect(refusal(() => validateTruckDispatch(form, emptyTicketDetails))).toEqual(
+    expect(refusal(() => validateTruckDispatch(form, emptyTicketDetails, now))).toEqual(
       invalidField('timeLoaded', 'Time loaded is required'),
     );
     expect(
@@ -49,6 +51,7 @@ describe('the driver dispatch', () => {
         validateTruckDispatch(
           { ...form, truckLicensePlate: 'AB123456', timeLoaded: loadedAt },
           emptyTicketDetails,
+          now,
         ),
       ).errors,
     ).toEqual({
@@ -56,8 +59,29 @@ describe('the driver dispatch', () => {
     });
   });
 
+  it("keeps the ticket's time loaded: the link does not rewrite it (issue 32, M4)", () => {
+    const office = { ...emptyTicketDetails, timeLoaded: loadedAt };
+    const later = '2026-03-10T14:45:00.000Z';
+    expect(validateTruckDispatch({ ...form, timeLoaded: later }, office, now).timeLoaded).toBe(loadedAt);
+  });
+
+  it("takes the driver's time loaded on a ticket with none, between the ticket's date and now", () => {
+    const ticket = { ...emptyTicketDetails, date: '2026-03-10T04:00:00.000Z' };
+    const at = (timeLoaded: string) => validateTruckDispatch({ ...form, timeLoaded }, ticket, now);
+    expect(at('2026-03-10T14:30:00.000Z').timeLoaded).toBe('2026-03-10T14:30:00.000Z');
+    // A phone's clock a few minutes ahead is still now.
+    expect(at('2026-03-10T15:04:00.000Z').timeLoaded).toBe('2026-03-10T15:04:00.000Z');
+    expect(refusal(() => at('2030-06-01T08:00:00.000Z'))).toEqual(
+      invalidField('timeLoaded', 'Time loaded cannot be in the future'),
+    );
+    expect(at('2026-03-09T14:00:00.000Z').timeLoaded).toBe('2026-03-09T14:00:00.000Z');
+    expect(refusal(() => at('2026-03-09T03:00:00.000Z'))).toEqual(
+      invalidField('timeLoaded', "Time loaded cannot be before the ticket's date"),
+    );
+  });
+
   it('dispatches an open ticket as the driver; refuses a SoilFLO load', () => {
-    const dispatch = validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt });
+    const dispatch = validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt }, now);
     const events = decideTicket({ type: 'DispatchTruck', dispatch }, given(generated()));
     expect(events).toEqual([{ type: 'TruckDispatched', data: { ticketId: 12, dispatch, source: 'driver' } }]);
     const after = [generated(), ...events].reduce(evolveTicket, initialTicketState);
