@@ -3,6 +3,7 @@ import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/s
 import type { Seal } from '@portal/contract';
 import type { ChainVerification } from '@portal/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSealKey, sealPublicKeyOf } from '../data-dir-secrets';
 import { siteDate } from '../site-time';
 import { sealIfDue } from './seals';
 
@@ -75,5 +76,31 @@ describe('the scheduled seals', () => {
     expect(await sealIfDue(ctx.portal.host, () => new Date(tomorrow.getTime() + 60 * 60_000))).toMatchObject({
       reason: 'hourly',
     });
+  });
+});
+
+describe('a rotated seal key', () => {
+  it("keeps the old key's seals verifying while its public key is kept, and names the first of them once it is not", async () => {
+    const { config } = ctx.portal.infra;
+    const oldKeys = config.sealPublicKeys;
+    const rotated = newSealKey();
+    Object.assign(config, { sealKey: rotated, sealPublicKeys: [sealPublicKeyOf(rotated), ...oldKeys] });
+    try {
+      const seal = (await call('POST', '/api/audit/seal', ctx.admin)).json<Seal>();
+      expect(seal.publicKey).toBe(sealPublicKeyOf(rotated));
+      const kept = (await call('GET', '/api/audit/verify', ctx.admin)).json<ChainVerification>();
+      expect(kept).toMatchObject({ ok: true, firstBreak: null });
+
+      config.sealPublicKeys = [sealPublicKeyOf(rotated)];
+      const dropped = (await call('GET', '/api/audit/verify', ctx.admin)).json<ChainVerification>();
+      console.info('old seal key no longer kept:', JSON.stringify(dropped));
+      expect(dropped.firstBreak).toMatchObject({
+        streamId: 'audit-seals',
+        position: 1,
+        reason: 'seal-signature-invalid',
+      });
+    } finally {
+      config.sealPublicKeys = oldKeys;
+    }
   });
 });
