@@ -5,7 +5,7 @@ import type { ChainVerification } from '@portal/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSealKey, sealPublicKeyOf } from '../data-dir-secrets';
 import { siteDate } from '../site-time';
-import { sealIfDue } from './seals';
+import { sealIfDue, sealOnDemand } from './seals';
 
 let receiver: SmtpTestReceiver;
 beforeAll(async () => {
@@ -76,6 +76,14 @@ describe('the scheduled seals', () => {
     expect(await sealIfDue(ctx.portal.host, () => new Date(tomorrow.getTime() + 60 * 60_000))).toMatchObject({
       reason: 'hourly',
     });
+  });
+
+  it("is the end-of-day seal when asked for on demand once the site's day is over, before the scheduler looks", async () => {
+    const [latest] = (await call('GET', '/api/audit/seals', ctx.admin)).json<Seal[]>();
+    const nextDay = new Date(new Date((latest as Seal).sealedAt).getTime() + 24 * 3_600_000);
+
+    expect(await sealOnDemand(ctx.portal.host, () => nextDay)).toMatchObject({ reason: 'end-of-day' });
+    expect(await sealOnDemand(ctx.portal.host, () => nextDay)).toMatchObject({ reason: 'on-demand' });
   });
 });
 

@@ -105,8 +105,17 @@ async function seal(
   return sealed;
 }
 
-/** POST /api/audit/seal: a seal now; null only while another process is taking one. */
-export const sealOnDemand = (host: CommandHost, now = () => new Date()) => seal(host, () => 'on-demand', now);
+/**
+ * POST /api/audit/seal: a seal now; null only while another process is taking one. Asked for once the site's
+ * day is over but before the scheduler's look, it is that day's end-of-day seal (and mailed), or no seal would be.
+ */
+export const sealOnDemand = (host: CommandHost, now = () => new Date()) =>
+  seal(
+    host,
+    (previous) =>
+      sealDue(previous, now(), host.infra.config.siteTimezone) === 'end-of-day' ? 'end-of-day' : 'on-demand',
+    now,
+  );
 
 /** The hourly and end-of-day seal, if due at `now` (the scheduler's look, and the tests'). */
 export const sealIfDue = (host: CommandHost, now = () => new Date()) =>
