@@ -22,6 +22,7 @@ const notProjected = new Set([
   'event_store_migration',
   'event_store_migration_lock',
   'event_chain_starts',
+  'event_seal_heads',
 ]);
 /** Given at append (the event's id) or by the clock, not by the events' contents. */
 const volatileColumns = new Set([

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { DataDirSecrets } from './data-dir-secrets';
+import { type DataDirSecrets, newSealKey, sealPublicKeyOf } from './data-dir-secrets';
 
 /** Everything the portal reads from its environment (README, "Configuration"). */
 export interface PortalConfig {
@@ -14,6 +14,10 @@ export interface PortalConfig {
   jwtSecret: string;
   /** Keys the public ticket links' hashes (never the session secret: one leaking does not give the other). */
   linkSecret: string;
+  /** Signs the seals (SEAL_KEY, or the data dir's): an Ed25519 private key, PKCS #8 DER in base64. */
+  sealKey: string;
+  /** The seal public keys verify trusts (raw, base64url): the current one's, the data dir's and SEAL_PUBLIC_KEYS. */
+  sealPublicKeys: string[];
   /** Session length (spec: a login is valid until the token's expiry). */
   jwtExpiresInSeconds: number;
   adminEmail: string | null;
@@ -32,6 +36,8 @@ export interface PortalConfig {
    * a time and the others stand by to take over.
    */
   runProjections: boolean;
+  /** false (SEALS=off): this process's workers take no hourly or end-of-day seal (test portals; on demand still works). */
+  runSeals: boolean;
   /** How long a worker's hold on a job lasts before a dead worker's job is handed to another. */
   jobLockMs: number;
   /** A weigh-in or tare refuses a scale reading whose indicator frame is older than this. */
@@ -119,11 +125,24 @@ export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ??
 
 const optional = (value: string | undefined): string | null => (value && value.trim() !== '' ? value : null);
 
-/** JWT_SECRET and LINK_SECRET when set, otherwise the ones generated into the data dir. */
+/** JWT_SECRET, LINK_SECRET and SEAL_KEY when set, otherwise the ones generated into the data dir. */
 export const secretsFromEnv = (env: Env, generated: DataDirSecrets) => ({
   jwtSecret: optional(env.JWT_SECRET) ?? generated.jwtSecret,
   linkSecret: optional(env.LINK_SECRET) ?? generated.linkSecret,
+  sealKey: optional(env.SEAL_KEY) ?? generated.sealKey,
+  sealPublicKeys: generated.sealPublicKeys,
 });
+
+/**
+ * The seal key (resolved, else SEAL_KEY, else a new one: a test's) and the public keys verify trusts: its own,
+ * those kept in the data dir and SEAL_PUBLIC_KEYS' (comma-separated), each once.
+ */
+export function sealKeysFromEnv(env: Env, resolved: { sealKey?: string; sealPublicKeys?: string[] }) {
+  const sealKey = resolved.sealKey ?? optional(env.SEAL_KEY) ?? newSealKey();
+  const listed = (env.SEAL_PUBLIC_KEYS ?? '').split(',').map((key) => key.trim());
+  const sealPublicKeys = [sealPublicKeyOf(sealKey), ...(resolved.sealPublicKeys ?? []), ...listed];
+  return { sealKey, sealPublicKeys: [...new Set(sealPublicKeys.filter((key) => key !== ''))] };
+}
 
 // Named ranges proxy-addr (Fastify's trustProxy) understands.
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -202,9 +221,17 @@ export const listenAddressFromEnv = (env: Env): { port: number; host: string } =
 /** Reads the settings that need no embedded services; `databaseUrl` and the secrets come resolved. */
 export function configFromEnv(
   env: Env,
-  resolved: { databaseUrl: string; jwtSecret: string; linkSecret: string; uiDist: string | null },
+  resolved: {
+    databaseUrl: string;
+    jwtSecret: string;
+    linkSecret: string;
+    uiDist: string | null;
+    sealKey?: string;
+    sealPublicKeys?: string[];
+  },
 ): PortalConfig {
   return {
+    ...sealKeysFromEnv(env, resolved),
     ...listenAddressFromEnv(env),
     databaseUrl: resolved.databaseUrl,
     redisUrl: optional(env.REDIS_URL),
@@ -221,6 +248,7 @@ export function configFromEnv(
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorkers: env.WORKERS !== 'off',
     runProjections: env.PROJECTIONS !== 'off',
+    runSeals: env.SEALS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
     databasePoolMax: wholeNumberFromEnv('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, {

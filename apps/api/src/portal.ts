@@ -8,6 +8,7 @@ import {
 } from '@portal/projections';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startSealing } from './audit/seals';
 import { createAttemptCounters } from './auth/attempt-counters';
 import { createLoginLimiter } from './auth/login-limiter';
 import { PasswordHashing } from './auth/passwords';
@@ -125,6 +126,7 @@ export async function startServices(
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
   const scaleAlerts = options.workers ? startScaleAlerts(host) : null;
+  const sealing = options.workers && config.runSeals ? startSealing(host) : null;
   const serviceSteps: ShutdownStep[] = [
     {
       what: 'the queue workers',
@@ -132,6 +134,7 @@ export async function startServices(
       async run() {
         await receiptRelay?.stop();
         await scaleAlerts?.stop();
+        await sealing?.stop();
         await jobs.close();
       },
     },

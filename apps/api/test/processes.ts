@@ -79,7 +79,16 @@ async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp
   const args = script.startsWith('dist/') ? [script] : ['--import', 'tsx', `apps/api/src/${script}`];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, REDIS_URL: '', METRICS_PORT: '0', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // SEALS off as in the test portals: each process's own data dir would seal with a key of its own at start.
+    env: {
+      ...process.env,
+      REDIS_URL: '',
+      METRICS_PORT: '0',
+      SEALS: 'off',
+      ...env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let kept = '';

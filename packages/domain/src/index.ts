@@ -1,3 +1,4 @@
+export * from './audit/seal';
 export * from './catalogue/catalogue';
 export * from './catalogue/fields';
 export * from './catalogue/named-record';

@@ -1,10 +1,20 @@
 export { eventContentHash } from './event-chain';
+export {
+  rawPublicKey,
+  type SealedFacts,
+  type StreamHead,
+  sealKeyId,
+  sealMerkleRoot,
+  sealStreamId,
+  signSeal,
+} from './event-seal';
 export * from './event-store';
 export {
   EventStoreDbEventStore,
   type EventStoreDbEventStoreOptions,
 } from './eventstoredb/eventstoredb-event-store';
 export { isConnectionLoss } from './postgres/connection-loss';
+export { type EventsSealedData, sealStreamHeads } from './postgres/event-seals';
 export { migrateEventStore } from './postgres/migrate-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export {

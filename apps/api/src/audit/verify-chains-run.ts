@@ -15,6 +15,7 @@ export const verifyChainsRun: RunDefinition<VerifyChainsParams, VerifyChainsPara
   kind: 'verify-chains',
   queue: 'audit-verify-chains',
   chunks: (params) => [{ spec: params, total: params.events }],
-  processChunk: ({ host, progress }) => verifyEventChains(host.infra.pool, { onProgress: progress }),
+  processChunk: ({ host, progress }) =>
+    verifyEventChains(host.infra.pool, { onProgress: progress, sealKeys: host.infra.config.sealPublicKeys }),
   summarize: (chunks) => chunks[0]?.result ?? null,
 };

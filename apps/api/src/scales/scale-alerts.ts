@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type LiveScale, okResponses, type ScaleAlert, ScaleAlertSchema } from '@portal/contract';
-import { emailPattern, Role } from '@portal/domain';
 import { listScales } from '@portal/projections';
 import { Type } from '@sinclair/typebox';
 import type pg from 'pg';
 import { startRepeating } from '../jobs/repeating-task';
+import { administratorAddresses } from '../mail/administrator-addresses';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { scaleAlertMail } from './scale-alert-mail';
@@ -65,17 +65,6 @@ async function noteScales(pool: pg.Pool, scales: LiveScale[], now: Date): Promis
     'UPDATE scale_incident SET recovered_at = $2 WHERE recovered_at IS NULL AND scale_id <> ALL($1)',
     [outIds, now],
   );
-}
-
-/** Administrators with an e-mail address (their username): who the alert mail goes to. */
-async function administratorAddresses(host: CommandHost): Promise<string[]> {
-  const administrators = await host.infra.db
-    .selectFrom('users')
-    .select('username')
-    .where('roleId', '=', Role.Administrator)
-    .orderBy('id')
-    .execute();
-  return administrators.map((user) => user.username).filter((username) => emailPattern.test(username));
 }
 
 /** Tells each incident out for longer than the threshold, once: its e-mail is queued, then it is marked told. */

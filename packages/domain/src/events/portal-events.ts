@@ -1,3 +1,4 @@
+import { SealEventSchemas } from '../audit/seal';
 import { contractorCompanies } from '../contractors/contractor-company';
 import { contractorContacts } from '../contractors/contractor-contact';
 import { materials, materialTypes } from '../materials/material';
@@ -31,6 +32,7 @@ export const portalEventVersions: Record<string, EventTypeVersions> = Object.ass
   eventVersionsOf(TicketEventSchemas, olderTicketEventVersions),
   eventVersionsOf(UserEventSchemas),
   eventVersionsOf(TruckMoveEventSchemas),
+  eventVersionsOf(SealEventSchemas),
   ...portalCatalogues.map((catalogue) =>
     eventVersionsOf(catalogue.eventSchemas, catalogue.olderEventVersions),
   ),

@@ -232,6 +232,21 @@ const migrations: Record<string, Migration> = {
         END $$`.execute(db);
     },
   },
+  '2026-11-27-002-event-seal-heads': {
+    // biome-ignore lint/suspicious/noExplicitAny: a frozen migration must not depend on today's table types.
+    async up(db: Kysely<any>) {
+      // The heads (the Merkle tree's leaves) of the latest seal, so verify can name the stream a seal no
+      // longer matches; the signed root vouches for them, so an edit here is found too.
+      await sql`
+        CREATE TABLE event_seal_heads (
+          seal_version integer NOT NULL,
+          stream_id text NOT NULL,
+          stream_version integer NOT NULL,
+          chain_hash bytea NOT NULL,
+          PRIMARY KEY (seal_version, stream_id)
+        )`.execute(db);
+    },
+  },
 };
 
 /**

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventChainHash, eventContentHash } from '../event-chain';
+import { rawPublicKey, sealKeyId, sealMerkleRoot, sealStreamId, signSeal } from '../event-seal';
 import type { NewEvent } from '../event-store';
+import { type EventsSealedData, sealStreamHeads } from './event-seals';
 import { migrateEventStore } from './migrate-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 import { verifyEventChains } from './verify-event-chains';
@@ -210,5 +212,179 @@ describe('the migration that chains events stored before the chain', () => {
     await expect(pool.query(`DELETE FROM events WHERE stream_id = 'ticket-1'`)).rejects.toThrow(
       /append-only/,
     );
+  });
+});
+
+describe('verifyEventChains against the seals', () => {
+  const genuine = generateKeyPairSync('ed25519');
+  const genuineKey = rawPublicKey(genuine.publicKey);
+
+  /** Seals every head as the portal does, signing with `privateKey` and naming `publicKey` as the signer's. */
+  const seal = async (privateKey: KeyObject = genuine.privateKey, publicKey = genuineKey) => {
+    const store = new PostgresEventStore({ pool });
+    try {
+      return await sealStreamHeads(pool, {
+        reasonFor: () => 'on-demand' as const,
+        async append(heads, expectedVersion, reason) {
+          const facts = {
+            sealedAt: new Date().toISOString(),
+            streams: heads.length,
+            events: heads.reduce((sum, head) => sum + head.version, 0),
+            merkleRoot: sealMerkleRoot(heads).toString('hex'),
+            reason,
+          };
+          const data: EventsSealedData = {
+            ...facts,
+            keyId: sealKeyId(publicKey),
+            publicKey,
+            signature: signSeal(facts, privateKey),
+          };
+          const metadata = { userId: null, occurredAt: facts.sealedAt };
+          await store.append(sealStreamId, [{ type: 'EventsSealed', data, metadata }], { expectedVersion });
+          return data;
+        },
+      });
+    } finally {
+      await store.close();
+    }
+  };
+  const sealRecordedAt = (version: number) => recordedAt(sealStreamId, version);
+
+  beforeEach(async () => {
+    await migrateEventStore(pool);
+    await appendHistory();
+  });
+
+  it('holds when nothing was touched: the seal covers the eight events of three streams, and is chained itself', async () => {
+    expect(await seal()).toMatchObject({ streams: 3, events: 8, reason: 'on-demand' });
+
+    expect(await verifyEventChains(pool, { sealKeys: [genuineKey] })).toEqual({
+      ok: true,
+      checkedEvents: 9,
+      firstBreak: null,
+    });
+  });
+
+  it('names a stream whose last event was deleted after the seal as truncated, from the first version gone', async () => {
+    await seal();
+    await tamper([`DELETE FROM events WHERE stream_id = 'ticket-2' AND stream_version = 3`]);
+
+    const verification = await verifyEventChains(pool, { sealKeys: [genuineKey] });
+    console.info('truncated tail:', JSON.stringify(verification));
+    expect(verification).toEqual({
+      ok: false,
+      checkedEvents: 8,
+      firstBreak: {
+        streamId: 'ticket-2',
+        position: 3,
+        reason: 'truncated',
+        recordedAt: await sealRecordedAt(1),
+      },
+    });
+  });
+
+  it('names a whole stream dropped after the seal as missing', async () => {
+    await seal();
+    await tamper([`DELETE FROM events WHERE stream_id = 'user-1'`]);
+
+    const verification = await verifyEventChains(pool, { sealKeys: [genuineKey] });
+    console.info('stream dropped:', JSON.stringify(verification));
+    expect(verification).toEqual({
+      ok: false,
+      checkedEvents: 7,
+      firstBreak: {
+        streamId: 'user-1',
+        position: 2,
+        reason: 'stream-missing',
+        recordedAt: await sealRecordedAt(1),
+      },
+    });
+  });
+
+  it('names a tail rewritten with valid hashes after the seal: the sealed head is not the event there now', async () => {
+    await seal();
+    await tamper([`DELETE FROM events WHERE stream_id = 'ticket-1' AND stream_version = 3`]);
+    const store = new PostgresEventStore({ pool });
+    await store.append('ticket-1', [ticketEvent('TicketRejected', 3)], { expectedVersion: 2 });
+    await store.close();
+
+    expect(await verifyEventChains(pool, { sealKeys: [genuineKey] })).toEqual({
+      ok: false,
+      checkedEvents: 9,
+      firstBreak: {
+        streamId: 'ticket-1',
+        position: 3,
+        reason: 'sealed-head-changed',
+        recordedAt: await recordedAt('ticket-1', 3),
+      },
+    });
+  });
+
+  it('refuses a seal forged with another key, whether it names that key or the genuine one', async () => {
+    await seal();
+    const forger = generateKeyPairSync('ed25519');
+    await seal(forger.privateKey, rawPublicKey(forger.publicKey));
+
+    const ownKey = await verifyEventChains(pool, { sealKeys: [genuineKey] });
+    console.info('seal signed by an unknown key:', JSON.stringify(ownKey));
+    expect(ownKey).toEqual({
+      ok: false,
+      checkedEvents: 10,
+      firstBreak: {
+        streamId: sealStreamId,
+        position: 2,
+        reason: 'seal-signature-invalid',
+        recordedAt: await sealRecordedAt(2),
+      },
+    });
+
+    await seal(forger.privateKey, genuineKey);
+    expect((await verifyEventChains(pool, { sealKeys: [genuineKey, ''] })).firstBreak).toMatchObject({
+      streamId: sealStreamId,
+      position: 2,
+      reason: 'seal-signature-invalid',
+    });
+  });
+
+  it('finds the heads the latest seal recorded edited: they no longer hash to the root it signed', async () => {
+    await seal();
+    await pool.query(`UPDATE event_seal_heads SET stream_version = 2 WHERE stream_id = 'ticket-2'`);
+
+    expect((await verifyEventChains(pool, { sealKeys: [genuineKey] })).firstBreak).toEqual({
+      streamId: sealStreamId,
+      position: 1,
+      reason: 'seal-heads-changed',
+      recordedAt: await sealRecordedAt(1),
+    });
+  });
+
+  it('verifies seals of a rotated key while its public key is kept, and not once it is dropped', async () => {
+    await seal();
+    const rotated = generateKeyPairSync('ed25519');
+    const rotatedKey = rawPublicKey(rotated.publicKey);
+    await seal(rotated.privateKey, rotatedKey);
+
+    expect(await verifyEventChains(pool, { sealKeys: [rotatedKey, genuineKey] })).toEqual({
+      ok: true,
+      checkedEvents: 10,
+      firstBreak: null,
+    });
+    const dropped = await verifyEventChains(pool, { sealKeys: [rotatedKey] });
+    console.info('old key not kept:', JSON.stringify(dropped));
+    expect(dropped.firstBreak).toMatchObject({
+      streamId: sealStreamId,
+      position: 1,
+      reason: 'seal-signature-invalid',
+    });
+  });
+
+  it('keeps the leaves of the latest seal only', async () => {
+    await seal();
+    await seal();
+
+    const { rows } = await pool.query<{ seal_version: number; n: number }>(
+      'SELECT seal_version, count(*)::int AS n FROM event_seal_heads GROUP BY seal_version',
+    );
+    expect(rows).toEqual([{ seal_version: 2, n: 3 }]);
   });
 });
