@@ -1,5 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { bearer, type TestPortal } from '@portal/api/test/portal';
-import type { NewEvent } from '@portal/event-store';
+import type { GlobalPosition, NewEvent, PostgresEventStore } from '@portal/event-store';
 import { createTestDatabase } from '@portal/event-store/test/test-servers';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -46,6 +47,31 @@ export const userLikeEvent = (n: number): NewEvent => ({
   },
   metadata: { userId: 1, occurredAt: new Date().toISOString() },
 });
+
+/**
+ * BENCH_SCALE (default 1) multiplies the modules' data sizes and durations that have a knob: `BENCH_SCALE=0.05
+ * npm run bench -- rebuild` checks that the rows print; figures of a reduced run are not the bench's.
+ */
+const benchScale = Number(process.env.BENCH_SCALE ?? '1') || 1;
+export const scaled = (size: number): number => Math.max(1, Math.round(size * benchScale));
+
+/** Reads every event through the store's readAll, `maxCount` at a time: the floor under anything that replays them. */
+export async function readEveryEvent(
+  store: PostgresEventStore,
+  maxCount: number,
+): Promise<{ read: number; elapsedMs: number }> {
+  let read = 0;
+  let after: GlobalPosition | undefined;
+  const started = performance.now();
+  for (;;) {
+    const page = await store.readAll({ after, maxCount });
+    const last = page.at(-1);
+    if (!last) break;
+    read += page.length;
+    after = last.position;
+  }
+  return { read, elapsedMs: performance.now() - started };
+}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
