@@ -9,7 +9,7 @@ interface Goal {
   atLeast?: number;
 }
 
-const atMost = (bound: number, text = `<= ${formatValue(bound)}`): Goal => ({ text, atMost: bound });
+export const atMost = (bound: number, text = `<= ${formatValue(bound)}`): Goal => ({ text, atMost: bound });
 export const atLeast = (bound: number, text = `>= ${formatValue(bound)}`): Goal => ({ text, atLeast: bound });
 
 /** Above this 1-minute load average at a row's start, other work had the cores: its goal is not judged. */

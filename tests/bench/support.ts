@@ -8,7 +8,7 @@ import { type BenchRow, mustBeZero, row } from './report';
 
 /** Runs `body` against a fresh database and a pool on it; the pool is ended and the database dropped even on failure. */
 export async function withFreshDatabase<T>(
-  body: (pool: pg.Pool) => Promise<T>,
+  body: (pool: pg.Pool, url: string) => Promise<T>,
   poolOptions: { max?: number } = {},
 ): Promise<T> {
   const database = await createTestDatabase();
@@ -20,7 +20,7 @@ export async function withFreshDatabase<T>(
     const closed: Promise<void>[] = [];
     pool.on('connect', (client) => closed.push(new Promise((resolve) => client.once('end', resolve))));
     try {
-      return await body(pool);
+      return await body(pool, database.url);
     } finally {
       await pool.end();
       await Promise.race([Promise.all(closed), sleep(2_000)]);
