@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { ticketStreamId } from '@portal/domain';
 import { migrateEventStore, type NewEvent, PostgresEventStore } from '@portal/event-store';
+import { activeTicketsToday } from '@portal/projections';
 import { sql } from 'kysely';
 import {
   atLeast,
@@ -172,6 +173,8 @@ export async function ticketsBench(): Promise<BenchRow[]> {
 
     await close();
 
+    rows.push(...(await listPeers(portal)));
+
     // Receive throughput: real commands through the API (decide, append, wait for the read models), against
     // raw appends of the same events to an event store of its own, at the same concurrency, in the same rounds.
     await fetch(`${portal.url}/api/setting`, {
@@ -254,6 +257,65 @@ export async function ticketsBench(): Promise<BenchRow[]> {
   } finally {
     await portal.stop();
   }
+}
+
+/**
+ * Peers side by side (issue 35): the dashboard's page of today's Active tickets through the project's read
+ * path (activeTicketsToday, which builds the JSON in PostgreSQL) and through Kysely alone (selectAll, then
+ * JSON.stringify, as a plain Kysely app would answer), `connections` at a time, in interleaved rounds.
+ */
+async function listPeers(portal: TestPortal): Promise<BenchRow[]> {
+  const { db } = portal.infra;
+  const zone = sql.lit(portal.config.siteTimezone);
+  const midnight = sql`date_trunc('day', now() AT TIME ZONE ${zone})`;
+  const page = { page: 1, perPage: 50 };
+  const peers = {
+    readPath: async () =>
+      String(await activeTicketsToday(db, portal.config.siteTimezone, undefined, page)).length,
+    kysely: async () =>
+      JSON.stringify(
+        await db
+          .selectFrom('tickets')
+          .selectAll()
+          .where(sql<boolean>`time_loaded >= (${midnight} AT TIME ZONE ${zone})`)
+          .where(sql<boolean>`time_loaded < ((${midnight} + interval '1 day') AT TIME ZONE ${zone})`)
+          .where('isReceived', '=', false)
+          .orderBy('timeLoaded', 'desc')
+          .limit(page.perPage)
+          .execute(),
+      ).length,
+  };
+  const timed = async (call: () => Promise<number>) => {
+    const latencies: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          await call();
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return { rate: perSecond(latencies.length, seconds * 1000), p99: percentile(latencies, 99) };
+  };
+  await peers.readPath();
+  await peers.kysely();
+  const measured = await inRounds(async (round) => {
+    // Each goes first in turn, so load from elsewhere falls on both alike.
+    const [first, second] = round % 2 === 0 ? [peers.readPath, peers.kysely] : [peers.kysely, peers.readPath];
+    const [a, b] = [await timed(first), await timed(second)];
+    return round % 2 === 0 ? { readPath: a, kysely: b } : { readPath: b, kysely: a };
+  });
+  const perRound = roundsRowOf(name, measured);
+  const label = `dashboard page of today's Active tickets, in process (${connections} at a time, ${seconds} s)`;
+  return [
+    perRound(`${label}: the read path, calls/s`, (r) => r.readPath.rate, 'calls/s'),
+    perRound(`${label}: Kysely alone, calls/s`, (r) => r.kysely.rate, 'calls/s'),
+    perRound(`${label}: the read path vs Kysely alone, calls/s`, (r) => r.readPath.rate / r.kysely.rate, 'x'),
+    perRound(`${label}: the read path, p99`, (r) => r.readPath.p99, 'ms'),
+    perRound(`${label}: Kysely alone, p99`, (r) => r.kysely.p99, 'ms'),
+  ];
 }
 
 /**
