@@ -193,6 +193,22 @@ async function quietStatementsOf(ask: () => Promise<unknown>): Promise<Statement
   return statementsOf(ask);
 }
 
+/** Calls `call` from `connections` callers at once for `seconds`; each call's ms, and calls per second. */
+export async function callsFor(call: () => Promise<unknown>, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        await call();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return { latencies, rate: perSecond(latencies.length, seconds * 1000) };
+}
+
 /**
  * The database floor: `statements` sent through pg directly, one after another per simulated request, over
  * `connections` connections for `seconds`. Returns each request's ms.
@@ -205,18 +221,7 @@ async function replayStatements(url: string, statements: Statement[], connection
   };
   try {
     await Promise.all(Array.from({ length: connections }, once));
-    const latencies: number[] = [];
-    const deadline = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < deadline) {
-          const started = performance.now();
-          await once();
-          latencies.push(performance.now() - started);
-        }
-      }),
-    );
-    return { latencies, rate: perSecond(latencies.length, seconds * 1000) };
+    return await callsFor(once, connections, seconds);
   } finally {
     await pool.end();
   }

@@ -15,7 +15,7 @@ import {
   roundsRowOf,
   row,
 } from './report';
-import { routeLoad, scaled, withFreshDatabase } from './support';
+import { callsFor, routeLoad, scaled, withFreshDatabase } from './support';
 
 const name = 'tickets';
 export const ticketCount = scaled(1_000_000);
@@ -286,18 +286,8 @@ async function listPeers(portal: TestPortal): Promise<BenchRow[]> {
       ).length,
   };
   const timed = async (call: () => Promise<number>) => {
-    const latencies: number[] = [];
-    const deadline = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < deadline) {
-          const started = performance.now();
-          await call();
-          latencies.push(performance.now() - started);
-        }
-      }),
-    );
-    return { rate: perSecond(latencies.length, seconds * 1000), p99: percentile(latencies, 99) };
+    const { latencies, rate } = await callsFor(call, connections, seconds);
+    return { rate, p99: percentile(latencies, 99) };
   };
   await peers.readPath();
   await peers.kysely();
