@@ -1,11 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { defaultUiDist } from '@portal/api';
 import { runToEnd, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { type BenchRow, mustBeZero, percentile, row } from './report';
+import { atMost, type BenchRow, inRounds, mustBeZero, percentile, roundsRowOf, row } from './report';
 
 const name = 'dashboard-load';
 /** The issue's figure: 61 tickets Active on the dashboard when login took 1.16–1.60 s. */
@@ -160,6 +163,59 @@ const floorScript = (url: string) => `new Promise((resolve) => {
   });
 })`;
 
+/** One API call the browser made: what a bare HTTP client sends again. */
+interface ApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** Sends `calls` again one after another from a bare HTTP client; returns the sum of their times in ms. */
+async function bareCalls(calls: readonly ApiCall[]): Promise<number> {
+  let total = 0;
+  for (const call of calls) {
+    const started = performance.now();
+    const response = await fetch(call.url, {
+      method: call.method,
+      headers: call.headers,
+      ...(call.body === null ? {} : { body: call.body }),
+    });
+    await response.arrayBuffer();
+    total += performance.now() - started;
+  }
+  return total;
+}
+
+/** Every CSS rule in the page, including those a CSS-in-JS library inserted without text in the DOM. */
+const stylesScript = `[...document.styleSheets].flatMap((sheet) => {
+  try { return [...sheet.cssRules].map((rule) => rule.cssText); } catch { return []; }
+}).join('\\n')`;
+
+/**
+ * The rendered page as static HTML: no scripts, its CSS rules inline, and a base so its fonts and images come
+ * from the portal.
+ */
+const staticHtml = (html: string, styles: string, url: string): string =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '')
+    .replace(/<head>/i, `<head><base href="${url}/"><style>${styles}</style>`);
+
+/** Serves `html` at its own address, on a port of its own, until `close`. */
+async function serveStatic(html: string) {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function fillLogin(page: Page, url: string) {
   await page.goto(`${url}/login`, { waitUntil: 'load' });
   await page.getByLabel('Username').fill(testAdmin.username);
@@ -205,62 +261,71 @@ export async function dashboardLoadBench(): Promise<BenchRow[]> {
     const newestRow = plate(1);
 
     // Login form to the first row, a fresh cache each time; the user types before clicking, as people do.
-    const timelines: LoginTimeline[] = [];
-    const apiCalls: string[] = [];
+    // Each round, the same API calls then go out again from a bare HTTP client, one after another: what is
+    // left of the browser's time over their sum is the UI's own (issue 35: at most 300 ms).
     let loginTransfer = 0;
     let failures = 0;
-    for (let run = 0; run < loginRuns; run++) {
-      const context = await browser.newContext({ viewport });
+    let apiCalls: ApiCall[] = [];
+    const login = await inRounds(async (round) => {
+      const context = await browser?.newContext({ viewport });
+      if (!context) throw new Error('no browser');
       const page = await context.newPage();
       await fillLogin(page, portal.url);
       // Let the login page's idle work (the dashboard's code, fetched while the user types) finish.
       await page.waitForLoadState('networkidle');
-      const calls: string[] = [];
+      const calls: ApiCall[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/'))
-          calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+          calls.push({
+            method: request.method(),
+            url: request.url(),
+            headers: request.headers(),
+            body: request.postData(),
+          });
       });
       const measured = page.evaluate(loginTimelineScript(newestRow)) as Promise<LoginTimeline>;
       await page.getByRole('button', { name: 'Login', exact: true }).click();
+      let timeline: LoginTimeline | undefined;
       try {
-        timelines.push(
-          await Promise.race([
-            measured,
-            new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no row in 15 s')), 15_000)),
-          ]),
-        );
+        timeline = await Promise.race([
+          measured,
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no row in 15 s')), 15_000)),
+        ]);
       } catch (error) {
         failures++;
         console.error(`bench: ${name}: ${error}`);
       }
-      if (run === 0) {
-        apiCalls.push(...calls);
+      if (round === 0) {
+        apiCalls = calls;
         loginTransfer = (await page.evaluate(transferScript)) as number;
       }
       await context.close();
-    }
-    console.error(`bench: ${name}: API calls from the Login click to the first row: ${apiCalls.join(', ')}`);
-    const median = (key: keyof LoginTimeline) =>
-      percentile(
-        timelines.map((t) => t[key]),
-        50,
-      );
-    const loginMs = timelines.map((t) => t.firstRow);
+      const bare = await bareCalls(calls);
+      return { timeline, bare, firstRow: timeline?.firstRow ?? Number.NaN };
+    });
+    console.error(
+      `bench: ${name}: API calls from the Login click to the first row: ${apiCalls.map((c) => `${c.method} ${new URL(c.url).pathname}`).join(', ')}`,
+    );
+    const perLogin = roundsRowOf(name, login);
     const label = `login click -> first of ${activeTickets} Active rows`;
     rows.push(
-      row(name, `${label}, median of ${loginRuns}`, median('firstRow'), 'ms', '<= 500'),
-      row(name, `${label}, slowest of ${loginRuns}`, Math.max(...loginMs), 'ms'),
-      row(
-        name,
-        `${label}: login call answered (argon2id on the server), median`,
-        median('authenticated'),
+      perLogin(label, (r) => r.firstRow, 'ms'),
+      perLogin(
+        `${label}: login call answered (argon2id on the server)`,
+        (r) => r.timeline?.authenticated ?? Number.NaN,
         'ms',
       ),
-      row(name, `${label}: Active list asked for, median`, median('listAsked'), 'ms'),
-      row(name, `${label}: Active list answered, median`, median('listAnswered'), 'ms'),
+      perLogin(`${label}: Active list asked for`, (r) => r.timeline?.listAsked ?? Number.NaN, 'ms'),
+      perLogin(`${label}: Active list answered`, (r) => r.timeline?.listAnswered ?? Number.NaN, 'ms'),
+      perLogin(
+        'floor: the same API calls from a bare HTTP client, one after another, summed',
+        (r) => r.bare,
+        'ms',
+      ),
+      perLogin(`${label}: over the floor (the UI's own time)`, (r) => r.firstRow - r.bare, 'ms', atMost(300)),
       row(name, 'API requests from the login click to the first row', apiCalls.length, 'count'),
       row(name, 'transfer, login page + sign-in + dashboard, empty cache', loginTransfer / 1024, 'kB'),
-      mustBeZero(name, 'login runs with no row in 15 s', failures),
+      mustBeZero(name, 'login rounds with no row in 15 s', failures),
     );
 
     // The dashboard opened directly by a signed-in user (a bookmark, a reload), with an empty cache.
@@ -271,21 +336,44 @@ export async function dashboardLoadBench(): Promise<BenchRow[]> {
     await page.waitForURL(`${portal.url}/dashboard`);
     const storageState = await signedIn.storageState();
     await signedIn.close();
-    const lcps: number[] = [];
+    // The same page as static HTML (the rendered dashboard, its scripts removed, its styles from the portal):
+    // the LCP no UI can beat on this machine at this moment (issue 35: the dashboard's at most 2 x).
+    const rendered = await browser.newContext({ viewport, storageState });
+    const renderedPage = await rendered.newPage();
+    await renderedPage.goto(`${portal.url}/dashboard`);
+    await renderedPage.locator('tbody tr', { hasText: newestRow }).waitFor({ timeout: 15_000 });
+    const styles = (await renderedPage.evaluate(stylesScript)) as string;
+    const staticPage = await serveStatic(staticHtml(await renderedPage.content(), styles, portal.url));
+    await rendered.close();
     let dashboardTransfer = 0;
-    for (let run = 0; run < loginRuns; run++) {
-      const context = await browser.newContext({ viewport, storageState });
-      const dashboard = await context.newPage();
-      await dashboard.goto(`${portal.url}/dashboard`);
-      await dashboard.locator('tbody tr', { hasText: newestRow }).waitFor({ timeout: 15_000 });
-      lcps.push((await dashboard.evaluate(lcpScript)) as number);
-      if (run === 0) dashboardTransfer = (await dashboard.evaluate(transferScript)) as number;
-      await context.close();
+    try {
+      const lcp = await inRounds(async (round) => {
+        const context = await browser?.newContext({ viewport, storageState });
+        if (!context) throw new Error('no browser');
+        const dashboard = await context.newPage();
+        await dashboard.goto(`${portal.url}/dashboard`);
+        await dashboard.locator('tbody tr', { hasText: newestRow }).waitFor({ timeout: 15_000 });
+        const measured = (await dashboard.evaluate(lcpScript)) as number;
+        if (round === 0) dashboardTransfer = (await dashboard.evaluate(transferScript)) as number;
+        await context.close();
+        const bare = await browser?.newContext({ viewport });
+        if (!bare) throw new Error('no browser');
+        const floorPage = await bare.newPage();
+        await floorPage.goto(staticPage.url);
+        const floor = (await floorPage.evaluate(lcpScript)) as number;
+        await bare.close();
+        return { measured, floor };
+      });
+      const perLcp = roundsRowOf(name, lcp);
+      rows.push(
+        perLcp('dashboard LCP, empty cache', (r) => r.measured, 'ms'),
+        perLcp('floor: the rendered dashboard as static HTML, LCP, empty cache', (r) => r.floor, 'ms'),
+        perLcp('dashboard LCP / static HTML LCP', (r) => r.measured / r.floor, 'ratio', atMost(2)),
+        row(name, 'transfer, dashboard opened signed in, empty cache', dashboardTransfer / 1024, 'kB'),
+      );
+    } finally {
+      await staticPage.close();
     }
-    rows.push(
-      row(name, `dashboard LCP, empty cache, median of ${loginRuns}`, percentile(lcps, 50), 'ms', '<= 1,000'),
-      row(name, 'transfer, dashboard opened signed in, empty cache', dashboardTransfer / 1024, 'kB'),
-    );
     rows.push(...(await warmRows(browser, portal.url, newestRow)));
     return rows;
   } finally {

@@ -1,10 +1,11 @@
 /**
  * The benchmark suite: `npm run bench` runs every module, `npm run bench -- event-store` only those
  * whose name contains the argument. Prints one table and writes bench/results/<timestamp>.json and
- * latest.json. Figures only, no assertions on speed; a run fails (exit code 1) only when a module
- * throws or a row that must be zero (errors, non-2xx answers) is not.
+ * latest.json. Rows measured in rounds show their median with min and max; a goal row's verdict (held, missed,
+ * or not judged when the load average was above 1 at its start) is reported, never fails the run: a run fails
+ * (exit code 1) only when a module throws or a row that must be zero (errors, non-2xx answers) is not. The
+ * 1-minute load average is printed before and after each module.
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { testServerUrl } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
@@ -15,7 +16,7 @@ import { httpUsersBench } from './http-users.bench';
 import { loginBench } from './login.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
-import { type BenchRow, formatTable, machineInfo, writeResults } from './report';
+import { type BenchRow, formatTable, loadAverage, machineInfo, writeResults } from './report';
 import { scaleLatencyBench } from './scale-latency.bench';
 import { scaleParsersBench } from './scale-parsers.bench';
 import { ticketReportBench } from './ticket-report.bench';
@@ -58,22 +59,38 @@ async function main(): Promise<number> {
   const runStarted = performance.now();
   const machine = machineInfo(await postgresVersion());
   const rows: BenchRow[] = [];
-  const modulesRun: { name: string; seconds: number; error?: string }[] = [];
+  const modulesRun: {
+    name: string;
+    seconds: number;
+    loadAverage1mBefore: number;
+    loadAverage1mAfter: number;
+    error?: string;
+  }[] = [];
+  const loadLines: string[] = [];
   for (const bench of selected) {
-    console.error(`bench: ${bench.name}...`);
+    // Other work on the machine skews every figure: the load before and after says how much there was.
+    const loadAverage1mBefore = loadAverage();
+    console.error(`bench: ${bench.name}... (load average 1 min: ${loadAverage1mBefore.toFixed(2)})`);
     const started = performance.now();
+    let error: string | undefined;
     try {
       rows.push(...(await bench.run()));
-      modulesRun.push({ name: bench.name, seconds: (performance.now() - started) / 1000 });
-    } catch (error) {
-      console.error(`bench: ${bench.name} failed`, error);
-      modulesRun.push({
-        name: bench.name,
-        seconds: (performance.now() - started) / 1000,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
+    } catch (thrown) {
+      console.error(`bench: ${bench.name} failed`, thrown);
+      error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown);
     }
-    console.error(`bench: ${bench.name} took ${modulesRun.at(-1)?.seconds.toFixed(1)} s`);
+    const seconds = (performance.now() - started) / 1000;
+    const loadAverage1mAfter = loadAverage();
+    modulesRun.push({
+      name: bench.name,
+      seconds,
+      loadAverage1mBefore,
+      loadAverage1mAfter,
+      ...(error ? { error } : {}),
+    });
+    const loadLine = `${bench.name}: load average (1 min) ${loadAverage1mBefore.toFixed(2)} before, ${loadAverage1mAfter.toFixed(2)} after, ${seconds.toFixed(1)} s`;
+    loadLines.push(loadLine);
+    console.error(`bench: ${loadLine}`);
   }
   const totalSeconds = (performance.now() - runStarted) / 1000;
 
@@ -82,9 +99,15 @@ async function main(): Promise<number> {
     `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}; ` +
       `total ${totalSeconds.toFixed(1)} s`,
   );
-  const loadAverage1mAtEnd = os.loadavg()[0] ?? 0;
+  const loadAverage1mAtEnd = loadAverage();
   console.log(
     `Load average (1 min): ${machine.loadAverage1mAtStart.toFixed(2)} at start, ${loadAverage1mAtEnd.toFixed(2)} at end`,
+  );
+  for (const line of loadLines) console.log(line);
+  const judged = rows.filter((r) => r.verdict);
+  const count = (verdict: string) => judged.filter((r) => r.verdict === verdict).length;
+  console.log(
+    `Goals: ${count('held')} held, ${count('missed')} missed, ${judged.length - count('held') - count('missed')} not judged (load > 1 at their start)`,
   );
   const files = await writeResults({
     startedAt,
