@@ -1,6 +1,7 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
 export * from './contractors';
 export * from './dispatch-link';
+export * from './endpoints';
 export * from './external-loads';
 export * from './http';
 export * from './json-text';

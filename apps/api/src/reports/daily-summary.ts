@@ -1,4 +1,5 @@
 import type { TicketCounts } from '@portal/contract';
+import { xlsxContentType } from '@portal/contract';
 import { DomainError, isStorableInstant, paddedTicketNumber } from '@portal/domain';
 import { getSettings, loadsReceivedOn, type ReceivedLoad, ticketCountsDated } from '@portal/projections';
 import ExcelJS from 'exceljs';
@@ -24,7 +25,6 @@ import {
   ticketCountsInWords,
   tonnesOf,
   validateRecipients,
-  xlsxContentType,
 } from './report-mail';
 
 /**
