@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import {
   defaultVisibleReportColumns,
+  endpoints,
   type ReportColumnKey,
   reportColumnKeys,
   reportColumnLabel,
@@ -196,8 +197,7 @@ const ExportActions = ({
     if (!request) return;
     setDownloading(true);
     try {
-      const { blob, fileName } = await apiDownload('/api/ticket/report/excel', {
-        method: 'POST',
+      const { blob, fileName } = await apiDownload(endpoints.postTicketReportExcel, {
         body: exportBody(request, columns),
       });
       saveFile(blob, fileName ?? `${request.title}.xlsx`);

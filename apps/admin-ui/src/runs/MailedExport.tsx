@@ -1,10 +1,11 @@
 import { Typography } from '@mui/material';
 import type { RunView } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 import { chunkWarning, isMailQueued, mailDeliveryOf } from './run';
 import { useRun } from './useRun';
@@ -31,7 +32,7 @@ export function useOwnUsername() {
   const userId = currentSession()?.userId;
   return useQuery({
     queryKey: ['dashboard', 'ownUser', userId],
-    queryFn: () => apiRequest<{ username: string }>(`/api/user/${encodeURIComponent(userId ?? '')}`),
+    queryFn: () => call(endpoints.getUserById, { params: { id: Number(userId) } }),
     enabled: Boolean(userId),
     staleTime: Number.POSITIVE_INFINITY,
     select: (user) => user.username,

@@ -13,6 +13,7 @@ import {
 } from '../scale';
 import { ScaleAlertSchema } from '../scale-alerts';
 import { TicketSchema } from '../tickets';
+import { TruckSchema } from '../transports';
 import { catalogueEndpoints } from './catalogue';
 import { endpoint } from './endpoint';
 
@@ -34,7 +35,8 @@ export const scalesEndpoints = {
     body: TareWeightBodySchema,
     response: okResponses(
       Type.Object({
-        truck: Type.Record(Type.String(), Type.Unknown()),
+        // The truck as GET /api/truck/{id} answers it, its new tare included.
+        truck: TruckSchema,
         ticket: Nullable(TicketSchema),
         message: Type.String(),
       }),
