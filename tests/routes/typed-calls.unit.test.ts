@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The contract is the route table: the test kits call the API through the typed client
-// (`clientOfPortal`, `injectionOf`), never by a path typed as a string or an answer cast to a type.
+// The contract is the route table: the admin UI and the test kits call the API through the typed
+// client (`call`; `clientOfPortal`, `injectionOf`), never by a path typed as a string or an answer cast
+// to a type. Comments may name paths.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const callers = ['apps/api/test', 'tests/support'];
+const callers = ['apps/admin-ui/src', 'apps/api/test', 'tests/support'];
 
 function sources(folder: string): string[] {
   return readdirSync(path.join(root, folder), { withFileTypes: true, recursive: true })
@@ -19,7 +20,9 @@ function linesMatching(folder: string, pattern: RegExp): string[] {
   return sources(folder).flatMap((file) =>
     readFileSync(path.join(root, file), 'utf8')
       .split('\n')
-      .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        pattern.test(line) && !/^\s*(\/\/|\/?\*)/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+      ),
   );
 }
 

@@ -125,9 +125,3 @@ export async function send(request: Request, callOptions: CallOptions = {}): Pro
 
 /** The typed client: `call(endpoints.x, { params, query, body })` answers the declared answer. */
 export const call = clientOf<CallOptions>(send);
-
-/** Calls by path, answering what the caller says: the screens not yet moved to `call` (issue 30, item 1). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, ...callOptions } = options;
-  return (await send({ method, url: path, ...(body === undefined ? {} : { body }) }, callOptions)) as T;
-}

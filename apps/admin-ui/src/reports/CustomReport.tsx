@@ -191,7 +191,7 @@ const ExportActions = ({
   const notify = useNotify();
   const username = useOwnUsername();
   const [downloading, setDownloading] = useState(false);
-  const { run, busy, send } = useMailedExport('/api/ticket/report/excel');
+  const { run, busy, send } = useMailedExport(endpoints.postTicketReportExcel);
 
   const download = async () => {
     if (!request) return;

@@ -77,14 +77,16 @@ export const MailState = ({ run }: { run: ExportRun | null }) => {
  * server builds it, then mails it, and this waits for the mail too. Success is 'Email with ticket export
  * has been sent to: {email}'; a failure toasts the server's message. `send` answers a refused start's error.
  */
-export function useMailedExport(path: string) {
+export function useMailedExport(
+  declaration: typeof endpoints.postTicketReportExcel | typeof endpoints.postTicketGenerateExcel,
+) {
   const notify = useNotify();
   const { run, busy, start } = useRun<ExportRunResult, ExportChunkResult>({
     settled: (finished) => !isMailQueued(finished),
   });
 
   const send = async (body: unknown, email: string): Promise<{ error: unknown }> => {
-    const outcome = await start({ path, body });
+    const outcome = await start({ declaration, input: { body } });
     if (outcome.error) return { error: outcome.error };
     const finished = outcome.run;
     if (!finished) return { error: null };

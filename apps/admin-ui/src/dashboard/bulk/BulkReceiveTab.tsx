@@ -13,7 +13,7 @@ import type { FieldValues } from 'react-hook-form';
 import { errorText } from '../../common/error-text';
 import { call } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
-import { useRun } from '../../runs/useRun';
+import { runRequest, useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro, useNumberList } from './BulkParts';
 import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';
@@ -120,14 +120,15 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
     if (!pending) return;
     setPending(null);
     setKeys(pending.ranges.map(ticketRangeKey));
-    await start({
-      path: '/api/ticket/bulk/receive',
-      body: {
-        ticketRange: pending.ticketRange,
-        loggedInUserId: Number(currentSession()?.userId) || null,
-        forceReceive: pending.forceReceive,
-      },
-    });
+    await start(
+      runRequest(endpoints.postTicketBulkReceive, {
+        body: {
+          ticketRange: pending.ticketRange,
+          loggedInUserId: Number(currentSession()?.userId) || null,
+          forceReceive: pending.forceReceive,
+        },
+      }),
+    );
   };
 
   const chips = run || busy ? receiveChips(run?.result, keys) : [];
