@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { Access } from '@portal/api';
 import { useTestPortal } from '@portal/api/test/portal';
+import type { Access } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInUi } from '../support/stand-in-ui';
 

@@ -1,12 +1,14 @@
 import { defaultUiDist } from '@portal/api';
 import {
+  clientOfPortal,
+  injectionOf,
   type PortalTest,
   runToEnd,
   type TestPortalOptions,
   testAdmin,
   useTestPortal,
 } from '@portal/api/test/portal';
-import type { Project, Ticket } from '@portal/contract';
+import { endpoints, type Project, type Ticket } from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { auditScreensAfterEach } from './accessibility';
@@ -18,6 +20,8 @@ interface BrowserPortalTest extends PortalTest {
   page: Page;
   /** The API as the administrator, for what a test sets up or checks behind the screens; 300 and up throw. */
   api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T>;
+  /** The typed client, as the administrator unless other headers are given; 300 and up throw. */
+  call: ReturnType<typeof clientOfPortal>;
 }
 
 /**
@@ -29,7 +33,10 @@ export function useBrowserPortal(
   pageOptions: BrowserContextOptions = {},
   portalOptions: Pick<TestPortalOptions, 'env'> = {},
 ): BrowserPortalTest {
+  const client = clientOfPortal(() => test.portal);
   const test = Object.assign(useTestPortal({ uiDist: defaultUiDist, ...portalOptions }), {
+    call: ((declaration, input, headers) =>
+      client(declaration, input, headers ?? test.admin)) as typeof client,
     async api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
       const response = await test.portal.app.inject({
         method,
@@ -57,7 +64,7 @@ export const runAsAdministrator = (test: BrowserPortalTest, url: string, payload
 
 /** The ticket numbered `n` under the current prefix, as the search answers it. */
 export async function ticketNumbered(test: BrowserPortalTest, n: number): Promise<Ticket> {
-  const [ticket] = await test.api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: String(n) });
+  const [ticket] = await test.call(endpoints.postTicketSearch, { body: { ticketNumber: String(n) } });
   if (!ticket) throw new Error(`no ticket ${n}`);
   return ticket;
 }
@@ -74,38 +81,40 @@ export async function loadedProjectTickets(
   test: BrowserPortalTest,
   loads: readonly { weight: number; truckTypeId: number }[],
 ): Promise<{ contractorId: number; project: Project; tickets: Ticket[] }> {
-  const contractor = await test.api<{ id: number }>('POST', '/api/contractorcompany/new', {
-    name: 'Acme Excavating',
+  const contractor = await test.call(endpoints.contractorCompanyCatalogue.create, {
+    body: { name: 'Acme Excavating' },
   });
-  const hauler = await test.api<{ id: number }>('POST', '/api/transportcompany/new', {
-    name: 'Northern Haulage',
+  const hauler = await test.call(endpoints.transportCompanyCatalogue.create, {
+    body: { name: 'Northern Haulage' },
   });
-  const project = await test.api<Project>('POST', '/api/project/new', {
-    project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' },
+  const project: Project = await test.call(endpoints.projectCatalogue.create, {
+    body: { project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' } },
   });
-  await runToEnd(test.portal, test.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: loads.length },
-  });
+  await runToEnd(
+    test.portal,
+    test.admin,
+    injectionOf(endpoints.postTicketGenerate, { body: { from: 1, to: loads.length } }),
+  );
   const tickets: Ticket[] = [];
   for (const [index, { weight, truckTypeId }] of loads.entries()) {
     const n = index + 1;
     const ticket = await ticketNumbered(test, n);
     tickets.push(
-      await test.api<Ticket>('PUT', '/api/ticket/edit/short', {
-        ticket: {
-          id: ticket.id,
-          projectId: project.id,
-          contractorCompanyId: contractor.id,
-          transportCompanyId: hauler.id,
-          jobSite: '500 Source Rd',
-          truckNumber: `T-${n}`,
-          truckLicensePlate: `AB1234${n}`,
-          truckDriverName: 'Dave Driver',
-          truckTypeId,
-          timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
-          weight,
+      await test.call(endpoints.putTicketEditShort, {
+        body: {
+          ticket: {
+            id: ticket.id,
+            projectId: project.id,
+            contractorCompanyId: contractor.id,
+            transportCompanyId: hauler.id,
+            jobSite: '500 Source Rd',
+            truckNumber: `T-${n}`,
+            truckLicensePlate: `AB1234${n}`,
+            truckDriverName: 'Dave Driver',
+            truckTypeId,
+            timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
+            weight,
+          },
         },
       }),
     );

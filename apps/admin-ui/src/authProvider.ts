@@ -1,3 +1,4 @@
+import { endpoints, urlOf } from '@portal/contract';
 import { Role } from '@portal/domain';
 import type { AuthProvider } from 'react-admin';
 import { keepsSessionOnUnauthorized, unreachableMessage } from './dataProvider/http-client';
@@ -26,8 +27,9 @@ interface Credentials {
 async function authenticate({ username, password }: Credentials): Promise<string> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/Authenticate', {
-      method: 'POST',
+    // Not through `call`: a failed login's answer is read here, not by the session's error handling.
+    response = await fetch(urlOf(endpoints.postAuthAuthenticate), {
+      method: endpoints.postAuthAuthenticate.method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ username, password }),
     });

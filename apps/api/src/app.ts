@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { declaredEndpoints } from '@portal/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -16,6 +17,7 @@ import errorHandler from './plugins/error-handler';
 import infrastructure, { type Infrastructure } from './plugins/infrastructure';
 import openapi from './plugins/openapi';
 import { requestValidatorFactory } from './plugins/request-validation';
+import routeTable from './plugins/route-table';
 import { sendWrittenJson } from './plugins/written-json';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
@@ -52,6 +54,8 @@ export async function buildApp(
     secret: infra.config.jwtSecret,
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
   });
+  // Before any route: it refuses an `/api/` route the contract does not declare.
+  await app.register(routeTable, { declared: declaredEndpoints });
   await app.register(openapi, { https });
   sendWrittenJson(app);
   await app.register(healthRoutes);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RunView } from '@portal/contract';
+import { clientOf, type Endpoint, endpoints, type InputOf, type RunView, requestOf } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type PortalConfig } from '../src/config';
@@ -56,25 +56,19 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     await database.drop();
     throw error;
   });
-  return {
+  const test: TestPortal = {
     ...portal,
     database,
     config,
     async login(username: string = testAdmin.username, password: string = testAdmin.password) {
-      const response = await portal.app.inject({
-        method: 'POST',
-        url: '/api/auth/Authenticate',
-        payload: { username, password },
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-      return response.json<string>();
+      return clientOfPortal(() => test)(endpoints.postAuthAuthenticate, { body: { username, password } });
     },
     async stop() {
       await portal.close();
       await database.drop();
     },
   };
+  return test;
 }
 
 export type Headers = Record<string, string>;
@@ -94,16 +88,13 @@ export async function createStandardUser(
   portal: TestPortal,
   admin: Headers,
 ): Promise<{ id: number; headers: Headers }> {
-  const created = await portal.app.inject({
-    method: 'POST',
-    url: '/api/user/new',
-    headers: admin,
-    payload: testStandardUser,
-  });
-  if (created.statusCode !== 200)
-    throw new Error(`creating the standard user failed: ${created.statusCode} ${created.body}`);
+  const created = await clientOfPortal(() => portal)(
+    endpoints.postUserNew,
+    { body: testStandardUser },
+    admin,
+  );
   return {
-    id: created.json<{ id: number }>().id,
+    id: created.id,
     headers: bearer(await portal.login(testStandardUser.username, testStandardUser.password)),
   };
 }
@@ -139,6 +130,26 @@ export function useTestPortal({
   return test;
 }
 
+/** The typed client over `app.inject`: a call that does not answer 2xx throws with its status and body. */
+export const clientOfPortal = (portal: () => TestPortal) =>
+  clientOf<Headers>(async ({ method, url, body }, headers) => {
+    const response = await portal().app.inject({
+      method,
+      url,
+      ...(headers ? { headers } : {}),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.statusCode === 204 ? null : response.json();
+  });
+
+/** A declared call as `app.inject` (and `runToEnd`) take it. */
+export function injectionOf<const E extends Endpoint>(declaration: E, input: InputOf<E>) {
+  const { method, url, body } = requestOf(declaration, input);
+  return { method, url, ...(body === undefined ? {} : { payload: body as object }) };
+}
+
 /** `app.inject` shortened to (method, url, headers, JSON body). */
 export const injector =
   (portal: () => TestPortal) =>
@@ -156,13 +167,14 @@ export const respondAsync = { prefer: 'respond-async' } as const;
 export async function runToEnd(
   portal: TestPortal,
   headers: Headers,
-  request: { method: 'GET' | 'POST'; url: string; payload?: object },
+  request: { method: Endpoint['method']; url: string; payload?: object },
   timeoutMs = 60_000,
 ): Promise<RunView> {
   const started = await portal.app.inject({ ...request, headers: { ...headers, ...respondAsync } });
   if (started.statusCode !== 202)
     throw new Error(`${request.method} ${request.url}: ${started.statusCode} ${started.body}`);
-  return awaitRun(portal, headers, started.json<RunView>().id, timeoutMs);
+  const run: RunView = started.json();
+  return awaitRun(portal, headers, run.id, timeoutMs);
 }
 
 /** Polls a run until it has finished (completed or failed). */
@@ -174,14 +186,11 @@ export async function awaitRun(
 ): Promise<RunView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers });
-    if (response.statusCode !== 200)
-      throw new Error(`GET /api/job/${runId}: ${response.statusCode} ${response.body}`);
-    const run = response.json<RunView>();
+    const run = await clientOfPortal(() => portal)(endpoints.getJobById, { params: { id: runId } }, headers);
     if (run.state === 'completed' || run.state === 'failed') return run;
     if (Date.now() > deadline)
       throw new Error(
-        `run ${runId} did not finish in ${timeoutMs} ms: ${response.body}\nits queue jobs: ${await chunkJobs(portal, run)}`,
+        `run ${runId} did not finish in ${timeoutMs} ms: ${JSON.stringify(run)}\nits queue jobs: ${await chunkJobs(portal, run)}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

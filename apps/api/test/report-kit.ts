@@ -3,29 +3,24 @@
  * of loads at the site made through the API, whose totals the tests check in the mails.
  */
 
-import { bearer, type Headers, runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
-import type { RunView } from '@portal/contract';
+import {
+  bearer,
+  clientOfPortal,
+  type Headers,
+  injectionOf,
+  runToEnd,
+  startTestPortal,
+  type TestPortal,
+} from '@portal/api/test/portal';
+import { endpoints, type RunView, xlsxContentType } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import ExcelJS from 'exceljs';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultSiteTimezone } from '../src/config';
-import { xlsxContentType } from '../src/reports/report-mail';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from './smtp-receiver';
 
 export const siteTimeZone = defaultSiteTimezone;
-
-async function ok<T>(
-  portal: TestPortal,
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-): Promise<T> {
-  const response = await portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json<T>();
-}
 
 /** The day the loads were received, at the site, and instants on and around it (EDT is UTC−4). */
 export const loadDay = '2025-06-10';
@@ -112,26 +107,36 @@ export interface SeededDay {
 
 /** Reference data, tickets 100001-100006 and their receipts, through the API as staff would. */
 export async function seedLoads(portal: TestPortal, admin: Headers): Promise<SeededDay> {
-  const post = <T>(url: string, payload: object) => ok<T>(portal, admin, 'POST', url, payload);
-  const acme = await post<{ id: number }>('/api/contractorcompany/new', { name: names.acme });
-  const beta = await post<{ id: number }>('/api/contractorcompany/new', { name: names.beta });
-  const haulage = await post<{ id: number }>('/api/transportcompany/new', { name: names.haulage });
-  const cleanFill = await post<{ id: number }>('/api/scale/material/new', { name: names.cleanFill });
-  const topsoil = await post<{ id: number }>('/api/scale/material/new', { name: names.topsoil });
+  const call = clientOfPortal(() => portal);
+  const contractor = (name: string) =>
+    call(endpoints.contractorCompanyCatalogue.create, { body: { name } }, admin);
+  const material = (name: string) => call(endpoints.materialCatalogue.create, { body: { name } }, admin);
+  const acme = await contractor(names.acme);
+  const beta = await contractor(names.beta);
+  const haulage = await call(
+    endpoints.transportCompanyCatalogue.create,
+    { body: { name: names.haulage } },
+    admin,
+  );
+  const cleanFill = await material(names.cleanFill);
+  const topsoil = await material(names.topsoil);
   const project = (projectId: string, contractorCompanyId: number, jobSite: string) =>
-    post<{ id: number; projectId: string }>('/api/project/new', {
-      project: { projectId, contractorCompanyId, jobSite },
-      loggedInUserId: 1,
-    });
+    call(
+      endpoints.projectCatalogue.create,
+      { body: { project: { projectId, contractorCompanyId, jobSite }, loggedInUserId: 1 } },
+      admin,
+    );
   const north = await project('P-NORTH', acme.id, 'North Pit');
   const south = await project('P-SOUTH', beta.id, 'South Pit');
   const empty = await project('P-EMPTY', acme.id, 'East Yard');
 
-  const generated = await runToEnd(portal, admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: firstTicket, to: lastTicket, isSoilFLOTicket: false, email: null },
-  });
+  const generated = await runToEnd(
+    portal,
+    admin,
+    injectionOf(endpoints.postTicketGenerate, {
+      body: { from: firstTicket, to: lastTicket, isSoilFLOTicket: false, email: null },
+    }),
+  );
   expect(generated.state).toBe('completed');
   const tickets = await ticketsWhenProjected(portal, admin, (list) => list.length === 6);
 
@@ -142,25 +147,31 @@ export async function seedLoads(portal: TestPortal, admin: Headers): Promise<See
   for (const load of loads) {
     const ticket = tickets.find((t) => t.ticketNumber === load.ticketNumber);
     const received = Date.parse(load.timeReceived);
-    await ok(portal, admin, 'PUT', '/api/ticket/edit', {
-      ticket: {
-        id: ticket?.id,
-        ...refs[load.contractor],
-        date: new Date(received - 3_600_000).toISOString(),
-        timeLoaded: new Date(received - 3_600_000).toISOString(),
-        timeReceived: load.timeReceived,
-        siteContactName: 'Sid Site',
-        transportCompanyId: haulage.id,
-        truckTypeId: 1,
-        truckNumber: `N-${load.ticketNumber}`,
-        truckLicensePlate: 'CF12345',
-        truckDriverName: 'Dan Driver',
-        materialId: load.material === 'cleanFill' ? cleanFill.id : topsoil.id,
-        weight: load.weight,
-        isReceived: true,
+    await call(
+      endpoints.putTicketEdit,
+      {
+        body: {
+          ticket: {
+            id: ticket?.id,
+            ...refs[load.contractor],
+            date: new Date(received - 3_600_000).toISOString(),
+            timeLoaded: new Date(received - 3_600_000).toISOString(),
+            timeReceived: load.timeReceived,
+            siteContactName: 'Sid Site',
+            transportCompanyId: haulage.id,
+            truckTypeId: 1,
+            truckNumber: `N-${load.ticketNumber}`,
+            truckLicensePlate: 'CF12345',
+            truckDriverName: 'Dan Driver',
+            materialId: load.material === 'cleanFill' ? cleanFill.id : topsoil.id,
+            weight: load.weight,
+            isReceived: true,
+          },
+          loggedInUserId: 1,
+        },
       },
-      loggedInUserId: 1,
-    });
+      admin,
+    );
   }
   await ticketsWhenProjected(
     portal,
@@ -178,12 +189,10 @@ async function ticketsWhenProjected(
 ) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const tickets = await ok<{ id: number; ticketNumber: number; isReceived: boolean }[]>(
-      portal,
+    const tickets = await clientOfPortal(() => portal)(
+      endpoints.postTicketReport,
+      { body: { from: firstTicket, to: lastTicket } },
       admin,
-      'POST',
-      '/api/ticket/report',
-      { from: firstTicket, to: lastTicket },
     );
     if (done(tickets)) return tickets;
     if (Date.now() > deadline) throw new Error(`the read model did not catch up: ${JSON.stringify(tickets)}`);
@@ -208,11 +217,17 @@ export async function mailReaches(
 ): Promise<RunView & { result: { mail: MailState } }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await portal.app.inject({ method: 'GET', url: `/api/job/${runId}`, headers: admin });
-    const run = response.json<RunView & { result: { mail?: MailState } }>();
+    // A report run's result carries its mail; the contract types a run's result as unknown.
+    const run = (await clientOfPortal(() => portal)(
+      endpoints.getJobById,
+      { params: { id: runId } },
+      admin,
+    )) as RunView & {
+      result: { mail?: MailState };
+    };
     if (run.result.mail?.state === state) return run as RunView & { result: { mail: MailState } };
     if (Date.now() > deadline)
-      throw new Error(`mail of run ${runId} did not reach ${state}: ${response.body}`);
+      throw new Error(`mail of run ${runId} did not reach ${state}: ${JSON.stringify(run)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,5 @@
-import type { BridgeReport, Scale } from '@portal/contract';
-import type { Headers, TestPortal } from './portal';
+import { type BridgeReport, endpoints, type Scale } from '@portal/contract';
+import { clientOfPortal, type Headers, injectionOf, type TestPortal } from './portal';
 
 /** A scale added and its bridge key issued, as an administrator does. */
 export async function scaleWithKey(
@@ -7,10 +7,9 @@ export async function scaleWithKey(
   admin: Headers,
   scaleName: string,
 ): Promise<{ scale: Scale; key: string }> {
-  const call = (url: string, payload?: object) =>
-    portal.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload } : {}) });
-  const scale = (await call('/api/scale/new', { scaleName })).json<Scale>();
-  return { scale, key: (await call(`/api/scale/${scale.id}/key`)).json<{ key: string }>().key };
+  const call = clientOfPortal(() => portal);
+  const scale = await call(endpoints.scaleCatalogue.create, { body: { scaleName } }, admin);
+  return { scale, key: (await call(endpoints.postScaleByIdKey, { params: { id: scale.id } }, admin)).key };
 }
 
 /** A fresh gross reading in range, stable or in motion, as the bridge reports it. */
@@ -32,10 +31,8 @@ export const bridgeReading = (weightKg: number, stable: boolean): BridgeReport =
 export const sendBridgeReport = async (portal: TestPortal, key: string, report: BridgeReport) =>
   (
     await portal.app.inject({
-      method: 'PUT',
-      url: '/api/scale/bridge/report',
+      ...injectionOf(endpoints.putScaleBridgeReport, { body: report }),
       headers: { authorization: `Bridge ${key}` },
-      payload: report,
     })
   ).statusCode;
 

@@ -4,14 +4,16 @@
  * the reference data and tickets a test needs.
  */
 import {
+  clientOfPortal,
   type Headers,
+  injectionOf,
   type PortalTest,
   runToEnd,
   type TestPortal,
   type TestPortalOptions,
   useTestPortal,
 } from '@portal/api/test/portal';
-import type { Ticket, TicketLogEntry, Truck } from '@portal/contract';
+import { endpoints, type Ticket, type TicketLogEntry, type Truck } from '@portal/contract';
 import { beforeAll, expect } from 'vitest';
 
 export type InjectResponse = Awaited<ReturnType<TestPortal['app']['inject']>>;
@@ -113,11 +115,8 @@ export function useTicketPortal({
   let serial = 0;
   const call: TicketKit['call'] = (method, url, payload, headers = kit.admin) =>
     kit.portal.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const ok = async <T>(method: Method, url: string, payload?: object, headers?: Headers): Promise<T> => {
-    const response = await call(method, url, payload, headers);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-    return response.json<T>();
-  };
+  const api = clientOfPortal(() => kit.portal);
+  const ok: typeof api = (declaration, input, headers = kit.admin) => api(declaration, input, headers);
 
   // Filled in by the beforeAll hooks: the portal and users by useTestPortal's, the companies by the one below.
   const kit: TicketKit = Object.assign(useTestPortal(options) as TicketKit, {
@@ -127,11 +126,11 @@ export function useTicketPortal({
       const from = nextNumber;
       const to = from + count - 1;
       nextNumber = to + 1;
-      const run = await runToEnd(kit.portal, kit.admin, {
-        method: 'POST',
-        url: '/api/ticket/generate',
-        payload: { from, to, isSoilFLOTicket, email: null },
-      });
+      const run = await runToEnd(
+        kit.portal,
+        kit.admin,
+        injectionOf(endpoints.postTicketGenerate, { body: { from, to, isSoilFLOTicket, email: null } }),
+      );
       const generated = run.result as { success: boolean; tickets: number[] };
       expect(generated.tickets).toHaveLength(count);
       // Generation's wait for the read models is bounded and has answered before its tickets were
@@ -139,26 +138,26 @@ export function useTicketPortal({
       // tickets-generate.int.test.ts): wait for them here.
       // (A loop, not expect.poll, which vitest allows only inside tests, not in hooks.)
       const deadline = Date.now() + 20_000;
-      let tickets = await ok<Ticket[]>('POST', '/api/ticket/report', { from, to });
+      let tickets = await ok(endpoints.postTicketReport, { body: { from, to } });
       while (tickets.length < count && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        tickets = await ok<Ticket[]>('POST', '/api/ticket/report', { from, to });
+        tickets = await ok(endpoints.postTicketReport, { body: { from, to } });
       }
       expect(tickets.map((t) => t.ticketNumber)).toEqual(generated.tickets);
       return tickets;
     },
-    get: (id: number, headers?: Headers) => ok<Ticket>('GET', `/api/ticket/${id}`, undefined, headers),
+    get: (id: number, headers?: Headers) => ok(endpoints.getTicketById, { params: { id } }, headers),
     short: (id: number, fields: object, headers?: Headers) =>
-      ok<Ticket>('PUT', '/api/ticket/edit/short', { ticket: { id, ...fields } }, headers),
+      ok(endpoints.putTicketEditShort, { body: { ticket: { id, ...fields } } }, headers),
     full: (id: number, fields: object, headers?: Headers) =>
-      ok<Ticket>('PUT', '/api/ticket/edit', { ticket: { id, ...fields }, loggedInUserId: 1 }, headers),
-    logs: (id: number) => ok<TicketLogEntry[]>('GET', `/api/ticket/logs/${id}`),
+      ok(endpoints.putTicketEdit, { body: { ticket: { id, ...fields }, loggedInUserId: 1 } }, headers),
+    logs: (id: number) => ok(endpoints.getTicketLogsById, { params: { id } }),
     async settle() {
       serial += 1;
-      await ok<Named>('POST', '/api/scale/material/type/new', { name: `Settle ${serial}` });
+      await ok(endpoints.materialTypeCatalogue.create, { body: { name: `Settle ${serial}` } });
     },
-    contractor: (name: string) => ok<Named>('POST', '/api/contractorcompany/new', { name }),
-    transportCompany: (name: string) => ok<Named>('POST', '/api/transportcompany/new', { name }),
+    contractor: (name: string) => ok(endpoints.contractorCompanyCatalogue.create, { body: { name } }),
+    transportCompany: (name: string) => ok(endpoints.transportCompanyCatalogue.create, { body: { name } }),
     truck: ({
       transportCompanyId,
       tareWeight = null,
@@ -167,13 +166,15 @@ export function useTicketPortal({
       tareWeight?: number | null;
     }) => {
       serial += 1;
-      return ok<Truck>('POST', '/api/truck/new', {
-        truck: {
-          transportCompanyId,
-          number: `T-${serial}`,
-          licensePlate: `TK${String(serial).padStart(5, '0')}`,
-          driverName: 'Dan Driver',
-          tareWeight,
+      return ok(endpoints.truckCatalogue.create, {
+        body: {
+          truck: {
+            transportCompanyId,
+            number: `T-${serial}`,
+            licensePlate: `TK${String(serial).padStart(5, '0')}`,
+            driverName: 'Dan Driver',
+            tareWeight,
+          },
         },
       });
     },
@@ -185,8 +186,8 @@ export function useTicketPortal({
       await kit.short(ticket.id, { transportCompanyId: company.id, truckId: truck.id });
       return { truck, ticket };
     },
-    material: (name: string) => ok<Named>('POST', '/api/scale/material/new', { name }),
-    materialType: (name: string) => ok<Named>('POST', '/api/scale/material/type/new', { name }),
+    material: (name: string) => ok(endpoints.materialCatalogue.create, { body: { name } }),
+    materialType: (name: string) => ok(endpoints.materialTypeCatalogue.create, { body: { name } }),
     project: ({
       contractorCompanyId,
       jobSite = '1 Pit Rd',
@@ -195,9 +196,8 @@ export function useTicketPortal({
       jobSite?: string;
     }) => {
       serial += 1;
-      return ok<Project>('POST', '/api/project/new', {
-        project: { projectId: `P-${serial}`, contractorCompanyId, jobSite },
-        loggedInUserId: 1,
+      return ok(endpoints.projectCatalogue.create, {
+        body: { project: { projectId: `P-${serial}`, contractorCompanyId, jobSite }, loggedInUserId: 1 },
       });
     },
     completeForm: (refs: { contractorCompanyId: number; transportCompanyId: number }) => {

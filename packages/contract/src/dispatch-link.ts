@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { maxId } from './http';
 
 /** POST /api/ticket/{id}/dispatch-link/mail: the driver's address the dispatch link goes to. */
 export const DispatchLinkMailBodySchema = Type.Object({
@@ -12,3 +13,10 @@ export const DispatchLinkMailSentSchema = Type.Object({
   mailId: Type.String({ description: 'The queued mail, as the mail queue names it' }),
 });
 export type DispatchLinkMailSent = Static<typeof DispatchLinkMailSentSchema>;
+
+export const LinkParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: maxId }),
+  hash: Type.String({ maxLength: 64 }),
+});
+
+export const LinkHashSchema = Type.Object({ hash: Type.String() });

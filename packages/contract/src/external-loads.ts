@@ -64,7 +64,7 @@ export const ExternalSystemErrorSchema = Type.Object({
 });
 
 /** A route that calls SoilFLO: 502 when it failed or answered nonsense, 503 when it is not configured. */
-export const externalSystemResponses = (schema: TSchema) =>
+export const externalSystemResponses = <S extends TSchema>(schema: S) =>
   ({
     ...okResponses(schema),
     502: ExternalSystemErrorSchema,

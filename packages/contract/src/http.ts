@@ -39,8 +39,10 @@ export const Versioned = {
   version: Type.Integer({ description: 'Send back on edit; a changed version is a 409' }),
 };
 
-/**
- * A route's answers: `schema` on success, the shared error bodies otherwise. Typed as any schema
- * because handlers return read-model rows whose Dates the serializer writes as date-time strings.
- */
-export const okResponses = (schema: TSchema) => ({ 200: schema, ...errorResponses }) as const;
+/** A route's answers: `schema` on success, the shared error bodies otherwise. */
+export const okResponses = <S extends TSchema>(schema: S) => ({ 200: schema, ...errorResponses }) as const;
+
+export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file download's answer: the bytes, streamed (the serializer leaves streams and buffers alone). */
+export const FileDownload = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });

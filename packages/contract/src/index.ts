@@ -2,6 +2,7 @@
 export * from './audit';
 export * from './contractors';
 export * from './dispatch-link';
+export * from './endpoints';
 export * from './external-loads';
 export * from './http';
 export * from './json-text';

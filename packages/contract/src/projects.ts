@@ -1,7 +1,7 @@
 import { Nullable } from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
-import { Versioned } from './http';
+import { LooseRecord, Versioned } from './http';
 
 /** A project as the API answers it; names come joined from the references. */
 export const ProjectSchema = Type.Object(
@@ -33,3 +33,9 @@ export type Project = Static<typeof ProjectSchema>;
 /** One entry of a project's change log (GET /api/project/logs/{id}), newest first. */
 export const ProjectLogEntrySchema = Type.Object({ id: Type.Integer(), ...changeLogEntryFields('project') });
 export type ProjectLogEntry = Static<typeof ProjectLogEntrySchema>;
+
+/** Spec section 7: {project, loggedInUserId}; the acting user comes from the token, not the body. */
+export const ProjectEnvelope = Type.Object({
+  project: Type.Optional(LooseRecord),
+  loggedInUserId: Type.Optional(Type.Unknown()),
+});

@@ -70,3 +70,9 @@ export const ProjectPageSchema = Type.Object({
   total: Type.Integer({ description: 'Every matching project, on all pages' }),
 });
 export type ProjectPage = Static<typeof ProjectPageSchema>;
+
+/** Says so in a list route's OpenAPI description: `records` names what the list holds (tickets, records). */
+export const pagingDescription = (sizes: readonly number[], records: string) =>
+  `With \`page\` and/or \`perPage\` (${sizes.join(', ')}) in the query string, one page in the order of ` +
+  `\`sort\` and \`order\` (by default the list's own) and, in \`total\`, how many ${records} the list holds; ` +
+  `without them, every one, as the spec answers.`;

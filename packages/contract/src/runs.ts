@@ -1,5 +1,6 @@
 import { Nullable, OneOf } from '@portal/domain';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ErrorSchema, errorResponses } from './http';
 
 /** A bulk run (generate, bulk update/clear/receive, export, report) as GET /api/job/{id} answers it. */
 export const ChunkViewSchema = Type.Object({
@@ -40,3 +41,39 @@ export type RunView<Result = unknown, ChunkResult = unknown, Spec = unknown> = O
   Static<typeof RunViewSchema>,
   'chunks' | 'result'
 > & { chunks: ChunkView<Spec, ChunkResult>[]; result: Result | null };
+
+/** `Prefer`, declared so that the OpenAPI description lists it. */
+export const PreferHeaders = Type.Object({
+  prefer: Type.Optional(
+    Type.String({
+      description:
+        "respond-async (RFC 7240): answer 202 at once with the run and its Location instead of waiting for the run's end",
+    }),
+  ),
+});
+
+const { $id: _runId, ...runDocument } = RunViewSchema;
+/** 202: the run, with where to poll it. */
+const RunAccepted = Type.Unsafe<Static<typeof RunViewSchema>>({
+  ...runDocument,
+  description: 'The run, not finished yet: poll its Location',
+  headers: {
+    Location: { type: 'string', description: '/api/job/{id}, the run' },
+    'Preference-Applied': {
+      type: 'string',
+      description: 'respond-async, when the request asked for it',
+    },
+  },
+});
+
+/** What a route that starts a run answers: 200 the spec's shape, 202 the run, 500 a failed run it cannot tell. */
+export const runResponses = <Finished extends TSchema>(finished: Finished) =>
+  ({ 200: finished, 202: RunAccepted, ...errorResponses, 500: ErrorSchema }) as const;
+
+/** The OpenAPI description of a route that starts a run; `answer` is its 200's body. */
+export const runRouteDescription = (answer: string) =>
+  `Runs on the job queues. Without a Prefer header the request waits for the run to finish and answers 200 with ${answer}. ` +
+  'If the run has not finished within RUN_WAIT_SECONDS (default 60; 0: never wait), or the portal is shutting down, ' +
+  'it answers 202 with the run so far and `Location: /api/job/{id}`, to poll until the run has finished. ' +
+  'With `Prefer: respond-async` (RFC 7240) it answers that 202 at once, with `Preference-Applied: respond-async`. ' +
+  'Invalid input is a 400 with the spec message, and starts nothing.';

@@ -255,3 +255,13 @@ export const SameTruckDispatchesSchema = Type.Object(
   { $id: 'SameTruckDispatches' },
 );
 export type SameTruckDispatches = Static<typeof SameTruckDispatchesSchema>;
+
+export const BulkReceiveBody = Type.Object({
+  ticketRange: Type.Optional(Type.Unknown({ description: "The entry, e.g. '1,2,3', '1-3' or '1-3,5'" })),
+  loggedInUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the receiver is the logged-in user' })),
+  forceReceive: Type.Optional(
+    Type.Unknown({
+      description: 'true: a range with tickets that could not be received still counts as accepted',
+    }),
+  ),
+});

@@ -35,3 +35,11 @@ export const UserBodySchema = Type.Object({
   phoneNumber: Type.Optional(NullableString),
 });
 export type UserBody = Static<typeof UserBodySchema>;
+
+/** The limits of docs/security.md, "Login abuse". */
+export const loginLimits = {
+  /** Failed logins to one account from one client address; the one that reaches it locks that address out. */
+  perAddress: { limit: 5, periodMs: 15 * 60_000 },
+  /** Failed logins to one account from all addresses together. */
+  perAccount: { limit: 100, periodMs: 60 * 60_000 },
+} as const;

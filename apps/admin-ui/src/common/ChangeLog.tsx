@@ -19,7 +19,6 @@ import type { ProjectLogEntry } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type Identifier, Loading, useTranslate } from 'react-admin';
-import { apiRequest } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { type ChangedField, logEntryUser } from './change-log';
 import { errorText } from './error-text';
@@ -49,8 +48,10 @@ interface ChangeLogProps<Entry extends ChangeLogEntry> {
   messages: string;
   /** Where a field's label is in the catalogue, e.g. 'portal.tickets.fields'; the field's name otherwise. */
   fieldLabels: string;
-  /** The API address of the entries, which keys their cache too. */
-  url: string;
+  /** Names the log in the query cache, e.g. ['ticket', 12]. */
+  logKey: readonly unknown[];
+  /** Reads the log through its declared endpoint. */
+  load: () => Promise<Entry[]>;
   /** Shown after the title, e.g. the record's reference. */
   titleSuffix?: string;
   /** Buttons after the 'show unchanged' switch. */
@@ -160,7 +161,7 @@ export const ChangeLogUser = ({
  * changed field's value before and after. Unchanged fields can be shown too, with the changed ones highlighted.
  */
 export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<Entry>) {
-  const { messages, url, titleSuffix, actions } = props;
+  const { messages, logKey, load, titleSuffix, actions } = props;
   const translate = useTranslate();
   const [showUnchanged, setShowUnchanged] = useState(false);
   const {
@@ -168,8 +169,8 @@ export function ChangeLog<Entry extends ChangeLogEntry>(props: ChangeLogProps<En
     isPending,
     error,
   } = useQuery({
-    queryKey: ['change-log', url],
-    queryFn: () => apiRequest<Entry[]>(url),
+    queryKey: ['change-log', ...logKey],
+    queryFn: load,
   });
   useNotifyLoadError(error);
 

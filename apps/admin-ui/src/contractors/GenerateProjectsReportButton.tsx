@@ -1,8 +1,9 @@
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import { Box, Button, CircularProgress, LinearProgress } from '@mui/material';
+import { endpoints } from '@portal/contract';
 import { useNotify, useTranslate } from 'react-admin';
 import { isMailQueued, mailDeliveryOf, runPercent } from '../runs/run';
-import { useRun } from '../runs/useRun';
+import { runRequest, useRun } from '../runs/useRun';
 
 /**
  * 'Generate Projects Report' on /contractors: the server builds the report in a
@@ -26,7 +27,7 @@ export const GenerateProjectsReportButton = () => {
 
   const generate = () => {
     notify('portal.contractors.projectsReport.generating', { type: 'info' });
-    void start({ path: '/api/ticket/report/projects?ignoreLock=true', method: 'GET' });
+    void start(runRequest(endpoints.getTicketReportProjects, { query: { ignoreLock: 'true' } }));
   };
 
   return (

@@ -1,6 +1,6 @@
-import type { ContractorCompanySearch } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 
 /**
  * `GET /api/contractorcompany/all?name=`: the server filters by name (case-insensitive contains) and lists
@@ -10,10 +10,7 @@ import { apiRequest } from '../dataProvider/http-client';
 export function useContractorCompanySearch(name: string) {
   return useQuery({
     queryKey: ['contractorCompanies', 'getList', { search: name }],
-    queryFn: () =>
-      apiRequest<ContractorCompanySearch>(
-        `/api/contractorcompany/all${name ? `?name=${encodeURIComponent(name)}` : ''}`,
-      ),
+    queryFn: () => call(endpoints.getContractorcompanyAll, { query: name ? { name } : {} }),
     // While a new search runs, the table keeps the previous answer instead of blanking.
     placeholderData: keepPreviousData,
   });

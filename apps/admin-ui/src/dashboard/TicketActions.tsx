@@ -5,13 +5,14 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Box, Button, IconButton } from '@mui/material';
 import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, mayReceive } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { useNotifySaveError } from '../common/useNotifySaveError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { PrintRecordButton } from '../records/PrintRecordButton';
 import { ReceiptStatusChip } from '../tickets/ReceiptStatusChip';
 import { SendToDriverButton } from '../tickets/SendToDriverButton';
@@ -36,10 +37,7 @@ export function useToggleDispatch(): Pick<TicketRowActions, 'toggleDispatch' | '
   const refresh = useRefreshDashboard();
   const { mutate, isPending, variables } = useMutation({
     mutationFn: (ticket: Ticket) =>
-      apiRequest<Ticket>('/api/ticket/toggle/dispatch', {
-        method: 'PUT',
-        body: { ticket: { id: ticket.id } },
-      }),
+      call(endpoints.putTicketToggleDispatch, { body: { ticket: { id: ticket.id } } }),
     onSuccess: (toggled) => {
       notify(
         toggled.isDispatched

@@ -1,14 +1,8 @@
-import type { TicketPage } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../dataProvider/http-client';
-import {
-  type LatestTickets,
-  pagingQuery,
-  type TicketPaging,
-  type TicketRow,
-  type TodayFilter,
-} from './dashboard-ticket';
+import { call } from '../dataProvider/http-client';
+import type { LatestTickets, TicketPaging, TodayFilter } from './dashboard-ticket';
 import type { TicketSearchBody } from './ticket-search';
 
 /** Every dashboard query starts with this key, so one invalidation refreshes the lists and the metrics. */
@@ -27,8 +21,9 @@ const dashboardRefreshInterval = 5_000;
 export const latestTicketsQuery = (filter: TodayFilter, paging: TicketPaging) =>
   queryOptions({
     queryKey: [DASHBOARD_KEY, 'latest', filter, paging],
-    queryFn: () =>
-      apiRequest<LatestTickets>(`/api/ticket/latest/active?filter=${filter}&${pagingQuery(paging)}`),
+    // With a page asked for, the answer is that page, its total and the day's counts.
+    queryFn: async () =>
+      (await call(endpoints.getTicketLatestActive, { query: { filter, ...paging } })) as LatestTickets,
     // A failure shows at once, with a Retry, instead of after three silent retries (about 9 s of skeletons).
     retry: false,
     // The Active list asked for as the dashboard's route renders (App.tsx) is not asked again as the list
@@ -49,11 +44,7 @@ export function useLatestTickets(filter: TodayFilter, paging: TicketPaging) {
 export function useTicketSearch(body: TicketSearchBody | null, paging: TicketPaging) {
   return useQuery({
     queryKey: [DASHBOARD_KEY, 'search', body, paging],
-    queryFn: () =>
-      apiRequest<TicketPage & { tickets: TicketRow[] }>(`/api/ticket/search/page?${pagingQuery(paging)}`, {
-        method: 'POST',
-        body,
-      }),
+    queryFn: () => call(endpoints.postTicketSearchPage, { query: paging, body: body ?? {} }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     refetchInterval: dashboardRefreshInterval,
@@ -67,18 +58,11 @@ export function useRefreshDashboard() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }), [queryClient]);
 }
 
-interface NamedRecord {
-  id: number;
-  name: string;
-}
-
 /** GET /api/contractorcompany/all lists the companies under `contractorCompanies`. */
 export function useContractorCompanies() {
   return useQuery({
     queryKey: [DASHBOARD_KEY, 'contractorCompanies'],
-    queryFn: async () =>
-      (await apiRequest<{ contractorCompanies: NamedRecord[] }>('/api/contractorcompany/all'))
-        .contractorCompanies,
+    queryFn: async () => (await call(endpoints.getContractorcompanyAll, {})).contractorCompanies,
     staleTime: 60_000,
   });
 }

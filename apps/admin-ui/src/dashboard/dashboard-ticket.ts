@@ -16,12 +16,6 @@ export type TicketPaging = Required<Pick<TicketPageQuery, 'page' | 'perPage'>> &
 
 export const firstPage: TicketPaging = { page: 1, perPage: ticketPageSizes[0] };
 
-/** The paging as a query string (`?page=1&perPage=50&sort=…`). */
-export const pagingQuery = (paging: TicketPaging): string =>
-  new URLSearchParams(
-    Object.entries(paging).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-  ).toString();
-
 /** The dashboard's Active and Received: two mutually exclusive lists of today's tickets. */
 export type TodayFilter = 'active' | 'received';
 

@@ -1,8 +1,9 @@
+import { clientOf, type Endpoint, type InputOf, type Request, requestOf } from '@portal/contract';
 import { fetchUtils, HttpError } from 'react-admin';
 import { currentSession } from '../session';
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: Request['method'];
   body?: unknown;
   /** A 401 on this call (the user list) does not send the user to /login. */
   keepSessionOnUnauthorized?: boolean;
@@ -72,10 +73,11 @@ function attachmentFileName(contentDisposition: string | null): string | null {
  * Fetches a file the API serves as an attachment (e.g. a spreadsheet export), with the same token headers;
  * a POST sends its `body` as JSON (the report export's filter).
  */
-export async function apiDownload(
-  path: string,
-  options: Pick<RequestOptions, 'method' | 'body'> = {},
+export async function apiDownload<const E extends Endpoint>(
+  declaration: E,
+  input: InputOf<E>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
+  const { url: path, ...options } = requestOf(declaration, input);
   const headers = sessionHeaders('*/*');
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   try {
@@ -98,18 +100,28 @@ export async function apiDownload(
   }
 }
 
-/** Calls the same-origin API with the session token in both headers the server accepts. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** What a call may add to its request: headers (e.g. `Prefer`), and how a 401 is taken. */
+type CallOptions = Pick<RequestOptions, 'headers' | 'keepSessionOnUnauthorized'>;
+
+/**
+ * Sends one request of a declared endpoint to the same-origin API with the session token in both headers
+ * the server accepts: the typed client's transport, and the data provider's.
+ */
+export async function send(request: Request, callOptions: CallOptions = {}): Promise<unknown> {
+  const options: RequestOptions = { ...callOptions, method: request.method, body: request.body };
   const headers = sessionHeaders('application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   try {
-    const { json } = await fetchUtils.fetchJson(path, {
-      method: options.method ?? 'GET',
+    const { json } = await fetchUtils.fetchJson(request.url, {
+      method: request.method,
       headers,
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     });
-    return json as T;
+    return json;
   } catch (error) {
     throw toApiError(error, options);
   }
 }
+
+/** The typed client: `call(endpoints.x, { params, query, body })` answers the declared answer. */
+export const call = clientOf<CallOptions>(send);

@@ -1,15 +1,19 @@
+import { requestOf } from '@portal/contract';
 import type {
+  CreateParams,
   DataProvider,
   DeleteParams,
   GetListParams,
   GetListResult,
   GetManyParams,
   GetManyReferenceParams,
+  GetOneParams,
   Identifier,
   RaRecord,
+  UpdateParams,
 } from 'react-admin';
 import { queryList } from './client-side-list';
-import { apiRequest } from './http-client';
+import { send } from './http-client';
 import { type ResourceRoutes, resourceRoutes } from './resources';
 import { serverPageQuery } from './server-pages';
 
@@ -29,11 +33,9 @@ async function fetchAll<RecordType extends RaRecord>(
   resource: string,
   filter: Record<string, unknown> = {},
 ): Promise<RecordType[]> {
-  const { base, listKeepsSessionOnUnauthorized, listRequest, unwrapList } = routesOf(resource);
-  const request = listRequest?.(filter) ?? { path: `${base}/all`, method: 'GET' as const };
-  const json = await apiRequest<unknown>(request.path, {
-    method: request.method,
-    body: request.body,
+  const { list, listKeepsSessionOnUnauthorized, unwrapList } = routesOf(resource);
+  const { declaration, input } = list(filter);
+  const json = await send(requestOf(declaration, input), {
     keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true,
   });
   return (unwrapList ? unwrapList(json) : json) as RecordType[];
@@ -48,7 +50,7 @@ async function listPage<RecordType extends RaRecord>(
   params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
   ownFilter: Record<string, unknown> = {},
 ): Promise<GetListResult<RecordType>> {
-  const { base, listKeepsSessionOnUnauthorized, listRequest, serverPaging } = routesOf(resource);
+  const { list, listKeepsSessionOnUnauthorized, serverPaging } = routesOf(resource);
   const query = serverPaging && serverPageQuery(serverPaging, params, Object.keys(ownFilter));
   if (!serverPaging || !query) {
     const all = await fetchAll<RecordType>(resource, ownFilter);
@@ -57,17 +59,17 @@ async function listPage<RecordType extends RaRecord>(
     );
     return queryList(matching, params);
   }
-  const request = listRequest?.(ownFilter) ?? { path: `${base}/all`, method: 'GET' as const };
-  const page = await apiRequest<Record<string, unknown>>(`${request.path}${query}`, {
-    method: request.method,
-    body: request.body,
-    keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true,
-  });
+  const { declaration, input } = list(ownFilter);
+  const request = requestOf(declaration, input);
+  const page = (await send(
+    { ...request, url: `${request.url}${query}` },
+    { keepSessionOnUnauthorized: listKeepsSessionOnUnauthorized === true },
+  )) as Record<string, unknown>;
   return { data: page[serverPaging.rows] as RecordType[], total: Number(page.total) };
 }
 
 async function deleteOne(resource: string, id: Identifier): Promise<void> {
-  await apiRequest(`${routesOf(resource).base}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await send(requestOf(routesOf(resource).record.remove, { params: { id } }));
 }
 
 export const dataProvider: DataProvider = {
@@ -75,8 +77,10 @@ export const dataProvider: DataProvider = {
     return listPage(resource, params);
   },
 
-  async getOne(resource, { id }) {
-    return { data: await apiRequest(`${routesOf(resource).base}/${encodeURIComponent(id)}`) };
+  async getOne<RecordType extends RaRecord>(resource: string, { id }: GetOneParams<RecordType>) {
+    return {
+      data: (await send(requestOf(routesOf(resource).record.read, { params: { id } }))) as RecordType,
+    };
   },
 
   async getMany<RecordType extends RaRecord>(resource: string, { ids }: GetManyParams<RecordType>) {
@@ -92,16 +96,15 @@ export const dataProvider: DataProvider = {
     return listPage<RecordType>(resource, params, { [target]: id });
   },
 
-  async create(resource, { data }) {
-    const { base, toPayload, envelope } = routesOf(resource);
+  async create<RecordType extends RaRecord>(resource: string, { data }: CreateParams) {
+    const { record, toPayload, envelope } = routesOf(resource);
     const payload = toPayload(data);
-    return {
-      data: await apiRequest(`${base}/new`, { method: 'POST', body: envelope ? envelope(payload) : payload }),
-    };
+    const body = envelope ? envelope(payload) : payload;
+    return { data: (await send(requestOf(record.create, { body }))) as RecordType };
   },
 
-  async update(resource, { id, data, previousData }) {
-    const { base, toPayload, envelope } = routesOf(resource);
+  async update<RecordType extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams) {
+    const { record, toPayload, envelope } = routesOf(resource);
     // The record's own id (a number) rather than the route's string; and the version the form was loaded
     // with, so a stale save gets a 409 instead of overwriting someone else's change.
     const body = {
@@ -110,7 +113,7 @@ export const dataProvider: DataProvider = {
       ...toPayload(data),
     };
     return {
-      data: await apiRequest(`${base}/edit`, { method: 'PUT', body: envelope ? envelope(body) : body }),
+      data: (await send(requestOf(record.edit, { body: envelope ? envelope(body) : body }))) as RecordType,
     };
   },
 

@@ -1,4 +1,4 @@
-import { projectSortFields, truckSortFields } from '@portal/contract';
+import { type Endpoint, endpoints, projectSortFields, truckSortFields } from '@portal/contract';
 import {
   contractorContactEnvelope,
   toContractorContactPayload,
@@ -11,21 +11,24 @@ import { toUserPayload } from '../users/user';
 import { text, toNamePayload } from './payloads';
 import type { ServerPaging } from './server-pages';
 
-/**
- * Where each react-admin resource lives in the spec's API. Every entity follows one pattern:
- * GET `{base}/all`, GET and DELETE `{base}/{id}`, POST `{base}/new`, PUT `{base}/edit` (with id and version).
- */
+/** A record's four calls: read and delete by id, create (`/new`) and edit (`/edit`, with id and version). */
+export type RecordEndpoints = Record<'read' | 'create' | 'edit' | 'remove', Endpoint>;
+
+/** A list call: its declaration and what it sends. */
+export interface ListCall {
+  declaration: Endpoint;
+  input: object;
+}
+
+/** Which of the contract's declared endpoints each react-admin resource is read and saved through. */
 export interface ResourceRoutes {
-  base: string;
+  record: RecordEndpoints;
+  /** The list call; `filter` holds getManyReference's target (e.g. {contractorCompanyId: 4}). */
+  list: (filter: Record<string, unknown>) => ListCall;
   /** The body of a save: only the fields the API takes, normalised (trimmed text, null for no phone). */
   toPayload: (data: Record<string, unknown>) => Record<string, unknown>;
   /** A 401 on the user list call does not send the user to /login. */
   listKeepsSessionOnUnauthorized?: boolean;
-  /**
-   * The list call when it is not GET `{base}/all`: e.g. POST /api/contractorcontact/all with
-   * {contractorCompanyId}. `filter` holds getManyReference's target (e.g. {contractorCompanyId: 4}).
-   */
-  listRequest?: (filter: Record<string, unknown>) => { path: string; method: 'GET' | 'POST'; body?: unknown };
   /** Picks the records out of a list answer that is not a bare array (e.g. {contractorCompanies: [...]}). */
   unwrapList?: (json: unknown) => RaRecordLike[];
   /** Wraps a save's payload in the envelope the API expects (e.g. {contractorCompanyId, contractorContact}). */
@@ -36,54 +39,82 @@ export interface ResourceRoutes {
 
 export type RaRecordLike = { id: number | string } & Record<string, unknown>;
 
-/** A company's contacts or trucks: POST `{base}/all` with the company's id; 0 (no company filter) lists every company's. */
-const companyListRequest = (base: string, companyField: string) => (filter: Record<string, unknown>) => ({
-  path: `${base}/all`,
-  method: 'POST' as const,
-  body: { [companyField]: Number(filter[companyField] ?? 0) },
+/** Every record of the list. */
+const all = (declaration: Endpoint) => (): ListCall => ({ declaration, input: {} });
+
+/** A company's contacts or trucks, with the company's id; 0 (no company filter) lists every company's. */
+const ofCompany = (declaration: Endpoint, companyField: string) => (filter: Record<string, unknown>) => ({
+  declaration,
+  input: { body: { [companyField]: Number(filter[companyField] ?? 0) } },
 });
 
+const users: RecordEndpoints = {
+  read: endpoints.getUserById,
+  create: endpoints.postUserNew,
+  edit: endpoints.putUserEdit,
+  remove: endpoints.deleteUserById,
+};
+
 export const resourceRoutes: Record<string, ResourceRoutes> = {
-  users: { base: '/api/user', toPayload: toUserPayload, listKeepsSessionOnUnauthorized: true },
+  users: {
+    record: users,
+    list: all(endpoints.getUserAll),
+    toPayload: toUserPayload,
+    listKeepsSessionOnUnauthorized: true,
+  },
   contractorCompanies: {
-    base: '/api/contractorcompany',
+    record: endpoints.contractorCompanyCatalogue,
+    list: all(endpoints.getContractorcompanyAll),
     toPayload: toNamePayload,
     unwrapList: unwrapContractorCompanies,
   },
   contractorContacts: {
-    base: '/api/contractorcontact',
+    record: endpoints.contractorContactCatalogue,
+    list: ofCompany(endpoints.postContractorcontactAll, 'contractorCompanyId'),
     toPayload: toContractorContactPayload,
-    listRequest: companyListRequest('/api/contractorcontact', 'contractorCompanyId'),
     envelope: contractorContactEnvelope,
   },
   projects: {
-    base: '/api/project',
+    record: endpoints.projectCatalogue,
+    list: ({ contractorCompanyId }) =>
+      contractorCompanyId == null
+        ? { declaration: endpoints.getProjectAll, input: {} }
+        : { declaration: endpoints.getProjectContractorById, input: { params: { id: contractorCompanyId } } },
     toPayload: toProjectPayload,
-    listRequest: ({ contractorCompanyId }) => ({
-      path:
-        contractorCompanyId == null
-          ? '/api/project/all'
-          : `/api/project/contractor/${encodeURIComponent(String(contractorCompanyId))}`,
-      method: 'GET',
-    }),
     envelope: projectEnvelope,
     serverPaging: { sortFields: projectSortFields, rows: 'projects' },
   },
-  transportCompanies: { base: '/api/transportcompany', toPayload: toNamePayload },
+  transportCompanies: {
+    record: endpoints.transportCompanyCatalogue,
+    list: all(endpoints.getTransportcompanyAll),
+    toPayload: toNamePayload,
+  },
   transportContacts: {
-    base: '/api/transportcontact',
+    record: endpoints.transportContactCatalogue,
+    list: ofCompany(endpoints.postTransportcontactAll, 'transportCompanyId'),
     toPayload: toTransportContactPayload,
-    listRequest: companyListRequest('/api/transportcontact', 'transportCompanyId'),
     envelope: transportContactEnvelope,
   },
   trucks: {
-    base: '/api/truck',
+    record: endpoints.truckCatalogue,
+    list: ofCompany(endpoints.postTruckAll, 'transportCompanyId'),
     toPayload: toTruckPayload,
-    listRequest: companyListRequest('/api/truck', 'transportCompanyId'),
     envelope: truckEnvelope,
     serverPaging: { sortFields: truckSortFields, rows: 'trucks' },
   },
-  materials: { base: '/api/scale/material', toPayload: toNamePayload },
-  materialTypes: { base: '/api/scale/material/type', toPayload: toNamePayload },
-  scales: { base: '/api/scale', toPayload: (data) => ({ scaleName: text(data.scaleName) }) },
+  materials: {
+    record: endpoints.materialCatalogue,
+    list: all(endpoints.getScaleMaterialAll),
+    toPayload: toNamePayload,
+  },
+  materialTypes: {
+    record: endpoints.materialTypeCatalogue,
+    list: all(endpoints.getScaleMaterialTypeAll),
+    toPayload: toNamePayload,
+  },
+  scales: {
+    record: endpoints.scaleCatalogue,
+    list: all(endpoints.getScaleAll),
+    toPayload: (data) => ({ scaleName: text(data.scaleName) }),
+  },
 };

@@ -1,7 +1,7 @@
-import type { DispatchView } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { type DispatchFormValues, toDispatchBody } from './dispatch-form';
 
 /**
@@ -9,17 +9,24 @@ import { type DispatchFormValues, toDispatchBody } from './dispatch-form';
  * driver's dispatch, whose answer replaces it. No session: the hash is the authority.
  */
 export function useDispatchView(id: string, hash: string) {
-  const path = `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(hash)}/dispatch`;
+  const params = useMemo(() => ({ id: Number(id), hash }), [id, hash]);
   const queryKey = useMemo(() => ['dispatch', id, hash], [id, hash]);
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey, queryFn: () => apiRequest<DispatchView>(path), retry: false });
+  const query = useQuery({
+    queryKey,
+    queryFn: () => call(endpoints.getTicketByIdByHashDispatch, { params }),
+    retry: false,
+  });
 
   const dispatch = useCallback(
     async (values: DispatchFormValues) => {
-      const view = await apiRequest<DispatchView>(path, { method: 'POST', body: toDispatchBody(values) });
+      const view = await call(endpoints.postTicketByIdByHashDispatch, {
+        params,
+        body: toDispatchBody(values),
+      });
       queryClient.setQueryData(queryKey, view);
     },
-    [path, queryKey, queryClient],
+    [params, queryKey, queryClient],
   );
 
   /** After a refusal (the ticket was received meanwhile), the page shows what the ticket now is. */

@@ -1,12 +1,13 @@
 import { Box, Divider, Typography } from '@mui/material';
 import type { HaulageRecord } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, truckTypeVolumesM3 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, useAuthenticated, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { type LabelledValue, LabelledValues } from '../common/LabelledValues';
 import { displayInstant } from '../dashboard/dashboard-ticket';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { PrintPage, PrintState } from '../records/PrintFrame';
 import { SignatureLines, weighingLine } from '../records/record-history';
 import { printedNet } from '../records/record-weights';
@@ -27,11 +28,8 @@ function useHaulageRecord(id: string, hash: string | null) {
   return useQuery({
     queryKey: ['haulage-record', id, hash],
     queryFn: async () => {
-      const linkHash =
-        hash ?? (await apiRequest<{ hash: string }>(`/api/ticket/${encodeURIComponent(id)}/hash`)).hash;
-      return apiRequest<HaulageRecord>(
-        `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(linkHash)}/haulage-record`,
-      );
+      const linkHash = hash ?? (await call(endpoints.getTicketByIdHash, { params: { id: Number(id) } })).hash;
+      return call(endpoints.getTicketByIdByHashHaulageRecord, { params: { id: Number(id), hash: linkHash } });
     },
     retry: false,
   });

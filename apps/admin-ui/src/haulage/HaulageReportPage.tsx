@@ -9,13 +9,14 @@ import {
   Typography,
 } from '@mui/material';
 import type { HaulageReport, Project } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthenticated, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { displayInstant } from '../dashboard/dashboard-ticket';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { PrintPage, PrintState } from '../records/PrintFrame';
 import { printedNet } from '../records/record-weights';
 import { usePrintOnce } from '../records/usePrintOnce';
@@ -27,13 +28,13 @@ const rangeKeys = ['from', 'to', 'fromDate', 'toDate'] as const;
 
 /** The project and POST /api/project/{id}/haulage-report: its received loads in the range, and the range's totals. */
 function useHaulageReport(projectId: string, range: Record<string, string>) {
-  const path = `/api/project/${encodeURIComponent(projectId)}`;
+  const params = { id: Number(projectId) };
   return useQuery({
     queryKey: ['haulage-report', projectId, range],
     queryFn: async () => {
       const [project, report] = await Promise.all([
-        apiRequest<Project>(path),
-        apiRequest<HaulageReport>(`${path}/haulage-report`, { method: 'POST', body: range }),
+        call(endpoints.projectCatalogue.read, { params }),
+        call(endpoints.postProjectByIdHaulageReport, { params, body: range }),
       ]);
       return { project, ...report };
     },

@@ -1,11 +1,12 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Button } from '@mui/material';
+import { endpoints } from '@portal/contract';
 import { useState } from 'react';
 import { useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { saveFile } from '../common/save-file';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { apiDownload } from '../dataProvider/http-client';
-import { attachmentUrl, sizeText } from './outbox';
+import { sizeText } from './outbox';
 
 /** Downloads one attachment of a kept mail, with the session's token (a plain link would carry none). */
 export const AttachmentButton = ({
@@ -26,7 +27,9 @@ export const AttachmentButton = ({
   const download = async () => {
     setDownloading(true);
     try {
-      const { blob, fileName } = await apiDownload(attachmentUrl(mailId, index));
+      const { blob, fileName } = await apiDownload(endpoints.getMailOutboxByIdAttachmentsByIndex, {
+        params: { id: mailId, index },
+      });
       saveFile(blob, fileName ?? attachment.filename);
     } catch (error) {
       if (!(await logoutIfAccessDenied(error))) notifyError(error);

@@ -1,23 +1,21 @@
-import type { OutboxMail, OutboxMailSummary } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 
 export const outboxPath = '/outbox';
 export const outboxMailPath = (id: number | string) => `/outbox/${encodeURIComponent(String(id))}`;
-export const attachmentUrl = (id: number | string, index: number) =>
-  `/api/mail/outbox/${encodeURIComponent(String(id))}/attachments/${index}`;
 
 export function useOutbox() {
   return useQuery({
     queryKey: ['outbox', 'list'],
-    queryFn: () => apiRequest<OutboxMailSummary[]>('/api/mail/outbox'),
+    queryFn: () => call(endpoints.getMailOutbox, {}),
   });
 }
 
 export function useOutboxMail(id: string) {
   return useQuery({
     queryKey: ['outbox', 'mail', id],
-    queryFn: () => apiRequest<OutboxMail>(`/api/mail/outbox/${encodeURIComponent(id)}`),
+    queryFn: () => call(endpoints.getMailOutboxById, { params: { id: Number(id) } }),
     retry: false,
   });
 }

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Chip } from '@mui/material';
 import type { Project, ProjectLogEntry } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   Button,
   type Identifier,
@@ -13,6 +14,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ChangeLog, ChangeLogUser } from '../common/ChangeLog';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { contractorCompanyPath } from '../contractors/contractor';
+import { call } from '../dataProvider/http-client';
 import { compareLogEntry, type LogChangeKind } from './project-log';
 
 const everyRow = { page: 1, perPage: Number.MAX_SAFE_INTEGER };
@@ -71,7 +73,8 @@ export const ProjectLog = () => {
     <ChangeLog<ProjectLogEntry>
       messages="portal.projects.log"
       fieldLabels="resources.projects.fields"
-      url={`/api/project/logs/${encodeURIComponent(id)}`}
+      logKey={['project', id]}
+      load={() => call(endpoints.getProjectLogsById, { params: { id: Number(id) } })}
       titleSuffix={project?.projectId}
       actions={
         project && (

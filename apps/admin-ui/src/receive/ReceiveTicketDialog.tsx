@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, licensePlateMaxLength } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import {
@@ -28,7 +29,7 @@ import { PhoneInput } from '../common/PhoneInput';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { displayInstant } from '../dashboard/dashboard-ticket';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { normalisePlateInput } from '../trucks/truck';
 import {
   autofillFromTruck,
@@ -259,8 +260,7 @@ export const ReceiveTicketDialog = ({
     if (!ticket) return;
     setSubmitting(true);
     try {
-      const received = await apiRequest<Ticket>('/api/ticket/receive', {
-        method: 'PUT',
+      const received = await call(endpoints.putTicketReceive, {
         body: receiveRequest(ticket, values as ReceiveFormValues, source),
       });
       notify('portal.dashboard.receive.received', {

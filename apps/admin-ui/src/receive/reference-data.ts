@@ -1,27 +1,27 @@
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
-import type { KnownTruck } from './receive-ticket';
-
-/** A haulage company as GET /api/transportcompany/all lists it. */
-interface HaulageCompany {
-  id: number;
-  name: string;
-}
+import { call } from '../dataProvider/http-client';
 
 /** The haulage companies of the dashboard's filter and the Receive dialog's select. */
 export function useHaulageCompanies() {
   return useQuery({
     queryKey: ['dashboard', 'transportCompanies'],
-    queryFn: () => apiRequest<HaulageCompany[]>('/api/transportcompany/all'),
+    queryFn: () => call(endpoints.getTransportcompanyAll, {}),
     staleTime: 60_000,
   });
+}
+
+/** Every truck: without a page asked for, POST /api/truck/all answers the whole list. */
+export async function allTrucks() {
+  const answer = await call(endpoints.postTruckAll, { body: {} });
+  return Array.isArray(answer) ? answer : answer.trucks;
 }
 
 /** POST /api/truck/all {} lists every truck; a typed plate is matched against them. */
 export function useKnownTrucks(enabled: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'trucks'],
-    queryFn: () => apiRequest<KnownTruck[]>('/api/truck/all', { method: 'POST', body: {} }),
+    queryFn: allTrucks,
     enabled,
     staleTime: 60_000,
   });

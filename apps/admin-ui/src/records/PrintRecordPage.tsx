@@ -1,11 +1,12 @@
 import type { ReceivingRecord } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { formatWeight } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthenticated, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { LabelledValue } from '../common/LabelledValues';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 import { PrintPage, PrintState } from './PrintFrame';
 import { RecordSheet, ticketLine } from './RecordSheet';
@@ -64,7 +65,7 @@ const ReceivingRecordSheet = ({ record }: { record: ReceivingRecord }) => {
 const useReceivingRecord = (id: string) =>
   useQuery({
     queryKey: ['receiving-record', id],
-    queryFn: () => apiRequest<ReceivingRecord>(`/api/ticket/${encodeURIComponent(id)}/receiving-record`),
+    queryFn: () => call(endpoints.getTicketByIdReceivingRecord, { params: { id: Number(id) } }),
     enabled: currentSession() !== null,
     retry: false,
     refetchOnWindowFocus: false,

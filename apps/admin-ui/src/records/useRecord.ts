@@ -1,6 +1,7 @@
 import type { Settings, Ticket, Truck } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 
 /** The receiving site's texts, which GET /api/setting answers only once the server has them. */
@@ -16,14 +17,16 @@ export interface PrintedRecord {
 }
 
 async function loadRecord(id: string, needs: { hash: boolean; truck: boolean }): Promise<PrintedRecord> {
-  const path = `/api/ticket/${encodeURIComponent(id)}`;
+  const params = { id: Number(id) };
   const [ticket, settings, linkHash] = await Promise.all([
-    apiRequest<Ticket>(path),
-    apiRequest<Settings>('/api/setting'),
-    needs.hash ? apiRequest<{ hash: string }>(`${path}/hash`) : null,
+    call(endpoints.getTicketById, { params }),
+    call(endpoints.getSetting, {}),
+    needs.hash ? call(endpoints.getTicketByIdHash, { params }) : null,
   ]);
   const truck =
-    needs.truck && ticket.truckId !== null ? await apiRequest<Truck>(`/api/truck/${ticket.truckId}`) : null;
+    needs.truck && ticket.truckId !== null
+      ? await call(endpoints.truckCatalogue.read, { params: { id: ticket.truckId } })
+      : null;
   return { ticket, settings, hash: linkHash?.hash ?? null, truck };
 }
 

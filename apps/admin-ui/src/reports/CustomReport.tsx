@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import {
   defaultVisibleReportColumns,
+  endpoints,
   type ReportColumnKey,
   reportColumnKeys,
   reportColumnLabel,
@@ -190,14 +191,13 @@ const ExportActions = ({
   const notify = useNotify();
   const username = useOwnUsername();
   const [downloading, setDownloading] = useState(false);
-  const { run, busy, send } = useMailedExport('/api/ticket/report/excel');
+  const { run, busy, send } = useMailedExport(endpoints.postTicketReportExcel);
 
   const download = async () => {
     if (!request) return;
     setDownloading(true);
     try {
-      const { blob, fileName } = await apiDownload('/api/ticket/report/excel', {
-        method: 'POST',
+      const { blob, fileName } = await apiDownload(endpoints.postTicketReportExcel, {
         body: exportBody(request, columns),
       });
       saveFile(blob, fileName ?? `${request.title}.xlsx`);

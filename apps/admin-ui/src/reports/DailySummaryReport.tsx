@@ -1,21 +1,22 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { endpoints } from '@portal/contract';
 import { useState } from 'react';
 import { Form, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { DayInput } from '../common/DateInputs';
 import { SubmitButton } from '../dashboard/bulk/BulkParts';
 import { isMailQueued, mailDeliveryOf } from '../runs/run';
-import { useRun } from '../runs/useRun';
+import { runRequest, useRun } from '../runs/useRun';
 
 type Outcome = 'success' | 'failed';
 
 /** GET /api/ticket/report/daily-summary: the chosen day (YYYY-MM-DD), or the server's today when none. */
-const dailySummaryPath = (selectedDate: unknown): string => {
+const dailySummary = (selectedDate: unknown) => {
   const day = typeof selectedDate === 'string' ? selectedDate.slice(0, 10) : '';
-  const query = new URLSearchParams({ ignoreLock: 'true' });
-  if (day) query.set('selectedDate', day);
-  return `/api/ticket/report/daily-summary?${query}`;
+  return runRequest(endpoints.getTicketReportDailySummary, {
+    query: { ignoreLock: 'true', ...(day ? { selectedDate: day } : {}) },
+  });
 };
 
 /**
@@ -37,7 +38,7 @@ export const DailySummaryReport = () => {
 
   const send = async (values: FieldValues) => {
     setOutcome(null);
-    await start({ path: dailySummaryPath(values.selectedDate), method: 'GET' });
+    await start(dailySummary(values.selectedDate));
   };
 
   return (

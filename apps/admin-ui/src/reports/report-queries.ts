@@ -1,12 +1,13 @@
-import type { ReportChart, ReportChartBody, ReportTable, ReportTableBody } from '@portal/contract';
+import type { ReportChartBody, ReportTableBody } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 
 const REPORTS_KEY = 'reports';
 
 export const reportTableQuery = (body: ReportTableBody) => ({
   queryKey: [REPORTS_KEY, 'table', body],
-  queryFn: () => apiRequest<ReportTable>('/api/ticket/report/table', { method: 'POST', body }),
+  queryFn: () => call(endpoints.postTicketReportTable, { body }),
 });
 
 /** POST /api/ticket/report/table, once the report has been run; the last page stays on screen while the next loads. */
@@ -24,7 +25,7 @@ export function useReportTable(body: ReportTableBody | null) {
 export function useReportChart(body: ReportChartBody | null) {
   return useQuery({
     queryKey: [REPORTS_KEY, 'chart', body],
-    queryFn: () => apiRequest<ReportChart>('/api/ticket/report/chart', { method: 'POST', body }),
+    queryFn: () => call(endpoints.postTicketReportChart, { body: body ?? {} }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     retry: false,

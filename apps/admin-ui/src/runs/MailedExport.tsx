@@ -1,10 +1,11 @@
 import { Typography } from '@mui/material';
 import type { RunView } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 import { chunkWarning, isMailQueued, mailDeliveryOf } from './run';
 import { useRun } from './useRun';
@@ -31,7 +32,7 @@ export function useOwnUsername() {
   const userId = currentSession()?.userId;
   return useQuery({
     queryKey: ['dashboard', 'ownUser', userId],
-    queryFn: () => apiRequest<{ username: string }>(`/api/user/${encodeURIComponent(userId ?? '')}`),
+    queryFn: () => call(endpoints.getUserById, { params: { id: Number(userId) } }),
     enabled: Boolean(userId),
     staleTime: Number.POSITIVE_INFINITY,
     select: (user) => user.username,
@@ -76,14 +77,16 @@ export const MailState = ({ run }: { run: ExportRun | null }) => {
  * server builds it, then mails it, and this waits for the mail too. Success is 'Email with ticket export
  * has been sent to: {email}'; a failure toasts the server's message. `send` answers a refused start's error.
  */
-export function useMailedExport(path: string) {
+export function useMailedExport(
+  declaration: typeof endpoints.postTicketReportExcel | typeof endpoints.postTicketGenerateExcel,
+) {
   const notify = useNotify();
   const { run, busy, start } = useRun<ExportRunResult, ExportChunkResult>({
     settled: (finished) => !isMailQueued(finished),
   });
 
   const send = async (body: unknown, email: string): Promise<{ error: unknown }> => {
-    const outcome = await start({ path, body });
+    const outcome = await start({ declaration, input: { body } });
     if (outcome.error) return { error: outcome.error };
     const finished = outcome.run;
     if (!finished) return { error: null };

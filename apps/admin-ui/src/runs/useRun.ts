@@ -1,15 +1,27 @@
-import type { ChunkView, RunView } from '@portal/contract';
+import {
+  type ChunkView,
+  type Endpoint,
+  endpoints,
+  type InputOf,
+  type RunView,
+  requestOf,
+} from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { apiRequest } from '../dataProvider/http-client';
+import { call, send } from '../dataProvider/http-client';
 import { isRunFinished, newlyFinishedChunks, RUN_POLL_MS } from './run';
 
 /** The call that starts a run: asked with `Prefer: respond-async`, it answers 202 with the run at once. */
 interface RunRequest {
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: unknown;
+  declaration: Endpoint;
+  input: object;
 }
+
+/** A run's start, its input typed by its declaration. */
+export const runRequest = <const E extends Endpoint>(declaration: E, input: InputOf<E>): RunRequest => ({
+  declaration,
+  input,
+});
 
 interface UseRunOptions<Result, ChunkResult, Spec> {
   /** Each chunk once, as soon as a poll shows it completed or failed (e.g. a per-chunk warning toast). */
@@ -102,11 +114,9 @@ export function useRun<Result = unknown, ChunkResult = unknown, Spec = unknown>(
       let snapshot: Run;
       try {
         // Without it, the generate and bulk calls would answer only when the run is done (no progress bar).
-        snapshot = await apiRequest<Run>(request.path, {
-          method: request.method ?? 'POST',
-          body: request.body,
+        snapshot = (await send(requestOf(request.declaration, request.input), {
           headers: { Prefer: 'respond-async' },
-        });
+        })) as Run;
       } catch (error) {
         if (!current()) return stopped;
         setBusy(false);
@@ -128,7 +138,8 @@ export function useRun<Result = unknown, ChunkResult = unknown, Spec = unknown>(
         await sleep(RUN_POLL_MS);
         if (!current()) return stopped;
         try {
-          const next = await apiRequest<Run>(`/api/job/${encodeURIComponent(snapshot.id)}`);
+          // The run's result and chunks are what this hook's caller says its kind makes.
+          const next = (await call(endpoints.getJobById, { params: { id: snapshot.id } })) as Run;
           if (!current()) return stopped;
           failures = 0;
           snapshot = next;

@@ -1,10 +1,10 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { type IndicatorCommand, indicatorCommands, type ScaleCommand } from '@portal/contract';
+import { endpoints, type IndicatorCommand, indicatorCommands, type ScaleCommand } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { scaleRefreshMs } from './scale-weights';
 import { errorMessage } from './weighing-parts';
@@ -32,7 +32,7 @@ export const IndicatorCommands = ({ scaleId }: { scaleId: number }) => {
   const [busy, setBusy] = useState<IndicatorCommand | null>(null);
   const log = useQuery({
     queryKey: ['scale', 'commands', scaleId],
-    queryFn: () => apiRequest<ScaleCommand[]>(`/api/scale/${scaleId}/commands`),
+    queryFn: () => call(endpoints.getScaleByIdCommands, { params: { id: scaleId } }),
     refetchInterval: scaleRefreshMs,
     refetchIntervalInBackground: false,
   });
@@ -41,7 +41,7 @@ export const IndicatorCommands = ({ scaleId }: { scaleId: number }) => {
   const send = async (command: IndicatorCommand) => {
     setBusy(command);
     try {
-      await apiRequest<ScaleCommand>(`/api/scale/${scaleId}/command`, { method: 'POST', body: { command } });
+      await call(endpoints.postScaleByIdCommand, { params: { id: scaleId }, body: { command } });
       await log.refetch();
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });

@@ -1,10 +1,11 @@
 import { Autocomplete, Stack, TextField } from '@mui/material';
 import type { Ticket, Truck } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { isSameTruck } from '@portal/domain';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { useTodaysTickets, useTrucks } from './scale-queries';
 import {
   Figure,
@@ -35,8 +36,7 @@ export const TarePanel = ({ scaleId, weight, manualWeight, manualReason, refusal
     if (!truck) return notify('No truck selected.', { type: 'warning' });
     return submit(
       async () => {
-        const answer = await apiRequest<{ message: string; truck: Truck }>('/api/truck/tare/weight', {
-          method: 'POST',
+        const answer = await call(endpoints.postTruckTareWeight, {
           body: {
             truckId: truck.id,
             ticketId: ticket?.id ?? null,

@@ -11,12 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { TareChoice, Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { storedTareState, tareNeededMessage } from '@portal/domain';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { SiteWeightNumber, SiteWeightSymbol } from '../common/SiteWeight';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { useSiteSettings, useSiteWeights } from '../settings/site-settings';
 import { useMaterials, useTodaysTickets, useTrucks } from './scale-queries';
 import { ticketChoiceLabel, weighInFigures } from './scale-weights';
@@ -98,9 +99,7 @@ export const WeighInPanel = ({
     setDiscarding(false);
     if (!ticket) return;
     return submit(async () => {
-      const kept = await apiRequest<Ticket>(`/api/ticket/${ticket.id}/first-weight/discard`, {
-        method: 'POST',
-      });
+      const kept = await call(endpoints.postTicketByIdFirstWeightDiscard, { params: { id: ticket.id } });
       setTicket(kept);
       notify('portal.scale.firstWeightDiscarded', { type: 'info' });
       await tickets.refetch();
@@ -122,8 +121,7 @@ export const WeighInPanel = ({
   const weighIn = () => {
     if (!ticket) return notify('No ticket selected.', { type: 'warning' });
     return submit(async () => {
-      const weighed = await apiRequest<Ticket>('/api/ticket/weigh', {
-        method: 'PUT',
+      const weighed = await call(endpoints.putTicketWeigh, {
         body: {
           ticketId: ticket.id,
           materialId: materialId === '' ? null : materialId,

@@ -1,6 +1,6 @@
-import type { LiveScale, ScaleAlert } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { scaleRefreshMs } from './scale-weights';
 
 /** How often a signed-in user's console asks whether a scale is out (or back). */
@@ -10,7 +10,7 @@ const scaleAlertPollMs = 5000;
 export function useScaleLanes(enabled: boolean) {
   return useQuery({
     queryKey: ['scale', 'lanes'],
-    queryFn: () => apiRequest<LiveScale[]>('/api/scale/live'),
+    queryFn: () => call(endpoints.getScaleLive, {}),
     enabled,
     refetchInterval: scaleRefreshMs,
     refetchIntervalInBackground: false,
@@ -21,7 +21,7 @@ export function useScaleLanes(enabled: boolean) {
 export function useScaleAlerts() {
   return useQuery({
     queryKey: ['scale', 'alerts'],
-    queryFn: () => apiRequest<ScaleAlert[]>('/api/scale/alerts'),
+    queryFn: () => call(endpoints.getScaleAlerts, {}),
     refetchInterval: scaleAlertPollMs,
   });
 }

@@ -1,19 +1,20 @@
-import type { LiveScale, Scale, Ticket, Truck } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
+import { allTrucks } from '../receive/reference-data';
 import { scaleRefreshMs } from './scale-weights';
 
 const SCALE_KEY = 'scale';
 
 export function useScales() {
-  return useQuery({ queryKey: [SCALE_KEY, 'all'], queryFn: () => apiRequest<Scale[]>('/api/scale/all') });
+  return useQuery({ queryKey: [SCALE_KEY, 'all'], queryFn: () => call(endpoints.getScaleAll, {}) });
 }
 
 /** GET /api/scale/{id}: every second while weighing; stops when the page is left. */
 export function useLiveScale(scaleId: number | null, weighing: boolean) {
   return useQuery({
     queryKey: [SCALE_KEY, 'live', scaleId],
-    queryFn: () => apiRequest<LiveScale>(`/api/scale/${scaleId}`),
+    queryFn: () => call(endpoints.scaleCatalogue.read, { params: { id: scaleId ?? 0 } }),
     // Read only while weighing: before Start, the page shows no reading (it may be long gone).
     enabled: scaleId !== null && weighing,
     refetchInterval: scaleRefreshMs,
@@ -25,15 +26,14 @@ export function useLiveScale(scaleId: number | null, weighing: boolean) {
 export function useTodaysTickets(filter: 'active' | 'received') {
   return useQuery({
     queryKey: [SCALE_KEY, 'tickets', filter],
-    queryFn: async () =>
-      (await apiRequest<{ tickets: Ticket[] }>(`/api/ticket/latest/active?filter=${filter}`)).tickets,
+    queryFn: async () => (await call(endpoints.getTicketLatestActive, { query: { filter } })).tickets,
   });
 }
 
 export function useMaterials() {
   return useQuery({
     queryKey: [SCALE_KEY, 'materials'],
-    queryFn: () => apiRequest<{ id: number; name: string }[]>('/api/scale/material/all'),
+    queryFn: () => call(endpoints.getScaleMaterialAll, {}),
     staleTime: 60_000,
   });
 }
@@ -41,11 +41,9 @@ export function useMaterials() {
 export function useTrucks() {
   return useQuery({
     queryKey: [SCALE_KEY, 'trucks'],
-    queryFn: () => apiRequest<Truck[]>('/api/truck/all', { method: 'POST', body: {} }),
+    queryFn: allTrucks,
   });
 }
 
-export const startWeighing = (scaleId: number) =>
-  apiRequest<LiveScale>('/api/scale/weigh/start', { method: 'POST', body: { scaleId } });
-export const stopWeighing = (scaleId: number) =>
-  apiRequest<LiveScale>('/api/scale/weigh/stop', { method: 'POST', body: { scaleId } });
+export const startWeighing = (scaleId: number) => call(endpoints.postScaleWeighStart, { body: { scaleId } });
+export const stopWeighing = (scaleId: number) => call(endpoints.postScaleWeighStop, { body: { scaleId } });

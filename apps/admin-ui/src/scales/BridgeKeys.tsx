@@ -21,12 +21,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { BridgeKey } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { displayInstant } from '../dashboard/dashboard-ticket';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 
 /**
  * A scale's bridge keys: a new key is shown once, in a dialog, for the bridge's SCALE_BRIDGE_KEY (only
@@ -37,7 +38,7 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
   const notify = useNotify();
   const keys = useQuery({
     queryKey: ['scale', 'keys', scaleId],
-    queryFn: () => apiRequest<BridgeKey[]>(`/api/scale/${scaleId}/keys`),
+    queryFn: () => call(endpoints.getScaleByIdKeys, { params: { id: scaleId } }),
   });
   useNotifyLoadError(keys.error);
   const [issued, setIssued] = useState<string | null>(null);
@@ -45,7 +46,7 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
 
   const issue = async () => {
     try {
-      const answer = await apiRequest<{ key: string }>(`/api/scale/${scaleId}/key`, { method: 'POST' });
+      const answer = await call(endpoints.postScaleByIdKey, { params: { id: scaleId } });
       setIssued(answer.key);
       await keys.refetch();
     } catch (error) {
@@ -55,7 +56,7 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
   const revoke = async (key: BridgeKey) => {
     setRevoking(null);
     try {
-      await apiRequest(`/api/scale/${scaleId}/key/${key.id}/revoke`, { method: 'POST' });
+      await call(endpoints.postScaleByIdKeyByKeyIdRevoke, { params: { id: scaleId, keyId: key.id } });
       notify('portal.scales.keyRevoked', { type: 'success' });
       await keys.refetch();
     } catch (error) {

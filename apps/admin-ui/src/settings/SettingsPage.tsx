@@ -1,5 +1,5 @@
 import { Card, Typography } from '@mui/material';
-import type { Settings } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   defaultMaximumWeightKg,
   defaultTareOutOfBounds,
@@ -33,10 +33,10 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
 import { email } from '../common/validation';
 import { WeightInput } from '../common/WeightInput';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
 import { toSettingsPayload } from './settings';
-import { SETTINGS_PATH, settingsQueryKey, useSiteSettings } from './site-settings';
+import { settingsQueryKey, useSiteSettings } from './site-settings';
 
 const displayUnitChoices = displayUnits.map((unit) => ({
   id: unit,
@@ -91,10 +91,7 @@ export const SettingsPage = () => {
 
   const save = async (values: FieldValues) => {
     try {
-      const saved = await apiRequest<Settings>(SETTINGS_PATH, {
-        method: 'PUT',
-        body: toSettingsPayload(values),
-      });
+      const saved = await call(endpoints.putSetting, { body: toSettingsPayload(values) });
       queryClient.setQueryData(settingsQueryKey, saved);
       notify('portal.settings.saved', { type: 'success' });
     } catch (failure) {

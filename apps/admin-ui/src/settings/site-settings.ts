@@ -1,4 +1,4 @@
-import type { Settings } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   type DisplayUnit,
   defaultDisplayUnit,
@@ -7,17 +7,16 @@ import {
   formatWeightNumber,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 
-export const SETTINGS_PATH = '/api/setting';
 /** One cache entry for the settings, so a save on the Settings page shows at once on every screen. */
 export const settingsQueryKey = ['settings'];
 
 export const useSiteSettings = () =>
   useQuery({
     queryKey: settingsQueryKey,
-    queryFn: () => apiRequest<Settings>(SETTINGS_PATH),
+    queryFn: () => call(endpoints.getSetting, {}),
     enabled: currentSession() !== null,
   });
 

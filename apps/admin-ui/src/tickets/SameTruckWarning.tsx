@@ -1,9 +1,10 @@
 import { Alert, Box, Link } from '@mui/material';
-import type { SameTruckDispatches, Ticket } from '@portal/contract';
+import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, isOpenDispatch } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { ticketPath } from './ticket';
 
 /**
@@ -14,7 +15,7 @@ export const SameTruckWarning = ({ ticket }: { ticket: Ticket }) => {
   const open = isOpenDispatch(ticket);
   const { data } = useQuery({
     queryKey: ['tickets', ticket.id, 'same-truck', ticket.version],
-    queryFn: () => apiRequest<SameTruckDispatches>(`/api/ticket/${ticket.id}/same-truck`),
+    queryFn: () => call(endpoints.getTicketByIdSameTruck, { params: { id: ticket.id } }),
     enabled: open,
   });
   if (!open || !data?.warning) return null;

@@ -15,7 +15,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import type { DispatchLinkMailSent, Ticket } from '@portal/contract';
+import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, driverLinkText, truckDispatchPath } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -23,7 +24,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { copyText } from '../common/copy-text';
 import { errorText } from '../common/error-text';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { fieldErrorsOf } from './useTicket';
 
 type DriverTicket = Pick<Ticket, 'id' | 'prefix' | 'ticketNumber' | 'jobSite'>;
@@ -34,7 +35,7 @@ const key = (name: string) => `portal.dispatch.sendToDriver.${name}`;
 const useDispatchLink = (id: number) =>
   useQuery({
     queryKey: ['tickets', id, 'hash'],
-    queryFn: () => apiRequest<{ hash: string }>(`/api/ticket/${id}/hash`),
+    queryFn: () => call(endpoints.getTicketByIdHash, { params: { id: Number(id) } }),
     select: ({ hash }) => `${window.location.origin}${truckDispatchPath(id, hash)}`,
     staleTime: 0,
     retry: false,
@@ -86,8 +87,8 @@ const MailLinkForm = ({ id }: { id: number }) => {
     setRefusal(null);
     setSentTo(null);
     try {
-      const sent = await apiRequest<DispatchLinkMailSent>(`/api/ticket/${id}/dispatch-link/mail`, {
-        method: 'POST',
+      const sent = await call(endpoints.postTicketByIdDispatchLinkMail, {
+        params: { id: Number(id) },
         body: { to },
       });
       setSentTo(sent.to);

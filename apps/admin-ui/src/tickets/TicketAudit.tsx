@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { TicketHistoryEvent } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Loading, type RaRecord, useGetList, useTranslate } from 'react-admin';
@@ -21,7 +22,7 @@ import { useParams } from 'react-router-dom';
 import { errorText } from '../common/error-text';
 import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { everyRow } from './TicketInputs';
 import { TicketScreenLink } from './TicketScreenLink';
@@ -98,7 +99,7 @@ export const TicketAudit = () => {
     error,
   } = useQuery({
     queryKey: ['tickets', 'history', id],
-    queryFn: () => apiRequest<TicketHistoryEvent[]>(`/api/ticket/${encodeURIComponent(id)}/history`),
+    queryFn: () => call(endpoints.getTicketByIdHistory, { params: { id: Number(id) } }),
   });
   useNotifyLoadError(error);
   const [chosen, setChosen] = useState<number | null>(null);

@@ -1,13 +1,14 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip } from '@mui/material';
-import type { Ticket, TicketLogEntry } from '@portal/contract';
+import type { TicketLogEntry } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useAuthenticated, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ChangeLog, ChangeLogUser } from '../common/ChangeLog';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
 import { currentSession } from '../session';
 import { TicketScreenLink } from './TicketScreenLink';
@@ -35,7 +36,7 @@ export const TicketLog = () => {
 
   const restore = useMutation({
     mutationFn: (entry: TicketLogEntry) =>
-      apiRequest<Ticket>('/api/ticket/restore', { method: 'POST', body: { logEntryId: entry.id } }),
+      call(endpoints.postTicketRestore, { body: { logEntryId: entry.id } }),
     onSuccess: (ticket) => {
       notify('portal.tickets.log.restored', { type: 'success' });
       navigate(ticketPath(ticket.id));
@@ -55,7 +56,8 @@ export const TicketLog = () => {
       <ChangeLog<TicketLogEntry>
         messages="portal.tickets.log"
         fieldLabels="portal.tickets.fields"
-        url={`/api/ticket/logs/${encodeURIComponent(id)}`}
+        logKey={['ticket', id]}
+        load={() => call(endpoints.getTicketLogsById, { params: { id: Number(id) } })}
         titleSuffix={ticket && displayTicketNumber(ticket)}
         actions={
           <>

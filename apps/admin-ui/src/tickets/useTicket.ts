@@ -1,8 +1,9 @@
-import type { PublicTicket, Ticket } from '@portal/contract';
+import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { currentSession } from '../session';
 import { loggedInUserId, ticketSaveEnvelope } from './ticket';
 
@@ -21,27 +22,32 @@ function useMinimumDelay(key: string): boolean {
 const ticketQueryKey = (id: string) => ['tickets', 'page', id] as const;
 
 /** One of the ticket page's loads; `ready` turns true once loaded and at least 1 second has passed. */
-function useTicketPageQuery<T>(id: string, queryKey: readonly unknown[], path: string, enabled: boolean) {
-  const query = useQuery({ queryKey, queryFn: () => apiRequest<T>(path), enabled, retry: false });
+function useTicketPageQuery<T>(
+  id: string,
+  queryKey: readonly unknown[],
+  load: () => Promise<T>,
+  enabled: boolean,
+) {
+  const query = useQuery({ queryKey, queryFn: load, enabled, retry: false });
   const minimumElapsed = useMinimumDelay(id);
   return { ...query, ready: minimumElapsed && !query.isPending };
 }
 
 /** The ticket of /ticket/{id} for a signed-in user: GET /api/ticket/{id}. */
 export const useTicket = (id: string) =>
-  useTicketPageQuery<Ticket>(
+  useTicketPageQuery(
     id,
     ticketQueryKey(id),
-    `/api/ticket/${encodeURIComponent(id)}`,
+    () => call(endpoints.getTicketById, { params: { id: Number(id) } }),
     currentSession() !== null,
   );
 
 /** What the public link shows without login: GET /api/ticket/{id}/{hash}. */
 export const usePublicTicket = (id: string, hash: string) =>
-  useTicketPageQuery<PublicTicket>(
+  useTicketPageQuery(
     id,
     ['tickets', 'public', id, hash],
-    `/api/ticket/${encodeURIComponent(id)}/${encodeURIComponent(hash)}`,
+    () => call(endpoints.getTicketByIdByHash, { params: { id: Number(id), hash } }),
     true,
   );
 
@@ -110,10 +116,9 @@ export function useTicketCalls(ticket: Ticket) {
       fields: Record<string, unknown>,
       options: { receive: boolean; createTransportIfDoesNotExist: boolean },
     ) => {
-      const path = form === 'full' ? '/api/ticket/edit' : '/api/ticket/edit/short';
+      const declaration = form === 'full' ? endpoints.putTicketEdit : endpoints.putTicketEditShort;
       try {
-        const updated = await apiRequest<Ticket>(path, {
-          method: 'PUT',
+        const updated = await call(declaration, {
           body: ticketSaveEnvelope(ticket, fields, { ...options, loggedInUserId: loggedInUserId() }),
         });
         replaceTicket(updated);
@@ -129,8 +134,7 @@ export function useTicketCalls(ticket: Ticket) {
   const reject = useCallback(
     async (reason: string) => {
       try {
-        await apiRequest<Ticket>('/api/ticket/reject', {
-          method: 'POST',
+        await call(endpoints.postTicketReject, {
           body: { ticketId: ticket.id, reason, loggedInUserId: loggedInUserId() },
         });
         notify('portal.tickets.rejected', { type: 'success' });
@@ -145,8 +149,7 @@ export function useTicketCalls(ticket: Ticket) {
 
   const resetReceipt = useCallback(async () => {
     try {
-      const updated = await apiRequest<Ticket>('/api/ticket/reset', {
-        method: 'PUT',
+      const updated = await call(endpoints.putTicketReset, {
         body: { ticket: { id: ticket.id }, loggedInUserId: loggedInUserId() },
       });
       replaceTicket(updated);
@@ -159,9 +162,7 @@ export function useTicketCalls(ticket: Ticket) {
   /** Administrators: a new public link replaces the old one, which then opens nothing; answers the new hash. */
   const revokeLink = useCallback(async () => {
     try {
-      const { hash } = await apiRequest<{ hash: string }>(`/api/ticket/${ticket.id}/hash/revoke`, {
-        method: 'POST',
-      });
+      const { hash } = await call(endpoints.postTicketByIdHashRevoke, { params: { id: ticket.id } });
       // The revocation is an event on the ticket: its version moved on.
       await reload();
       return hash;

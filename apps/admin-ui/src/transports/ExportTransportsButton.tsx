@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import { endpoints } from '@portal/contract';
 import { useState } from 'react';
 import { Button, useLogoutIfAccessDenied } from 'react-admin';
 import { saveFile } from '../common/save-file';
@@ -21,7 +22,7 @@ export const ExportTransportsButton = () => {
   const exportTransports = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await apiDownload('/api/transportcompany/export');
+      const { blob, fileName } = await apiDownload(endpoints.getTransportcompanyExport, {});
       saveFile(blob, fileName ?? fallbackFileName(new Date()));
     } catch (error) {
       if (!(await logoutIfAccessDenied(error))) notifyError(error);

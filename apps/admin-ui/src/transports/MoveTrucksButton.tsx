@@ -8,6 +8,7 @@ import {
   IconButton,
   Button as MuiButton,
 } from '@mui/material';
+import { endpoints } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -23,7 +24,7 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { requiredText } from '../common/validation';
-import { apiRequest } from '../dataProvider/http-client';
+import { call } from '../dataProvider/http-client';
 import { everyRecord, type TransportCompany } from './transport';
 
 // The dialog is rendered inside a table row: its clicks must not reach the row's own click (open the company).
@@ -55,10 +56,7 @@ const MoveTrucksDialog = ({ company, onClose }: MoveTrucksDialogProps) => {
 
   const move = useMutation({
     mutationFn: (toTransportCompanyId: number) =>
-      apiRequest<{ moved: number }>('/api/truck/move', {
-        method: 'POST',
-        body: { fromTransportCompanyId: company.id, toTransportCompanyId },
-      }),
+      call(endpoints.postTruckMove, { body: { fromTransportCompanyId: company.id, toTransportCompanyId } }),
     onSuccess: ({ moved }, toTransportCompanyId) => {
       const target = otherCompanies.find((candidate) => candidate.id === toTransportCompanyId);
       notify('portal.transports.trucksMoved', {

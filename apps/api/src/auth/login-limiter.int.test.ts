@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { loginLimits } from '@portal/contract';
 import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateWriteSide } from '../write-side/write-side-migrations';
-import { createLoginLimiter, type LoginLimiter, loginLimits } from './login-limiter';
+import { createLoginLimiter, type LoginLimiter } from './login-limiter';
 
 const minute = 60_000;
 const perAddress = loginLimits.perAddress;

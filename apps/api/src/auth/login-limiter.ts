@@ -1,14 +1,7 @@
+import { loginLimits } from '@portal/contract';
 import type pg from 'pg';
 import type { PortalConfig } from '../config';
 import { type AttemptCounters, createAttemptCounters } from './attempt-counters';
-
-/** The limits of docs/security.md, "Login abuse". */
-export const loginLimits = {
-  /** Failed logins to one account from one client address; the one that reaches it locks that address out. */
-  perAddress: { limit: 5, periodMs: 15 * 60_000 },
-  /** Failed logins to one account from all addresses together. */
-  perAccount: { limit: 100, periodMs: 60 * 60_000 },
-} as const;
 
 /** A login attempt as it is counted: the lower-cased username (known or not) and the client's address key. */
 interface LoginAttempt {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   DomainError,
   emailPattern,
@@ -9,8 +9,8 @@ import {
 } from '@portal/domain';
 import { findUserCredentials } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
+import { route } from '../route';
 import { clientAddressKey } from './client-address';
-import { loginLimits } from './login-limiter';
 
 export const loginMessages = {
   usernameRequired: 'Username is required',
@@ -45,62 +45,33 @@ const minutes = (ms: number) => ms / 60_000;
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = app.infra.loginLimiter;
 
-  app.post(
-    '/api/auth/Authenticate',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in; answers the session token (a JWT) as a JSON string',
-        description:
-          'An unknown username and a wrong password get the same 400. Failed logins are counted per ' +
-          `username (known or not) and client address: the ${loginLimits.perAddress.limit}th within ` +
-          `${minutes(loginLimits.perAddress.periodMs)} minutes locks that address out of that username for ` +
-          `${minutes(loginLimits.perAddress.periodMs)} minutes; a username takes at most ` +
-          `${loginLimits.perAccount.limit} failures per ${minutes(loginLimits.perAccount.periodMs)} minutes ` +
-          'from all addresses together. A locked-out login answers 429 (with Retry-After) without its ' +
-          'password being checked; a successful login starts its address over. Password checks take ' +
-          'turns between client addresses, a few waiting per address: past that, 429 too.',
-        body: LoginBody,
-        response: {
-          200: Type.String(),
-          400: ErrorSchema,
-          429: {
-            ...ErrorSchema,
-            description:
-              'Too many failed logins (try again after the minutes named), or too many in progress',
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const { username, password } = validateLogin(request.body);
-      const attempt = { account: username.toLowerCase(), address: clientAddressKey(request.ip) };
-      // Counted before the password is checked: concurrent guesses cannot all pass a count read earlier.
-      const locked = await limiter.reserve(attempt);
-      if (locked) {
-        reply.header('retry-after', Math.ceil(locked.lockedForMs / 1000));
-        throw new DomainError('throttled', loginMessages.throttled(Math.ceil(minutes(locked.lockedForMs))));
-      }
-      let user: Awaited<ReturnType<typeof findUserCredentials>>;
-      let valid: boolean;
-      try {
-        user = await findUserCredentials(app.infra.db, username);
-        valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt.address);
-      } catch (error) {
-        await limiter.cancel(attempt);
-        throw error;
-      }
-      if (!user || !valid) throw new DomainError('validation', loginMessages.invalidCredentials);
-      await limiter.succeeded(attempt);
-      const token = await reply.jwtSign({
-        primarysid: String(user.id),
-        nameid: `${user.firstName} ${user.lastName}`,
-        role: user.roleId,
-        sv: user.sessionVersion,
-      });
-      // The spec's client expects the token as a JSON string, not as plain text.
-      return reply.type('application/json').send(JSON.stringify(token));
-    },
-  );
+  route(app, endpoints.postAuthAuthenticate, async (request, reply) => {
+    const { username, password } = validateLogin(request.body);
+    const attempt = { account: username.toLowerCase(), address: clientAddressKey(request.ip) };
+    // Counted before the password is checked: concurrent guesses cannot all pass a count read earlier.
+    const locked = await limiter.reserve(attempt);
+    if (locked) {
+      reply.header('retry-after', Math.ceil(locked.lockedForMs / 1000));
+      throw new DomainError('throttled', loginMessages.throttled(Math.ceil(minutes(locked.lockedForMs))));
+    }
+    let user: Awaited<ReturnType<typeof findUserCredentials>>;
+    let valid: boolean;
+    try {
+      user = await findUserCredentials(app.infra.db, username);
+      valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt.address);
+    } catch (error) {
+      await limiter.cancel(attempt);
+      throw error;
+    }
+    if (!user || !valid) throw new DomainError('validation', loginMessages.invalidCredentials);
+    await limiter.succeeded(attempt);
+    const token = await reply.jwtSign({
+      primarysid: String(user.id),
+      nameid: `${user.firstName} ${user.lastName}`,
+      role: user.roleId,
+      sv: user.sessionVersion,
+    });
+    // The spec's client expects the token as a JSON string, not as plain text.
+    return reply.type('application/json').send(JSON.stringify(token));
+  });
 };

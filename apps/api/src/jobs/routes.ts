@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, RunViewSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { DomainError } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
+import { route } from '../route';
 import type { RunDefinition } from './job-runs';
 import { readRun } from './read-run';
 
@@ -12,21 +12,9 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ runDefinitions: readonly Run
   app,
   { runDefinitions },
 ) => {
-  app.get(
-    '/api/job/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['jobs'],
-        summary: 'A bulk run (generate, bulk update/clear/receive, export, report) with its progress',
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: RunViewSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const run = await readRun(app, runDefinitions, request.params.id);
-      if (!run) throw new DomainError('not_found', runNotFoundMessage);
-      return run;
-    },
-  );
+  route(app, endpoints.getJobById, async (request) => {
+    const run = await readRun(app, runDefinitions, request.params.id);
+    if (!run) throw new DomainError('not_found', runNotFoundMessage);
+    return run;
+  });
 };

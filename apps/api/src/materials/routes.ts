@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, MaterialSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { materials, materialTypes, validateNamed } from '@portal/domain';
 import { findNamed, listNamed, materialTypeReferences, ticketReferences } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
+import { route } from '../route';
 
 /** The routes of materials and material types (read by the scale screen, so open to every user). */
 export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
-  const list = { 200: Type.Array(MaterialSchema), ...errorResponses };
 
-  app.get('/api/scale/material/all', { schema: { tags: ['materials'], response: list } }, async () =>
-    listNamed(db, 'materials'),
-  );
-  app.get('/api/scale/material/type/all', { schema: { tags: ['materials'], response: list } }, async () =>
-    listNamed(db, 'materialTypes'),
-  );
+  route(app, endpoints.getScaleMaterialAll, async () => listNamed(db, 'materials'));
+  route(app, endpoints.getScaleMaterialTypeAll, async () => listNamed(db, 'materialTypes'));
 
   registerCatalogueRoutes(app, {
-    base: '/api/scale/material/type',
-    tag: 'materials',
+    endpoints: endpoints.materialTypeCatalogue,
     catalogue: materialTypes,
     idKind: 'material_type',
-    response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materialTypes', id),
     uniqueNameIn: 'materialTypes',
@@ -30,11 +23,9 @@ export const materialRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   registerCatalogueRoutes(app, {
-    base: '/api/scale/material',
-    tag: 'materials',
+    endpoints: endpoints.materialCatalogue,
     catalogue: materials,
     idKind: 'material',
-    response: MaterialSchema,
     validate: validateNamed,
     find: (id) => findNamed(db, 'materials', id),
     uniqueNameIn: 'materials',

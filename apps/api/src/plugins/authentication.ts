@@ -1,4 +1,5 @@
 import jwt from '@fastify/jwt';
+import type { Access, Endpoint } from '@portal/contract';
 import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
@@ -22,17 +23,16 @@ interface CurrentUser {
 }
 
 /**
- * Per-route access: public routes skip the token; 'admin' routes need role 1; 'user' is any signed-in
- * user; 'scale-bridge' routes take no user at all, only a scale's bridge key (`Authorization: Bridge <key>`).
+ * Per-route access (declared with each endpoint): public routes skip the token; 'admin' routes need
+ * role 1; 'user' is any signed-in user; 'scale-bridge' routes take no user at all, only a scale's
+ * bridge key (`Authorization: Bridge <key>`).
  */
-export type Access = 'public' | 'user' | 'admin' | 'scale-bridge';
-
-/** Route options of an administrators-only route. */
-export const adminOnly = { config: { access: 'admin' as const } };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The contract's declaration the route was registered from (`route()`). */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     currentUser: CurrentUser;

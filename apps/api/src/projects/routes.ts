@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  errorResponses,
-  IdParams,
-  LooseRecord,
-  ProjectLogEntrySchema,
-  ProjectPageQuery,
-  ProjectPageSchema,
-  ProjectSchema,
-  recordPageSizes,
-} from '@portal/contract';
+import { endpoints, type ProjectPageQuery, recordPageSizes } from '@portal/contract';
 import {
   contractorCompanies,
   DomainError,
@@ -26,25 +17,14 @@ import {
   listProjectsPage,
   ticketReferences,
 } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { pageAskedFor, pagingDescription } from '../list-pages';
+import { pageAskedFor } from '../list-pages';
+import { route } from '../route';
 import { projectTicketRoutes } from './project-tickets';
-
-/** A project save: {project, loggedInUserId}; the acting user comes from the token, not the body. */
-const ProjectEnvelope = Type.Object({
-  project: Type.Optional(LooseRecord),
-  loggedInUserId: Type.Optional(Type.Unknown()),
-});
 
 /** The projects' routes. */
 export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
-  const list = {
-    description: pagingDescription(recordPageSizes, 'records'),
-    querystring: ProjectPageQuery,
-    response: { 200: Type.Union([Type.Array(ProjectSchema), ProjectPageSchema]), ...errorResponses },
-  };
   /** Every project (the spec's answer) or the page the query string asks for. */
   const projectList = (contractorCompanyId: number | null, query: ProjectPageQuery) => {
     const page = pageAskedFor(query, recordPageSizes);
@@ -52,40 +32,23 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   await app.register(projectTicketRoutes);
 
-  app.get('/api/project/all', { schema: { tags: ['projects'], ...list } }, async (request) =>
-    projectList(null, request.query),
+  route(app, endpoints.getProjectAll, async (request) => projectList(null, request.query));
+
+  route(app, endpoints.getProjectContractorById, async (request) =>
+    projectList(request.params.id, request.query),
   );
 
-  app.get(
-    '/api/project/contractor/:id',
-    { schema: { tags: ['projects'], params: IdParams, ...list } },
-    async (request) => projectList(request.params.id, request.query),
-  );
-
-  app.get(
-    '/api/project/logs/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['projects'],
-        params: IdParams,
-        response: { 200: Type.Array(ProjectLogEntrySchema), ...errorResponses },
-      },
-    },
-    async (request) =>
-      (await listProjectLog(db, request.params.id)).map((entry) => ({
-        ...entry,
-        date: entry.date.toISOString(),
-      })),
+  route(app, endpoints.getProjectLogsById, async (request) =>
+    (await listProjectLog(db, request.params.id)).map((entry) => ({
+      ...entry,
+      date: entry.date.toISOString(),
+    })),
   );
 
   registerCatalogueRoutes(app, {
-    base: '/api/project',
-    tag: 'projects',
+    endpoints: endpoints.projectCatalogue,
     catalogue: projects,
     idKind: 'project',
-    response: ProjectSchema,
-    body: ProjectEnvelope,
     recordOf: (body) => body.project ?? {},
     validate: (body) => validateProject(body.project ?? {}),
     find: (id) => findProject(db, id),

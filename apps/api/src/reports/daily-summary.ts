@@ -1,3 +1,4 @@
+import { xlsxContentType } from '@portal/contract';
 import { DomainError, isStorableInstant } from '@portal/domain';
 import { getSettings, loadsReceivedOn, ticketCountsDated } from '@portal/projections';
 import ExcelJS from 'exceljs';
@@ -19,7 +20,6 @@ import {
   textTable,
   tonnesOf,
   validateRecipients,
-  xlsxContentType,
 } from './report-mail';
 import { summarizeLoads } from './summarize-loads';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HaulageReportSchema, IdParams, okResponses, TicketFilterBody } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { reportLoads, reportTotals } from '@portal/projections';
+import { route } from '../route';
 import { filterOf } from '../tickets/ticket-filter';
 
 /**
@@ -10,23 +11,9 @@ import { filterOf } from '../tickets/ticket-filter';
 export const haulageReportRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;
 
-  app.post(
-    '/api/project/:id/haulage-report',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['reports', 'projects'],
-        summary:
-          "Beside the spec's POST /api/project/{id}/tickets (same body, whose answer stays every ticket of the range): the Haulage Record Report's rows, the project's received loads (received, not rejected) in the range, and the range's totals: its tickets, received loads, rejected, loaded and not received, unused (never loaded), and the received loads' net",
-        params: IdParams,
-        body: TicketFilterBody,
-        response: okResponses(HaulageReportSchema),
-      },
-    },
-    async (request) => {
-      const filter = { ...filterOf(request.body, config.siteTimezone), projectId: request.params.id };
-      const [loads, totals] = await Promise.all([reportLoads(db, filter), reportTotals(db, filter)]);
-      return { loads, totals };
-    },
-  );
+  route(app, endpoints.postProjectByIdHaulageReport, async (request) => {
+    const filter = { ...filterOf(request.body, config.siteTimezone), projectId: request.params.id };
+    const [loads, totals] = await Promise.all([reportLoads(db, filter), reportTotals(db, filter)]);
+    return { loads, totals };
+  });
 };

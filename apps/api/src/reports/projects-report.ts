@@ -1,4 +1,5 @@
 import type { TicketCounts } from '@portal/contract';
+import { xlsxContentType } from '@portal/contract';
 import { countOf, type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
 import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
@@ -20,7 +21,6 @@ import {
   ticketCountHeadings,
   ticketCountsInWords,
   tonnesOf,
-  xlsxContentType,
 } from './report-mail';
 
 /**

@@ -18,8 +18,6 @@ import { inertCell } from './inert-text';
 
 /** What every e-mailed report shares: recipients, the mail's id and delivery, tables for HTML and text. */
 
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** One mail per run: a chunk re-run after a crash queues the same id again, which adds no second mail. */
 export const mailIdOf = (runId: string): string => `run-${runId}`;
 

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RunView } from '@portal/contract';
-import { errorResponses, RunViewSchema } from '@portal/contract';
-import { Nullable } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
+import { endpoints } from '@portal/contract';
 import type { RunDefinition } from '../jobs/job-runs';
 import { readRun } from '../jobs/read-run';
 import { startRun } from '../jobs/start-run';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { dailySummaryOf, dailySummaryRun } from './daily-summary';
 import { haulageReportRoute } from './haulage-report';
@@ -48,90 +47,28 @@ async function startReport<Params>(
 /** 'true' or '1'; anything else (or nothing) is false. */
 const flagOf = (value: string | undefined) => value === 'true' || value === '1';
 
-const IgnoreLock = Type.Optional(
-  Type.String({
-    description:
-      "'true' starts a new run even while the same report, asked for by the same user, is still being generated",
-  }),
-);
-
 /** The ticket export and the e-mailed reports (docs/api-reports.md); each starts a run (poll its job). */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const admin = { config: { access: 'admin' as const } };
-  const tags = ['reports'];
-  const started = { 202: RunViewSchema, ...errorResponses } as const;
+  route(app, endpoints.postTicketGenerateExcel, async (request, reply) => {
+    const params = await exportOf(app, request.body, request.currentUser.id);
+    return reply.code(202).send(await startRun(app, exportRun, params, request.currentUser.id));
+  });
 
-  app.post(
-    '/api/ticket/generate/excel',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary:
-          'Starts an export of the tickets [from, to] under the current prefix (at most 10000) as an .xlsx e-mailed to `email` (default: the current user); poll GET /api/job/{id}',
-        body: Type.Object({
-          from: Type.Optional(Type.Unknown()),
-          to: Type.Optional(Type.Unknown()),
-          email: Type.Optional(Nullable(Type.String())),
-        }),
-        response: started,
-      },
-    },
-    async (request, reply) => {
-      const params = await exportOf(app, request.body, request.currentUser.id);
-      return reply.code(202).send(await startRun(app, exportRun, params, request.currentUser.id));
-    },
-  );
+  route(app, endpoints.getTicketReportDailySummary, async (request, reply) => {
+    const { id: userId } = request.currentUser;
+    const params = await dailySummaryOf(app, request.query, userId);
+    return reply
+      .code(202)
+      .send(await startReport(app, dailySummaryRun, params, userId, flagOf(request.query.ignoreLock)));
+  });
 
-  app.get(
-    '/api/ticket/report/daily-summary',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary:
-          "Starts the daily summary of the loads received on `selectedDate` (the site's day; default today), e-mailed as .xlsx and HTML to the current user and every `emails`; poll GET /api/job/{id}",
-        querystring: Type.Object({
-          ignoreLock: IgnoreLock,
-          selectedDate: Type.Optional(
-            Type.String({ description: 'YYYY-MM-DD, or an ISO instant (its calendar day at the site)' }),
-          ),
-          emails: Type.Optional(
-            Type.Array(Type.String(), { description: 'Repeated: emails=a@x.com&emails=b@y.com' }),
-          ),
-        }),
-        response: started,
-      },
-    },
-    async (request, reply) => {
-      const { id: userId } = request.currentUser;
-      const params = await dailySummaryOf(app, request.query, userId);
-      return reply
-        .code(202)
-        .send(await startReport(app, dailySummaryRun, params, userId, flagOf(request.query.ignoreLock)));
-    },
-  );
-
-  app.get(
-    '/api/ticket/report/projects',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary:
-          'Starts the projects report (every project with its contractor, job site, tickets and net tonnes), e-mailed as .xlsx and HTML to the current user; poll GET /api/job/{id}',
-        querystring: Type.Object({ ignoreLock: IgnoreLock }),
-        response: started,
-      },
-    },
-    async (request, reply) => {
-      const { id: userId } = request.currentUser;
-      const params = { recipients: [await currentUserEmail(app, userId)] };
-      return reply
-        .code(202)
-        .send(await startReport(app, projectsReportRun, params, userId, flagOf(request.query.ignoreLock)));
-    },
-  );
+  route(app, endpoints.getTicketReportProjects, async (request, reply) => {
+    const { id: userId } = request.currentUser;
+    const params = { recipients: [await currentUserEmail(app, userId)] };
+    return reply
+      .code(202)
+      .send(await startReport(app, projectsReportRun, params, userId, flagOf(request.query.ignoreLock)));
+  });
 
   await app.register(haulageReportRoute);
 };

@@ -1,4 +1,5 @@
 import type { ChunkView } from '@portal/contract';
+import { xlsxContentType } from '@portal/contract';
 import {
   countOf,
   type DisplayUnit,
@@ -24,7 +25,6 @@ import {
   type Table,
   tonnesOf,
   validateEmail,
-  xlsxContentType,
 } from './report-mail';
 
 /** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed to the user. */

@@ -1,26 +1,19 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   defaultReportTitle,
   defaultVisibleReportColumns,
-  errorResponses,
-  okResponses,
-  ReportChartBodySchema,
-  ReportChartSchema,
-  ReportExportBodySchema,
-  ReportTableBodySchema,
-  ReportTableSchema,
-  RunViewSchema,
+  endpoints,
+  xlsxContentType,
 } from '@portal/contract';
 import type { DisplayUnit } from '@portal/domain';
 import { getSettings, reportChart, reportTable } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { contentDisposition } from '../content-disposition';
 import type { RunDefinition } from '../jobs/job-runs';
 import { startRun } from '../jobs/start-run';
 import { enqueueMail } from '../mail/mail-jobs';
-import { adminOnly } from '../plugins/authentication';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
+import { route } from '../route';
 import { filterOf } from '../tickets/ticket-filter';
 import {
   htmlParagraph,
@@ -29,7 +22,6 @@ import {
   netColumnOf,
   ticketCountsInWords,
   validateEmail,
-  xlsxContentType,
 } from './report-mail';
 import { type MailedExport, summarizeMailedExport } from './ticket-export';
 import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
@@ -53,9 +45,6 @@ function reportFileName(title: string): string {
     .slice(0, 150);
   return `${name.trim() || defaultReportTitle}.xlsx`;
 }
-
-/** Streamed as it is written, so the reply never goes through a serializer; the schema documents it. */
-const xlsxDownload = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The .xlsx' });
 
 interface ReportExportParams extends ReportWorkbookSpec {
   email: string;
@@ -96,84 +85,45 @@ export const reportExportRun: RunDefinition<ReportExportParams, ReportExportPara
 
 export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;
-  const tags = ['reports'];
 
-  app.post(
-    '/api/ticket/report/table',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary:
-          "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals (its tickets counted as received loads, rejected, loaded and not received, and unused, and the received loads' net)",
-        body: ReportTableBodySchema,
-        response: okResponses(ReportTableSchema),
-      },
-    },
-    async (request) =>
-      reportTable(db, filterOf(request.body, config.siteTimezone), {
-        sort: request.body.sort ?? 'ticketNumber',
-        page: request.body.page ?? 1,
-        perPage: request.body.perPage ?? 50,
-      }),
+  route(app, endpoints.postTicketReportTable, async (request) =>
+    reportTable(db, filterOf(request.body, config.siteTimezone), {
+      sort: request.body.sort ?? 'ticketNumber',
+      page: request.body.page ?? 1,
+      perPage: request.body.perPage ?? 50,
+    }),
   );
 
-  app.post(
-    '/api/ticket/report/excel',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary:
-          "Beside the spec's POST /api/ticket/report (same filter): the whole custom report as an .xlsx named from its title, its weights in the site's unit (settings' displayUnit: 'Weight (lb)'; a KG site's as the spec's), closed by a totals block under its own headings (tickets, received loads, rejected, loaded and not received, unused, and the received loads' net in the site's unit), downloaded; with a non-empty `email`, mailed there by a queued run instead (202; poll GET /api/job/{id})",
-        body: ReportExportBodySchema,
-        produces: [xlsxContentType],
-        response: { 200: xlsxDownload, 202: RunViewSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { body, currentUser } = request;
-      const spec: ReportWorkbookSpec = {
-        filter: filterOf(body, config.siteTimezone),
-        sort: body.sort ?? 'ticketNumber',
-        title: body.title?.trim() || defaultReportTitle,
-        columns: body.columns?.length ? body.columns : defaultVisibleReportColumns,
-        generatedBy: currentUser.name,
-      };
-      const email = typeof body.email === 'string' ? validateEmail('email', body.email) : null;
-      if (email)
-        return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
-      const stream = new PassThrough();
-      const { displayUnit } = await getSettings(db);
-      writeReportWorkbook(db, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
-        request.log.error({ err: error }, 'report export failed');
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply
-        .type(xlsxContentType)
-        .header('content-disposition', contentDisposition(reportFileName(spec.title)))
-        .send(stream);
-    },
-  );
+  route(app, endpoints.postTicketReportExcel, async (request, reply) => {
+    const { body, currentUser } = request;
+    const spec: ReportWorkbookSpec = {
+      filter: filterOf(body, config.siteTimezone),
+      sort: body.sort ?? 'ticketNumber',
+      title: body.title?.trim() || defaultReportTitle,
+      columns: body.columns?.length ? body.columns : defaultVisibleReportColumns,
+      generatedBy: currentUser.name,
+    };
+    const email = typeof body.email === 'string' ? validateEmail('email', body.email) : null;
+    if (email)
+      return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
+    const stream = new PassThrough();
+    const { displayUnit } = await getSettings(db);
+    writeReportWorkbook(db, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
+      request.log.error({ err: error }, 'report export failed');
+      stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply
+      .type(xlsxContentType)
+      .header('content-disposition', contentDisposition(reportFileName(spec.title)))
+      .send(stream);
+  });
 
-  app.post(
-    '/api/ticket/report/chart',
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary:
-          "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received (and netKg, for a site charting in its own unit) against its approved quantity",
-        body: ReportChartBodySchema,
-        response: okResponses(ReportChartSchema),
-      },
-    },
-    async (request) =>
-      reportChart(
-        db,
-        filterOf(request.body, config.siteTimezone),
-        request.body.stackBy ?? 'contractor',
-        config.siteTimezone,
-      ),
+  route(app, endpoints.postTicketReportChart, async (request) =>
+    reportChart(
+      db,
+      filterOf(request.body, config.siteTimezone),
+      request.body.stackBy ?? 'contractor',
+      config.siteTimezone,
+    ),
   );
 };

@@ -2,18 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type BridgeReport,
   type BridgeReportAnswer,
-  errorResponses,
-  IdParams,
+  endpoints,
   type IndicatorCommand,
-  okResponses,
-  RequestScaleCommandBodySchema,
   type ScaleCommand,
-  ScaleCommandSchema,
 } from '@portal/contract';
 import { DomainError, scales } from '@portal/domain';
 import { findScale } from '@portal/projections';
-import { type TSchema, Type } from '@sinclair/typebox';
 import type pg from 'pg';
+import { route } from '../route';
 
 /**
  * Zero, tare and print asked of a scale's indicator from the Scale page. A command waits in
@@ -100,43 +96,18 @@ export async function exchangeBridgeCommands(
 /** POST /api/scale/{id}/command and GET /api/scale/{id}/commands: any signed-in user (staff). */
 export const indicatorCommandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, pool } = app.infra;
-  const tags = ['scales'];
   const knownScale = async (id: number) => {
     if (!(await findScale(db, id))) throw new DomainError('not_found', scales.notFoundMessage);
   };
 
-  app.post(
-    '/api/scale/:id/command',
-    {
-      schema: {
-        tags,
-        summary: "Asks the scale's indicator to zero, tare or print (the Scale page's buttons)",
-        description: `Queues the command for the scale's bridge and answers 202 with it (status pending). The bridge takes it with its next report (at least once a second) and writes the indicator format's bytes for it; its next report says whether it sent them, has none for this command in the indicator's format (unsupported), or had no port open (port-closed). A command no bridge takes within ${expiresAfterSeconds} s expires. GET /api/scale/{id}/commands is the log.`,
-        params: IdParams,
-        body: RequestScaleCommandBodySchema,
-        response: { 202: ScaleCommandSchema as TSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await knownScale(request.params.id);
-      const queued = await queueCommand(pool, request.params.id, request.body.command, request.currentUser);
-      return reply.status(202).send(queued);
-    },
-  );
+  route(app, endpoints.postScaleByIdCommand, async (request, reply) => {
+    await knownScale(request.params.id);
+    const queued = await queueCommand(pool, request.params.id, request.body.command, request.currentUser);
+    return reply.status(202).send(queued);
+  });
 
-  app.get(
-    '/api/scale/:id/commands',
-    {
-      schema: {
-        tags,
-        summary: `The scale's command log: its last ${logLength} indicator commands, newest first, with who asked and what became of each`,
-        params: IdParams,
-        response: okResponses(Type.Array(ScaleCommandSchema)),
-      },
-    },
-    async (request) => {
-      await knownScale(request.params.id);
-      return listScaleCommands(pool, request.params.id);
-    },
-  );
+  route(app, endpoints.getScaleByIdCommands, async (request) => {
+    await knownScale(request.params.id);
+    return listScaleCommands(pool, request.params.id);
+  });
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type LiveScale, okResponses, type ScaleAlert, ScaleAlertSchema } from '@portal/contract';
+import { endpoints, type LiveScale, type ScaleAlert } from '@portal/contract';
 import { listScales } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import type pg from 'pg';
 import { startRepeating } from '../jobs/repeating-task';
 import { administratorAddresses } from '../mail/administrator-addresses';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { scaleAlertMail } from './scale-alert-mail';
 import { liveScaleLanes } from './scale-lanes';
 
@@ -142,18 +142,5 @@ async function listScaleAlerts(host: CommandHost, now: Date): Promise<ScaleAlert
 }
 
 export const scaleAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/scale/alerts',
-    {
-      schema: {
-        tags: ['scales'],
-        summary:
-          'Scales disconnected or in error for longer than SCALE_ALERT_AFTER_MS, and those back lately',
-        description:
-          'The admin UI polls it to show each incident once as a toast, and once more when the scale is back (recoveredAt set; shown for 10 minutes after). Administrators are also e-mailed once per incident. A scale whose bridge has never reported raises none.',
-        response: okResponses(Type.Array(ScaleAlertSchema)),
-      },
-    },
-    async () => listScaleAlerts(app, new Date()),
-  );
+  route(app, endpoints.getScaleAlerts, async () => listScaleAlerts(app, new Date()));
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type LiveScale, LiveScaleSchema, okResponses } from '@portal/contract';
+import { endpoints, type LiveScale } from '@portal/contract';
 import { listScales } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { liveScaleView } from './live-scale-view';
 
 /** Every scale of the site with its live state at `now`, in the order of GET /api/scale/all. */
@@ -18,17 +18,5 @@ export async function liveScaleLanes(host: CommandHost, now: Date): Promise<Live
 
 /** The Scale page's lanes: every scale at once, polled every second while the page is open. */
 export const scaleLaneRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/scale/live',
-    {
-      schema: {
-        tags: ['scales'],
-        summary: 'Every scale with its live weight and status, as GET /api/scale/{id} answers each',
-        description:
-          "The Scale page's lanes view polls it every second: one call for all of the site's scales, in the order of GET /api/scale/all.",
-        response: okResponses(Type.Array(LiveScaleSchema)),
-      },
-    },
-    async () => liveScaleLanes(app, new Date()),
-  );
+  route(app, endpoints.getScaleLive, async () => liveScaleLanes(app, new Date()));
 };

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TareWeightBodySchema, TicketSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   DomainError,
   decideTicket,
   displayTicketNumber,
   lastScaleWeight,
-  Nullable,
   scaleMessages,
   type TicketCommand,
   trucks,
   validateTruck,
 } from '@portal/domain';
 import { findTicket, findTruck, getSettings } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { updateRecord } from '../catalogue/catalogue-commands';
 import { chosenId } from '../loose-body';
+import { route } from '../route';
 import { actorOf, applyTicketCommand, ticketAggregate } from '../tickets/ticket-command';
 import { loadAggregate } from '../write-side/command-handler';
 import { recordedOnce, weighingOf } from './weighing-source';
@@ -26,75 +25,56 @@ import { recordedOnce, weighingOf } from './weighing-source';
  */
 export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
-  app.post(
-    '/api/truck/tare/weight',
-    {
-      schema: {
-        tags: ['trucks', 'scales'],
-        summary: "Sets a truck's tare from the scale and, with a ticket, updates that ticket's weight",
-        description:
-          "The spec's body `{ticketId, scaleWeight, truckId}` records `scaleWeight` as typed by hand; with `scaleId` (and no `manual: true`) the tare is that scale's current stable reading. Answers the truck, the ticket (null without one) and the Scale page's message.",
-        body: TareWeightBodySchema,
-        response: okResponses(
-          Type.Object({
-            truck: Type.Record(Type.String(), Type.Unknown()),
-            ticket: Nullable(TicketSchema),
-            message: Type.String(),
-          }),
-        ),
-      },
-    },
-    async (request) => {
-      const truckId = chosenId(request.body.truckId, 'truckId');
-      if (truckId === null)
-        throw new DomainError('validation', scaleMessages.noTruck, { truckId: scaleMessages.noTruck });
-      const ticketId = chosenId(request.body.ticketId, 'ticketId');
-      const weighing = await weighingOf(app, request.body, {
-        value: request.body.scaleWeight,
-        field: 'scaleWeight',
-      });
-      const { weight: tareWeight, source } = weighing;
-      const truck = await findTruck(db, truckId);
-      if (!truck) throw new DomainError('not_found', trucks.notFoundMessage);
-      const { maximumWeightKg } = await getSettings(db);
-      const truckData = validateTruck(
-        truck.transportCompanyId,
-        { ...truck, tareWeight },
-        null,
-        new Date(),
-        maximumWeightKg,
-      );
-      const actor = actorOf(request);
-      let ticketCommand: TicketCommand | null = null;
-      if (ticketId !== null) {
-        const { state, events } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
-        ticketCommand = {
-          type: 'TareTicket',
-          truckId,
+  route(app, endpoints.postTruckTareWeight, async (request) => {
+    const truckId = chosenId(request.body.truckId, 'truckId');
+    if (truckId === null)
+      throw new DomainError('validation', scaleMessages.noTruck, { truckId: scaleMessages.noTruck });
+    const ticketId = chosenId(request.body.ticketId, 'ticketId');
+    const weighing = await weighingOf(app, request.body, {
+      value: request.body.scaleWeight,
+      field: 'scaleWeight',
+    });
+    const { weight: tareWeight, source } = weighing;
+    const truck = await findTruck(db, truckId);
+    if (!truck) throw new DomainError('not_found', trucks.notFoundMessage);
+    const { maximumWeightKg } = await getSettings(db);
+    const truckData = validateTruck(
+      truck.transportCompanyId,
+      { ...truck, tareWeight },
+      null,
+      new Date(),
+      maximumWeightKg,
+    );
+    const actor = actorOf(request);
+    let ticketCommand: TicketCommand | null = null;
+    if (ticketId !== null) {
+      const { state, events } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+      ticketCommand = {
+        type: 'TareTicket',
+        truckId,
+        tareWeight,
+        grossWeight: lastScaleWeight(events),
+        source,
+        actor,
+      };
+      // Decided now, before the truck changes: a refusal leaves both as they were.
+      decideTicket(ticketCommand, state);
+    }
+    await recordedOnce(app, weighing, async () => {
+      await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
+      if (ticketId !== null && ticketCommand)
+        await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });
+    });
+    const savedTruck = (await findTruck(db, truckId)) ?? truck;
+    const ticket = ticketId === null ? null : ((await findTicket(db, ticketId)) ?? null);
+    const message = ticket
+      ? scaleMessages.tareSetWithTicket(
           tareWeight,
-          grossWeight: lastScaleWeight(events),
-          source,
-          actor,
-        };
-        // Decided now, before the truck changes: a refusal leaves both as they were.
-        decideTicket(ticketCommand, state);
-      }
-      await recordedOnce(app, weighing, async () => {
-        await updateRecord(app, trucks, truckId, truckData, { actorId: actor.userId });
-        if (ticketId !== null && ticketCommand)
-          await applyTicketCommand(app, ticketId, ticketCommand, { actorId: actor.userId });
-      });
-      const savedTruck = (await findTruck(db, truckId)) ?? truck;
-      const ticket = ticketId === null ? null : ((await findTicket(db, ticketId)) ?? null);
-      const message = ticket
-        ? scaleMessages.tareSetWithTicket(
-            tareWeight,
-            truck.number,
-            displayTicketNumber(ticket),
-            ticket.weight ?? 0,
-          )
-        : scaleMessages.tareSet(tareWeight, truck.number);
-      return { truck: savedTruck, ticket, message };
-    },
-  );
+          truck.number,
+          displayTicketNumber(ticket),
+          ticket.weight ?? 0,
+        )
+      : scaleMessages.tareSet(tareWeight, truck.number);
+    return { truck: savedTruck, ticket, message };
+  });
 };

@@ -1,36 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, LooseRecord, SettingsSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { settings, settingsId, validateSettings } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import { createRecord, updateRecord } from '../catalogue/catalogue-commands';
 import { versionOf } from '../loose-body';
+import { route } from '../route';
 
 /** The site's settings; PUT is the administrators' way to change them. */
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.infra.db;
 
-  app.get(
-    '/api/setting',
-    { schema: { tags: ['settings'], response: { 200: SettingsSchema, ...errorResponses } } },
-    async () => getSettings(db),
-  );
+  route(app, endpoints.getSetting, async () => getSettings(db));
 
-  app.put(
-    '/api/setting',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['settings'], body: LooseRecord, response: { 200: SettingsSchema, ...errorResponses } },
-    },
-    async (request) => {
-      const data = validateSettings(request.body);
-      const options = { actorId: request.currentUser.id, expectedVersion: versionOf(request.body) };
-      const current = await getSettings(db);
-      if (current.version === 0) {
-        await createRecord(app, settings, settingsId, data, options);
-      } else {
-        await updateRecord(app, settings, settingsId, data, options);
-      }
-      return getSettings(db);
-    },
-  );
+  route(app, endpoints.putSetting, async (request) => {
+    const data = validateSettings(request.body);
+    const options = { actorId: request.currentUser.id, expectedVersion: versionOf(request.body) };
+    const current = await getSettings(db);
+    if (current.version === 0) {
+      await createRecord(app, settings, settingsId, data, options);
+    } else {
+      await updateRecord(app, settings, settingsId, data, options);
+    }
+    return getSettings(db);
+  });
 };

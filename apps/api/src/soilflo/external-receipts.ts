@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ExternalReceiptSchema, IdParams, okResponses } from '@portal/contract';
-import { chooseExternalLoad, DomainError, externalLoadMessages, Nullable } from '@portal/domain';
+import { endpoints } from '@portal/contract';
+import { chooseExternalLoad, DomainError, externalLoadMessages } from '@portal/domain';
 import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/projections';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Kysely, Selectable } from 'kysely';
 import type { JobFamily } from '../jobs/job-queues';
 import { startRepeating } from '../jobs/repeating-task';
-import { adminOnly } from '../plugins/authentication';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { SoilFloError } from './soilflo-client';
 
 /**
@@ -169,49 +169,24 @@ export function startReceiptRelay(host: CommandHost, options: { intervalMs?: num
 
 /** Where reporting a ticket's receipt to SoilFLO stands, and "Send again" for a failed one. */
 export const externalReceiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/ticket/:id/soilflo-receipt',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "Where reporting the ticket's latest receipt back to SoilFLO stands; null when none was to be reported",
-        params: IdParams,
-        response: okResponses(Nullable(ExternalReceiptSchema)),
-      },
-    },
-    async (request) => {
-      const row = await latestReceipt(app.infra.db, request.params.id);
-      return row ? receiptView(row) : null;
-    },
-  );
+  route(app, endpoints.getTicketByIdSoilfloReceipt, async (request) => {
+    const row = await latestReceipt(app.infra.db, request.params.id);
+    return row ? receiptView(row) : null;
+  });
 
-  app.post(
-    '/api/ticket/:id/soilflo-receipt/resend',
-    {
-      ...adminOnly,
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "Sends a failed report of the ticket's latest receipt to SoilFLO again (a new round of retries)",
-        params: IdParams,
-        response: okResponses(ExternalReceiptSchema),
-      },
-    },
-    async (request) => {
-      const { db } = app.infra;
-      const latest = await latestReceipt(db, request.params.id);
-      const row =
-        latest &&
-        (await db
-          .updateTable('externalReceipts')
-          .set((eb) => ({ state: 'pending', sendRound: eb('sendRound', '+', 1), updatedAt: new Date() }))
-          .where('id', '=', latest.id)
-          .where('state', '=', 'failed')
-          .returningAll()
-          .executeTakeFirst());
-      if (!row) throw new DomainError('conflict', receiptMessages.notFailed);
-      return receiptView(row);
-    },
-  );
+  route(app, endpoints.postTicketByIdSoilfloReceiptResend, async (request) => {
+    const { db } = app.infra;
+    const latest = await latestReceipt(db, request.params.id);
+    const row =
+      latest &&
+      (await db
+        .updateTable('externalReceipts')
+        .set((eb) => ({ state: 'pending', sendRound: eb('sendRound', '+', 1), updatedAt: new Date() }))
+        .where('id', '=', latest.id)
+        .where('state', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst());
+    if (!row) throw new DomainError('conflict', receiptMessages.notFailed);
+    return receiptView(row);
+  });
 };

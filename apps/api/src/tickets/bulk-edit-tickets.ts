@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type BulkCheck,
-  BulkCheckSchema,
   type BulkEditRunResult,
   type ChunkView,
-  LooseRecord,
-  okResponses,
+  endpoints,
   type RunView,
-  TicketList,
 } from '@portal/contract';
 import {
   type BulkPatch,
@@ -32,9 +29,9 @@ import {
   ticketsNumbered,
 } from '@portal/projections';
 import type { RunDefinition } from '../jobs/job-runs';
-import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
-import { adminOnly } from '../plugins/authentication';
+import { runAnswers } from '../jobs/run-answers';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
+import { route } from '../route';
 import { eachConcurrently } from './each-concurrently';
 import { applyTicketCommand } from './ticket-command';
 import { claimedTickets } from './ticket-number-claims';
@@ -189,61 +186,28 @@ export const bulkEditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answerRun = runAnswers(app);
   const bulkEdits = [
     {
-      path: '/api/ticket/bulk',
+      check: endpoints.postTicketBulkCheck,
+      start: endpoints.postTicketBulk,
       paramsOf: bulkUpdateOf,
       run: bulkUpdateRun,
-      checkSummary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
-      runSummary:
-        'Bulk-updates [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts)',
-      answer:
-        'the tickets it updated (Ticket[], in number order; received and conflicting tickets it skipped are not among them)',
     },
     {
-      path: '/api/ticket/bulk/clear',
+      check: endpoints.postTicketBulkClearCheck,
+      start: endpoints.postTicketBulkClear,
       paramsOf: bulkClearOf,
       run: bulkClearRun,
-      checkSummary: 'What a bulk clear of [from, to] would change; changes nothing',
-      runSummary: 'Empties the chosen fields of [from, to] in chunks of 100 (received tickets are skipped)',
-      answer:
-        'the tickets it cleared (Ticket[], in number order, as bulk update answers: the spec gives no shape; received tickets are not among them)',
     },
   ] as const;
   for (const edit of bulkEdits) {
-    app.post(
-      `${edit.path}/check`,
-      {
-        ...adminOnly,
-        schema: {
-          tags: ['tickets', 'bulk'],
-          summary: edit.checkSummary,
-          body: LooseRecord,
-          response: okResponses(BulkCheckSchema),
-        },
-      },
-      async (request) => checkBulkEdit(app, await edit.paramsOf(app, request.body)),
-    );
-    app.post(
-      edit.path,
-      {
-        ...adminOnly,
-        schema: {
-          tags: ['tickets', 'bulk'],
-          summary: edit.runSummary,
-          description: `${runRouteDescription(edit.answer)} A run with a failed chunk answers 500 with its Location.`,
-          headers: PreferHeaders,
-          body: LooseRecord,
-          response: runResponses(TicketList),
-        },
-      },
-      async (request, reply) => {
-        const params = await edit.paramsOf(app, request.body);
-        return answerRun(request, reply, {
-          definition: edit.run,
-          params,
-          answer: (run) => ticketsChangedBy(app, run, params),
-          answerTellsFailure: false,
-        });
-      },
-    );
+    route(app, edit.check, async (request) => checkBulkEdit(app, await edit.paramsOf(app, request.body)));
+    route(app, edit.start, async (request, reply) => {
+      const params = await edit.paramsOf(app, request.body);
+      return answerRun(request, reply, {
+        definition: edit.run,
+        params,
+        answer: (run) => ticketsChangedBy(app, run, params),
+        answerTellsFailure: false,
+      });
+    });
   }
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BulkReceiveAnswerSchema, type ChunkView, type ReceiveChip } from '@portal/contract';
+import { type BulkReceiveBody, type ChunkView, endpoints, type ReceiveChip } from '@portal/contract';
 import {
   DomainError,
   parseTicketRanges,
@@ -12,11 +12,11 @@ import {
   ticketStreamId,
 } from '@portal/domain';
 import { getSettings } from '@portal/projections';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { RunDefinition } from '../jobs/job-runs';
-import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
-import { adminOnly } from '../plugins/authentication';
+import { runAnswers } from '../jobs/run-answers';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { streamHasEventOf } from '../write-side/command-handler';
 import { eachConcurrently } from './each-concurrently';
 import { applyTicketCommand } from './ticket-command';
@@ -32,16 +32,6 @@ const bulkReceiveMessages = {
   alreadyReceived: 'already received',
   doesNotExist: 'does not exist',
 } as const;
-
-export const BulkReceiveBody = Type.Object({
-  ticketRange: Type.Optional(Type.Unknown({ description: "The entry, e.g. '1,2,3', '1-3' or '1-3,5'" })),
-  loggedInUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the receiver is the logged-in user' })),
-  forceReceive: Type.Optional(
-    Type.Unknown({
-      description: 'true: a range with tickets that could not be received still counts as accepted',
-    }),
-  ),
-});
 
 /** Why one ticket was not received, in the words its chip shows. */
 function reasonOf(error: unknown): string {
@@ -176,28 +166,12 @@ export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Recei
 
 export const bulkReceiveRoute: FastifyPluginAsyncTypebox = async (app) => {
   const answerRun = runAnswers(app);
-  app.post(
-    '/api/ticket/bulk/receive',
-    {
-      ...adminOnly,
-      schema: {
-        tags: ['tickets', 'bulk'],
-        summary:
-          'Receives every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range. Tickets already received are reported, never received twice',
-        body: BulkReceiveBody,
-        description: runRouteDescription(
-          "the spec's `{success, fail, results}`: ranges received, ranges failed, and each range's chip `{key, value, message?}`",
-        ),
-        headers: PreferHeaders,
-        response: runResponses(BulkReceiveAnswerSchema),
-      },
-    },
-    async (request, reply) =>
-      answerRun(request, reply, {
-        definition: bulkReceiveRun,
-        params: await bulkReceiveOf(app, request.body),
-        answer: (run) => run.result,
-        answerTellsFailure: true,
-      }),
+  route(app, endpoints.postTicketBulkReceive, async (request, reply) =>
+    answerRun(request, reply, {
+      definition: bulkReceiveRun,
+      params: await bulkReceiveOf(app, request.body),
+      answer: (run) => run.result,
+      answerTellsFailure: true,
+    }),
   );
 };

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  DispatchLinkMailBodySchema,
-  DispatchLinkMailSentSchema,
-  IdParams,
-  okResponses,
-} from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   DomainError,
   dispatchLinkMessages,
@@ -19,6 +14,7 @@ import { findTicket, findTicketHashNonce } from '@portal/projections';
 import type { FastifyRequest } from 'fastify';
 import { enqueueMail } from '../mail/mail-jobs';
 import { htmlParagraph, mailDocument, validateEmail } from '../reports/report-mail';
+import { route } from '../route';
 import { ticketHash } from './ticket-hash';
 
 /**
@@ -46,41 +42,28 @@ const mailIdOf = (ticketId: number, to: string, hash: string, now: Date): string
 export const dispatchLinkMailRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, jobs } = app.infra;
 
-  app.post(
-    '/api/ticket/:id/dispatch-link/mail',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "Mails the driver the ticket's Truck Dispatch link (/truck-dispatch/{id}?hash=…), for a loaded ticket not received, rejected or from SoilFLO. The link's address is PUBLIC_URL, or without it the address the request came to. Answers where it went and the queued mail's id, never the link",
-        params: IdParams,
-        body: DispatchLinkMailBodySchema,
-        response: okResponses(DispatchLinkMailSentSchema),
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const to = validateEmail('to', request.body.to);
-      if (to === null)
-        throw new DomainError('validation', dispatchLinkMessages.recipientRequired, {
-          to: dispatchLinkMessages.recipientRequired,
-        });
-      const [ticket, nonce] = await Promise.all([findTicket(db, id), findTicketHashNonce(db, id)]);
-      if (!ticket || nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
-      if (!offersSendToDriver(ticket)) throw new DomainError('conflict', dispatchLinkMessages.notOffered);
-
-      const hash = ticketHash(config.linkSecret, id, nonce);
-      const url = `${portalOrigin(config.publicUrl, request)}${truckDispatchPath(id, hash)}`;
-      const text = driverLinkText(ticket, url);
-      const subject = `Dispatch link for ticket ${displayTicketNumber(ticket)}`;
-      const mailId = mailIdOf(id, to, hash, new Date());
-      await enqueueMail(jobs, mailId, {
-        to: [to],
-        subject,
-        html: mailDocument(subject, [htmlParagraph(text)]),
-        text,
+  route(app, endpoints.postTicketByIdDispatchLinkMail, async (request) => {
+    const { id } = request.params;
+    const to = validateEmail('to', request.body.to);
+    if (to === null)
+      throw new DomainError('validation', dispatchLinkMessages.recipientRequired, {
+        to: dispatchLinkMessages.recipientRequired,
       });
-      return { to, mailId };
-    },
-  );
+    const [ticket, nonce] = await Promise.all([findTicket(db, id), findTicketHashNonce(db, id)]);
+    if (!ticket || nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
+    if (!offersSendToDriver(ticket)) throw new DomainError('conflict', dispatchLinkMessages.notOffered);
+
+    const hash = ticketHash(config.linkSecret, id, nonce);
+    const url = `${portalOrigin(config.publicUrl, request)}${truckDispatchPath(id, hash)}`;
+    const text = driverLinkText(ticket, url);
+    const subject = `Dispatch link for ticket ${displayTicketNumber(ticket)}`;
+    const mailId = mailIdOf(id, to, hash, new Date());
+    await enqueueMail(jobs, mailId, {
+      to: [to],
+      subject,
+      html: mailDocument(subject, [htmlParagraph(text)]),
+      text,
+    });
+    return { to, mailId };
+  });
 };

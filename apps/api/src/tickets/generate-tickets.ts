@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GenerateAnswerSchema } from '@portal/contract';
+import { endpoints, type GenerateAnswerSchema } from '@portal/contract';
 import {
   decideTicket,
   generateMessages,
   initialTicketState,
   maxNumbersPerCall,
-  Nullable,
   ticketStreamId,
   validateGeneration,
 } from '@portal/domain';
 import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import { getSettings } from '@portal/projections';
-import { type Static, Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import type { RunDefinition } from '../jobs/job-runs';
-import { PreferHeaders, runAnswers, runResponses, runRouteDescription } from '../jobs/run-answers';
-import { adminOnly } from '../plugins/authentication';
+import { runAnswers } from '../jobs/run-answers';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 import { hasEventOf, loadAggregate } from '../write-side/command-handler';
 import { ticketAggregate } from './ticket-command';
@@ -188,36 +187,14 @@ export const generateRun: RunDefinition<GenerateParams, { from: number; to: numb
 /** POST /api/ticket/generate, the Generate tab; runs on the job queue, answers when done. */
 export const generateTicketsRoute: FastifyPluginAsyncTypebox = async (app) => {
   const answerRun = runAnswers(app);
-  app.post(
-    '/api/ticket/generate',
-    {
-      ...adminOnly,
-      schema: {
-        tags: ['tickets'],
-        summary:
-          'Generates ticket numbers [from, to] (at most 2000) in chunks of 1000; existing numbers are reported, never duplicated',
-        description: runRouteDescription(
-          "the spec's `{success, tickets, error}`: the numbers generated, and the existing ones named in `error`; a search right after it finds them",
-        ),
-        headers: PreferHeaders,
-        body: Type.Object({
-          from: Type.Optional(Type.Unknown()),
-          to: Type.Optional(Type.Unknown()),
-          isSoilFLOTicket: Type.Optional(Type.Boolean()),
-          email: Type.Optional(Nullable(Type.String())),
-        }),
-        response: runResponses(GenerateAnswerSchema),
-      },
-    },
-    async (request, reply) => {
-      const range = validateGeneration(request.body);
-      const params = { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true };
-      return answerRun(request, reply, {
-        definition: generateRun,
-        params,
-        answer: (run) => run.result,
-        answerTellsFailure: true,
-      });
-    },
-  );
+  route(app, endpoints.postTicketGenerate, async (request, reply) => {
+    const range = validateGeneration(request.body);
+    const params = { ...range, isSoilFLOTicket: request.body.isSoilFLOTicket === true };
+    return answerRun(request, reply, {
+      definition: generateRun,
+      params,
+      answer: (run) => run.result,
+      answerTellsFailure: true,
+    });
+  });
 };

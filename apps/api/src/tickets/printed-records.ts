@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, okResponses, ReceivingRecordSchema, type RecordWeighing } from '@portal/contract';
+import { endpoints, type RecordWeighing } from '@portal/contract';
 import {
   DomainError,
   evolveTicket,
@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import { findScale, findTicket, findTruck, getSettings } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 
 /**
  * What the printed records read from the ticket's events: the load's time loaded, which a dashboard
@@ -35,26 +36,14 @@ export async function loadHistoryOf(app: CommandHost, ticketId: number) {
 export const printedRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
 
-  app.get(
-    '/api/ticket/:id/receiving-record',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "What the printed receiving record shows: the ticket, its truck's tare, the receiving site, the load's time loaded from its history and where its weight came from (MANUAL with the reason, or the scale)",
-        params: IdParams,
-        response: okResponses(ReceivingRecordSchema),
-      },
-    },
-    async (request) => {
-      const ticket = await findTicket(db, request.params.id);
-      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-      const [truck, settings, history] = await Promise.all([
-        ticket.truckId === null ? undefined : findTruck(db, ticket.truckId),
-        getSettings(db),
-        loadHistoryOf(app, ticket.id),
-      ]);
-      return { ticket, truckTareWeight: truck?.tareWeight ?? null, setting: settings, ...history };
-    },
-  );
+  route(app, endpoints.getTicketByIdReceivingRecord, async (request) => {
+    const ticket = await findTicket(db, request.params.id);
+    if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+    const [truck, settings, history] = await Promise.all([
+      ticket.truckId === null ? undefined : findTruck(db, ticket.truckId),
+      getSettings(db),
+      loadHistoryOf(app, ticket.id),
+    ]);
+    return { ticket, truckTareWeight: truck?.tareWeight ?? null, setting: settings, ...history };
+  });
 };

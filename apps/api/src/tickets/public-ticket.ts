@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, maxId, okResponses, type PublicTicket, PublicTicketSchema } from '@portal/contract';
+import { endpoints, type PublicTicket } from '@portal/contract';
 import { DomainError, ticketMessages } from '@portal/domain';
 import { findTicket, findTicketHashNonce, type TicketView } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { isTicketHash, ticketHash } from './ticket-hash';
 
 const iso = (instant: Date | null): string | null => instant?.toISOString() ?? null;
@@ -47,49 +47,19 @@ export async function linkedTicket(app: CommandHost, id: number, hash: string): 
 }
 
 /** The `{id}/{hash}` of a public link's routes. */
-export const LinkParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: maxId }),
-  hash: Type.String({ maxLength: 64 }),
-});
-
-export const LinkHashSchema = Type.Object({ hash: Type.String() });
 
 /** The printed ticket's public link: its hash (signed-in users) and what it shows without login. */
 export const publicTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;
-  const tags = ['tickets'];
 
-  app.get(
-    '/api/ticket/:id/hash',
-    {
-      schema: {
-        tags,
-        summary: "The ticket's public-link hash",
-        params: IdParams,
-        response: okResponses(LinkHashSchema),
-      },
-    },
-    async (request) => {
-      const nonce = await findTicketHashNonce(db, request.params.id);
-      if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
-      return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
-    },
-  );
+  route(app, endpoints.getTicketByIdHash, async (request) => {
+    const nonce = await findTicketHashNonce(db, request.params.id);
+    if (nonce === null) throw new DomainError('not_found', ticketMessages.notFound);
+    return { hash: ticketHash(config.linkSecret, request.params.id, nonce) };
+  });
 
-  app.get(
-    '/api/ticket/:id/:hash',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'What the printed ticket shows, without login, through its public-link hash',
-        params: LinkParams,
-        response: okResponses(PublicTicketSchema),
-      },
-    },
-    async (request) => {
-      const ticket = await linkedTicket(app, request.params.id, request.params.hash);
-      return publicTicketOf(ticket);
-    },
-  );
+  route(app, endpoints.getTicketByIdByHash, async (request) => {
+    const ticket = await linkedTicket(app, request.params.id, request.params.hash);
+    return publicTicketOf(ticket);
+  });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LooseRecord, okResponses, TicketSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   type ReceiptSource,
   type TicketActor,
@@ -7,8 +7,8 @@ import {
   validateShortTicket,
 } from '@portal/domain';
 import { getSettings } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
 import { assertReferencesExist, linkTruckByPlate } from './ticket-references';
 
@@ -40,30 +40,15 @@ async function receiveTicket(
 }
 
 export const receiveTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
-  app.put(
-    '/api/ticket/receive',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "Receives a ticket from the dashboard (time loaded cleared) or the ticket page (time loaded set if empty), with the Receive dialog's fields",
-        body: Type.Object({
-          ticketId: Type.Integer({ minimum: 1 }),
-          source: Type.Optional(Type.Union([Type.Literal('dashboard'), Type.Literal('ticket')])),
-          ticket: Type.Optional(LooseRecord),
-        }),
-        response: okResponses(TicketSchema),
+  route(app, endpoints.putTicketReceive, async (request) =>
+    receiveTicket(
+      app,
+      {
+        ticketId: request.body.ticketId,
+        source: request.body.source ?? 'dashboard',
+        ticket: request.body.ticket,
       },
-    },
-    async (request) =>
-      receiveTicket(
-        app,
-        {
-          ticketId: request.body.ticketId,
-          source: request.body.source ?? 'dashboard',
-          ticket: request.body.ticket,
-        },
-        actorOf(request),
-      ),
+      actorOf(request),
+    ),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, okResponses, SameTruckDispatchesSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   DomainError,
   displayTicketNumber,
@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import { findTicket, openDispatchesOfTruck, type TicketView } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 
 /** Issue 34 (D21): the other open dispatches of the truck this ticket is dispatched on (none when it is not). */
 export async function otherOpenDispatches(app: CommandHost, ticket: TicketView) {
@@ -17,29 +18,16 @@ export async function otherOpenDispatches(app: CommandHost, ticket: TicketView) 
 
 /** The ticket page's warning of one truck on several open tickets at once (a warning, never a refusal). */
 export const sameTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/ticket/:id/same-truck',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary: "The other open tickets (dispatched, neither received nor rejected) of this ticket's truck",
-        description:
-          'Issue 34 (D21): one truck carries one load at a time, so another open dispatch of the same truck (by its record or its plate) is a warning the ticket page shows; nothing is refused. Empty when the ticket is not an open dispatch.',
-        params: IdParams,
-        response: okResponses(SameTruckDispatchesSchema),
-      },
-    },
-    async (request) => {
-      const ticket = await findTicket(app.infra.db, request.params.id);
-      if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-      const others = await otherOpenDispatches(app, ticket);
-      return {
-        tickets: others.map(({ id, prefix, ticketNumber }) => ({ id, prefix, ticketNumber })),
-        warning:
-          others.length === 0
-            ? null
-            : sameTruckMessages.onTickets(ticket.truckLicensePlate ?? '', others.map(displayTicketNumber)),
-      };
-    },
-  );
+  route(app, endpoints.getTicketByIdSameTruck, async (request) => {
+    const ticket = await findTicket(app.infra.db, request.params.id);
+    if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+    const others = await otherOpenDispatches(app, ticket);
+    return {
+      tickets: others.map(({ id, prefix, ticketNumber }) => ({ id, prefix, ticketNumber })),
+      warning:
+        others.length === 0
+          ? null
+          : sameTruckMessages.onTickets(ticket.truckLicensePlate ?? '', others.map(displayTicketNumber)),
+    };
+  });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { externalSystemResponses, maxId, SaveExternalTicketBodySchema, TicketSchema } from '@portal/contract';
+import { endpoints, type SaveExternalTicketBodySchema } from '@portal/contract';
 import {
   type ActiveTicket,
   chooseExternalLoad,
@@ -16,10 +16,9 @@ import {
   ticketMessages,
   validateExternalTicket,
 } from '@portal/domain';
-import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { adminOnly } from '../plugins/authentication';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { SoilFloError } from '../soilflo/soilflo-client';
 import { loadAggregate } from '../write-side/command-handler';
 import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
@@ -131,36 +130,11 @@ async function saveExternalTicket(app: CommandHost, body: SaveExternalBody, acto
 
 /** The SoilFLO form: administrators only. */
 export const externalTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/ticket/load/:ticketNumber',
-    {
-      ...adminOnly,
-      schema: {
-        tags: ['tickets'],
-        summary:
-          "SoilFLO's load for a ticket number: void and rogue loads ignored, the highest id of the rest",
-        description:
-          "404 'No SoilFLO load exists with BoL#: {n}' when there is none; 502 when SoilFLO fails or answers what is not a list of loads; 503 when SOILFLO_API_URL and SOILFLO_API_KEY are not set.",
-        params: Type.Object({ ticketNumber: Type.Integer({ minimum: 0, maximum: maxId }) }),
-        response: externalSystemResponses(ExternalLoadSchema),
-      },
-    },
-    async (request) => pulledLoad(app, request.params.ticketNumber),
+  route(app, endpoints.getTicketLoadByTicketNumber, async (request) =>
+    pulledLoad(app, request.params.ticketNumber),
   );
 
-  app.put(
-    '/api/ticket/edit/soilflo',
-    {
-      ...adminOnly,
-      schema: {
-        tags: ['tickets'],
-        summary: 'Save, receive or un-receive a SoilFLO load from its SoilFLO data; or Override',
-        description:
-          '`isReceived: true` receives the ticket (time received now if empty, updateSoilFLO on unless `updateSoilFLO: false`, the receipt then reported back to SoilFLO by a queued job); `isReceived: false` on a received ticket un-receives it (time received cleared, updateSoilFLO off); otherwise a save. The ticket is filled from `soilFLOData` (the load GET /api/ticket/load/{n} gave) or, without it, from the load SoilFLO has now. `override: true` receives the ticket as a non-SoilFLO ticket, recorded as an override with its `overrideReason` (required: 400 without one), its time loaded left as it was (empty stays empty). The receipt of a SoilFLO load is reported with the net weight the ticket had when received; a later weighing reports it again with the new weight. A ticket that is not a SoilFLO load is a 409.',
-        body: SaveExternalTicketBodySchema,
-        response: externalSystemResponses(TicketSchema),
-      },
-    },
-    async (request) => saveExternalTicket(app, request.body, actorOf(request)),
+  route(app, endpoints.putTicketEditSoilflo, async (request) =>
+    saveExternalTicket(app, request.body, actorOf(request)),
   );
 };

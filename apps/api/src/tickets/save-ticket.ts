@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketEnvelope, TicketSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import {
   companyNameTooLong,
   DomainError,
@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import { getSettings } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
 import { assertReferencesExist, companyIdByName, linkTruckByPlate } from './ticket-references';
 
@@ -70,14 +71,10 @@ async function saveTicket(app: CommandHost, body: TicketSave, actor: TicketActor
 
 /** The ticket page's full form and the dashboard's short form; standard users save unreceived tickets. */
 export const saveTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const [path, form] of [
-    ['/api/ticket/edit', 'full'],
-    ['/api/ticket/edit/short', 'short'],
-  ] as const) {
-    app.put(
-      path,
-      { schema: { tags: ['tickets'], body: TicketEnvelope, response: okResponses(TicketSchema) } },
-      async (request) => saveTicket(app, request.body, actorOf(request), form),
-    );
-  }
+  route(app, endpoints.putTicketEdit, async (request) =>
+    saveTicket(app, request.body, actorOf(request), 'full'),
+  );
+  route(app, endpoints.putTicketEditShort, async (request) =>
+    saveTicket(app, request.body, actorOf(request), 'short'),
+  );
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, TicketEnvelope, TicketSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { TicketActor, TicketCommand } from '@portal/domain';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { siteDate } from '../site-time';
 import { actorOf, runTicketCommand, ticketIdInEnvelope } from './ticket-command';
 
@@ -18,9 +19,7 @@ async function toggleDispatch(app: CommandHost, ticketId: number, actor: TicketA
 }
 
 export const toggleDispatchRoute: FastifyPluginAsyncTypebox = async (app) => {
-  app.put(
-    '/api/ticket/toggle/dispatch',
-    { schema: { tags: ['tickets'], body: TicketEnvelope, response: okResponses(TicketSchema) } },
-    async (request) => toggleDispatch(app, ticketIdInEnvelope(request.body), actorOf(request)),
+  route(app, endpoints.putTicketToggleDispatch, async (request) =>
+    toggleDispatch(app, ticketIdInEnvelope(request.body), actorOf(request)),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { okResponses, type TareChoice, TicketSchema, WeighTicketBodySchema } from '@portal/contract';
+import { endpoints, type TareChoice } from '@portal/contract';
 import {
   DomainError,
   materials,
@@ -13,6 +13,7 @@ import {
 import { findNamed, findTruck, getSettings } from '@portal/projections';
 import { chosenId } from '../loose-body';
 import type { CommandHost } from '../plugins/infrastructure';
+import { route } from '../route';
 import { recordedOnce, weighingOf } from '../scales/weighing-source';
 import { loadAggregate } from '../write-side/command-handler';
 import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
@@ -51,63 +52,49 @@ async function tareOf(
  */
 export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
-  app.put(
-    '/api/ticket/weigh',
-    {
-      schema: {
-        tags: ['tickets'],
-        summary:
-          'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
-        description:
-          "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current legal reading instead, and the ticket's event records the scale, the reading's raw frame and time. A truck with no fresh stored tare needs `tare` ('two-pass' or 'default') when weighed from a scale; 'two-pass' holds the weight as the ticket's firstWeight, and the ticket's next weighing completes gross (the heavier), tare (the lighter) and net, in either order, and receives it. `weighAs: 'net'` weighs the indicator's net reading with the tare it holds.",
-        body: WeighTicketBodySchema,
-        response: okResponses(TicketSchema),
-      },
-    },
-    async (request) => {
-      const ticketId = chosenId(request.body.ticketId, 'ticketId');
-      if (ticketId === null)
-        throw new DomainError('validation', scaleMessages.noTicket, { ticketId: scaleMessages.noTicket });
-      const materialId = chosenId(request.body.materialId, 'materialId');
-      if (materialId === null)
-        throw new DomainError('validation', 'Please select a material', {
-          materialId: 'Please select a material',
-        });
-      const weighAs = request.body.weighAs ?? 'gross';
-      const weighing = await weighingOf(
-        app,
-        request.body,
-        { value: request.body.weight, field: 'weight' },
-        weighAs,
-      );
-      const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
-      if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
-      if (!(await findNamed(db, 'materials', materialId))) {
-        throw new DomainError('validation', materials.notFoundMessage, {
-          materialId: materials.notFoundMessage,
-        });
-      }
-      if (weighAs === 'net' && state.firstWeight !== null)
-        throw new DomainError('conflict', scaleMessages.netWithFirstWeight);
-      const tare: TareBasis =
-        weighing.indicatorTareKg !== null
-          ? { basis: 'indicator', tareWeight: weighing.indicatorTareKg }
-          : state.firstWeight !== null
-            ? { basis: 'second-weighing' }
-            : await tareOf(app, state.details.truckId, request.body.tare, weighing.source.scaleId !== null);
-      const actor = actorOf(request);
-      const command: TicketCommand = {
-        type: 'WeighTicket',
-        materialId,
-        scaleWeight: weighing.weight + (weighing.indicatorTareKg ?? 0),
-        tare,
-        source: weighing.source,
-        actor,
-        now: new Date().toISOString(),
-      };
-      return recordedOnce(app, weighing, () =>
-        runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
-      );
-    },
-  );
+  route(app, endpoints.putTicketWeigh, async (request) => {
+    const ticketId = chosenId(request.body.ticketId, 'ticketId');
+    if (ticketId === null)
+      throw new DomainError('validation', scaleMessages.noTicket, { ticketId: scaleMessages.noTicket });
+    const materialId = chosenId(request.body.materialId, 'materialId');
+    if (materialId === null)
+      throw new DomainError('validation', 'Please select a material', {
+        materialId: 'Please select a material',
+      });
+    const weighAs = request.body.weighAs ?? 'gross';
+    const weighing = await weighingOf(
+      app,
+      request.body,
+      { value: request.body.weight, field: 'weight' },
+      weighAs,
+    );
+    const { state } = await loadAggregate(app.infra.eventStore, ticketAggregate(ticketId));
+    if (state.status !== 'active') throw new DomainError('not_found', ticketMessages.notFound);
+    if (!(await findNamed(db, 'materials', materialId))) {
+      throw new DomainError('validation', materials.notFoundMessage, {
+        materialId: materials.notFoundMessage,
+      });
+    }
+    if (weighAs === 'net' && state.firstWeight !== null)
+      throw new DomainError('conflict', scaleMessages.netWithFirstWeight);
+    const tare: TareBasis =
+      weighing.indicatorTareKg !== null
+        ? { basis: 'indicator', tareWeight: weighing.indicatorTareKg }
+        : state.firstWeight !== null
+          ? { basis: 'second-weighing' }
+          : await tareOf(app, state.details.truckId, request.body.tare, weighing.source.scaleId !== null);
+    const actor = actorOf(request);
+    const command: TicketCommand = {
+      type: 'WeighTicket',
+      materialId,
+      scaleWeight: weighing.weight + (weighing.indicatorTareKg ?? 0),
+      tare,
+      source: weighing.source,
+      actor,
+      now: new Date().toISOString(),
+    };
+    return recordedOnce(app, weighing, () =>
+      runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
+    );
+  });
 };

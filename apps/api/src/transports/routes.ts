@@ -1,16 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  errorResponses,
-  recordPageSizes,
-  TransportCompanyDetailsSchema,
-  TransportCompanyListItemSchema,
-  TransportCompanySchema,
-  TransportContactSchema,
-  TransportEnvelope,
-  TruckPageQuery,
-  TruckPageSchema,
-  TruckSchema,
-} from '@portal/contract';
+import { endpoints, recordPageSizes } from '@portal/contract';
 import {
   DomainError,
   decideMoveTrucks,
@@ -39,11 +28,11 @@ import {
   transportCompanyReferences,
   truckIdsOfCompany,
 } from '@portal/projections';
-import { Type } from '@sinclair/typebox';
 import { underReferenceDataLock, updateRecord } from '../catalogue/catalogue-commands';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { pageAskedFor, pagingDescription } from '../list-pages';
+import { pageAskedFor } from '../list-pages';
 import { chosenId, idOf, versionOf } from '../loose-body';
+import { route } from '../route';
 import { siteDate } from '../site-time';
 import { buildTransportExport, transportExportFileName } from './transport-export';
 
@@ -57,79 +46,41 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   };
 
-  app.get(
-    '/api/transportcompany/all',
-    {
-      schema: {
-        tags: ['transports'],
-        response: { 200: Type.Array(TransportCompanyListItemSchema), ...errorResponses },
-      },
-    },
-    async () => listTransportCompanies(db),
-  );
+  route(app, endpoints.getTransportcompanyAll, async () => listTransportCompanies(db));
 
-  app.get(
-    '/api/transportcompany/export',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['transports'],
-        summary:
-          "Every truck by company as transport-company-export-{date}.xlsx, with totals per company and overall; tares in the site's unit (settings' displayUnit), a unit other than KG named in the header: 'tareWeight (lb)'",
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-      },
-    },
-    async (_request, reply) => {
-      const { displayUnit } = await getSettings(db);
-      const file = await buildTransportExport(await listTrucks(db), displayUnit);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="${transportExportFileName(siteDate(app.infra.config.siteTimezone))}"`,
-        )
-        .send(file);
-    },
-  );
+  route(app, endpoints.getTransportcompanyExport, async (_request, reply) => {
+    const { displayUnit } = await getSettings(db);
+    const file = await buildTransportExport(await listTrucks(db), displayUnit);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header(
+        'content-disposition',
+        `attachment; filename="${transportExportFileName(siteDate(app.infra.config.siteTimezone))}"`,
+      )
+      .send(file);
+  });
 
   registerCatalogueRoutes(app, {
-    base: '/api/transportcompany',
-    tag: 'transports',
+    endpoints: endpoints.transportCompanyCatalogue,
     catalogue: transportCompanies,
     idKind: 'transport_company',
-    response: TransportCompanySchema,
     validate: validateCompany,
     find: (id) => findTransportCompany(db, id),
     uniqueNameIn: 'transportCompanies',
     details: {
-      response: TransportCompanyDetailsSchema,
       find: (id) => findTransportCompanyDetails(db, id),
-      description:
-        'The company with its contacts and trucks (spec section 3). /all, /new and /edit answer the company without them: {id, name, version}, and /all adds truckCount.',
     },
     referencedBy: (id) => transportCompanyReferences(db, id),
   });
 
-  app.post(
-    '/api/transportcontact/all',
-    {
-      schema: {
-        tags: ['transports'],
-        body: TransportEnvelope,
-        response: { 200: Type.Array(TransportContactSchema), ...errorResponses },
-      },
-    },
-    async (request) =>
-      listTransportContacts(db, chosenId(request.body.transportCompanyId, 'transportCompanyId')),
+  route(app, endpoints.postTransportcontactAll, async (request) =>
+    listTransportContacts(db, chosenId(request.body.transportCompanyId, 'transportCompanyId')),
   );
 
   registerCatalogueRoutes(app, {
-    base: '/api/transportcontact',
-    tag: 'transports',
+    endpoints: endpoints.transportContactCatalogue,
     catalogue: transportContacts,
     idKind: 'transport_contact',
-    response: TransportContactSchema,
-    body: TransportEnvelope,
     recordOf: (body) => body.transportContact ?? {},
     validate: (body) => validateTransportContact(body.transportCompanyId, body.transportContact ?? {}),
     find: (id) => findTransportContact(db, id),
@@ -138,23 +89,11 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     check: (contact) => companyMustExist(contact.transportCompanyId),
   });
 
-  app.post(
-    '/api/truck/all',
-    {
-      schema: {
-        tags: ['trucks'],
-        description: pagingDescription(recordPageSizes, 'records'),
-        body: TransportEnvelope,
-        querystring: TruckPageQuery,
-        response: { 200: Type.Union([Type.Array(TruckSchema), TruckPageSchema]), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const companyId = chosenId(request.body.transportCompanyId, 'transportCompanyId');
-      const page = pageAskedFor(request.query, recordPageSizes);
-      return page ? listTrucksPage(db, companyId, page) : listTrucks(db, companyId);
-    },
-  );
+  route(app, endpoints.postTruckAll, async (request) => {
+    const companyId = chosenId(request.body.transportCompanyId, 'transportCompanyId');
+    const page = pageAskedFor(request.query, recordPageSizes);
+    return page ? listTrucksPage(db, companyId, page) : listTrucks(db, companyId);
+  });
 
   /**
    * A plate belongs to one truck (checked under the reference-data lock, so it holds under concurrency).
@@ -187,12 +126,9 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   registerCatalogueRoutes(app, {
-    base: '/api/truck',
-    tag: 'trucks',
+    endpoints: endpoints.truckCatalogue,
     catalogue: trucks,
     idKind: 'truck',
-    response: TruckSchema,
-    body: TransportEnvelope,
     recordOf: (body) => body.truck ?? {},
     validate: truckInput,
     find: (id) => findTruck(db, id),
@@ -200,68 +136,41 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     check: truckRules,
   });
 
-  app.put(
-    '/api/truck/tare',
-    {
-      schema: {
-        tags: ['trucks'],
-        summary: "Sets a truck's tare weight (KG)",
-        body: TransportEnvelope,
-        response: { 200: TruckSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const id = idOf(request.body.truck);
-      const current = await findTruck(db, id);
-      if (!current) throw new DomainError('not_found', trucks.notFoundMessage);
-      const data = validateTruck(
-        current.transportCompanyId,
-        { ...current, tareWeight: request.body.truck?.tareWeight },
-        current,
-        new Date(),
-        (await getSettings(db)).maximumWeightKg,
-      );
-      await updateRecord(app, trucks, id, data, {
-        actorId: request.currentUser.id,
-        expectedVersion: versionOf(request.body.truck),
-      });
-      return (await findTruck(db, id)) as NonNullable<Awaited<ReturnType<typeof findTruck>>>;
-    },
-  );
+  route(app, endpoints.putTruckTare, async (request) => {
+    const id = idOf(request.body.truck);
+    const current = await findTruck(db, id);
+    if (!current) throw new DomainError('not_found', trucks.notFoundMessage);
+    const data = validateTruck(
+      current.transportCompanyId,
+      { ...current, tareWeight: request.body.truck?.tareWeight },
+      current,
+      new Date(),
+      (await getSettings(db)).maximumWeightKg,
+    );
+    await updateRecord(app, trucks, id, data, {
+      actorId: request.currentUser.id,
+      expectedVersion: versionOf(request.body.truck),
+    });
+    return (await findTruck(db, id)) as NonNullable<Awaited<ReturnType<typeof findTruck>>>;
+  });
 
-  app.post(
-    '/api/truck/move',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['trucks'],
-        summary: 'Moves every truck of one transport company to another, all at once',
-        body: Type.Object({
-          fromTransportCompanyId: Type.Optional(Type.Unknown()),
-          toTransportCompanyId: Type.Optional(Type.Unknown()),
-        }),
-        response: { 200: Type.Object({ moved: Type.Integer() }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const fromTransportCompanyId = chosenId(request.body.fromTransportCompanyId, 'fromTransportCompanyId');
-      const toTransportCompanyId = chosenId(request.body.toTransportCompanyId, 'toTransportCompanyId');
-      return underReferenceDataLock(app, async () => {
-        if (fromTransportCompanyId !== null) await companyMustExist(fromTransportCompanyId);
-        const truckIds =
-          fromTransportCompanyId === null ? [] : await truckIdsOfCompany(db, fromTransportCompanyId);
-        const events = decideMoveTrucks({ fromTransportCompanyId, toTransportCompanyId, truckIds });
-        const move = events[0];
-        if (!move) return { moved: 0 };
-        await companyMustExist(move.data.toTransportCompanyId);
-        const metadata = { userId: request.currentUser.id, occurredAt: new Date().toISOString() };
-        const result = await app.infra.eventStore.append(
-          truckMovesStreamId(move.data.fromTransportCompanyId),
-          [{ ...move, metadata }],
-        );
-        await app.commands.waitForProjections(result.lastPosition);
-        return { moved: truckIds.length };
-      });
-    },
-  );
+  route(app, endpoints.postTruckMove, async (request) => {
+    const fromTransportCompanyId = chosenId(request.body.fromTransportCompanyId, 'fromTransportCompanyId');
+    const toTransportCompanyId = chosenId(request.body.toTransportCompanyId, 'toTransportCompanyId');
+    return underReferenceDataLock(app, async () => {
+      if (fromTransportCompanyId !== null) await companyMustExist(fromTransportCompanyId);
+      const truckIds =
+        fromTransportCompanyId === null ? [] : await truckIdsOfCompany(db, fromTransportCompanyId);
+      const events = decideMoveTrucks({ fromTransportCompanyId, toTransportCompanyId, truckIds });
+      const move = events[0];
+      if (!move) return { moved: 0 };
+      await companyMustExist(move.data.toTransportCompanyId);
+      const metadata = { userId: request.currentUser.id, occurredAt: new Date().toISOString() };
+      const result = await app.infra.eventStore.append(truckMovesStreamId(move.data.fromTransportCompanyId), [
+        { ...move, metadata },
+      ]);
+      await app.commands.waitForProjections(result.lastPosition);
+      return { moved: truckIds.length };
+    });
+  });
 };

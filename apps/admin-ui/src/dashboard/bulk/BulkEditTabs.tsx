@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { BulkCheck, BulkEditRunResult, Project } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import {
   BooleanInput,
@@ -27,7 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
-import { apiRequest } from '../../dataProvider/http-client';
+import { call } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
 import { useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
@@ -64,10 +65,10 @@ import {
 type Kind = 'update' | 'clear';
 
 /** Where each kind checks and runs. */
-const routes: Record<Kind, { check: string; run: string }> = {
-  update: { check: '/api/ticket/bulk/check', run: '/api/ticket/bulk' },
-  clear: { check: '/api/ticket/bulk/clear/check', run: '/api/ticket/bulk/clear' },
-};
+const routes = {
+  update: { check: endpoints.postTicketBulkCheck, run: endpoints.postTicketBulk },
+  clear: { check: endpoints.postTicketBulkClearCheck, run: endpoints.postTicketBulkClear },
+} satisfies Record<Kind, unknown>;
 
 /** At most this many rows of conflicts or skipped tickets are listed; the rest are counted. */
 const LISTED_ROWS = 100;
@@ -273,10 +274,8 @@ function BulkEditTab<Body extends TicketNumberRange>({
     clear();
     setPending({ body, check: null });
     try {
-      const check = await apiRequest<BulkCheck>(routes[kind].check, {
-        method: 'POST',
-        body: checkBodyOf(body),
-      });
+      // The bulk calls take a loose record, each field read by the server.
+      const check = await call(routes[kind].check, { body: checkBodyOf(body) as Record<string, unknown> });
       // Only if the panel is still open for this body (not cancelled or replaced meanwhile).
       setPending((current) => (current?.body === body ? { body, check } : current));
       return undefined;
@@ -295,7 +294,7 @@ function BulkEditTab<Body extends TicketNumberRange>({
     setPending(null);
     if (kind === 'update')
       notify('portal.bulk.update.updating', { type: 'info', messageArgs: { from: body.from, to: body.to } });
-    await start({ path: routes[kind].run, body });
+    await start({ declaration: routes[kind].run, input: { body } });
   };
 
   return (

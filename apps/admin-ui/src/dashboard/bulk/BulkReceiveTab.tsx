@@ -3,16 +3,17 @@ import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import WarningIcon from '@mui/icons-material/Warning';
 import { Alert, Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
-import type { BulkReceiveAnswer, BulkReceiveCheck, ReceiveChip } from '@portal/contract';
+import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { errorText } from '../../common/error-text';
-import { apiRequest } from '../../dataProvider/http-client';
+import { call } from '../../dataProvider/http-client';
 import { RunProgress } from '../../runs/RunProgress';
-import { useRun } from '../../runs/useRun';
+import { runRequest, useRun } from '../../runs/useRun';
 import { currentSession } from '../../session';
 import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro, useNumberList } from './BulkParts';
 import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';
@@ -101,10 +102,7 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
   const check = useQuery({
     queryKey: ['bulkReceiveCheck', pending?.ticketRange],
     queryFn: () =>
-      apiRequest<BulkReceiveCheck>('/api/ticket/bulk/receive/check', {
-        method: 'POST',
-        body: { ticketRange: pending?.ticketRange },
-      }),
+      call(endpoints.postTicketBulkReceiveCheck, { body: { ticketRange: pending?.ticketRange } }),
     enabled: pending !== null,
     retry: false,
     gcTime: 0,
@@ -122,14 +120,15 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
     if (!pending) return;
     setPending(null);
     setKeys(pending.ranges.map(ticketRangeKey));
-    await start({
-      path: '/api/ticket/bulk/receive',
-      body: {
-        ticketRange: pending.ticketRange,
-        loggedInUserId: Number(currentSession()?.userId) || null,
-        forceReceive: pending.forceReceive,
-      },
-    });
+    await start(
+      runRequest(endpoints.postTicketBulkReceive, {
+        body: {
+          ticketRange: pending.ticketRange,
+          loggedInUserId: Number(currentSession()?.userId) || null,
+          forceReceive: pending.forceReceive,
+        },
+      }),
+    );
   };
 
   const chips = run || busy ? receiveChips(run?.result, keys) : [];

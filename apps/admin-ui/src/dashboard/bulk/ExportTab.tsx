@@ -1,4 +1,5 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { endpoints } from '@portal/contract';
 import { Form, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { DefaultEmail, MailState, useMailedExport, useOwnUsername } from '../../runs/MailedExport';
@@ -13,7 +14,7 @@ import { exportBody, exportEmailError, ticketNumberRangeOf } from './bulk-forms'
  */
 export const ExportTab = () => {
   const username = useOwnUsername();
-  const { run, busy, send } = useMailedExport('/api/ticket/generate/excel');
+  const { run, busy, send } = useMailedExport(endpoints.postTicketGenerateExcel);
 
   const submit = async (values: FieldValues) => {
     const email = String(values.email ?? '').trim();

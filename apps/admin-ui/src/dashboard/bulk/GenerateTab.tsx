@@ -1,10 +1,11 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import type { ChunkView, GenerateAnswer } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { BooleanInput, Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { RunProgress } from '../../runs/RunProgress';
 import { chunkWarning } from '../../runs/run';
-import { useRun } from '../../runs/useRun';
+import { runRequest, useRun } from '../../runs/useRun';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
 import { generateBody, isTooManyToGenerate, type TicketNumberRange, ticketNumberRangeOf } from './bulk-forms';
 
@@ -41,10 +42,11 @@ export const GenerateTab = ({ onFinished }: { onFinished: () => void }) => {
       notify('portal.bulk.generate.tooMany', { type: 'error' });
       return { to: 'portal.bulk.generate.tooMany' };
     }
-    const { error } = await start({
-      path: '/api/ticket/generate',
-      body: generateBody(range, values.isSoilFLOTicket === true),
-    });
+    const { error } = await start(
+      runRequest(endpoints.postTicketGenerate, {
+        body: generateBody(range, values.isSoilFLOTicket === true),
+      }),
+    );
     return serverFieldErrors(error);
   };
 

@@ -1,7 +1,7 @@
-import type { ExternalReceipt } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { apiRequest } from '../../dataProvider/http-client';
+import { call } from '../../dataProvider/http-client';
 import { useToastFailure } from '../useTicket';
 
 /** Apart from the ticket's own key, which a call's answer replaces wholesale. */
@@ -15,7 +15,7 @@ const PENDING_POLL_MS = 3000;
 export function useExternalReceipt(ticketId: number) {
   return useQuery({
     queryKey: externalReceiptQueryKey(ticketId),
-    queryFn: () => apiRequest<ExternalReceipt | null>(`/api/ticket/${ticketId}/soilflo-receipt`),
+    queryFn: () => call(endpoints.getTicketByIdSoilfloReceipt, { params: { id: ticketId } }),
     retry: false,
     refetchInterval: (query) => (query.state.data?.state === 'pending' ? PENDING_POLL_MS : false),
   });
@@ -27,8 +27,7 @@ export function useResendReceipt(ticketId: number) {
   const notify = useNotify();
   const toastFailure = useToastFailure();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<ExternalReceipt>(`/api/ticket/${ticketId}/soilflo-receipt/resend`, { method: 'POST' }),
+    mutationFn: () => call(endpoints.postTicketByIdSoilfloReceiptResend, { params: { id: ticketId } }),
     onSuccess: (receipt) => {
       queryClient.setQueryData(externalReceiptQueryKey(ticketId), receipt);
       notify('portal.tickets.external.receipt.resent', { type: 'info' });

@@ -1,9 +1,10 @@
 import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { ExternalLoad } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { apiRequest } from '../../dataProvider/http-client';
+import { call } from '../../dataProvider/http-client';
 import { loggedInUserId } from '../ticket';
 import { fieldErrorsOf, useTicketCache, useToastFailure } from '../useTicket';
 import {
@@ -45,7 +46,7 @@ export function useExternalTicketCalls(
 
   const latestTicket = useCallback(async () => {
     try {
-      return await apiRequest<Ticket>(`/api/ticket/${ticket.id}`);
+      return await call(endpoints.getTicketById, { params: { id: ticket.id } });
     } catch (error) {
       await toastFailure(error, 'portal.tickets.external.latestTicketFailed');
       return null;
@@ -56,7 +57,9 @@ export function useExternalTicketCalls(
   const pullLoad = useCallback(
     async (latest: Ticket, mayOverride: boolean) => {
       try {
-        return await apiRequest<ExternalLoad>(`/api/ticket/load/${latest.ticketNumber}`);
+        return await call(endpoints.getTicketLoadByTicketNumber, {
+          params: { ticketNumber: latest.ticketNumber },
+        });
       } catch (error) {
         const failure = loadLookupFailure(error, latest.ticketNumber);
         if (failure.noLoad) setMissingLoad({ ticketNumber: latest.ticketNumber, mayOverride });
@@ -71,8 +74,7 @@ export function useExternalTicketCalls(
   const update = useCallback(
     async (latest: Ticket, action: ExternalAction, load: ExternalLoad | null, overrideReason?: string) => {
       try {
-        const updated = await apiRequest<Ticket>('/api/ticket/edit/soilflo', {
-          method: 'PUT',
+        const updated = await call(endpoints.putTicketEditSoilflo, {
           body: externalSaveBody(latest, action, load, loggedInUserId(), overrideReason),
         });
         replaceTicket(updated);

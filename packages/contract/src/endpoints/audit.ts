@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import { ChainVerificationSchema, SealSchema } from '../audit';
+import { ErrorSchema, okResponses } from '../http';
+import { PreferHeaders, runResponses } from '../runs';
+import { endpoint } from './endpoint';
+
+/** What an auditor checks without trusting the portal's word: the hash chains and the seals (docs/event-store.md). */
+export const auditEndpoints = {
+  getAuditVerify: endpoint({
+    method: 'GET',
+    path: '/api/audit/verify',
+    access: 'admin',
+    tags: ['audit'],
+    summary:
+      "Walks every stream's hash chain and every seal and answers the first break, if any; with `Prefer: respond-async`, " +
+      'a 202 with a run to poll at GET /api/job/{id} (progress: events checked; result: the same answer)',
+    headers: PreferHeaders,
+    response: { ...runResponses(ChainVerificationSchema), 501: ErrorSchema },
+  }),
+  postAuditSeal: endpoint({
+    method: 'POST',
+    path: '/api/audit/seal',
+    access: 'admin',
+    tags: ['audit'],
+    summary:
+      'Seals every stream\'s head now: the signed Merkle root, appended to the audit-seals stream (docs/event-store.md, "Seals")',
+    response: { ...okResponses(SealSchema), 409: ErrorSchema, 501: ErrorSchema },
+  }),
+  getAuditSeals: endpoint({
+    method: 'GET',
+    path: '/api/audit/seals',
+    access: 'admin',
+    tags: ['audit'],
+    summary: 'Every seal, newest first: when, why, the streams and events it covers, its digest and key',
+    response: okResponses(Type.Array(SealSchema)),
+  }),
+};
