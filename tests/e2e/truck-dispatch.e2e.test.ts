@@ -181,6 +181,24 @@ describe('Time loaded on the Truck Dispatch page (issue 34, D22)', () => {
   /** Either the minute of `before` or of `after` (the clock may turn between them). */
   const minuteBetween = (before: Date, after: Date) => [shown(before), shown(after)];
 
+  it('asks nothing of a time loaded the ticket has: the page shows it, the link never rewrites it (issue 32, M4), at 390 px', async () => {
+    await runAsAdministrator(ctx, '/api/ticket/generate', { from: 5, to: 5 });
+    const loaded = await ticketNumbered(ctx, 5);
+    const officeTime = new Date(Date.now() - 20 * 60_000);
+    await ctx.api('PUT', '/api/ticket/edit/short', {
+      ticket: { id: loaded.id, timeLoaded: officeTime.toISOString() },
+    });
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    driver = await context.newPage();
+    const page = driver;
+    await page.goto(`${ctx.portal.url}/truck-dispatch/${loaded.id}?hash=${await hashOf(loaded.id)}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
+    expect(await page.getByText(shown(officeTime), { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Set time loaded' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Choose date/ }).count()).toBe(0);
+    await screenshot(page, 'truck-dispatch-time-kept-390');
+  });
+
   it('starts at now, takes now or a quarter-hour back in one tap, and a date picked alone keeps the time, on a 390 px touch phone', async () => {
     await runAsAdministrator(ctx, '/api/ticket/generate', { from: 4, to: 4 });
     const fresh = await ticketNumbered(ctx, 4);

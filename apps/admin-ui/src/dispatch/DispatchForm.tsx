@@ -98,7 +98,8 @@ export const DispatchForm = ({
           fullWidth
         />
         <PlateInput source="truckLicensePlate" label={label('truckLicensePlate')} fullWidth />
-        <TimeLoadedInput helperText={ticket.timeLoaded ? 'portal.dispatch.timeLoadedKept' : undefined} />
+        {/* A time loaded the ticket has is the office's: the page shows it above, and the link never rewrites it. */}
+        {!ticket.timeLoaded && <TimeLoadedInput />}
         {refusal && (
           <Alert severity="error" role="alert">
             {translate(refusal, { _: refusal })}

@@ -11,19 +11,14 @@ const quickChoices = [0, 15, 30, 60] as const;
  * Time loaded on the driver's phone: the form starts it at now; one tap on a choice below sets now or a
  * quarter-hour back; the picker stays for any other moment.
  */
-export const TimeLoadedInput = ({ helperText }: { helperText?: string }) => {
+export const TimeLoadedInput = () => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const choose = (minutes: number) =>
     setValue('timeLoaded', minutesBefore(new Date(), minutes), { shouldDirty: true, shouldValidate: true });
   return (
     <Box>
-      <MomentInput
-        source="timeLoaded"
-        label="portal.tickets.fields.timeLoaded"
-        helperText={helperText}
-        fullWidth
-      />
+      <MomentInput source="timeLoaded" label="portal.tickets.fields.timeLoaded" fullWidth />
       <Box
         role="group"
         aria-label={translate('portal.dispatch.timeLoadedChoices')}

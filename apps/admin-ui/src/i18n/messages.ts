@@ -892,7 +892,6 @@ const portalMessages = {
       received: 'This ticket has already been received at the site: it can no longer be dispatched.',
       // The server's own text, so the page and a refused POST say the same.
       externalLoad: truckDispatchMessages.externalLoad,
-      timeLoadedKept: "Leave as is to keep the ticket's time loaded.",
       // D22: one tap sets time loaded.
       timeLoadedChoices: 'Set time loaded',
       now: 'Now',
