@@ -19,6 +19,8 @@ export function catalogueProjection<Name extends string, Data extends object>(op
   toRow?(record: CatalogueRecord<Data>): Record<string, unknown>;
   /** Extra work after each of the catalogue's events, in the same transaction (e.g. a change log). */
   after?(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
+  /** Tables that `after` writes: a rebuild empties them with the catalogue's own, or it would write them twice. */
+  afterWrites?: (keyof Database)[];
   /** Other event types that change the same table (kept in one projection, so order holds). */
   alsoHandles?: Record<string, (trx: Transaction<Database>, event: RecordedEvent) => Promise<void>>;
 }): Projection {
@@ -31,6 +33,7 @@ export function catalogueProjection<Name extends string, Data extends object>(op
     name: table,
     handles: [created, updated, deleted, ...Object.keys(options.alsoHandles ?? {})],
     async reset(trx) {
+      for (const written of options.afterWrites ?? []) await trx.deleteFrom(written).execute();
       await trx.deleteFrom(table).execute();
     },
     apply: eventByEvent(async (trx, event) => {

@@ -23,6 +23,7 @@ import * as externalReceiptWeights from './2026-11-28-010-external-receipt-weigh
 import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
 import * as ticketLoadTimeLoaded from './2026-11-30-001-ticket-load-time-loaded';
 import * as scaleCapacity from './2026-11-30-002-scale-capacity';
+import * as jobSiteCountsDropZero from './2026-12-01-001-job-site-counts-drop-zero';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-003-tickets-received-without-load': ticketsReceivedWithoutLoad,
   '2026-11-30-001-ticket-load-time-loaded': ticketLoadTimeLoaded,
   '2026-11-30-002-scale-capacity': scaleCapacity,
+  '2026-12-01-001-job-site-counts-drop-zero': jobSiteCountsDropZero,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

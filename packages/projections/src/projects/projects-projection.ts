@@ -35,4 +35,5 @@ export const projectsProjection = catalogueProjection({
   table: 'projects',
   toRow: ({ isSoilFLOProject, ...record }) => ({ ...record, isSoilFloProject: isSoilFLOProject }),
   after: appendProjectLog,
+  afterWrites: ['projectLog'],
 });
