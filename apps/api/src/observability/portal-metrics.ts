@@ -15,6 +15,8 @@ export interface PortalMetrics {
   scaleReadings: Counter<'scale'>;
   /** Bridge reports of a scale in error or disconnected, per scale and status. */
   scaleErrors: Counter<'scale' | 'status'>;
+  /** Bridge reports refused, per scale and reason: a reading time off the clock, or a weight off the scale. */
+  scaleReportsRefused: Counter<'scale' | 'reason'>;
   /** Failed job attempts seen by this process's workers, per queue. */
   jobFailures: Counter<'queue'>;
   /** Signed-in users looked up by the authentication hook: from the cache, or from the read model. */
@@ -56,6 +58,12 @@ export function createPortalMetrics(): PortalMetrics {
       name: 'portal_scale_errors_total',
       help: 'Scale bridge reports of a scale in error or disconnected, per scale id and status',
       labelNames: ['scale', 'status'],
+      registers,
+    }),
+    scaleReportsRefused: new Counter({
+      name: 'portal_scale_reports_refused_total',
+      help: 'Scale bridge reports refused, per scale id and reason (clock: readAt too far from the server clock; weight: off the scale)',
+      labelNames: ['scale', 'reason'],
       registers,
     }),
     jobFailures: new Counter({

@@ -5,7 +5,7 @@ import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionUsers } from '../auth/session-users';
-import { scaleOfBridgeKey } from '../scales/bridge-keys';
+import { scaleOfBridgeKeyFrom } from '../scales/bridge-keys';
 
 /** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
 interface TokenClaims {
@@ -137,9 +137,8 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       if (access === 'public') return;
       if (access === 'scale-bridge') {
         const authorization = request.headers.authorization ?? '';
-        const scaleId = authorization.startsWith(bridgeScheme)
-          ? await scaleOfBridgeKey(app.infra.pool, authorization.slice(bridgeScheme.length))
-          : null;
+        const key = authorization.startsWith(bridgeScheme) ? authorization.slice(bridgeScheme.length) : '';
+        const scaleId = await scaleOfBridgeKeyFrom(app.infra, key, request.ip);
         if (scaleId === null) throw new DomainError('unauthorized', authMessages.invalidBridgeKey);
         request.bridgeScaleId = scaleId;
         return;

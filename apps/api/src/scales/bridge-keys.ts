@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DomainError } from '@portal/domain';
 import type pg from 'pg';
+import type { AttemptCounters } from '../auth/attempt-counters';
+import { clientAddressKey } from '../auth/client-address';
 
 /**
  * A scale bridge proves which scale it speaks for with a key an administrator issued for that scale.
@@ -61,7 +64,7 @@ export async function revokeBridgeKeysOf(pool: pg.Pool, scaleId: number): Promis
 }
 
 /** The scale a presented key speaks for, or null (unknown, malformed or revoked). */
-export async function scaleOfBridgeKey(pool: pg.Pool, key: string): Promise<number | null> {
+async function scaleOfBridgeKey(pool: pg.Pool, key: string): Promise<number | null> {
   if (!key.startsWith(keyPrefix) || key.length > 100) return null;
   // last_used_at is refreshed at most once a minute: bridges report several times a second.
   const { rows } = await pool.query<{ scaleId: number }>(
@@ -72,4 +75,30 @@ export async function scaleOfBridgeKey(pool: pg.Pool, key: string): Promise<numb
     [hashOf(key)],
   );
   return rows[0]?.scaleId ?? null;
+}
+
+/**
+ * Wrong bridge keys one client address may present (issue 32, item 7): 20 per 10 minutes, then 429 until
+ * the window ends. Counted on the counters the dispatch link uses; a right key gives its attempt back.
+ */
+const bridgeKeyAttemptLimit = { limit: 20, periodMs: 10 * 60_000 };
+
+const throttledMessage = (ms: number) =>
+  `Too many wrong scale bridge keys from this address. Try again in ${Math.ceil(ms / 60_000)} minute${ms > 60_000 ? 's' : ''}.`;
+
+/**
+ * The scale a key presented from `ip` speaks for, or null. The address's attempt is taken first, so a
+ * locked address learns nothing of any key it tries (right ones included) until its window ends.
+ */
+export async function scaleOfBridgeKeyFrom(
+  infra: { pool: pg.Pool; linkAttempts: AttemptCounters; config: { queuePrefix: string } },
+  key: string,
+  ip: string,
+): Promise<number | null> {
+  const counter = `${infra.config.queuePrefix}:bridge-key:address:${clientAddressKey(ip)}`;
+  const lockedForMs = await infra.linkAttempts.take([{ key: counter, ...bridgeKeyAttemptLimit }], Date.now());
+  if (lockedForMs > 0) throw new DomainError('throttled', throttledMessage(lockedForMs));
+  const scaleId = await scaleOfBridgeKey(infra.pool, key);
+  if (scaleId !== null) await infra.linkAttempts.giveBack([counter], Date.now());
+  return scaleId;
 }

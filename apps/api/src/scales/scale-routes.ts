@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type BridgeReport, endpoints } from '@portal/contract';
-import { DomainError, scaleMessages, scales, validateScale } from '@portal/domain';
-import { findScale, listScales } from '@portal/projections';
+import {
+  bridgeReadingRefusal,
+  DomainError,
+  scaleMessages,
+  scales,
+  validateScale,
+  weightLimitKg,
+} from '@portal/domain';
+import { findScale, getSettings, listScales } from '@portal/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
 import { chosenId } from '../loose-body';
@@ -20,6 +27,24 @@ function countReport(metrics: PortalMetrics, scaleId: number, report: BridgeRepo
   if (report.reading) metrics.scaleReadings.inc({ scale });
   if (report.status === 'error' || report.status === 'disconnected')
     metrics.scaleErrors.inc({ scale, status: report.status });
+}
+
+/**
+ * Refuses (400) and counts a report whose reading is off the portal's clock or off the scale (issue 32,
+ * item 7): it never becomes the live weight.
+ */
+async function refuseInsaneReading(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  scaleId: number,
+  report: BridgeReport,
+) {
+  if (!report.reading) return;
+  const [scale, settings] = await Promise.all([findScale(app.infra.db, scaleId), getSettings(app.infra.db)]);
+  const limitKg = weightLimitKg(scale?.capacityKg, settings.maximumWeightKg);
+  const refusal = bridgeReadingRefusal(report.reading, new Date(), limitKg);
+  if (!refusal) return;
+  app.infra.metrics.scaleReportsRefused.inc({ scale: String(scaleId), reason: refusal.reason });
+  throw new DomainError('validation', refusal.message);
 }
 
 /** Once a minute per scale at most: two bridges report several times a second between them. */
@@ -104,6 +129,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     endpoints.putScaleBridgeReport,
     async (request, reply) => {
       const { acceptsCommands, commandResults, ...report } = request.body;
+      await refuseInsaneReading(app, request.bridgeScaleId, report);
       const { secondBridge } = await liveScales.saveReport(request.bridgeScaleId, report, new Date());
       if (secondBridge) warnOfSecondBridge(request.log, request.bridgeScaleId);
       countReport(app.infra.metrics, request.bridgeScaleId, report);

@@ -254,8 +254,9 @@ describe('weighing in and taring from the scale', () => {
       [scaleMessages.underRange, reading(-40, true, { range: 'under' })],
       [scaleMessages.netMode, reading(24_020, true, { mode: 'net' })],
     ];
-    // A frame 1.5 s old when the bridge sent it (both on the bridge's clock, an hour off the API's).
-    const bridgeClock = Date.now() - 3_600_000;
+    // A frame 1.5 s old when the bridge sent it (both on the bridge's clock, 5 s off the API's: within
+    // bridgeClockSkewMs, so the report is taken and the frame's age measured on the bridge's clock).
+    const bridgeClock = Date.now() - 5_000;
     const stale: BridgeReport = {
       ...reading(38_020, true, { readAt: new Date(bridgeClock - 1500).toISOString() }),
       sentAt: new Date(bridgeClock).toISOString(),

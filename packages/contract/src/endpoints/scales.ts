@@ -1,6 +1,6 @@
 import { Nullable } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, okResponses } from '../http';
+import { ErrorSchema, errorResponses, IdParams, okResponses } from '../http';
 import {
   BridgeKeySchema,
   BridgeReportAnswerSchema,
@@ -99,9 +99,9 @@ export const scalesEndpoints = {
     tags,
     summary: "The scale bridge's report: its status and latest reading, for the scale its key was issued for",
     description:
-      "A bridge that sends `acceptsCommands: true` gets 200 with the scale's pending indicator commands (zero, tare, print; POST /api/scale/{id}/command), each handed out once, and says what it did with them in `commandResults` of a later report. A bridge that does not (one from before commands) gets 204 No Content, as it always has.",
+      "A bridge that sends `acceptsCommands: true` gets 200 with the scale's pending indicator commands (zero, tare, print; POST /api/scale/{id}/command), each handed out once, and says what it did with them in `commandResults` of a later report. A bridge that does not (one from before commands) gets 204 No Content, as it always has. A reading whose readAt lies more than 10 s from the portal's clock, or whose weight is not finite, above the scale's capacity (else the site's maximum weight) or below -2% of it as gross (-capacity as net), is a 400 and never the live weight. Rate limited: 20 wrong keys per 10 minutes from one address, then 429 for that address, right key or not.",
     body: BridgeReportSchema,
-    response: { 200: BridgeReportAnswerSchema, 204: Type.Null(), ...errorResponses },
+    response: { 200: BridgeReportAnswerSchema, 204: Type.Null(), ...errorResponses, 429: ErrorSchema },
   }),
   postScaleByIdCommand: endpoint({
     method: 'POST',
