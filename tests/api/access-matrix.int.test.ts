@@ -1,26 +1,29 @@
 import http from 'node:http';
 import { useTestPortal } from '@portal/api/test/portal';
-import type { Access } from '@portal/contract';
+import { type Access, roleMayCall } from '@portal/contract';
+import { Role } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInUi } from '../support/stand-in-ui';
 
 /**
  * Access is decided by the matched route (issue: "/%61pi/user/all" once answered the user list with
  * no token). Every operation of the OpenAPI document is called over real HTTP with no token, a
- * standard user's and an administrator's, each spelled five ways, and must answer as its declared
- * access says: 401 without a token (and on a scale bridge's route, which takes no user token at
- * all), 403 for a standard user on an administrators' route, neither otherwise, and never a 5xx.
+ * standard user's, an auditor's and an administrator's, each spelled five ways, and must answer as its
+ * declared access says: 401 without a token (and on a scale bridge's route, which takes no user token
+ * at all), 403 for a signed-in caller whose role the access does not take (`roleMayCall`), neither
+ * otherwise, and never a 5xx.
  */
 
 // The UI's public file routes and its deep-link fallback must be in the matrix too.
 const ui = createStandInUi();
 afterAll(() => ui.remove());
-const ctx = useTestPortal({ uiDist: ui.dist, standardUser: true });
-let tokens: Record<'none' | 'standard' | 'admin', Record<string, string>>;
+const ctx = useTestPortal({ uiDist: ui.dist, standardUser: true, auditorUser: true });
+let tokens: Record<'none' | 'standard' | 'auditor' | 'admin', Record<string, string>>;
+const roleOfCaller = { standard: Role.Standard, auditor: Role.Auditor, admin: Role.Administrator } as const;
 let agent: http.Agent;
 
 beforeAll(() => {
-  tokens = { none: {}, standard: ctx.standard, admin: ctx.admin };
+  tokens = { none: {}, standard: ctx.standard, auditor: ctx.auditor, admin: ctx.admin };
   agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 });
 afterAll(() => agent?.destroy());
@@ -90,7 +93,7 @@ function violation(access: Access, caller: keyof typeof tokens, answer: Answer):
   const refusedAs =
     access === 'scale-bridge' || (caller === 'none' && access !== 'public')
       ? 401
-      : caller === 'standard' && access === 'admin'
+      : caller !== 'none' && access !== 'public' && !roleMayCall(access, roleOfCaller[caller])
         ? 403
         : null;
   if (refusedAs !== null)
@@ -132,9 +135,48 @@ describe('the access matrix', () => {
       }
     }
     console.log(
-      `access matrix: ${cases.length} operations × 3 callers × 5 spellings = ${calls} requests, ${violations.length} violations`,
+      `access matrix: ${cases.length} operations × 4 callers × 5 spellings = ${calls} requests, ${violations.length} violations`,
     );
     expect(violations).toEqual([]);
+  });
+
+  it("lists an auditor's routes: a ticket, its change log and history, the chain's verification and the seals, nothing else", async () => {
+    const auditorRoutes = [...ctx.portal.app.routeAccess()]
+      .filter(([, access]) => roleMayCall(access, Role.Auditor))
+      .map(([route]) => route);
+    expect(new Set(auditorRoutes)).toEqual(
+      new Set([
+        'GET /api/ticket/:id',
+        'HEAD /api/ticket/:id',
+        'GET /api/ticket/logs/:id',
+        'HEAD /api/ticket/logs/:id',
+        'GET /api/ticket/:id/history',
+        'HEAD /api/ticket/:id/history',
+        'GET /api/audit/verify',
+        'HEAD /api/audit/verify',
+        'GET /api/audit/seals',
+        'HEAD /api/audit/seals',
+      ]),
+    );
+    // The OpenAPI document says the same of each operation.
+    const document = JSON.parse((await send('GET', '/api/docs/json', {})).body) as {
+      paths: Record<string, Record<string, { 'x-roles': number[]; description: string }>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([template, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation['x-roles'].includes(Role.Auditor))
+        .map(([method]) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(new Set(documented)).toEqual(
+      new Set([
+        'GET /api/ticket/{id}',
+        'GET /api/ticket/logs/{id}',
+        'GET /api/ticket/{id}/history',
+        'GET /api/audit/verify',
+        'GET /api/audit/seals',
+      ]),
+    );
+    expect(document.paths['/api/audit/seals']?.get?.description).toContain('Access: Administrator, Auditor.');
   });
 
   it('lists its public routes: login, the ticket link (ticket, dispatch, haulage record), the health probes, the API reference and the UI files, nothing else', () => {

@@ -1,4 +1,4 @@
-import { Role, type RoleId } from '@portal/domain';
+import { isRoleId, type RoleId } from '@portal/domain';
 
 /** The signed-in session: the API's JWT kept in localStorage and the claims the UI reads from it. */
 
@@ -40,7 +40,7 @@ export function sessionFromToken(token: string): Session | null {
   // .NET-style issuers send numbers as strings, so accept both.
   const role = Number(claims.role);
   const exp = Number(claims.exp);
-  if ((role !== Role.Administrator && role !== Role.Standard) || !Number.isFinite(exp)) return null;
+  if (!isRoleId(role) || !Number.isFinite(exp)) return null;
   return {
     token,
     userId: String(claims.primarysid ?? ''),

@@ -83,20 +83,23 @@ export const testStandardUser = {
   lastName: 'Standard',
 } as const;
 
-/** Creates the standard test user through the API (as `admin`) and logs in as them. */
+/** The auditor (role 3) the API tests create when asked: read-only, tickets and the audit routes. */
+export const testAuditorUser = {
+  username: 'auditor@portal.test',
+  password: 'Ledger-quarry-hinge-73',
+  firstName: 'Ada',
+  lastName: 'Auditor',
+  roleId: 3,
+} as const;
+
+/** Creates the standard test user (or `user`) through the API (as `admin`) and logs in as them. */
 export async function createStandardUser(
   portal: TestPortal,
   admin: Headers,
+  user: typeof testStandardUser | typeof testAuditorUser = testStandardUser,
 ): Promise<{ id: number; headers: Headers }> {
-  const created = await clientOfPortal(() => portal)(
-    endpoints.postUserNew,
-    { body: testStandardUser },
-    admin,
-  );
-  return {
-    id: created.id,
-    headers: bearer(await portal.login(testStandardUser.username, testStandardUser.password)),
-  };
+  const created = await clientOfPortal(() => portal)(endpoints.postUserNew, { body: user }, admin);
+  return { id: created.id, headers: bearer(await portal.login(user.username, user.password)) };
 }
 
 /** A test file's portal and its users' authorization headers, filled in once beforeAll has run. */
@@ -106,6 +109,9 @@ export interface PortalTest {
   /** Set when asked for with `standardUser: true`. */
   standard: Headers;
   standardUserId: number;
+  /** Set when asked for with `auditorUser: true`. */
+  auditor: Headers;
+  auditorUserId: number;
 }
 
 /**
@@ -114,8 +120,9 @@ export interface PortalTest {
  */
 export function useTestPortal({
   standardUser = false,
+  auditorUser = false,
   ...portalOptions
-}: TestPortalOptions & { standardUser?: boolean } = {}): PortalTest {
+}: TestPortalOptions & { standardUser?: boolean; auditorUser?: boolean } = {}): PortalTest {
   const test = {} as PortalTest;
   beforeAll(async () => {
     test.portal = await startTestPortal(portalOptions);
@@ -124,6 +131,11 @@ export function useTestPortal({
       const { id, headers } = await createStandardUser(test.portal, test.admin);
       test.standardUserId = id;
       test.standard = headers;
+    }
+    if (auditorUser) {
+      const { id, headers } = await createStandardUser(test.portal, test.admin, testAuditorUser);
+      test.auditorUserId = id;
+      test.auditor = headers;
     }
   });
   afterAll(() => test.portal?.stop());

@@ -108,6 +108,7 @@ export function useTicketPortal({
   ...options
 }: {
   standardUser?: boolean;
+  auditorUser?: boolean;
   companies?: boolean;
   env?: TestPortalOptions['env'];
 } = {}): TicketKit {

@@ -8,8 +8,8 @@ export const UserSchema = Type.Object(
   {
     id: Type.Integer(),
     username: Type.String(),
-    roleId: Type.Union([Type.Literal(1), Type.Literal(2)]),
-    role: Type.Union([Type.Literal('Administrator'), Type.Literal('Standard')]),
+    roleId: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    role: Type.Union([Type.Literal('Administrator'), Type.Literal('Standard'), Type.Literal('Auditor')]),
     firstName: Type.String(),
     lastName: Type.String(),
     phoneNumber: NullableString,

@@ -124,7 +124,7 @@ export interface UsersTable {
   /** Lower-cased username for the case-insensitive unique lookup used at login. */
   usernameKey: string;
   passwordHash: string;
-  roleId: 1 | 2;
+  roleId: 1 | 2 | 3;
   firstName: string;
   lastName: string;
   phoneNumber: string | null;

@@ -260,6 +260,7 @@ const portalMessages = {
     roles: {
       administrator: 'Administrator',
       standard: 'Standard',
+      auditor: 'Auditor',
     },
     // The dashboard and the Receive Ticket dialog, their messages word for word.
     dashboard: {

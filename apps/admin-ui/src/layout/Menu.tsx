@@ -47,14 +47,20 @@ const administratorItems = [
   { path: '/outbox', text: 'portal.menu.outbox', Icon: MailOutlineIcon },
 ];
 
-/** The drawer: Dashboard, Scale, the administrators' screens, Logout and the user's name. */
+/**
+ * The drawer: Dashboard and Scale for the office's staff, the administrators' screens, Logout and the
+ * user's name. An auditor may open neither the dashboard's lists nor the scales (docs/rules.md, "Roles").
+ */
 export const PortalMenu = () => {
   const { permissions } = usePermissions();
   const isAdministrator = permissions === Role.Administrator;
+  const isStaff = isAdministrator || permissions === Role.Standard;
   return (
     <Menu>
-      <Menu.Item to="/dashboard" primaryText="portal.menu.dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/scale" primaryText="portal.menu.scale" leftIcon={<ScaleIcon />} />
+      {isStaff && (
+        <Menu.Item to="/dashboard" primaryText="portal.menu.dashboard" leftIcon={<DashboardIcon />} />
+      )}
+      {isStaff && <Menu.Item to="/scale" primaryText="portal.menu.scale" leftIcon={<ScaleIcon />} />}
       {isAdministrator &&
         administratorItems.map(({ path, text, Icon }) => (
           <Menu.Item key={path} to={path} primaryText={text} leftIcon={<Icon />} />

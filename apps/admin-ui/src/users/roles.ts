@@ -4,4 +4,5 @@ import { Role } from '@portal/domain';
 export const roleChoices = [
   { id: Role.Administrator, name: 'portal.roles.administrator' },
   { id: Role.Standard, name: 'portal.roles.standard' },
+  { id: Role.Auditor, name: 'portal.roles.auditor' },
 ];

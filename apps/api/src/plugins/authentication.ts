@@ -1,6 +1,6 @@
 import jwt from '@fastify/jwt';
-import type { Access, Endpoint } from '@portal/contract';
-import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
+import { type Access, type Endpoint, roleMayCall } from '@portal/contract';
+import { DomainError, isStorableId, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,8 +24,9 @@ interface CurrentUser {
 
 /**
  * Per-route access (declared with each endpoint): public routes skip the token; 'admin' routes need
- * role 1; 'user' is any signed-in user; 'scale-bridge' routes take no user at all, only a scale's
- * bridge key (`Authorization: Bridge <key>`).
+ * role 1, 'user' routes role 1 or 2, 'audit' routes role 1 or 3, 'reader' routes any signed-in user
+ * (`rolesOfAccess`); 'scale-bridge' routes take no user at all, only a scale's bridge key
+ * (`Authorization: Bridge <key>`).
  */
 
 declare module 'fastify' {
@@ -158,7 +159,7 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
         throw new DomainError('unauthorized', authMessages.invalidToken);
       }
       request.currentUser = { id: user.id, roleId: user.roleId, name: `${user.firstName} ${user.lastName}` };
-      if (access === 'admin' && user.roleId !== Role.Administrator) {
+      if (!roleMayCall(access, user.roleId)) {
         throw new DomainError('forbidden', authMessages.forbidden);
       }
     });

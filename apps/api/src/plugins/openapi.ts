@@ -1,8 +1,17 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type Access, rolesOfAccess } from '@portal/contract';
+import { roleName } from '@portal/domain';
 import fp from 'fastify-plugin';
 import { registerPublic } from './authentication';
 import { docsPolicy } from './browser-security';
+
+/** Who may call an operation, as its description's last line says it (docs/security.md, "Access control"). */
+function accessLine(access: Access): string {
+  if (access === 'public') return 'Access: public (no credentials).';
+  if (access === 'scale-bridge') return "Access: a scale's bridge key only.";
+  return `Access: ${rolesOfAccess[access].map((roleId) => roleName(roleId)).join(', ')}.`;
+}
 
 /**
  * OpenAPI generated from the routes' TypeBox schemas: JSON at /api/docs/json, browsable at /api/docs.
@@ -11,6 +20,13 @@ import { docsPolicy } from './browser-security';
 export default fp<{ https: boolean }>(
   async (app, options) => {
     await app.register(swagger, {
+      // Every operation says who may call it: `x-access`, `x-roles` (role ids) and its description's last line.
+      transform: ({ schema, url, route }) => {
+        const access: Access = route.config?.access ?? 'user';
+        const roles = access === 'public' || access === 'scale-bridge' ? [] : [...rolesOfAccess[access]];
+        const description = [schema?.description, accessLine(access)].filter(Boolean).join('\n\n');
+        return { schema: { ...schema, description, 'x-access': access, 'x-roles': roles }, url };
+      },
       openapi: {
         info: {
           title: 'Haulage-ticket portal API',

@@ -7,7 +7,7 @@ import { deleteUser, editUser, registerUser } from './commands';
 
 const toResponse = (user: UserView): User => ({
   ...user,
-  role: roleName(user.roleId) as User['role'],
+  role: roleName(user.roleId),
 });
 
 /** The users' routes. Only administrators manage users. */

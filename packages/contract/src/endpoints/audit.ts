@@ -9,7 +9,7 @@ export const auditEndpoints = {
   getAuditVerify: endpoint({
     method: 'GET',
     path: '/api/audit/verify',
-    access: 'admin',
+    access: 'audit',
     tags: ['audit'],
     summary:
       "Walks every stream's hash chain and every seal and answers the first break, if any; with `Prefer: respond-async`, " +
@@ -29,7 +29,7 @@ export const auditEndpoints = {
   getAuditSeals: endpoint({
     method: 'GET',
     path: '/api/audit/seals',
-    access: 'admin',
+    access: 'audit',
     tags: ['audit'],
     summary: 'Every seal, newest first: when, why, the streams and events it covers, its digest and key',
     response: okResponses(Type.Array(SealSchema)),

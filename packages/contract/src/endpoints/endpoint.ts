@@ -1,7 +1,26 @@
+import { Role, type RoleId } from '@portal/domain';
 import type { TSchema } from '@sinclair/typebox';
 
-/** Who may call an endpoint: no one signed in, any signed-in user, administrators, or a scale's bridge key. */
-export type Access = 'public' | 'user' | 'admin' | 'scale-bridge';
+/**
+ * Who may call an endpoint (docs/security.md, "Access control"): no one signed in ('public'), the
+ * office's staff, administrators and standard users ('user'), administrators ('admin'),
+ * administrators and auditors ('audit'), any signed-in user, auditors included ('reader'), or a
+ * scale's bridge key ('scale-bridge').
+ */
+export type Access = 'public' | 'user' | 'admin' | 'audit' | 'reader' | 'scale-bridge';
+
+/** The roles a signed-in caller may hold on a route of each access that takes a user. */
+export const rolesOfAccess: Readonly<Record<Exclude<Access, 'public' | 'scale-bridge'>, readonly RoleId[]>> =
+  {
+    user: [Role.Administrator, Role.Standard],
+    admin: [Role.Administrator],
+    audit: [Role.Administrator, Role.Auditor],
+    reader: [Role.Administrator, Role.Standard, Role.Auditor],
+  };
+
+/** Whether a route of `access` takes a signed-in user of `roleId` (public and bridge routes take no user). */
+export const roleMayCall = (access: Access, roleId: RoleId): boolean =>
+  access !== 'public' && access !== 'scale-bridge' && rolesOfAccess[access].includes(roleId);
 
 /**
  * One endpoint, declared once: the server registers its handler against it, the typed client calls

@@ -54,4 +54,4 @@ export const declaredEndpoints: readonly Endpoint[] = Object.values(endpoints).f
 
 export { type AnswerOf, clientOf, type InputOf, type Request, requestOf, urlOf } from './client';
 export type { Access, Endpoint } from './endpoint';
-export { endpoint } from './endpoint';
+export { endpoint, roleMayCall, rolesOfAccess } from './endpoint';

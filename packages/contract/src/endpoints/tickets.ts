@@ -311,7 +311,7 @@ export const ticketsEndpoints = {
   getTicketLogsById: endpoint({
     method: 'GET',
     path: '/api/ticket/logs/:id',
-    access: 'user',
+    access: 'reader',
     tags,
     params: IdParams,
     response: okResponses(Type.Array(LogEntrySchema)),
@@ -320,7 +320,7 @@ export const ticketsEndpoints = {
   getTicketByIdHistory: endpoint({
     method: 'GET',
     path: '/api/ticket/:id/history',
-    access: 'admin',
+    access: 'audit',
     tags,
     summary: "Auditors: the ticket's events in order, each with the ticket's state as of that event",
     params: IdParams,
@@ -329,7 +329,7 @@ export const ticketsEndpoints = {
   getTicketById: endpoint({
     method: 'GET',
     path: '/api/ticket/:id',
-    access: 'user',
+    access: 'reader',
     tags,
     params: IdParams,
     response: okResponses(TicketSchema),

@@ -163,9 +163,13 @@ describe('user validation (spec section 5, User)', () => {
     [{ lastName: null }, 'lastName', 'Last name is required'],
     [{ password: '' }, 'password', 'Password is required'],
     [{ phoneNumber: '4165551234' }, 'phoneNumber', 'Phone number is not valid'],
-    [{ roleId: 3 }, 'roleId', userValidationMessages.roleInvalid],
+    [{ roleId: 4 }, 'roleId', userValidationMessages.roleInvalid],
   ])('%o is refused on %s with the spec message', (change, field, message) => {
     expect(messageFor({ ...valid, ...change })).toEqual({ [field]: message });
+  });
+
+  it.each([1, 2, 3])('accepts role %i (Administrator, Standard, Auditor)', (roleId) => {
+    expect(messageFor({ ...valid, roleId })).toBeNull();
   });
 
   it('a blank password is fine on edit', () => {

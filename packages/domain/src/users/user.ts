@@ -1,11 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { type EventOf, eventTypesOf } from '../schemas';
 
-/** Role values: 1 Administrator, 2 Standard (docs/rules.md, "Roles"). */
-export const Role = { Administrator: 1, Standard: 2 } as const;
+/** Role values: 1 Administrator, 2 Standard, 3 Auditor (docs/rules.md, "Roles"). */
+export const Role = { Administrator: 1, Standard: 2, Auditor: 3 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
-export const roleName = (roleId: RoleId): string =>
-  roleId === Role.Administrator ? 'Administrator' : 'Standard';
+const roleNames = { 1: 'Administrator', 2: 'Standard', 3: 'Auditor' } as const;
+export const roleName = <R extends RoleId>(roleId: R): (typeof roleNames)[R] => roleNames[roleId];
+export const isRoleId = (value: unknown): value is RoleId =>
+  value === Role.Administrator || value === Role.Standard || value === Role.Auditor;
 
 export const userStreamId = (userId: number): string => `user-${userId}`;
 
@@ -21,13 +23,13 @@ export const UserEventSchemas = {
   UserRegistered: Type.Object({
     userId: Type.Integer(),
     ...UserProfile,
-    roleId: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    roleId: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
     passwordHash: Type.String(),
   }),
   UserProfileChanged: Type.Object({ userId: Type.Integer(), ...UserProfile }),
   UserRoleChanged: Type.Object({
     userId: Type.Integer(),
-    roleId: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    roleId: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
   }),
   UserPasswordChanged: Type.Object({ userId: Type.Integer(), passwordHash: Type.String() }),
   UserDeleted: Type.Object({ userId: Type.Integer() }),

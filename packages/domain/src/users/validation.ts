@@ -1,6 +1,7 @@
 import { maxIndexedTextLength } from '../catalogue/fields';
 import { assertValid, type FieldErrors } from '../errors';
 import { emailPattern, isBlank, phonePattern } from '../validation';
+import { isRoleId } from './user';
 
 /** The user form's messages, word for word. */
 export const userValidationMessages = {
@@ -11,7 +12,7 @@ export const userValidationMessages = {
   lastNameRequired: 'Last name is required',
   passwordRequired: 'Password is required',
   phoneInvalid: 'Phone number is not valid',
-  roleInvalid: 'Role must be Administrator (1) or Standard (2)',
+  roleInvalid: 'Role must be Administrator (1), Standard (2) or Auditor (3)',
 } as const;
 
 export interface UserInput {
@@ -39,7 +40,7 @@ export function validateUserInput(
   else if ((input.username?.trim().length ?? 0) > maxIndexedTextLength) errors.username = m.usernameTooLong;
   if (options.passwordRequired && isBlank(input.password)) errors.password = m.passwordRequired;
   else if (options.passwordProblem) errors.password = options.passwordProblem;
-  if (input.roleId != null && input.roleId !== 1 && input.roleId !== 2) errors.roleId = m.roleInvalid;
+  if (input.roleId != null && !isRoleId(input.roleId)) errors.roleId = m.roleInvalid;
   if (isBlank(input.firstName)) errors.firstName = m.firstNameRequired;
   if (isBlank(input.lastName)) errors.lastName = m.lastNameRequired;
   if (!isBlank(input.phoneNumber) && !phonePattern.test(input.phoneNumber?.trim() ?? '')) {
