@@ -9,7 +9,7 @@ import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket-
 import { transportCompanies } from '../transports/transport-company';
 import { transportContacts } from '../transports/transport-contact';
 import { TruckMoveEventSchemas, trucks } from '../trucks/truck';
-import { UserEventSchemas } from '../users/user';
+import { olderUserEventVersions, UserEventSchemas } from '../users/user';
 import { type EventTypeVersions, eventVersionsOf } from './event-versions';
 
 /** The reference-data aggregates, each kept as whole records (catalogue.ts). */
@@ -30,7 +30,7 @@ export const portalCatalogues = [
 export const portalEventVersions: Record<string, EventTypeVersions> = Object.assign(
   {},
   eventVersionsOf(TicketEventSchemas, olderTicketEventVersions),
-  eventVersionsOf(UserEventSchemas),
+  eventVersionsOf(UserEventSchemas, olderUserEventVersions),
   eventVersionsOf(TruckMoveEventSchemas),
   eventVersionsOf(SealEventSchemas),
   ...portalCatalogues.map((catalogue) =>

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { OlderEventVersions } from '../events/event-versions';
 import { type EventOf, eventTypesOf } from '../schemas';
 
 /** Role values: 1 Administrator, 2 Standard, 3 Auditor (docs/rules.md, "Roles"). */
@@ -18,22 +19,45 @@ const UserProfile = {
   phoneNumber: Type.Union([Type.String(), Type.Null()]),
 };
 
-/** Event schemas, version 1. A changed payload gets a new schema and an upcaster, never an edit here. */
+/** A role as a user's events name it: version 1 knew two (Administrator, Standard); version 2 adds Auditor. */
+const RoleIdV1 = Type.Union([Type.Literal(1), Type.Literal(2)]);
+const RoleIdV2 = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+/**
+ * Event schemas, current versions: UserRegistered and UserRoleChanged are at version 2 (the Auditor's role
+ * id 3), the others at 1. A changed payload gets a new version in `olderUserEventVersions` with an upcaster,
+ * never an edit here.
+ */
 export const UserEventSchemas = {
   UserRegistered: Type.Object({
     userId: Type.Integer(),
     ...UserProfile,
-    roleId: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    roleId: RoleIdV2,
     passwordHash: Type.String(),
   }),
   UserProfileChanged: Type.Object({ userId: Type.Integer(), ...UserProfile }),
-  UserRoleChanged: Type.Object({
-    userId: Type.Integer(),
-    roleId: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
-  }),
+  UserRoleChanged: Type.Object({ userId: Type.Integer(), roleId: RoleIdV2 }),
   UserPasswordChanged: Type.Object({ userId: Type.Integer(), passwordHash: Type.String() }),
   UserDeleted: Type.Object({ userId: Type.Integer() }),
 };
+
+/** Version 1 of the events version 2 widened: every version 1 event is a version 2 event as it is. */
+export const olderUserEventVersions = {
+  UserRegistered: [
+    {
+      schema: Type.Object({
+        userId: Type.Integer(),
+        ...UserProfile,
+        roleId: RoleIdV1,
+        passwordHash: Type.String(),
+      }),
+      toNext: (data: object) => data,
+    },
+  ],
+  UserRoleChanged: [
+    { schema: Type.Object({ userId: Type.Integer(), roleId: RoleIdV1 }), toNext: (data: object) => data },
+  ],
+} satisfies OlderEventVersions;
 
 export type UserEvent = EventOf<typeof UserEventSchemas>;
 export const userEventTypes = eventTypesOf(UserEventSchemas);
