@@ -196,8 +196,7 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);
     const scaleId = Number(page.url().split('/').at(-1));
-    // The saved scale's form fills in once its record is read: ask until it has.
-    await expect.poll(() => page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
+    expect(await page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
     await expect.poll(() => page.getByText('This scale has no bridge key yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Issue bridge key' }).click();
     const dialog = page.getByRole('dialog', { name: 'New bridge key' });
