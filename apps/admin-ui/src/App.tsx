@@ -39,7 +39,7 @@ const DashboardPage = () => {
   useState(() => queryClient.prefetchQuery(latestTicketsQuery('active', firstPage)));
   return <LazyDashboardPage />;
 };
-const ScalePage = lazyScreen(() => import('./scale/ScalePage').then((m) => m.ScalePage));
+const ScalePage = lazyScreen(() => import('./scales/ScalePage').then((m) => m.ScalePage));
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage').then((m) => m.ReportsPage));
 const HaulageRecordPage = lazyScreen(() =>
   import('./haulage/HaulageRecordPage').then((m) => m.HaulageRecordPage),

@@ -2,8 +2,8 @@ import SummarizeIcon from '@mui/icons-material/Summarize';
 import { Box, Button, CircularProgress, LinearProgress } from '@mui/material';
 import { endpoints } from '@portal/contract';
 import { useNotify, useTranslate } from 'react-admin';
-import { isMailQueued, mailDeliveryOf, runPercent } from '../runs/run';
-import { runRequest, useRun } from '../runs/useRun';
+import { isMailQueued, mailDeliveryOf, runPercent } from '../jobs/run';
+import { runRequest, useRun } from '../jobs/useRun';
 
 /**
  * 'Generate Projects Report' on /contractors: the server builds the report in a

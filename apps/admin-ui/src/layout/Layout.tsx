@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Loading, Sidebar, SkipNavigationButton, useLogout, useNotify } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorPage } from '../common/ErrorPage';
-import { ScaleAlertToasts } from '../scale/ScaleAlertToasts';
+import { ScaleAlertToasts } from '../scales/ScaleAlertToasts';
 import { currentSession } from '../session';
 import { PortalAppBar } from './AppBar';
 import { PortalMenu } from './Menu';

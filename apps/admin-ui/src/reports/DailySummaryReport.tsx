@@ -6,8 +6,8 @@ import { Form, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { DayInput } from '../common/DateInputs';
 import { SubmitButton } from '../dashboard/bulk/BulkParts';
-import { isMailQueued, mailDeliveryOf } from '../runs/run';
-import { runRequest, useRun } from '../runs/useRun';
+import { isMailQueued, mailDeliveryOf } from '../jobs/run';
+import { runRequest, useRun } from '../jobs/useRun';
 
 type Outcome = 'success' | 'failed';
 

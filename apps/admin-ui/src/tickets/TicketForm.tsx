@@ -8,7 +8,7 @@ import { mayReceive } from '@portal/domain';
 import { useState } from 'react';
 import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState } from 'react-hook-form';
-import { ExternalTicketToolbar } from './external/ExternalTicketToolbar';
+import { ExternalTicketToolbar } from '../soilflo/ExternalTicketToolbar';
 import { RejectTicketDialog } from './RejectTicketDialog';
 import { ResetTicketDialog } from './ResetTicketDialog';
 import { showServerErrors } from './show-server-errors';

@@ -10,7 +10,7 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { PortalLayout } from '../layout/Layout';
 import { PrintRecordButton } from '../records/PrintRecordButton';
 import { currentSession } from '../session';
-import { ExternalTicketNotice } from './external/ExternalTicketNotice';
+import { ExternalTicketNotice } from '../soilflo/ExternalTicketNotice';
 import { PublicTicketCard } from './PublicTicketCard';
 import { ReceiptStatusChip } from './ReceiptStatusChip';
 import { RevokePublicLinkButton } from './RevokePublicLinkButton';

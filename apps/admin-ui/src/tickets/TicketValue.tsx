@@ -2,7 +2,7 @@ import { Role, type TicketWeighing } from '@portal/domain';
 import { type RaRecord, useGetList, useTranslate } from 'react-admin';
 import { LogValue, type ReferenceNames } from '../common/LogValue';
 import { formatDate, formatDateTime } from '../i18n/dates';
-import { WeighingProvenance } from '../scale/WeighingProvenance';
+import { WeighingProvenance } from '../scales/WeighingProvenance';
 import { currentSession } from '../session';
 import { useSiteWeights } from '../settings/site-settings';
 import { everyRow } from './TicketInputs';

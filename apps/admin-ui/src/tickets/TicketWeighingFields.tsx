@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import type { TicketWeighing } from '@portal/domain';
-import { WeighingProvenance } from '../scale/WeighingProvenance';
+import { WeighingProvenance } from '../scales/WeighingProvenance';
 import { useSiteWeights } from '../settings/site-settings';
 import { ShownValue } from './TicketInputs';
 

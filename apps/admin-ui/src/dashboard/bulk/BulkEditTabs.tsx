@@ -29,8 +29,8 @@ import {
 } from 'react-admin';
 import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
 import { call } from '../../dataProvider/http-client';
-import { RunProgress } from '../../runs/RunProgress';
-import { useRun } from '../../runs/useRun';
+import { RunProgress } from '../../jobs/RunProgress';
+import { useRun } from '../../jobs/useRun';
 import { currentSession } from '../../session';
 import {
   ContractorChoiceInput,

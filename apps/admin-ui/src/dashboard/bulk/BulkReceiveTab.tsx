@@ -12,8 +12,8 @@ import { BooleanInput, Form, TextInput, useNotify, useTranslate } from 'react-ad
 import type { FieldValues } from 'react-hook-form';
 import { errorText } from '../../common/error-text';
 import { call } from '../../dataProvider/http-client';
-import { RunProgress } from '../../runs/RunProgress';
-import { runRequest, useRun } from '../../runs/useRun';
+import { RunProgress } from '../../jobs/RunProgress';
+import { runRequest, useRun } from '../../jobs/useRun';
 import { currentSession } from '../../session';
 import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro, useNumberList } from './BulkParts';
 import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';

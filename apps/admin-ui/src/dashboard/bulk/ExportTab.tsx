@@ -2,8 +2,8 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { endpoints } from '@portal/contract';
 import { Form, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { DefaultEmail, MailState, useMailedExport, useOwnUsername } from '../../runs/MailedExport';
-import { RunProgress } from '../../runs/RunProgress';
+import { DefaultEmail, MailState, useMailedExport, useOwnUsername } from '../../jobs/MailedExport';
+import { RunProgress } from '../../jobs/RunProgress';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
 import { exportBody, exportEmailError, ticketNumberRangeOf } from './bulk-forms';
 

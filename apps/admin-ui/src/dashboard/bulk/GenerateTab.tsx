@@ -3,9 +3,9 @@ import type { ChunkView, GenerateAnswer } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import { BooleanInput, Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { RunProgress } from '../../runs/RunProgress';
-import { chunkWarning } from '../../runs/run';
-import { runRequest, useRun } from '../../runs/useRun';
+import { RunProgress } from '../../jobs/RunProgress';
+import { chunkWarning } from '../../jobs/run';
+import { runRequest, useRun } from '../../jobs/useRun';
 import { FieldGrid, SubmitButton, serverFieldErrors, TabIntro, TicketNumberRangeInputs } from './BulkParts';
 import { generateBody, isTooManyToGenerate, type TicketNumberRange, ticketNumberRangeOf } from './bulk-forms';
 

@@ -1,8 +1,8 @@
 import { endpoints } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { call } from '../../dataProvider/http-client';
-import { useToastFailure } from '../useTicket';
+import { call } from '../dataProvider/http-client';
+import { useToastFailure } from '../tickets/useTicket';
 
 /** Apart from the ticket's own key, which a call's answer replaces wholesale. */
 export const externalReceiptQueryKey = (ticketId: number) =>

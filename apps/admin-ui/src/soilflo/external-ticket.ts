@@ -6,7 +6,7 @@
 import type { ExternalReceipt, SaveExternalTicketBody, Ticket } from '@portal/contract';
 import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { HttpError } from 'react-admin';
-import { formatKg } from '../../i18n/weights';
+import { formatKg } from '../i18n/weights';
 
 /** What an administrator does on the SoilFLO load form; Override receives it as an ordinary ticket. */
 export type ExternalAction = 'save' | 'receive' | 'resetReceive' | 'override';

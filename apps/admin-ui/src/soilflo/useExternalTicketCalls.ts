@@ -4,9 +4,9 @@ import type { ExternalLoad } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { call } from '../../dataProvider/http-client';
-import { loggedInUserId } from '../ticket';
-import { fieldErrorsOf, useTicketCache, useToastFailure } from '../useTicket';
+import { call } from '../dataProvider/http-client';
+import { loggedInUserId } from '../tickets/ticket';
+import { fieldErrorsOf, useTicketCache, useToastFailure } from '../tickets/useTicket';
 import {
   type ExternalAction,
   externalSaveBody,

@@ -2,8 +2,8 @@ import type { ExternalReceipt } from '@portal/contract';
 import { type ExternalLoad, externalLoadMessages } from '@portal/domain';
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { i18nProvider } from '../../i18n/i18nProvider';
-import { formatKg } from '../../i18n/weights';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { formatKg } from '../i18n/weights';
 import {
   externalSaveBody,
   loadLookupFailure,

@@ -1,6 +1,6 @@
 import { DialogContentText } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ReasonDialog } from '../ReasonDialog';
+import { ReasonDialog } from '../tickets/ReasonDialog';
 
 /**
  * 'Override?' receives a SoilFLO load SoilFLO has no load for as an ordinary ticket:

@@ -1,8 +1,8 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { errorText } from '../../common/error-text';
-import { formatDateTime } from '../../i18n/dates';
+import { errorText } from '../common/error-text';
+import { formatDateTime } from '../i18n/dates';
 import { receiptStatusText } from './external-ticket';
 import { useExternalReceipt, useResendReceipt } from './useExternalReceipt';
 
