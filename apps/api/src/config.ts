@@ -183,32 +183,28 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
   return entries;
 }
 
-function wholeNumberFromEnv(
-  name: string,
-  value: string | undefined,
-  options: { fallback: number; minimum: number },
-): number {
-  if (value === undefined || value.trim() === '') return options.fallback;
+/** The whole number a variable names (its fallback when unset or blank); below its minimum, start-up stops. */
+function wholeNumberFromEnv(env: Env, name: string, fallback: number, minimum: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < options.minimum)
-    throw new Error(`${name} must be a whole number of ${options.minimum} or more.`);
+  if (!Number.isInteger(number) || number < minimum)
+    throw new Error(`${name} must be a whole number of ${minimum} or more.`);
   return number;
 }
 
 /** METRICS_PORT (default 9461 for the API; `npm run worker` defaults it to 9462); 0 turns the listener off. */
 function metricsListenerFromEnv(env: Env): PortalConfig['metrics'] {
-  const port = wholeNumberFromEnv('METRICS_PORT', env.METRICS_PORT, { fallback: 9461, minimum: 0 });
+  const port = wholeNumberFromEnv(env, 'METRICS_PORT', 9461, 0);
   if (port > 65_535) throw new Error('METRICS_PORT must be at most 65535.');
   return port === 0 ? null : { host: optional(env.METRICS_HOST) ?? '127.0.0.1', port };
 }
 
 /** READY_MAX_PROJECTION_LAG (events, default 1000) and READY_CHECK_TIMEOUT_MS (default 2000). */
 const readinessFromEnv = (env: Env) => {
-  const setting = (name: string, fallback: number, minimum: number) =>
-    wholeNumberFromEnv(name, env[name], { fallback, minimum });
   return {
-    readyMaxProjectionLag: setting('READY_MAX_PROJECTION_LAG', 1000, 0),
-    readyCheckTimeoutMs: setting('READY_CHECK_TIMEOUT_MS', 2000, 1),
+    readyMaxProjectionLag: wholeNumberFromEnv(env, 'READY_MAX_PROJECTION_LAG', 1000, 0),
+    readyCheckTimeoutMs: wholeNumberFromEnv(env, 'READY_CHECK_TIMEOUT_MS', 2000, 1),
   };
 };
 
@@ -251,50 +247,22 @@ export function configFromEnv(
     runSeals: env.SEALS !== 'off',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     queuePrefix: env.QUEUE_PREFIX ?? 'bull',
-    databasePoolMax: wholeNumberFromEnv('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, {
-      fallback: 10,
-      minimum: minimumDatabasePool,
-    }),
+    databasePoolMax: wholeNumberFromEnv(env, 'DATABASE_POOL_MAX', 10, minimumDatabasePool),
     publicUrl: optional(env.PUBLIC_URL),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    passwordHashingConcurrency: wholeNumberFromEnv(
-      'PASSWORD_HASHING_CONCURRENCY',
-      env.PASSWORD_HASHING_CONCURRENCY,
-      {
-        fallback: 1,
-        minimum: 1,
-      },
-    ),
-    scaleMaxReadingAgeMs: wholeNumberFromEnv('SCALE_MAX_READING_AGE_MS', env.SCALE_MAX_READING_AGE_MS, {
-      fallback: 1000,
-      minimum: 1,
-    }),
-    scaleAlertAfterMs: wholeNumberFromEnv('SCALE_ALERT_AFTER_MS', env.SCALE_ALERT_AFTER_MS, {
-      fallback: 60_000,
-      minimum: 1,
-    }),
-    runWaitSeconds: wholeNumberFromEnv('RUN_WAIT_SECONDS', env.RUN_WAIT_SECONDS, {
-      fallback: 60,
-      minimum: 0,
-    }),
+    passwordHashingConcurrency: wholeNumberFromEnv(env, 'PASSWORD_HASHING_CONCURRENCY', 1, 1),
+    scaleMaxReadingAgeMs: wholeNumberFromEnv(env, 'SCALE_MAX_READING_AGE_MS', 1000, 1),
+    scaleAlertAfterMs: wholeNumberFromEnv(env, 'SCALE_ALERT_AFTER_MS', 60_000, 1),
+    runWaitSeconds: wholeNumberFromEnv(env, 'RUN_WAIT_SECONDS', 60, 0),
     metrics: metricsListenerFromEnv(env),
     metricsToken: optional(env.METRICS_TOKEN),
     ...readinessFromEnv(env),
     soilFlo: {
       apiUrl: optional(env.SOILFLO_API_URL),
       apiKey: optional(env.SOILFLO_API_KEY),
-      timeoutMs: wholeNumberFromEnv('SOILFLO_TIMEOUT_MS', env.SOILFLO_TIMEOUT_MS, {
-        fallback: 5000,
-        minimum: 1,
-      }),
-      receiptAttempts: wholeNumberFromEnv('SOILFLO_RECEIPT_ATTEMPTS', env.SOILFLO_RECEIPT_ATTEMPTS, {
-        fallback: 12,
-        minimum: 1,
-      }),
-      receiptRetryMs: wholeNumberFromEnv('SOILFLO_RECEIPT_RETRY_MS', env.SOILFLO_RECEIPT_RETRY_MS, {
-        fallback: 5000,
-        minimum: 1,
-      }),
+      timeoutMs: wholeNumberFromEnv(env, 'SOILFLO_TIMEOUT_MS', 5000, 1),
+      receiptAttempts: wholeNumberFromEnv(env, 'SOILFLO_RECEIPT_ATTEMPTS', 12, 1),
+      receiptRetryMs: wholeNumberFromEnv(env, 'SOILFLO_RECEIPT_RETRY_MS', 5000, 1),
     },
   };
 }

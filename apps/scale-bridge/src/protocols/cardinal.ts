@@ -1,10 +1,9 @@
 import { createCrFramer, createDelimiterFramer } from './line-framers';
 import {
   ascii,
-  decodeText,
   type IndicatorFrame,
-  type ScaleProtocol,
   type TextFormat,
+  textProtocol,
   type UnitCodes,
   unitCode,
 } from './protocol';
@@ -67,14 +66,13 @@ export function encodeCardinal(frame: IndicatorFrame): Buffer {
  */
 const cardinalCommands = { zero: ascii('\nZ\r'), tare: ascii('\nT\r') };
 
-export const cardinalProtocol: ScaleProtocol = {
+export const cardinalProtocol = textProtocol(scoreboard, {
   name: 'cardinal',
   poll: Buffer.from([0x05]),
   commands: cardinalCommands,
   createFramer: createCrFramer,
-  decode: (chunk) => decodeText(chunk, scoreboard),
   encode: encodeCardinal,
-};
+});
 
 const ETX = 0x03;
 
@@ -103,9 +101,8 @@ function encodeCardinal738(frame: IndicatorFrame): Buffer {
   return ascii(`\r${sign}${cardinalDigits(frame)}${status}${unit}${frame.mode === 'net' ? 'n' : 'g'}\x03`);
 }
 
-export const cardinal738Protocol: ScaleProtocol = {
+export const cardinal738Protocol = textProtocol(scoreboard738, {
   name: 'cardinal-738',
   createFramer: () => createDelimiterFramer(Buffer.from([ETX])),
-  decode: (chunk) => decodeText(chunk, scoreboard738),
   encode: encodeCardinal738,
-};
+});

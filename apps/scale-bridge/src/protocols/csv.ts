@@ -1,12 +1,5 @@
 import { createLineFramer } from './line-framers';
-import {
-  ascii,
-  decodeText,
-  type IndicatorFrame,
-  type ScaleProtocol,
-  type TextFormat,
-  unitCode,
-} from './protocol';
+import { ascii, type IndicatorFrame, type TextFormat, textProtocol, unitCode } from './protocol';
 
 /**
  * The comma-separated line many indicators stream: status (ST stable, US unstable, OL overload),
@@ -31,9 +24,8 @@ export function encodeCsv(frame: IndicatorFrame): Buffer {
   );
 }
 
-export const csvProtocol: ScaleProtocol = {
+export const csvProtocol = textProtocol(format, {
   name: 'csv',
   createFramer: createLineFramer,
-  decode: (chunk) => decodeText(chunk, format),
   encode: encodeCsv,
-};
+});

@@ -128,6 +128,12 @@ function readText(groups: Record<string, string | undefined>, format: TextFormat
   };
 }
 
+/** A protocol whose frames are text read by one format: its decoder is the format's. */
+export const textProtocol = (format: TextFormat, protocol: Omit<ScaleProtocol, 'decode'>): ScaleProtocol => ({
+  ...protocol,
+  decode: (chunk) => decodeText(chunk, format),
+});
+
 /** Decodes the frame at the end of a CR- (or LF-) terminated chunk; what stands before it is garbage. */
 export function decodeText(chunk: Buffer, format: TextFormat): DecodeResult {
   const match = format.pattern.exec(chunk.toString('latin1').replace(/[\r\n]$/, ''));

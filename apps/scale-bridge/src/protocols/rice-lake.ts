@@ -1,10 +1,10 @@
 import { createCrFramer } from './line-framers';
 import {
   ascii,
-  decodeText,
   type IndicatorFrame,
   type ScaleProtocol,
   type TextFormat,
+  textProtocol,
   unitCode,
 } from './protocol';
 
@@ -46,11 +46,10 @@ export const riceLakeCommands = { zero: ascii('KZERO\r'), tare: ascii('KTARE\r')
 
 export const riceLakeProtocol = (tons: RiceLakeTons = 't'): ScaleProtocol => {
   const format = formatFor(tons);
-  return {
+  return textProtocol(format, {
     name: 'rice-lake',
     commands: riceLakeCommands,
     createFramer: createCrFramer,
-    decode: (chunk) => decodeText(chunk, format),
     encode: encodeRiceLake,
-  };
+  });
 };

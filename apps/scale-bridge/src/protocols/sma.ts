@@ -1,12 +1,5 @@
 import { createCrFramer } from './line-framers';
-import {
-  ascii,
-  decodeText,
-  type IndicatorFrame,
-  type ScaleProtocol,
-  type TextFormat,
-  unitCode,
-} from './protocol';
+import { ascii, type IndicatorFrame, type TextFormat, textProtocol, unitCode } from './protocol';
 
 /**
  * SMA SCP-0499 (Scale Manufacturers Association, Standard Scale Serial Communication Protocol,
@@ -36,7 +29,7 @@ export function encodeSma(frame: IndicatorFrame): Buffer {
   return ascii(`\n${status}1${mode}${frame.motion ? 'M' : ' '} ${weightText}${unit}\r`);
 }
 
-export const smaProtocol: ScaleProtocol = {
+export const smaProtocol = textProtocol(format, {
   name: 'sma',
   poll: ascii('\nW\r'),
   pollOnly: true,
@@ -44,6 +37,5 @@ export const smaProtocol: ScaleProtocol = {
   // weight at standstill, not a print: the format has no print command.
   commands: { zero: ascii('\nZ\r'), tare: ascii('\nT\r') },
   createFramer: createCrFramer,
-  decode: (chunk) => decodeText(chunk, format),
   encode: encodeSma,
-};
+});

@@ -1,11 +1,11 @@
 import { createDelimiterFramer } from './line-framers';
 import {
   ascii,
-  decodeText,
   type IndicatorFrame,
   type ScaleProtocol,
   type StatusMeaning,
   type TextFormat,
+  textProtocol,
   type UnitCodes,
   unitCode,
   unitFromCode,
@@ -201,10 +201,9 @@ function encodeWith(elements: Element[], frame: IndicatorFrame): Buffer {
 
 export const templateProtocol = (template: string): ScaleProtocol => {
   const { format, end, elements } = templateFormat(template);
-  return {
+  return textProtocol(format, {
     name: 'template',
     createFramer: () => createDelimiterFramer(ascii(end)),
-    decode: (chunk) => decodeText(chunk, format),
     encode: (frame) => encodeWith(elements, frame),
-  };
+  });
 };
