@@ -63,6 +63,25 @@ export const initialTicketState: TicketState = { status: 'absent' };
 const withDetails = (state: TicketState, change: (ticket: ActiveTicket) => ActiveTicket): TicketState =>
   state.status === 'active' ? change(state) : state;
 
+/** A ticket as generated: its number and nonce, its date, and nothing loaded, weighed, dispatched or received. */
+export const generatedTicket = (
+  identity: Pick<ActiveTicket, 'ticketId' | 'prefix' | 'ticketNumber' | 'isSoilFLOLoad' | 'hashNonce'>,
+  date: ActiveTicket['details']['date'],
+): ActiveTicket => ({
+  status: 'active',
+  ...identity,
+  details: { ...emptyTicketDetails, date },
+  isReceived: false,
+  receivedByUserId: null,
+  isDispatched: false,
+  isRejected: false,
+  rejectReason: null,
+  firstWeight: null,
+  weighing: null,
+  receivedWithoutLoad: false,
+  lastTimeLoaded: null,
+});
+
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
   const next = evolveFields(state, event);
   if (next.status !== 'active') return next;
@@ -75,24 +94,7 @@ function evolveFields(state: TicketState, event: TicketEvent): TicketState {
   switch (event.type) {
     case 'TicketGenerated': {
       const { ticketId, prefix, ticketNumber, isSoilFLOLoad, hashNonce, date } = event.data;
-      return {
-        status: 'active',
-        ticketId,
-        prefix,
-        ticketNumber,
-        isSoilFLOLoad,
-        hashNonce,
-        details: { ...emptyTicketDetails, date },
-        isReceived: false,
-        receivedByUserId: null,
-        isDispatched: false,
-        isRejected: false,
-        rejectReason: null,
-        firstWeight: null,
-        weighing: null,
-        receivedWithoutLoad: false,
-        lastTimeLoaded: null,
-      };
+      return generatedTicket({ ticketId, prefix, ticketNumber, isSoilFLOLoad, hashNonce }, date);
     }
     case 'TicketEdited':
     case 'TicketRestored':

@@ -3,6 +3,7 @@ import {
   type ActiveTicket,
   emptyTicketDetails,
   evolveTicket,
+  generatedTicket,
   isTicketComplete,
   type TicketDetails,
   type TicketEvent,
@@ -144,24 +145,10 @@ const snakeCase = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${l
 // The columns the projection writes (ticketStateToRow's), in SQL's spelling.
 const ticketFields = Object.keys(
   ticketStateToRow(
-    {
-      status: 'active',
-      ticketId: 0,
-      prefix: 0,
-      ticketNumber: 0,
-      isSoilFLOLoad: false,
-      hashNonce: '',
-      details: emptyTicketDetails,
-      isReceived: false,
-      receivedByUserId: null,
-      isDispatched: false,
-      isRejected: false,
-      rejectReason: null,
-      firstWeight: null,
-      weighing: null,
-      receivedWithoutLoad: false,
-      lastTimeLoaded: null,
-    },
+    generatedTicket(
+      { ticketId: 0, prefix: 0, ticketNumber: 0, isSoilFLOLoad: false, hashNonce: '' },
+      emptyTicketDetails.date,
+    ),
     0,
   ),
 ) as (keyof Insertable<TicketsTable>)[];
