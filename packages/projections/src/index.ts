@@ -12,6 +12,7 @@ export * from './runner/projection';
 export * from './runner/projection-lag';
 export { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 export * from './runner/rebuild-read-models';
+export * from './runner/compare-read-models';
 export * from './scales/scales-queries';
 export * from './settings/settings-queries';
 export * from './tickets/daily-counts-cache';

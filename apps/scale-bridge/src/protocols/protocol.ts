@@ -135,7 +135,7 @@ export const textProtocol = (format: TextFormat, protocol: Omit<ScaleProtocol, '
 });
 
 /** Decodes the frame at the end of a CR- (or LF-) terminated chunk; what stands before it is garbage. */
-export function decodeText(chunk: Buffer, format: TextFormat): DecodeResult {
+function decodeText(chunk: Buffer, format: TextFormat): DecodeResult {
   const match = format.pattern.exec(chunk.toString('latin1').replace(/[\r\n]$/, ''));
   const frame = match?.groups ? readText(match.groups, format) : null;
   const start = match && frame ? match.index : chunk.length;

@@ -56,13 +56,18 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the read-model schema to the latest migration; safe to run on every start. */
-export async function migrateReadModels(db: Kysely<any>): Promise<void> {
+/**
+ * Brings the read-model schema to the latest migration; safe to run on every start. `schema` names where the
+ * migrations' own table lives when the read models are built outside the connection's first schema
+ * (the scratch copy `npm run verify` compares with the live one).
+ */
+export async function migrateReadModels(db: Kysely<any>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,
     migrationTableName: 'read_model_migration',
     migrationLockTableName: 'read_model_migration_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
