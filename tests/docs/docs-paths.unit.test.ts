@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 // The written word keeps up with the code (issue 30, item 6): every link in the README and docs/, and
 // every file path they name in backticks, exists. A path given within a section about one package may
-// name its file from that package's folder (`auth/session-users.ts`): it must end a tracked file's path.
+// name its file from that package's folder (`plugins/session-users.ts`): it must end a tracked file's path.
 // A comment or doc that sends the reader to a doc's section (`docs/rules.md, "Ticket numbers"`) names a
 // doc that exists and a heading it has.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,8 +4,8 @@ import { DomainError, isStorableId, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { SessionUsers } from '../auth/session-users';
 import { scaleOfBridgeKeyFrom } from '../scales/bridge-keys';
+import { SessionUsers } from './session-users';
 
 /** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
 interface TokenClaims {
