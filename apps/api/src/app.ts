@@ -22,6 +22,7 @@ import { sendWrittenJson } from './plugins/written-json';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { ticketReportRoutes } from './reports/ticket-report';
+import { scaleOfBridgeKeyFrom } from './scales/bridge-keys';
 import { scaleRoutes } from './scales/scale-routes';
 import { settingsRoutes } from './settings/routes';
 import { externalReceiptRoutes } from './soilflo/external-receipts';
@@ -53,6 +54,7 @@ export async function buildApp(
   await app.register(authentication, {
     secret: infra.config.jwtSecret,
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
+    bridgeScaleOf: (key, ip) => scaleOfBridgeKeyFrom(infra, key, ip),
   });
   // Before any route: it refuses an `/api/` route the contract does not declare.
   await app.register(routeTable, { declared: declaredEndpoints });

@@ -4,7 +4,6 @@ import { DomainError, isStorableId, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { scaleOfBridgeKeyFrom } from '../scales/bridge-keys';
 import { SessionUsers } from './session-users';
 
 /** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
@@ -93,7 +92,12 @@ function markPublic(route: RouteOptions): void {
  * "Access control"): every route gets `access: 'user'` unless it declares otherwise, and a request that
  * matches no route goes to the not-found handler, which answers 404 with no data.
  */
-export default fp<{ secret: string; expiresInSeconds: number }>(
+export default fp<{
+  secret: string;
+  expiresInSeconds: number;
+  /** The scale a bridge key belongs to (null: none, or the sender is refused); without it no bridge is let in. */
+  bridgeScaleOf?: (key: string, ip: string) => Promise<number | null>;
+}>(
   async (app, options) => {
     await app.register(jwt, {
       secret: options.secret,
@@ -139,7 +143,7 @@ export default fp<{ secret: string; expiresInSeconds: number }>(
       if (access === 'scale-bridge') {
         const authorization = request.headers.authorization ?? '';
         const key = authorization.startsWith(bridgeScheme) ? authorization.slice(bridgeScheme.length) : '';
-        const scaleId = await scaleOfBridgeKeyFrom(app.infra, key, request.ip);
+        const scaleId = (await options.bridgeScaleOf?.(key, request.ip)) ?? null;
         if (scaleId === null) throw new DomainError('unauthorized', authMessages.invalidBridgeKey);
         request.bridgeScaleId = scaleId;
         return;

@@ -8,8 +8,8 @@ import {
 import { isConnectionLoss } from '@portal/event-store';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { SoilFloError } from '../soilflo/soilflo-client';
 import { parseJsonBody } from './json-body';
+import { UpstreamError } from './upstream-error';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -98,12 +98,14 @@ export default fp(
               : { message: error.message },
           );
       }
-      // SoilFLO's failures are its own (502) or its configuration's (503), in words the office can act on.
-      if (error instanceof SoilFloError) {
-        const status = error.code === 'not_configured' ? 503 : 502;
-        // The detail (which status, which field) is for the operator; it never holds the key.
-        request.log.warn({ soilFlo: error.code, cause: error.cause }, 'SoilFLO call failed');
-        return reply.status(status).send({ message: error.message, code: error.code });
+      // A called service's failures are its own (502) or its configuration's (503), in words the office can act on.
+      if (error instanceof UpstreamError) {
+        // The detail (which status, which field) is for the operator; it never holds a key.
+        request.log.warn(
+          { upstream: error.service, code: error.code, cause: error.cause },
+          `${error.service} call failed`,
+        );
+        return reply.status(error.status).send({ message: error.message, code: error.code });
       }
       if (error.validation) {
         const typeError = wrongTypeMessage(error.validation[0]);

@@ -2,22 +2,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ExternalLoad, ExternalLoadSchema, externalLoadMessages } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { UpstreamError } from '../plugins/upstream-error';
 
 export type SoilFloFailure = 'not_configured' | 'unreachable' | 'not_correct' | 'rejected';
 
-/**
- * Its message is shown to office staff, so it never holds a stack, the key or the URL. Under the
- * spec's fixed messages ('Failed to pull', 'not correct') the detail for the log sits in `cause`, as
- * text free of the key too.
- */
-export class SoilFloError extends Error {
+/** A SoilFLO call's failure, under the spec's fixed messages ('Failed to pull', 'not correct'). */
+export class SoilFloError extends UpstreamError {
   override readonly name = 'SoilFloError';
   constructor(
-    readonly code: SoilFloFailure,
+    override readonly code: SoilFloFailure,
     message: string,
     options?: { cause?: string },
   ) {
-    super(message, options);
+    super('SoilFLO', code, code === 'not_configured' ? 503 : 502, message, options);
   }
 }
 
