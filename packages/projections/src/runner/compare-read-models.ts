@@ -55,18 +55,25 @@ export async function compareReadModels(options: {
   projections: Projection[];
   batchSize?: number;
 }): Promise<ReadModelComparison> {
-  const { pool, eventStore, projections } = options;
+  const { pool } = options;
   const scratch = `read_model_check_${randomBytes(6).toString('hex')}`;
-  const liveSchema = (await pool.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema;
+  const liveSchema = (await pool.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]
+    ?.schema;
   if (!liveSchema) throw new Error('The read models have no schema to compare with.');
   await pool.query(`CREATE SCHEMA ${quote(scratch)}`);
   // Unqualified names resolve to the scratch tables first; extensions (pg_trgm) stay found in the live schema.
-  const scratchPool = new pg.Pool({ ...pool.options, max: 2, options: `-c search_path=${scratch},${liveSchema}` });
+  const scratchPool = new pg.Pool({
+    ...pool.options,
+    max: 2,
+    options: `-c search_path=${scratch},${liveSchema}`,
+  });
   try {
     const db = createReadModelDb(scratchPool);
     await migrateReadModels(db, scratch);
     // The scratch users table must not tell signed-in sessions that users changed.
-    await scratchPool.query('DROP TRIGGER session_user_changed ON users; DROP TRIGGER session_users_emptied ON users');
+    await scratchPool.query(
+      'DROP TRIGGER session_user_changed ON users; DROP TRIGGER session_users_emptied ON users',
+    );
     let rebuiltTo: GlobalPosition | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const live = await liveCheckpoint(pool);
@@ -74,7 +81,9 @@ export async function compareReadModels(options: {
       const compared = await compareAt(pool, liveSchema, scratch, live);
       if (compared) return compared;
     }
-    throw new Error(`The live read models moved on ${maxAttempts} times during the comparison: compare again later.`);
+    throw new Error(
+      `The live read models moved on ${maxAttempts} times during the comparison: compare again later.`,
+    );
   } finally {
     await scratchPool.end();
     await pool.query(`DROP SCHEMA ${quote(scratch)} CASCADE`);
@@ -146,7 +155,11 @@ async function compareAt(
       const live = `${quote(liveSchema)}.${quote(table)}`;
       const rebuilt = `${quote(scratch)}.${quote(table)}`;
       const hasId = tableColumns.includes('id');
-      const { rows } = await client.query<{ onlyLive: string; onlyRebuilt: string; firstLiveId: string | null }>(
+      const { rows } = await client.query<{
+        onlyLive: string;
+        onlyRebuilt: string;
+        firstLiveId: string | null;
+      }>(
         `WITH only_live AS (SELECT ${list} FROM ${live} EXCEPT ALL SELECT ${list} FROM ${rebuilt}),
               only_rebuilt AS (SELECT ${list} FROM ${rebuilt} EXCEPT ALL SELECT ${list} FROM ${live})
          SELECT (SELECT count(*) FROM only_live) AS "onlyLive", (SELECT count(*) FROM only_rebuilt) AS "onlyRebuilt",
