@@ -10,7 +10,7 @@ import {
   timeLoadedOfLoad,
   weighingOfRecord,
 } from '@portal/domain';
-import { findScale, findTicket, findTruck, getSettings } from '@portal/projections';
+import { findScale, findTicket, findTruck, getSettings, type TicketView } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 
@@ -32,18 +32,32 @@ export async function loadHistoryOf(app: CommandHost, ticketId: number) {
   return { loadedAt: ticket.status === 'active' ? timeLoadedOfLoad(ticket) : null, weighing };
 }
 
+/**
+ * What a ticket's printed receiving record (/print-record/{id}) and haulage record (/haulage-record/{id}) show,
+ * before their routes' schemas pick each one's fields. `settings`: the site's, read once for many tickets.
+ */
+export async function printedRecordsOf(
+  app: CommandHost,
+  ticket: TicketView,
+  settings?: Awaited<ReturnType<typeof getSettings>>,
+) {
+  const { db } = app.infra;
+  const [truck, setting, history] = await Promise.all([
+    ticket.truckId === null ? undefined : findTruck(db, ticket.truckId),
+    settings ?? getSettings(db),
+    loadHistoryOf(app, ticket.id),
+  ]);
+  return {
+    receivingRecord: { ticket, truckTareWeight: truck?.tareWeight ?? null, setting, ...history },
+    haulageRecord: { ticket, setting, ...history },
+  };
+}
+
 /** The printed receiving record's data (/print-record/{id}), for a signed-in user. */
 export const printedRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.infra;
-
   route(app, endpoints.getTicketByIdReceivingRecord, async (request) => {
-    const ticket = await findTicket(db, request.params.id);
+    const ticket = await findTicket(app.infra.db, request.params.id);
     if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-    const [truck, settings, history] = await Promise.all([
-      ticket.truckId === null ? undefined : findTruck(db, ticket.truckId),
-      getSettings(db),
-      loadHistoryOf(app, ticket.id),
-    ]);
-    return { ticket, truckTareWeight: truck?.tareWeight ?? null, setting: settings, ...history };
+    return (await printedRecordsOf(app, ticket)).receivingRecord;
   });
 };

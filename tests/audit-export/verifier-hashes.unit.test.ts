@@ -1,0 +1,90 @@
+import { canonicalJson, chainHashOf, contentHashOf, rootFromProof, sealLeafOf } from '@portal/audit-verifier';
+import {
+  eventChainHash,
+  eventContentHash,
+  type StreamHead,
+  sealMerkleProofs,
+  sealMerkleRoot,
+} from '@portal/event-store';
+import canonicalize from 'canonicalize';
+import { describe, expect, it } from 'vitest';
+import { loadCorpusStreams } from '../event-corpus/corpus';
+
+// The standalone verifier carries its own RFC 8785 and hashing (it runs with no install): these prove they
+// are the event store's, byte for byte, on every event the portal has ever written (the event corpus).
+const streams = loadCorpusStreams();
+const eventIdOf = (streamId: string, index: number) =>
+  `00000000-0000-4000-8000-${(streamId.length * 1_000_000 + index).toString().padStart(12, '0')}`;
+
+describe("the standalone verifier's hashing", () => {
+  it('reads a corpus to compare against', () => {
+    expect(streams.length).toBeGreaterThan(100);
+  });
+
+  it('canonicalises, content-hashes and chains every corpus event as packages/event-store does', () => {
+    let events = 0;
+    for (const { streamId, events: stored } of streams) {
+      let portalPrevious: Buffer = Buffer.alloc(32);
+      let verifierPrevious: Buffer = Buffer.alloc(32);
+      for (const [index, event] of stored.entries()) {
+        // What the verifier gets is what JSON.parse returns from the export: a round trip through JSON text.
+        const content = JSON.parse(JSON.stringify({ ...event, eventId: eventIdOf(streamId, index) }));
+        expect(canonicalJson(content.data)).toBe(canonicalize(content.data));
+        const portalContent = eventContentHash(content);
+        expect(contentHashOf(content).toString('hex')).toBe(portalContent.toString('hex'));
+        portalPrevious = eventChainHash(portalPrevious, portalContent, index + 1, streamId);
+        verifierPrevious = chainHashOf(verifierPrevious, contentHashOf(content), index + 1, streamId);
+        expect(verifierPrevious.toString('hex')).toBe(portalPrevious.toString('hex'));
+        events++;
+      }
+    }
+    expect(events).toBeGreaterThan(500);
+  });
+
+  it('agrees with the canonicalize package where RFC 8785 is subtle: numbers, key order by UTF-16, escapes', () => {
+    const subtle = JSON.parse(
+      '{"\\u20ac":1,"\\r":2,"\\ud83d\\ude00":3,"\\u00f6":4,"a":[1e21,1e-7,0.1,-0,123456789012345680000,5e-324],' +
+        '"s":"\\u0000\\u001f\\"\\\\\\u2028\\u00e9","n":null,"t":true,"o":{"b":{},"a":[]}}',
+    );
+    expect(canonicalJson(subtle)).toBe(canonicalize(subtle));
+    expect(() => canonicalJson(JSON.parse('"\\ud800"'))).toThrow(/surrogate/);
+  });
+});
+
+const head = (n: number): StreamHead => ({
+  streamId: `stream-${n}`,
+  version: n + 1,
+  chainHash: Buffer.alloc(32, n),
+});
+
+describe("a seal's Merkle inclusion proofs", () => {
+  it("lead every leaf to sealMerkleRoot's root, for trees of 1 to 40 streams", () => {
+    for (let size = 1; size <= 40; size++) {
+      const heads = Array.from({ length: size }, (_, n) => head(n));
+      const tree = sealMerkleProofs(heads, ['stream-99', ...heads.map((sealed) => sealed.streamId)]);
+      expect(tree.root.toString('hex')).toBe(sealMerkleRoot(heads).toString('hex'));
+      expect(tree.proofs.size).toBe(size);
+      for (const sealed of heads) {
+        const found = tree.proofs.get(sealed.streamId);
+        expect(found?.head).toEqual(sealed);
+        const leaf = sealLeafOf(sealed.streamId, sealed.version, sealed.chainHash);
+        expect(rootFromProof(leaf, found?.proof as never)?.toString('hex')).toBe(tree.root.toString('hex'));
+      }
+    }
+  });
+
+  it('lead nowhere near the root from another leaf, another index or a shortened path', () => {
+    const heads = Array.from({ length: 13 }, (_, n) => head(n));
+    const tree = sealMerkleProofs(heads, ['stream-5', 'stream-99']);
+    const { proof } = tree.proofs.get('stream-5') ?? {};
+    if (!proof) throw new Error('stream-5 is in the tree');
+    const root = tree.root.toString('hex');
+    const leaf = sealLeafOf('stream-5', 6, Buffer.alloc(32, 5));
+    expect(rootFromProof(sealLeafOf('stream-5', 7, Buffer.alloc(32, 5)), proof)?.toString('hex')).not.toBe(
+      root,
+    );
+    expect(rootFromProof(leaf, { ...proof, leafIndex: proof.leafIndex + 1 })?.toString('hex')).not.toBe(root);
+    expect(rootFromProof(leaf, { ...proof, path: proof.path.slice(1) })).toBeNull();
+    expect([...tree.proofs.keys()]).toEqual(['stream-5']);
+  });
+});
