@@ -182,7 +182,8 @@ export function verifyExport(exported) {
       totals.events += counts.events;
       totals.sealedEvents += counts.sealedEvents;
     }
-    return { ok: true, ...totals, seal: seal ?? null, records: exported.records?.length ?? 0 };
+    const records = exported.streams.filter((stream) => stream.printedRecords).length;
+    return { ok: true, ...totals, seal: seal ?? null, records };
   } catch (error) {
     // A field missing or of the wrong kind is a break too: the file is not what the portal wrote.
     if (!(error instanceof Break))
@@ -212,7 +213,7 @@ export function verdictText(result) {
     );
   } else lines.push('No seal covers them: the export holds no seal.');
   if (after > 0) lines.push(`${after} events come after the latest seal: chained, not yet sealed.`);
-  lines.push(`${result.records} printed records (rendered from the events; not hashed).`);
+  lines.push(`${result.records} tickets' printed records: made from these events, not hashed themselves.`);
   return lines.join('\n');
 }
 

@@ -1,11 +1,12 @@
 import { HaulageRecordSchema, ReceivingRecordSchema } from '@portal/contract';
-import { DomainError, projects, ticketMessages, ticketStreamId } from '@portal/domain';
-import { chainedStreams, latestSealProofs } from '@portal/event-store';
-import { findProject, findTicket, getSettings, type TicketView } from '@portal/projections';
+import { DomainError, projects, type TicketEvent, ticketMessages, ticketStreamId } from '@portal/domain';
+import { type ChainedEvent, chainedStreams, type LatestSeal, latestSealProofs } from '@portal/event-store';
+import { findProject, findTicket, getSettings } from '@portal/projections';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { CommandHost } from '../plugins/infrastructure';
 import { printedRecordsOf } from '../tickets/printed-records';
+import { upcastEvent } from '../write-side/versioned-event-store';
 
 /** What an export covers: one ticket, one project's tickets, or the tickets dated in a range of site days. */
 type AuditExportScope = { ticket: number } | { project: number } | { from: string; to: string };
@@ -64,34 +65,51 @@ async function scopeStreams(host: CommandHost, scope: AuditExportScope) {
 const asAnswered = (schema: TSchema, record: unknown) =>
   Value.Clean(schema, JSON.parse(JSON.stringify(record)) as unknown);
 
-/** Tickets whose printed records are read at once: each reads its stream, its truck and maybe its scale. */
-const recordsAtOnce = 16;
+/** A stream as the export carries it; a ticket's with the printed records its events make. */
+type ExportedStream = { streamId: string; events: ChainedEvent[] };
 
-/** The printed records of the tickets, in order, a few tickets at a time. */
-async function* printedRecords(host: CommandHost, ticketIds: readonly number[]) {
-  const settings = await getSettings(host.infra.db);
-  for (let start = 0; start < ticketIds.length; start += recordsAtOnce) {
-    const tickets = await Promise.all(
-      ticketIds.slice(start, start + recordsAtOnce).map((id) => findTicket(host.infra.db, id)),
+/** Streams whose entries are made at once: each ticket's reads its ticket row and its truck. */
+const streamsAtOnce = 16;
+
+/**
+ * Each stream's entry in the export: its sealed head and proof, its events marked before or after the latest
+ * seal, and for a ticket its printed records as their routes answer them, made from the events read here.
+ */
+function streamEntries(host: CommandHost, latest: LatestSeal | null, ticketOfStream: Map<string, number>) {
+  const settings = getSettings(host.infra.db);
+  const entryOf = async ({ streamId, events }: ExportedStream) => {
+    const sealed = latest?.proofs.get(streamId);
+    const sealedHead = sealed
+      ? { version: sealed.head.version, chainHash: sealed.head.chainHash.toString('hex'), ...sealed.proof }
+      : null;
+    const marked = events.map((event) => ({
+      ...event,
+      afterLatestSeal: !sealedHead || event.streamVersion > sealedHead.version,
+    }));
+    const ticketId = ticketOfStream.get(streamId);
+    const ticket = ticketId === undefined ? undefined : await findTicket(host.infra.db, ticketId);
+    if (!ticket) return { streamId, sealedHead, events: marked };
+    const upcast = events.map((event) =>
+      upcastEvent(event as typeof event & { metadata: Record<string, unknown> }),
     );
-    const present = tickets.filter((ticket): ticket is TicketView => ticket !== undefined);
-    const records = await Promise.all(present.map((ticket) => printedRecordsOf(host, ticket, settings)));
-    for (const [index, { receivingRecord, haulageRecord }] of records.entries()) {
-      const { id } = present[index] as TicketView;
-      yield {
-        ticketId: id,
-        receivingRecord: asAnswered(ReceivingRecordSchema, receivingRecord),
-        haulageRecord: asAnswered(HaulageRecordSchema, haulageRecord),
-        pages: { receivingRecord: `/print-record/${id}`, haulageRecord: `/haulage-record/${id}` },
-      };
-    }
-  }
+    const records = await printedRecordsOf(host, ticket, {
+      settings: await settings,
+      events: upcast as unknown as TicketEvent[],
+    });
+    const printedRecords = {
+      receivingRecord: asAnswered(ReceivingRecordSchema, records.receivingRecord),
+      haulageRecord: asAnswered(HaulageRecordSchema, records.haulageRecord),
+      pages: { receivingRecord: `/print-record/${ticket.id}`, haulageRecord: `/haulage-record/${ticket.id}` },
+    };
+    return { streamId, sealedHead, events: marked, printedRecords };
+  };
+  return (streams: ExportedStream[]) => Promise.all(streams.map(entryOf));
 }
 
 /**
  * The export as JSON text, a piece at a time (docs/audit-export.md): the latest seal, then each stream with its
- * sealed head's Merkle proof and its events from the first, then the tickets' printed records. Nothing is held
- * but the seal's proofs and one page of streams, so a project of thousands of tickets streams out flat.
+ * sealed head's Merkle proof, its events from the first and, for a ticket, its printed records. Nothing is held
+ * but the seal's proofs and a page of streams, so a project of thousands of tickets streams out flat.
  * Throws a DomainError before the first piece when the scope names nothing.
  */
 export async function auditExportJson(
@@ -100,6 +118,7 @@ export async function auditExportJson(
   exportedAt: Date,
 ): Promise<AsyncGenerator<string>> {
   const { ticketIds, streamIds } = await scopeStreams(host, scope);
+  const ticketOfStream = new Map(ticketIds.map((id) => [ticketStreamId(id), id]));
   const latest = await latestSealProofs(host.infra.pool, streamIds);
   async function* pieces() {
     const header = {
@@ -110,25 +129,21 @@ export async function auditExportJson(
       seal: latest?.seal ?? null,
     };
     yield `${JSON.stringify(header).slice(0, -1)},"streams":[\n`;
-    let first = true;
-    for await (const { streamId, events } of chainedStreams(host.infra.pool, streamIds)) {
-      const sealed = latest?.proofs.get(streamId);
-      const sealedHead = sealed
-        ? { version: sealed.head.version, chainHash: sealed.head.chainHash.toString('hex'), ...sealed.proof }
-        : null;
-      const marked = events.map((event) => ({
-        ...event,
-        afterLatestSeal: !sealedHead || event.streamVersion > sealedHead.version,
-      }));
-      yield `${first ? '' : ',\n'}${JSON.stringify({ streamId, sealedHead, events: marked })}`;
-      first = false;
+    const entries = streamEntries(host, latest, ticketOfStream);
+    let separator = '';
+    let waiting: ExportedStream[] = [];
+    const flush = async function* () {
+      for (const entry of await entries(waiting)) {
+        yield `${separator}${JSON.stringify(entry)}`;
+        separator = ',\n';
+      }
+      waiting = [];
+    };
+    for await (const stream of chainedStreams(host.infra.pool, streamIds)) {
+      waiting.push(stream);
+      if (waiting.length === streamsAtOnce) yield* flush();
     }
-    yield '\n],"records":[\n';
-    first = true;
-    for await (const record of printedRecords(host, ticketIds)) {
-      yield `${first ? '' : ',\n'}${JSON.stringify(record)}`;
-      first = false;
-    }
+    yield* flush();
     yield '\n]}\n';
   }
   return pieces();

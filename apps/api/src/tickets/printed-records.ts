@@ -18,9 +18,11 @@ import { route } from '../route';
  * What the printed records read from the ticket's events: the load's time loaded, which a dashboard
  * receipt clears on the ticket but not from its history, and where the weight came from.
  */
-export async function loadHistoryOf(app: CommandHost, ticketId: number) {
+export async function loadHistoryOf(app: CommandHost, ticketId: number, read?: readonly TicketEvent[]) {
   const { eventStore, db } = app.infra;
-  const events = (await eventStore.readStream(ticketStreamId(ticketId))) as unknown as TicketEvent[];
+  // `read`: the ticket's events, upcast, when the caller has read them already (an audit export).
+  const events =
+    read ?? ((await eventStore.readStream(ticketStreamId(ticketId))) as unknown as TicketEvent[]);
   const origin = weighingOfRecord(events);
   const scale = origin?.scaleId == null ? undefined : await findScale(db, origin.scaleId);
   const weighing: RecordWeighing | null = origin && {
@@ -34,18 +36,19 @@ export async function loadHistoryOf(app: CommandHost, ticketId: number) {
 
 /**
  * What a ticket's printed receiving record (/print-record/{id}) and haulage record (/haulage-record/{id}) show,
- * before their routes' schemas pick each one's fields. `settings`: the site's, read once for many tickets.
+ * before their routes' schemas pick each one's fields. `read`: the site's settings and the ticket's events (upcast),
+ * when the caller has read them already (an export of many tickets).
  */
 export async function printedRecordsOf(
   app: CommandHost,
   ticket: TicketView,
-  settings?: Awaited<ReturnType<typeof getSettings>>,
+  read?: { settings: Awaited<ReturnType<typeof getSettings>>; events: readonly TicketEvent[] },
 ) {
   const { db } = app.infra;
   const [truck, setting, history] = await Promise.all([
     ticket.truckId === null ? undefined : findTruck(db, ticket.truckId),
-    settings ?? getSettings(db),
-    loadHistoryOf(app, ticket.id),
+    read?.settings ?? getSettings(db),
+    loadHistoryOf(app, ticket.id, read?.events),
   ]);
   return {
     receivingRecord: { ticket, truckTareWeight: truck?.tareWeight ?? null, setting, ...history },
