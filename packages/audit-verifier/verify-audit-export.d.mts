@@ -14,3 +14,16 @@ export function rootFromProof(
 ): Buffer | null;
 export function verifyExport(exported: unknown): { ok: boolean; reason?: string; message?: string };
 export function verdictText(result: ReturnType<typeof verifyExport>): string;
+interface SealLeaf {
+  streamId: string;
+  version: number;
+  chainHash: string;
+  leafIndex: number;
+  treeSize: number;
+  path: string[];
+}
+/** Throws unless `notInSeal` proves the seal (its leaf count and root) does not cover `streamId`. */
+export function verifyAbsence(
+  stream: { streamId: string; notInSeal?: { before: SealLeaf | null; after: SealLeaf | null } },
+  seal: { streams: number; merkleRoot: string },
+): void;

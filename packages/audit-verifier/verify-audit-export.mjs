@@ -98,6 +98,38 @@ class Break extends Error {
   }
 }
 
+const byUtf8 = (a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** Whether a leaf given in the export is the seal's: its proof leads to the seal's root. */
+const isSealLeaf = (leaf, seal) =>
+  leaf.treeSize === seal.streams &&
+  rootFromProof(sealLeafOf(leaf.streamId, leaf.version, hex(leaf.chainHash) ?? zeroHash), leaf)?.toString(
+    'hex',
+  ) === seal.merkleRoot;
+
+/**
+ * A stream without a sealed head must prove the seal does not cover it (else a rewritten stream could pass as
+ * one created after the seal): the seal's leaves on either side of where its id sorts, adjacent in the tree.
+ */
+export function verifyAbsence({ streamId, notInSeal }, seal) {
+  const where = { streamId };
+  if (!notInSeal)
+    throw new Break('not-in-seal', 'no sealed head, and no proof that the seal does not cover it', where);
+  const { before, after } = notInSeal;
+  const holds =
+    (!before || (isSealLeaf(before, seal) && byUtf8(before.streamId, streamId) < 0)) &&
+    (!after || (isSealLeaf(after, seal) && byUtf8(streamId, after.streamId) < 0)) &&
+    (before && after
+      ? after.leafIndex === before.leafIndex + 1
+      : before
+        ? before.leafIndex === seal.streams - 1
+        : after
+          ? after.leafIndex === 0
+          : seal.streams === 0);
+  if (!holds)
+    throw new Break('not-in-seal', 'its proof that the seal does not cover it does not hold', where);
+}
+
 /** Checks one stream's events from its first, and its sealed head against the seal; returns its counts. */
 function verifyStream(stream, seal) {
   const { streamId, events, sealedHead } = stream;
@@ -133,7 +165,10 @@ function verifyStream(stream, seal) {
     previous = storedChain;
     if (sealedHead && event.streamVersion <= sealedHead.version) sealedEvents++;
   }
-  if (!sealedHead) return { events: events.length, sealedEvents: 0 };
+  if (!sealedHead) {
+    if (seal) verifyAbsence(stream, seal);
+    return { events: events.length, sealedEvents: 0 };
+  }
   if (!seal) throw new Break('not-sealed', 'a sealed head is given but the export has no seal', { streamId });
   const head = events[sealedHead.version - 1];
   const where = { streamId, position: sealedHead.version, eventId: head?.eventId, type: head?.type };

@@ -1,7 +1,15 @@
-import { canonicalJson, chainHashOf, contentHashOf, rootFromProof, sealLeafOf } from '@portal/audit-verifier';
+import {
+  canonicalJson,
+  chainHashOf,
+  contentHashOf,
+  rootFromProof,
+  sealLeafOf,
+  verifyAbsence,
+} from '@portal/audit-verifier';
 import {
   eventChainHash,
   eventContentHash,
+  type SealedHeadProof,
   type StreamHead,
   sealMerkleProofs,
   sealMerkleRoot,
@@ -86,5 +94,53 @@ describe("a seal's Merkle inclusion proofs", () => {
     expect(rootFromProof(leaf, { ...proof, leafIndex: proof.leafIndex + 1 })?.toString('hex')).not.toBe(root);
     expect(rootFromProof(leaf, { ...proof, path: proof.path.slice(1) })).toBeNull();
     expect([...tree.proofs.keys()]).toEqual(['stream-5']);
+  });
+});
+
+/** A leaf as the export carries it. */
+const leafJson = (found: SealedHeadProof | null) =>
+  found && {
+    streamId: found.head.streamId,
+    version: found.head.version,
+    chainHash: found.head.chainHash.toString('hex'),
+    ...found.proof,
+  };
+
+describe("a seal's proofs that it does not cover a stream", () => {
+  const heads = Array.from({ length: 13 }, (_, n) => head(n));
+  // Sorted by UTF-8 bytes: stream-0, stream-1, stream-10, stream-11, stream-12, stream-2, …, stream-9.
+  const absent = ['a-first', 'stream-10a', 'stream-3x', 'zz-last'];
+
+  it('hold for ids before, between and after the sealed ones, and for an empty seal', () => {
+    const tree = sealMerkleProofs(heads, absent);
+    const seal = { streams: heads.length, merkleRoot: tree.root.toString('hex') };
+    expect([...tree.absences.keys()]).toEqual(absent);
+    for (const streamId of absent) {
+      const { before, after } = tree.absences.get(streamId) ?? {};
+      const notInSeal = { before: leafJson(before ?? null), after: leafJson(after ?? null) };
+      expect(() => verifyAbsence({ streamId, notInSeal }, seal), streamId).not.toThrow();
+    }
+    expect(tree.absences.get('a-first')?.before).toBeNull();
+    expect(tree.absences.get('zz-last')?.after).toBeNull();
+    const empty = sealMerkleProofs([], ['ticket-1']);
+    expect(() =>
+      verifyAbsence(
+        { streamId: 'ticket-1', notInSeal: { before: null, after: null } },
+        { streams: 0, merkleRoot: empty.root.toString('hex') },
+      ),
+    ).not.toThrow();
+  });
+
+  it('fail for a sealed stream given a neighbouring bracket, or none', () => {
+    const tree = sealMerkleProofs(heads, ['stream-10a', 'stream-10']);
+    const seal = { streams: heads.length, merkleRoot: tree.root.toString('hex') };
+    const bracket = tree.absences.get('stream-10a');
+    const notInSeal = { before: leafJson(bracket?.before ?? null), after: leafJson(bracket?.after ?? null) };
+    // stream-10 is sealed: its own leaf is the bracket's `before`, so it does not sort strictly inside it.
+    expect(() => verifyAbsence({ streamId: 'stream-10', notInSeal }, seal)).toThrow(/does not hold/);
+    expect(() =>
+      verifyAbsence({ streamId: 'stream-10', notInSeal: { before: null, after: notInSeal.after } }, seal),
+    ).toThrow(/does not hold/);
+    expect(() => verifyAbsence({ streamId: 'stream-10' }, seal)).toThrow(/no proof/);
   });
 });

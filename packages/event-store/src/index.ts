@@ -29,4 +29,4 @@ export {
   type ChainVerification,
   verifyEventChains,
 } from './postgres/verify-event-chains';
-export { type SealedHeadProof, sealMerkleProofs } from './seal-merkle-proof';
+export { type SealAbsenceProof, type SealedHeadProof, sealMerkleProofs } from './seal-merkle-proof';

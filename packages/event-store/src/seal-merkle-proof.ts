@@ -45,21 +45,52 @@ function countIn(indices: readonly number[], start: number, end: number): number
   return lowerBound(end) - lowerBound(start);
 }
 
+/** Where `key` is, or would be, among the sorted keys: its index, and whether it is there. */
+function positionOf(keys: readonly Buffer[], key: Buffer): { index: number; found: boolean } {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (Buffer.compare(keys[middle] as Buffer, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return { index: low, found: low < keys.length && (keys[low] as Buffer).equals(key) };
+}
+
 /**
- * The root of the tree over `heads` and the inclusion proofs of the heads of `streamIds` (those the seal covers;
- * the others are left out of the answer), in one pass over the tree: every leaf is hashed once, and only the
- * proofs asked for are kept, so a large portal's seal costs an export its hashing, not its memory.
+ * The proof that a seal does not cover a stream: the leaves just before and just after where its id would sort
+ * (null at either end of the tree), whose indices are consecutive, so no leaf lies between them.
+ */
+export interface SealAbsenceProof {
+  before: SealedHeadProof | null;
+  after: SealedHeadProof | null;
+}
+
+/**
+ * The root of the tree over `heads`, the inclusion proofs of the heads of those of `streamIds` the seal covers,
+ * and for the others the proof that it does not, in one pass over the tree: every leaf is hashed once, and only
+ * the proofs asked for are kept, so a large portal's seal costs an export its hashing, not its memory.
  */
 export function sealMerkleProofs(
   heads: readonly StreamHead[],
   streamIds: Iterable<string>,
-): { root: Buffer; proofs: Map<string, SealedHeadProof> } {
-  const sorted = heads
+): { root: Buffer; proofs: Map<string, SealedHeadProof>; absences: Map<string, SealAbsenceProof> } {
+  const byKey = heads
     .map((head) => ({ head, key: Buffer.from(head.streamId, 'utf8') }))
-    .sort((a, b) => Buffer.compare(a.key, b.key))
-    .map(({ head }) => head);
-  const wanted = new Set(streamIds);
-  const targets = sorted.flatMap((head, index) => (wanted.has(head.streamId) ? [index] : []));
+    .sort((a, b) => Buffer.compare(a.key, b.key));
+  const sorted = byKey.map(({ head }) => head);
+  const keys = byKey.map(({ key }) => key);
+  const covered = new Set<number>();
+  const absent = new Map<string, { before: number; after: number }>();
+  for (const streamId of streamIds) {
+    const { index, found } = positionOf(keys, Buffer.from(streamId, 'utf8'));
+    if (found) covered.add(index);
+    else absent.set(streamId, { before: index - 1, after: index });
+  }
+  const neighbours = [...absent.values()].flatMap(({ before, after }) => [before, after]);
+  const targets = [...new Set([...covered, ...neighbours])]
+    .filter((index) => index >= 0 && index < sorted.length)
+    .sort((a, b) => a - b);
   const paths = new Map<number, Buffer[]>(targets.map((index) => [index, []]));
   // RFC 6962's MTH(D[start:start+size]), adding each subtree's hash to the paths of the targets beside it.
   const subtree = (start: number, size: number): Buffer => {
@@ -74,13 +105,17 @@ export function sealMerkleProofs(
     return sha256(Buffer.of(1), left, right);
   };
   const root = sorted.length === 0 ? sha256() : subtree(0, sorted.length);
+  const proofAt = (leafIndex: number): SealedHeadProof | null => {
+    const path = paths.get(leafIndex);
+    if (!path) return null;
+    const proof = { leafIndex, treeSize: sorted.length, path: path.map((node) => node.toString('hex')) };
+    return { head: sorted[leafIndex] as StreamHead, proof };
+  };
   const proofs = new Map<string, SealedHeadProof>();
-  for (const [leafIndex, path] of paths) {
-    const head = sorted[leafIndex] as StreamHead;
-    proofs.set(head.streamId, {
-      head,
-      proof: { leafIndex, treeSize: sorted.length, path: path.map((node) => node.toString('hex')) },
-    });
-  }
-  return { root, proofs };
+  for (const index of covered)
+    proofs.set((sorted[index] as StreamHead).streamId, proofAt(index) as SealedHeadProof);
+  const absences = new Map<string, SealAbsenceProof>();
+  for (const [streamId, { before, after }] of absent)
+    absences.set(streamId, { before: proofAt(before), after: proofAt(after) });
+  return { root, proofs, absences };
 }

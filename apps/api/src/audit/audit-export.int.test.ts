@@ -28,6 +28,7 @@ interface Exported {
   streams: {
     streamId: string;
     sealedHead: { version: number } | null;
+    notInSeal?: object;
     events: ExportedEvent[];
     printedRecords?: { receivingRecord: { ticket: Ticket }; haulageRecord: { ticket: object } };
   }[];
@@ -42,6 +43,7 @@ const recordedTickets = (exported: Exported) =>
 let cleanDirectory: string;
 let projectId: number;
 let tickets: Ticket[];
+let late: Ticket;
 const today = () => siteDate(kit.portal.config.siteTimezone);
 
 beforeAll(async () => {
@@ -53,8 +55,9 @@ beforeAll(async () => {
     await kit.full(ticket.id, { ...kit.completeForm(kit.companyIds()), projectId, isReceived: true });
   const sealed = await kit.call('POST', '/api/audit/seal');
   expect(sealed.statusCode, sealed.body).toBe(200);
-  // After the seal: exported as chained only.
+  // After the seal: exported as chained only, and a ticket the seal does not cover at all.
   await kit.short((tickets[0] as Ticket).id, { notes: 'Checked after the seal' });
+  late = (await kit.fresh(1))[0] as Ticket;
 });
 afterAll(() => rm(cleanDirectory, { recursive: true, force: true }));
 
@@ -126,11 +129,12 @@ describe('GET /api/audit/export and the standalone verifier', () => {
     );
     expect(await verify(project.text)).toMatchObject({ code: 0, output: expect.stringMatching(/^OK: /) });
 
-    // Generated tickets are dated the day they are generated: all three are today's.
+    // Generated tickets are dated the day they are generated: all four are today's.
     const range = await exportOf(`from=${today()}&to=${today()}`);
-    expect(recordedTickets(range.exported)).toEqual(tickets.map((ticket) => ticket.id));
+    const dated = [...tickets, late];
+    expect(recordedTickets(range.exported)).toEqual(dated.map((ticket) => ticket.id));
     expect(range.exported.streams.map((stream) => stream.streamId)).toEqual(
-      tickets.map((ticket) => `ticket-${ticket.id}`),
+      dated.map((ticket) => `ticket-${ticket.id}`),
     );
     expect(await verify(range.text)).toMatchObject({ code: 0, output: expect.stringMatching(/^OK: /) });
 
@@ -140,6 +144,32 @@ describe('GET /api/audit/export and the standalone verifier', () => {
       code: 0,
       output: expect.stringMatching(/^OK: 0 events/),
     });
+  });
+
+  it('exports a ticket created after the seal with the proof that the seal does not cover it, and verifies OK', async () => {
+    const { text, exported } = await exportOf(`ticket=${late.id}`);
+    const stream = streamOf(exported, `ticket-${late.id}`);
+    expect(stream.sealedHead).toBeNull();
+    expect(stream.notInSeal).toMatchObject({ before: expect.any(Object) });
+    expect(stream.events.every((event) => event.afterLatestSeal)).toBe(true);
+
+    const { code, output } = await verify(text);
+    expect(output).toMatch(/^OK: \d+ events in 1 streams/);
+    expect(code).toBe(0);
+  });
+
+  it("fails when a sealed stream's head is dropped to pass it off as created after the seal", async () => {
+    const { exported } = await exportOf(`ticket=${(tickets[1] as Ticket).id}`);
+    const stream = exported.streams[0] as Exported['streams'][number];
+    const bracket = streamOf((await exportOf(`ticket=${late.id}`)).exported, `ticket-${late.id}`).notInSeal;
+
+    for (const notInSeal of [undefined, bracket]) {
+      const { code, output } = await verify(
+        JSON.stringify({ ...exported, streams: [{ ...stream, sealedHead: null, notInSeal }] }),
+      );
+      expect(output).toMatch(new RegExp(`^FAIL not-in-seal: stream ${stream.streamId}: `));
+      expect(code).toBe(1);
+    }
   });
 
   it('fails naming the event whose payload had one byte changed', async () => {

@@ -1,6 +1,12 @@
 import { HaulageRecordSchema, ReceivingRecordSchema } from '@portal/contract';
 import { DomainError, projects, type TicketEvent, ticketMessages, ticketStreamId } from '@portal/domain';
-import { type ChainedEvent, chainedStreams, type LatestSeal, latestSealProofs } from '@portal/event-store';
+import {
+  type ChainedEvent,
+  chainedStreams,
+  type LatestSeal,
+  latestSealProofs,
+  type SealedHeadProof,
+} from '@portal/event-store';
 import { findProject, findTicket, getSettings } from '@portal/projections';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -65,6 +71,13 @@ async function scopeStreams(host: CommandHost, scope: AuditExportScope) {
 const asAnswered = (schema: TSchema, record: unknown) =>
   Value.Clean(schema, JSON.parse(JSON.stringify(record)) as unknown);
 
+/** A sealed leaf as the export carries it: the head's version and chain hash, and the inclusion proof. */
+const leafJson = ({ head, proof }: SealedHeadProof) => ({
+  version: head.version,
+  chainHash: head.chainHash.toString('hex'),
+  ...proof,
+});
+
 /** A stream as the export carries it; a ticket's with the printed records its events make. */
 type ExportedStream = { streamId: string; events: ChainedEvent[] };
 
@@ -79,16 +92,21 @@ function streamEntries(host: CommandHost, latest: LatestSeal | null, ticketOfStr
   const settings = getSettings(host.infra.db);
   const entryOf = async ({ streamId, events }: ExportedStream) => {
     const sealed = latest?.proofs.get(streamId);
-    const sealedHead = sealed
-      ? { version: sealed.head.version, chainHash: sealed.head.chainHash.toString('hex'), ...sealed.proof }
-      : null;
+    const sealedHead = sealed ? leafJson(sealed) : null;
+    const absence = latest?.absences.get(streamId);
+    // A stream the seal does not cover proves it: the leaves on either side of where it would be are adjacent.
+    const notInSeal = absence && {
+      before: absence.before && { streamId: absence.before.head.streamId, ...leafJson(absence.before) },
+      after: absence.after && { streamId: absence.after.head.streamId, ...leafJson(absence.after) },
+    };
     const marked = events.map((event) => ({
       ...event,
       afterLatestSeal: !sealedHead || event.streamVersion > sealedHead.version,
     }));
     const ticketId = ticketOfStream.get(streamId);
     const ticket = ticketId === undefined ? undefined : await findTicket(host.infra.db, ticketId);
-    if (!ticket) return { streamId, sealedHead, events: marked };
+    const entry = { streamId, sealedHead, ...(notInSeal ? { notInSeal } : {}), events: marked };
+    if (!ticket) return entry;
     const upcast = events.map((event) =>
       upcastEvent(event as typeof event & { metadata: Record<string, unknown> }),
     );
@@ -101,7 +119,7 @@ function streamEntries(host: CommandHost, latest: LatestSeal | null, ticketOfStr
       haulageRecord: asAnswered(HaulageRecordSchema, records.haulageRecord),
       pages: { receivingRecord: `/print-record/${ticket.id}`, haulageRecord: `/haulage-record/${ticket.id}` },
     };
-    return { streamId, sealedHead, events: marked, printedRecords };
+    return { ...entry, printedRecords };
   };
   return (streams: ExportedStream[]) => Promise.all(streams.map(entryOf));
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { streamChainGenesis } from '../event-chain';
 import { sealStreamId } from '../event-seal';
-import { type SealedHeadProof, sealMerkleProofs } from '../seal-merkle-proof';
+import { type SealAbsenceProof, type SealedHeadProof, sealMerkleProofs } from '../seal-merkle-proof';
 import { type EventsSealedData, sealedHeads } from './event-seals';
 import type { ChainRow } from './events-in-stream-order';
 
@@ -20,11 +20,13 @@ export interface ChainedEvent {
   chainHash: string | null;
 }
 
-/** The latest seal, and the proofs that the streams asked for had their sealed heads among its leaves. */
+/** The latest seal, and the proofs of whether it covers each stream asked for, and at which head. */
 export interface LatestSeal {
   seal: EventsSealedData & { sealVersion: number };
-  /** By stream id; a stream created after the seal has none. */
+  /** By stream id, for the streams the seal covers… */
   proofs: Map<string, SealedHeadProof>;
+  /** …and for the others (created after it), the proof that it does not cover them. */
+  absences: Map<string, SealAbsenceProof>;
 }
 
 /**
@@ -47,10 +49,8 @@ export async function latestSealProofs(
     const heads = latest ? await sealedHeads(client, latest.stream_version) : [];
     await client.query('COMMIT');
     if (!latest) return null;
-    return {
-      seal: { sealVersion: latest.stream_version, ...latest.data },
-      proofs: sealMerkleProofs(heads, streamIds).proofs,
-    };
+    const { proofs, absences } = sealMerkleProofs(heads, streamIds);
+    return { seal: { sealVersion: latest.stream_version, ...latest.data }, proofs, absences };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
