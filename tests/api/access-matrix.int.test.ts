@@ -140,7 +140,7 @@ describe('the access matrix', () => {
     expect(violations).toEqual([]);
   });
 
-  it("lists an auditor's routes: a ticket, its change log and history, the chain's verification and the seals, nothing else", async () => {
+  it("lists an auditor's routes: a ticket, its change log and history, the chain's verification, the seals and the exports, nothing else", async () => {
     const auditorRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => roleMayCall(access, Role.Auditor))
       .map(([route]) => route);
@@ -156,6 +156,8 @@ describe('the access matrix', () => {
         'HEAD /api/audit/verify',
         'GET /api/audit/seals',
         'HEAD /api/audit/seals',
+        'GET /api/audit/export',
+        'HEAD /api/audit/export',
       ]),
     );
     // The OpenAPI document says the same of each operation.
@@ -174,6 +176,7 @@ describe('the access matrix', () => {
         'GET /api/ticket/{id}/history',
         'GET /api/audit/verify',
         'GET /api/audit/seals',
+        'GET /api/audit/export',
       ]),
     );
     expect(document.paths['/api/audit/seals']?.get?.description).toContain('Access: Administrator, Auditor.');

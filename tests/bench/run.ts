@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { testServerUrl } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
+import { auditExportBench } from './audit-export.bench';
 import { bulkBench } from './bulk.bench';
 import { dashboardLoadBench } from './dashboard-load.bench';
 import { eventStoreBench } from './event-store.bench';
@@ -35,6 +36,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'dashboard-load', run: dashboardLoadBench },
   { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },
+  { name: 'audit-export', run: auditExportBench },
 ];
 
 async function postgresVersion(): Promise<string> {

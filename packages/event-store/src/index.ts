@@ -1,4 +1,4 @@
-export { eventContentHash } from './event-chain';
+export { eventChainHash, eventContentHash } from './event-chain';
 export {
   rawPublicKey,
   type SealedFacts,
@@ -13,6 +13,12 @@ export {
   EventStoreDbEventStore,
   type EventStoreDbEventStoreOptions,
 } from './eventstoredb/eventstoredb-event-store';
+export {
+  type ChainedEvent,
+  chainedStreams,
+  type LatestSeal,
+  latestSealProofs,
+} from './postgres/chained-streams';
 export { isConnectionLoss } from './postgres/connection-loss';
 export { type EventsSealedData, sealStreamHeads } from './postgres/event-seals';
 export { migrateEventStore } from './postgres/migrate-event-store';
@@ -23,3 +29,4 @@ export {
   type ChainVerification,
   verifyEventChains,
 } from './postgres/verify-event-chains';
+export { type SealAbsenceProof, type SealedHeadProof, sealMerkleProofs } from './seal-merkle-proof';

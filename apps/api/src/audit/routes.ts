@@ -1,9 +1,12 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@portal/contract';
 import { verifyEventChains } from '@portal/event-store';
+import { contentDisposition } from '../content-disposition';
 import { jobLocation, prefersRespondAsync } from '../jobs/run-answers';
 import { startRun } from '../jobs/start-run';
 import { route } from '../route';
+import { auditExportFileName, auditExportJson, auditExportScopeOf } from './audit-export';
 import { listSeals, sealOnDemand } from './seals';
 import { verifyChainsRun } from './verify-chains-run';
 
@@ -40,4 +43,18 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, endpoints.getAuditSeals, async () => listSeals(app));
+
+  route(app, endpoints.getAuditExport, async (request, reply) => {
+    if (app.infra.config.eventStoreUrl)
+      return reply.code(501).send({ message: 'Exporting from EventStoreDB is not built yet.' });
+    const scope = auditExportScopeOf(request.query);
+    const exportedAt = new Date();
+    // Streamed: a project's thousands of events go out as they are read, never held whole.
+    const body = Readable.from(await auditExportJson(app, scope, exportedAt));
+    body.on('error', (error) => request.log.error({ err: error }, 'audit export failed'));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', contentDisposition(auditExportFileName(scope, exportedAt)))
+      .send(body);
+  });
 };

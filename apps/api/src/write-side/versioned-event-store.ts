@@ -8,6 +8,15 @@ import {
 } from '@portal/domain';
 import type { EventStore, NewEvent, RecordedEvent } from '@portal/event-store';
 
+/** An event as stored, its data upcast to its type's current version (the same event when it is current). */
+export function upcastEvent<E extends { type: string; data: unknown; metadata: Record<string, unknown> }>(
+  event: E,
+  registry: Record<string, EventTypeVersions> = portalEventVersions,
+): E {
+  const data = upcastEventData(registry, event.type, storedVersionOf(event.metadata), event.data);
+  return data === event.data ? event : { ...event, data };
+}
+
 /**
  * The event store as the portal reads and writes it: each appended event records its type's current
  * version in its metadata, and each event read is upcast to the current version of its type (see
@@ -26,10 +35,7 @@ export function versionedEvents(
       ? event
       : { ...event, metadata: { ...event.metadata, [schemaVersionKey]: version } };
   };
-  const upcast = (event: RecordedEvent): RecordedEvent => {
-    const data = upcastEventData(registry, event.type, storedVersionOf(event.metadata), event.data);
-    return data === event.data ? event : { ...event, data };
-  };
+  const upcast = (event: RecordedEvent) => upcastEvent(event, registry);
   return {
     append: (streamId, events, options) => inner.append(streamId, events.map(stamped), options),
     readStream: async (streamId, options) => (await inner.readStream(streamId, options)).map(upcast),

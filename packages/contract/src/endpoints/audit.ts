@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ChainVerificationSchema, SealSchema } from '../audit';
-import { ErrorSchema, okResponses } from '../http';
+import { ErrorSchema, errorResponses, FileDownload, maxId, okResponses } from '../http';
 import { PreferHeaders, runResponses } from '../runs';
 import { endpoint } from './endpoint';
 
@@ -25,6 +25,25 @@ export const auditEndpoints = {
     summary:
       'Seals every stream\'s head now: the signed Merkle root, appended to the audit-seals stream (docs/event-store.md, "Seals")',
     response: { ...okResponses(SealSchema), 409: ErrorSchema, 501: ErrorSchema },
+  }),
+  getAuditExport: endpoint({
+    method: 'GET',
+    path: '/api/audit/export',
+    access: 'audit',
+    tags: ['audit'],
+    summary:
+      'Downloads a verifiable export (one JSON file, docs/audit-export.md) of one ticket, one project (its tickets and the ' +
+      "project's own stream) or the tickets dated from `from` to `to` (site days, inclusive): every event of their streams " +
+      "as stored with its hashes, the latest seal with its public key and each sealed head's Merkle proof, and the " +
+      "tickets' printed records; events after the latest seal are marked so. Give exactly one of ticket, project, from and to",
+    querystring: Type.Object({
+      ticket: Type.Optional(Type.Integer({ minimum: 1, maximum: maxId })),
+      project: Type.Optional(Type.Integer({ minimum: 1, maximum: maxId })),
+      from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, with `to`' })),
+      to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, with `from`' })),
+    }),
+    produces: ['application/json'],
+    response: { 200: FileDownload, ...errorResponses, 501: ErrorSchema },
   }),
   getAuditSeals: endpoint({
     method: 'GET',

@@ -82,7 +82,7 @@ export async function sealStreamHeads<Reason, Sealed>(
 }
 
 /** The heads the latest seal (the seal stream's version `sealVersion`) recorded, by stream id. */
-export async function sealedHeads(pool: pg.Pool, sealVersion: number): Promise<StreamHead[]> {
+export async function sealedHeads(pool: pg.Pool | pg.PoolClient, sealVersion: number): Promise<StreamHead[]> {
   const { rows } = await pool.query<HeadRow>(
     `SELECT stream_id, stream_version, chain_hash FROM event_seal_heads
      WHERE seal_version = $1 ORDER BY stream_id COLLATE "C"`,
