@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 // The house reads top-down: apps/ run, packages/ are shared. An app imports packages and never another
 // app; a package imports only the packages listed before it here, so no arrow runs back up.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const packagesBottomUp = ['domain', 'contract', 'observability', 'event-store', 'projections'];
+const packagesBottomUp = [
+  'audit-verifier',
+  'domain',
+  'contract',
+  'observability',
+  'event-store',
+  'projections',
+];
 const apps = readdirSync(path.join(root, 'apps'));
 
 /** Every `@portal/<name>` a folder's TypeScript imports (static, dynamic or re-exported), with where. */
@@ -76,6 +83,13 @@ describe('the layers', () => {
       expect(featureImports(`apps/api/src/${engine}`)).toEqual([]);
     },
   );
+
+  it("keeps the auditors' verifier standalone: one file that imports only Node's own modules", () => {
+    const verifier = readFileSync(path.join(root, 'packages/audit-verifier/verify-audit-export.mjs'), 'utf8');
+    const imported = [...verifier.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((match) => match[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((name) => !name?.startsWith('node:'))).toEqual([]);
+  });
 
   it('finds imports where they are', () => {
     // The scans themselves: the API imports the read models, and its composition root the features.
