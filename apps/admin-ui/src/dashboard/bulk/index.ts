@@ -1,4 +1,4 @@
-import { ClearTab, UpdateTab } from './BulkEditTabs';
+import { ClearTab, UpdateTab } from './BulkEditTab';
 import { BulkReceiveTab } from './BulkReceiveTab';
 import { ExportTab } from './ExportTab';
 import { GenerateTab } from './GenerateTab';
