@@ -14,38 +14,22 @@ import {
 } from '@mui/material';
 import type { Ticket } from '@portal/contract';
 import { endpoints } from '@portal/contract';
-import { displayTicketNumber, licensePlateMaxLength } from '@portal/domain';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import {
-  Form,
-  type HttpError,
-  TextInput,
-  useLogoutIfAccessDenied,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
-import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
-import { PhoneInput } from '../common/PhoneInput';
+import { displayTicketNumber } from '@portal/domain';
+import { type ReactNode, useId, useState } from 'react';
+import { Form, type HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { useNotifySaveError } from '../common/useNotifySaveError';
-import { VirtualizedSelectInput } from '../common/VirtualizedSelectInput';
 import { displayInstant } from '../dashboard/dashboard-ticket';
 import { call } from '../dataProvider/http-client';
-import { normalisePlateInput } from '../trucks/truck';
+import { ReceiveFields } from './ReceiveFields';
+import { receiveFieldLabel, receiveGrid } from './receive-layout';
 import {
-  autofillFromTruck,
-  type KnownTruck,
-  lockedFields,
-  otherCompanyTruck,
   type ReceiptSource,
   type ReceivableTicket,
   type ReceiveFormValues,
   receiveFormValues,
   receiveRequest,
-  truckWithPlate,
 } from './receive-ticket';
-import { useHaulageCompanies, useKnownTrucks } from './reference-data';
-
-const label = (field: string) => `portal.dashboard.receive.fields.${field}`;
 
 /** One read-only line of the ticket's summary. */
 const Detail = ({ field, children }: { field: string; children: ReactNode }) => {
@@ -53,7 +37,7 @@ const Detail = ({ field, children }: { field: string; children: ReactNode }) => 
   return (
     <Box>
       <Typography component="dt" variant="caption" color="text.secondary">
-        {translate(label(field))}
+        {translate(receiveFieldLabel(field))}
       </Typography>
       <Typography component="dd" sx={{ m: 0, minHeight: '1.5em' }}>
         {children || '—'}
@@ -62,16 +46,6 @@ const Detail = ({ field, children }: { field: string; children: ReactNode }) => 
   );
 };
 
-const grid = {
-  display: 'grid',
-  gridTemplateColumns: {
-    xs: 'minmax(0, 1fr)',
-    sm: 'repeat(2, minmax(0, 1fr))',
-    lg: 'repeat(3, minmax(0, 1fr))',
-  },
-  columnGap: 3,
-} as const;
-
 const TicketSummary = ({ ticket }: { ticket: ReceivableTicket }) => {
   const translate = useTranslate();
   return (
@@ -79,8 +53,8 @@ const TicketSummary = ({ ticket }: { ticket: ReceivableTicket }) => {
       component="dl"
       // Phones get the summary two to a line: it is short values only.
       sx={{
-        ...grid,
-        gridTemplateColumns: { ...grid.gridTemplateColumns, xs: 'repeat(2, minmax(0, 1fr))' },
+        ...receiveGrid,
+        gridTemplateColumns: { ...receiveGrid.gridTemplateColumns, xs: 'repeat(2, minmax(0, 1fr))' },
         rowGap: 1.5,
         m: 0,
         mb: 3,
@@ -109,119 +83,6 @@ const TicketSummary = ({ ticket }: { ticket: ReceivableTicket }) => {
           <Detail field="truckDriverName">{ticket.truckDriverName}</Detail>
         </>
       )}
-    </Box>
-  );
-};
-
-const plateSlotProps = {
-  htmlInput: { maxLength: licensePlateMaxLength, spellCheck: false, autoCapitalize: 'characters' },
-} as const;
-
-/**
- * The licence plate: locked when the ticket has a truck; otherwise a known truck's
- * 7-character plate fills in its number, driver and company (and the ticket's truck id).
- */
-const LicensePlateField = ({
-  locked,
-  lockedCompany,
-  trucks,
-  companyName,
-}: {
-  locked: boolean;
-  /** The ticket's haulage company when it is locked: a truck of another company is refused. */
-  lockedCompany: { id: number; name: string } | null;
-  trucks: readonly KnownTruck[];
-  companyName: (companyId: number) => string;
-}) => {
-  const translate = useTranslate();
-  const { setValue } = useFormContext();
-  const plate = useWatch({ name: 'truckLicensePlate' });
-  const found = locked ? undefined : truckWithPlate(String(plate ?? ''), trucks);
-  const refusal = otherCompanyTruck(found, lockedCompany, companyName);
-  const truck = refusal ? undefined : found;
-  const companyLocked = lockedCompany !== null;
-  useEffect(() => {
-    if (locked) return;
-    if (!truck) {
-      // A plate that is no known truck's leaves the ticket without a truck record.
-      setValue('truckId', null);
-      return;
-    }
-    for (const [field, value] of Object.entries(autofillFromTruck(truck, companyLocked))) {
-      setValue(field, value, { shouldDirty: true, shouldValidate: true });
-    }
-  }, [locked, truck, companyLocked, setValue]);
-  const helperText = locked ? (
-    'portal.dashboard.receive.truckLocked'
-  ) : refusal ? (
-    <Box component="span" role="alert" sx={{ color: 'error.main' }}>
-      {refusal}
-    </Box>
-  ) : (
-    // Announced as it appears, so a keyboard user hears the fields were filled in.
-    <Box component="span" role="status" sx={{ color: 'success.main' }}>
-      {truck ? translate('portal.dashboard.receive.truckFound', { number: truck.number }) : ''}
-    </Box>
-  );
-  return (
-    <TextInput
-      source="truckLicensePlate"
-      label={label('truckLicensePlate')}
-      parse={normalisePlateInput}
-      readOnly={locked}
-      helperText={helperText}
-      // Receiving with another company's truck is refused here as on the server.
-      validate={() => refusal}
-      autoComplete="off"
-      slotProps={plateSlotProps}
-    />
-  );
-};
-
-/** What an incomplete ticket lets the user fill in. */
-const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
-  const notify = useNotify();
-  const locked = lockedFields(ticket);
-  const companies = useHaulageCompanies();
-  const trucks = useKnownTrucks(!locked.truck);
-  const loadFailed = companies.error ?? trucks.error;
-  useEffect(() => {
-    if (loadFailed) notify('portal.dashboard.companiesLoadFailed', { type: 'error' });
-  }, [loadFailed, notify]);
-  return (
-    <Box sx={grid}>
-      <TextInput source="jobSite" label={label('jobSite')} autoFocus autoComplete="off" />
-      <TextInput source="siteContactName" label={label('siteContactName')} autoComplete="off" />
-      <PhoneInput source="siteContactNumber" label={label('siteContactNumber')} />
-      <VirtualizedSelectInput
-        source="transportCompanyId"
-        label={label('transportCompanyId')}
-        choices={companies.data ?? []}
-        optionText="name"
-        optionValue="id"
-        isPending={companies.isPending}
-        readOnly={locked.transportCompany}
-        helperText={locked.transportCompany ? 'portal.dashboard.receive.companyLocked' : undefined}
-      />
-      <LicensePlateField
-        locked={locked.truck}
-        lockedCompany={
-          ticket.transportCompanyId != null
-            ? { id: ticket.transportCompanyId, name: ticket.transportCompanyName ?? '' }
-            : null
-        }
-        trucks={trucks.data ?? []}
-        companyName={(id) => companies.data?.find((company) => company.id === id)?.name ?? `#${id}`}
-      />
-      <TextInput
-        source="truckNumber"
-        label={label('truckNumber')}
-        readOnly={locked.truck}
-        helperText={locked.truck ? 'portal.dashboard.receive.truckLocked' : undefined}
-        autoComplete="off"
-      />
-      <TextInput source="truckDriverName" label={label('truckDriverName')} autoComplete="off" />
-      <PhoneInput source="truckDriverNumber" label={label('truckDriverNumber')} />
     </Box>
   );
 };

@@ -1,6 +1,6 @@
 import type { TicketLogEntry } from '@portal/contract';
 import { byFieldOrder, compareChange } from '../common/change-log';
-import { ticketEventWords, ticketFieldLabels } from '../i18n/messages';
+import { ticketEventWords, ticketFieldLabels } from '../i18n/messages/tickets';
 
 /** The events a ticket's log can show: the domain's, each with its words in the catalogue (`portal.tickets.events`). */
 const knownEvents = new Set<string>(Object.keys(ticketEventWords));

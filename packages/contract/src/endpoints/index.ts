@@ -11,6 +11,10 @@ import { reportsEndpoints } from './reports';
 import { scaleCatalogue, scalesEndpoints } from './scales';
 import { settingsEndpoints } from './settings';
 import { soilfloEndpoints } from './soilflo';
+import { ticketBulkEndpoints } from './ticket-bulk';
+import { ticketListEndpoints } from './ticket-lists';
+import { ticketPublicLinkEndpoints } from './ticket-public-links';
+import { ticketReceiptEndpoints } from './ticket-receipts';
 import { ticketsEndpoints } from './tickets';
 import {
   transportCompanyCatalogue,
@@ -34,6 +38,10 @@ export const endpoints = {
   ...settingsEndpoints,
   ...soilfloEndpoints,
   ...ticketsEndpoints,
+  ...ticketBulkEndpoints,
+  ...ticketListEndpoints,
+  ...ticketPublicLinkEndpoints,
+  ...ticketReceiptEndpoints,
   ...transportsEndpoints,
   ...usersEndpoints,
   scaleCatalogue,

@@ -1,62 +1,16 @@
-import { ExternalLoadSchema, Nullable } from '@portal/domain';
+// One ticket: read, edit, restore, delete, its log and history, and its dispatch lock.
 import { Type } from '@sinclair/typebox';
+import { errorResponses, IdParams, maxId, okResponses } from '../http';
 import {
-  DispatchLinkMailBodySchema,
-  DispatchLinkMailSentSchema,
-  LinkHashSchema,
-  LinkParams,
-} from '../dispatch-link';
-import { externalSystemResponses, SaveExternalTicketBodySchema } from '../external-loads';
-import { ErrorSchema, errorResponses, IdParams, LooseRecord, maxId, okResponses } from '../http';
-import { pagingDescription } from '../record-pages';
-import { DispatchViewSchema, HaulageRecordSchema, ReceivingRecordSchema } from '../records';
-import { PreferHeaders, runResponses, runRouteDescription } from '../runs';
-import { WeighTicketBodySchema } from '../scale';
-import {
-  BulkCheckSchema,
-  BulkReceiveAnswerSchema,
-  BulkReceiveBody,
-  BulkReceiveCheckSchema,
-  DailyCountsSchema,
-  GenerateAnswerSchema,
   LogEntrySchema,
-  PublicTicketSchema,
   SameTruckDispatchesSchema,
   TicketEnvelope,
-  TicketFilterBody,
   TicketHistoryEventSchema,
-  TicketList,
-  TicketListOrPage,
-  TicketPageQuery,
-  TicketPageSchema,
   TicketSchema,
-  ticketPageSizes,
 } from '../tickets';
 import { endpoint } from './endpoint';
 
-const tags = ['tickets'];
-
 export const ticketsEndpoints = {
-  postTicketByIdFirstWeightDiscard: endpoint({
-    method: 'POST',
-    path: '/api/ticket/:id/first-weight/discard',
-    access: 'user',
-    tags: ['tickets'],
-    summary: 'Lets go of the first weight a ticket holds (two-pass weighing), and answers the ticket',
-    description:
-      'For a truck that left without its second weighing: the ticket is weighed again from the start. 409 when the ticket holds no first weight; standard users cannot change a received ticket.',
-    params: IdParams,
-    response: okResponses(TicketSchema),
-  }),
-  putTicketReset: endpoint({
-    method: 'PUT',
-    path: '/api/ticket/reset',
-    access: 'admin',
-    tags: ['tickets'],
-    body: TicketEnvelope,
-    response: okResponses(TicketSchema),
-    summary: "Resets a received ticket's receipt",
-  }),
   getTicketByIdSameTruck: endpoint({
     method: 'GET',
     path: '/api/ticket/:id/same-truck',
@@ -68,117 +22,6 @@ export const ticketsEndpoints = {
     params: IdParams,
     response: okResponses(SameTruckDispatchesSchema),
   }),
-  getTicketByIdByHashDispatch: endpoint({
-    method: 'GET',
-    path: '/api/ticket/:id/:hash/dispatch',
-    access: 'public',
-    tags: ['tickets', 'public link'],
-    summary: "The Truck Dispatch page's load and the haulage companies to choose from",
-    params: LinkParams,
-    response: okResponses(DispatchViewSchema),
-  }),
-  postTicketByIdByHashDispatch: endpoint({
-    method: 'POST',
-    path: '/api/ticket/:id/:hash/dispatch',
-    access: 'public',
-    tags: ['tickets', 'public link'],
-    summary:
-      'A driver dispatches the load: time loaded (if the ticket has none), haulage company, truck number, plate, driver name and number',
-    description:
-      "Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that); a wrong hash counts against its address only, never against the ticket. A time loaded the ticket has is kept; on a ticket with none, the given one must lie between the ticket's date and now (a 400 otherwise). A SoilFLO load or a received ticket is a 409. The plate of a registered truck of the chosen company links that truck (its stored tare then weighs the load in); another company's truck is not linked. When the truck is also dispatched on other open tickets, the answer's sameTruckWarning says how many (the dispatch is still recorded).",
-    params: LinkParams,
-    body: LooseRecord,
-    response: { ...okResponses(DispatchViewSchema), 429: ErrorSchema },
-  }),
-  getTicketByIdByHashHaulageRecord: endpoint({
-    method: 'GET',
-    path: '/api/ticket/:id/:hash/haulage-record',
-    access: 'public',
-    tags: ['tickets', 'public link'],
-    summary: "The ticket's haulage record, as printed (what the haulage record's QR code opens)",
-    params: LinkParams,
-    response: okResponses(HaulageRecordSchema),
-  }),
-  putTicketReceive: endpoint({
-    method: 'PUT',
-    path: '/api/ticket/receive',
-    access: 'user',
-    tags: ['tickets'],
-    summary:
-      "Receives a ticket from the dashboard (time loaded cleared) or the ticket page (time loaded set if empty), with the Receive dialog's fields",
-    body: Type.Object({
-      ticketId: Type.Integer({ minimum: 1 }),
-      source: Type.Optional(Type.Union([Type.Literal('dashboard'), Type.Literal('ticket')])),
-      ticket: Type.Optional(LooseRecord),
-    }),
-    response: okResponses(TicketSchema),
-  }),
-  putTicketWeigh: endpoint({
-    method: 'PUT',
-    path: '/api/ticket/weigh',
-    access: 'user',
-    tags: ['tickets'],
-    summary: 'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
-    description:
-      "The spec's body `{ticketId, materialId, weight}` records `weight` as typed by hand. With `scaleId` (and no `manual: true`) the weight is that scale's current legal reading instead, and the ticket's event records the scale, the reading's raw frame and time. A truck with no fresh stored tare needs `tare` ('two-pass' or 'default') when weighed from a scale; 'two-pass' holds the weight as the ticket's firstWeight, and the ticket's next weighing completes gross (the heavier), tare (the lighter) and net, in either order, and receives it. `weighAs: 'net'` weighs the indicator's net reading with the tare it holds.",
-    body: WeighTicketBodySchema,
-    response: okResponses(TicketSchema),
-  }),
-  postTicketBulkReceiveCheck: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk/receive/check',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary:
-      'What a bulk receive of the entry would take, by ticket number: loaded, never loaded, already received, missing; changes nothing',
-    body: BulkReceiveBody,
-    response: okResponses(BulkReceiveCheckSchema),
-  }),
-  getTicketLoadByTicketNumber: endpoint({
-    method: 'GET',
-    path: '/api/ticket/load/:ticketNumber',
-    access: 'admin',
-    tags: ['tickets'],
-    summary: "SoilFLO's load for a ticket number: void and rogue loads ignored, the highest id of the rest",
-    description:
-      "404 'No SoilFLO load exists with BoL#: {n}' when there is none; 502 when SoilFLO fails or answers what is not a list of loads; 503 when SOILFLO_API_URL and SOILFLO_API_KEY are not set.",
-    params: Type.Object({ ticketNumber: Type.Integer({ minimum: 0, maximum: maxId }) }),
-    response: externalSystemResponses(ExternalLoadSchema),
-  }),
-  putTicketEditSoilflo: endpoint({
-    method: 'PUT',
-    path: '/api/ticket/edit/soilflo',
-    access: 'admin',
-    tags: ['tickets'],
-    summary: 'Save, receive or un-receive a SoilFLO load from its SoilFLO data; or Override',
-    description:
-      '`isReceived: true` receives the ticket (time received now if empty, updateSoilFLO on unless `updateSoilFLO: false`, the receipt then reported back to SoilFLO by a queued job); `isReceived: false` on a received ticket un-receives it (time received cleared, updateSoilFLO off); otherwise a save. The ticket is filled from `soilFLOData` (the load GET /api/ticket/load/{n} gave) or, without it, from the load SoilFLO has now. `override: true` receives the ticket as a non-SoilFLO ticket, recorded as an override with its `overrideReason` (required: 400 without one), its time loaded left as it was (empty stays empty). The receipt of a SoilFLO load is reported with the net weight the ticket had when received; a later weighing reports it again with the new weight. A ticket that is not a SoilFLO load is a 409.',
-    body: SaveExternalTicketBodySchema,
-    response: externalSystemResponses(TicketSchema),
-  }),
-  getTicketByIdReceivingRecord: endpoint({
-    method: 'GET',
-    path: '/api/ticket/:id/receiving-record',
-    access: 'user',
-    tags: ['tickets'],
-    summary:
-      "What the printed receiving record shows: the ticket, its truck's tare, the receiving site, the load's time loaded from its history and where its weight came from (MANUAL with the reason, or the scale)",
-    params: IdParams,
-    response: okResponses(ReceivingRecordSchema),
-  }),
-  postTicketReject: endpoint({
-    method: 'POST',
-    path: '/api/ticket/reject',
-    access: 'admin',
-    tags: ['tickets'],
-    body: Type.Object({
-      ticketId: Type.Integer({ minimum: 1 }),
-      reason: Type.Optional(Nullable(Type.String())),
-      loggedInUserId: Type.Optional(Type.Unknown()),
-    }),
-    response: okResponses(TicketSchema),
-    summary: 'Rejects a load, with the reason the ticket keeps',
-  }),
   postTicketRestore: endpoint({
     method: 'POST',
     path: '/api/ticket/restore',
@@ -187,20 +30,6 @@ export const ticketsEndpoints = {
     summary: "Re-saves a log entry's data as a new event",
     body: Type.Object({ logEntryId: Type.Integer({ minimum: 1, maximum: maxId }) }),
     response: okResponses(TicketSchema),
-  }),
-  postTicketBulkReceive: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk/receive',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary:
-      'Receives every ticket of each range of the entry under the current prefix (dashboard receipts), one chunk and chip per range. Tickets already received are reported, never received twice',
-    body: BulkReceiveBody,
-    description: runRouteDescription(
-      "the spec's `{success, fail, results}`: ranges received, ranges failed, and each range's chip `{key, value, message?}`",
-    ),
-    headers: PreferHeaders,
-    response: runResponses(BulkReceiveAnswerSchema),
   }),
   putTicketToggleDispatch: endpoint({
     method: 'PUT',
@@ -211,108 +40,11 @@ export const ticketsEndpoints = {
     response: okResponses(TicketSchema),
     summary: 'Locks or unlocks dispatch for today',
   }),
-  postTicketGenerate: endpoint({
-    method: 'POST',
-    path: '/api/ticket/generate',
-    access: 'admin',
-    tags: ['tickets'],
-    summary:
-      'Generates ticket numbers [from, to] (at most 2000) in chunks of 1000; existing numbers are reported, never duplicated',
-    description: runRouteDescription(
-      "the spec's `{success, tickets, error}`: the numbers generated, and the existing ones named in `error`; a search right after it finds them",
-    ),
-    headers: PreferHeaders,
-    body: Type.Object({
-      from: Type.Optional(Type.Unknown()),
-      to: Type.Optional(Type.Unknown()),
-      isSoilFLOTicket: Type.Optional(Type.Boolean()),
-      email: Type.Optional(Nullable(Type.String())),
-    }),
-    response: runResponses(GenerateAnswerSchema),
-  }),
-  getTicketByIdHash: endpoint({
-    method: 'GET',
-    path: '/api/ticket/:id/hash',
-    access: 'user',
-    tags,
-    summary: "The ticket's public-link hash",
-    params: IdParams,
-    response: okResponses(LinkHashSchema),
-  }),
-  getTicketByIdByHash: endpoint({
-    method: 'GET',
-    path: '/api/ticket/:id/:hash',
-    access: 'public',
-    tags,
-    summary: 'What the printed ticket shows, without login, through its public-link hash',
-    params: LinkParams,
-    response: okResponses(PublicTicketSchema),
-  }),
-  getTicketDailyCount: endpoint({
-    method: 'GET',
-    path: '/api/ticket/daily/count',
-    access: 'user',
-    tags,
-    response: okResponses(DailyCountsSchema),
-    summary: "Today's counts: loaded, active and received tickets",
-  }),
-  getTicketLatestActive: endpoint({
-    method: 'GET',
-    path: '/api/ticket/latest/active',
-    access: 'user',
-    tags,
-    summary: "Today's Active (loaded, not received) or Received tickets, with the day's counts",
-    description: pagingDescription(ticketPageSizes, 'tickets'),
-    querystring: Type.Composite([
-      Type.Object({
-        filter: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('received')])),
-      }),
-      TicketPageQuery,
-    ]),
-    response: okResponses(
-      Type.Composite([
-        Type.Object({ tickets: TicketList, total: Type.Optional(Type.Integer()) }),
-        DailyCountsSchema,
-      ]),
-    ),
-  }),
-  postTicketSearch: endpoint({
-    method: 'POST',
-    path: '/api/ticket/search',
-    access: 'user',
-    tags,
-    body: TicketFilterBody,
-    response: okResponses(TicketList),
-    summary: 'The tickets the filter matches',
-  }),
-  postTicketSearchPage: endpoint({
-    method: 'POST',
-    path: '/api/ticket/search/page',
-    access: 'user',
-    tags,
-    summary: 'One page of a search, and how many tickets it matches in all',
-    description:
-      'The filter of POST /api/ticket/search, which answers at most 1,000 tickets; this pages through ' +
-      'every match. `page` (from 1), `perPage` (50, 100, 150 or 200; 50 by default), `sort` and `order` ' +
-      'in the query string; newest number first by default.',
-    querystring: TicketPageQuery,
-    body: TicketFilterBody,
-    response: okResponses(TicketPageSchema),
-  }),
-  postTicketReport: endpoint({
-    method: 'POST',
-    path: '/api/ticket/report',
-    access: 'admin',
-    tags,
-    body: TicketFilterBody,
-    response: okResponses(TicketList),
-    summary: 'The custom report of the tickets the filter matches',
-  }),
   getTicketLogsById: endpoint({
     method: 'GET',
     path: '/api/ticket/logs/:id',
     access: 'reader',
-    tags,
+    tags: ['tickets'],
     params: IdParams,
     response: okResponses(Type.Array(LogEntrySchema)),
     summary: "A ticket's change log",
@@ -321,7 +53,7 @@ export const ticketsEndpoints = {
     method: 'GET',
     path: '/api/ticket/:id/history',
     access: 'audit',
-    tags,
+    tags: ['tickets'],
     summary: "Auditors: the ticket's events in order, each with the ticket's state as of that event",
     params: IdParams,
     response: okResponses(Type.Array(TicketHistoryEventSchema)),
@@ -330,20 +62,10 @@ export const ticketsEndpoints = {
     method: 'GET',
     path: '/api/ticket/:id',
     access: 'reader',
-    tags,
+    tags: ['tickets'],
     params: IdParams,
     response: okResponses(TicketSchema),
     summary: 'One ticket',
-  }),
-  postTicketByIdHashRevoke: endpoint({
-    method: 'POST',
-    path: '/api/ticket/:id/hash/revoke',
-    access: 'admin',
-    tags: ['tickets'],
-    summary:
-      "Revokes the ticket's public link: its hash answers 404 from now on. Answers the new link's hash",
-    params: IdParams,
-    response: okResponses(LinkHashSchema),
   }),
   deleteTicketById: endpoint({
     method: 'DELETE',
@@ -354,22 +76,11 @@ export const ticketsEndpoints = {
     response: { 204: Type.Null(), ...errorResponses },
     summary: 'Deletes a ticket',
   }),
-  postTicketByIdDispatchLinkMail: endpoint({
-    method: 'POST',
-    path: '/api/ticket/:id/dispatch-link/mail',
-    access: 'user',
-    tags: ['tickets'],
-    summary:
-      "Mails the driver the ticket's Truck Dispatch link (/truck-dispatch/{id}?hash=…), for a loaded ticket not received, rejected or from SoilFLO. The link's address is PUBLIC_URL, or without it the address the request came to. Answers where it went and the queued mail's id, never the link",
-    params: IdParams,
-    body: DispatchLinkMailBodySchema,
-    response: okResponses(DispatchLinkMailSentSchema),
-  }),
   putTicketEdit: endpoint({
     method: 'PUT',
     path: '/api/ticket/edit',
     access: 'user',
-    tags,
+    tags: ['tickets'],
     summary:
       "Saves the ticket page's full form (`ticket.isReceived: true` receives it); standard users save unreceived tickets",
     body: TicketEnvelope,
@@ -379,71 +90,10 @@ export const ticketsEndpoints = {
     method: 'PUT',
     path: '/api/ticket/edit/short',
     access: 'user',
-    tags,
+    tags: ['tickets'],
     summary:
       "Saves the dashboard's short form (`ticket.isReceived: true` receives it); standard users save unreceived tickets",
     body: TicketEnvelope,
     response: okResponses(TicketSchema),
-  }),
-  getTicketDailyLoaded: endpoint({
-    method: 'GET',
-    path: '/api/ticket/daily/loaded',
-    access: 'user',
-    tags,
-    summary: "Today's trucks, Active or Received",
-    description: pagingDescription(ticketPageSizes, 'tickets'),
-    querystring: TicketPageQuery,
-    response: okResponses(TicketListOrPage),
-  }),
-  getTicketDailyReceived: endpoint({
-    method: 'GET',
-    path: '/api/ticket/daily/received',
-    access: 'user',
-    tags,
-    summary: "Today's receipts",
-    description: pagingDescription(ticketPageSizes, 'tickets'),
-    querystring: TicketPageQuery,
-    response: okResponses(TicketListOrPage),
-  }),
-  postTicketBulkCheck: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk/check',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary: 'What a bulk update of [from, to] would change, and its conflicts; changes nothing',
-    body: LooseRecord,
-    response: okResponses(BulkCheckSchema),
-  }),
-  postTicketBulk: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary:
-      'Bulk-updates [from, to] in chunks of 100 (received tickets are skipped; forceUpdate overwrites conflicts)',
-    description: `${runRouteDescription('the tickets it updated (Ticket[], in number order; received and conflicting tickets it skipped are not among them)')} A run with a failed chunk answers 500 with its Location.`,
-    headers: PreferHeaders,
-    body: LooseRecord,
-    response: runResponses(TicketList),
-  }),
-  postTicketBulkClearCheck: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk/clear/check',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary: 'What a bulk clear of [from, to] would change; changes nothing',
-    body: LooseRecord,
-    response: okResponses(BulkCheckSchema),
-  }),
-  postTicketBulkClear: endpoint({
-    method: 'POST',
-    path: '/api/ticket/bulk/clear',
-    access: 'admin',
-    tags: ['tickets', 'bulk'],
-    summary: 'Empties the chosen fields of [from, to] in chunks of 100 (received tickets are skipped)',
-    description: `${runRouteDescription('the tickets it cleared (Ticket[], in number order, as bulk update answers: the spec gives no shape; received tickets are not among them)')} A run with a failed chunk answers 500 with its Location.`,
-    headers: PreferHeaders,
-    body: LooseRecord,
-    response: runResponses(TicketList),
   }),
 };

@@ -1,5 +1,4 @@
 import {
-  type AllStreamSubscription,
   BACKWARDS,
   END,
   type RecordedEvent as EsdbRecordedEvent,
@@ -8,7 +7,7 @@ import {
   FORWARDS,
   START,
 } from '@eventstore/db-client';
-import { Alarm, reportSubscriptionError } from '../alarm';
+import { checkedAppend, OpenSubscriptions } from '../adapter-common';
 import {
   type AppendResult,
   comparePositions,
@@ -21,6 +20,7 @@ import {
   type Subscription,
   WrongExpectedVersionError,
 } from '../event-store';
+import { CatchUpSubscription, type ScannedPage } from './catch-up-subscription';
 import {
   chainHeadAfter,
   isEsdbStreamNotFound,
@@ -44,15 +44,6 @@ export interface EventStoreDbEventStoreOptions {
   pollIntervalMs?: number;
 }
 
-/** Events of one `$all` page, and the position of the last record read (system records included). */
-interface ScannedPage {
-  events: RecordedEvent[];
-  scannedTo: GlobalPosition | undefined;
-}
-
-const firstRetryMs = 100;
-const maxRetryMs = 5_000;
-
 /**
  * Event store on EventStoreDB/KurrentDB through @eventstore/db-client; see docs/event-store.md.
  * EventStoreDB keeps the stream versions, the global order and the expected-version check; this adapter
@@ -62,7 +53,7 @@ const maxRetryMs = 5_000;
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly pollIntervalMs: number;
-  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private readonly subscriptions = new OpenSubscriptions<CatchUpSubscription>();
   private closed = false;
 
   constructor({ connectionString, pollIntervalMs = 1000 }: EventStoreDbEventStoreOptions) {
@@ -75,13 +66,14 @@ export class EventStoreDbEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error(`Append to ${streamId} has no events`);
-    const expected = options.expectedVersion ?? 'any';
-    toExpectedRevision(expected);
-    const withIds = events.map((event) => ({ ...event, eventId: toEsdbEventId(event.eventId) }));
+    const { expected, withIds, clientIds } = checkedAppend(
+      streamId,
+      events,
+      options,
+      toEsdbEventId,
+      toExpectedRevision,
+    );
     const ids = withIds.map((event) => event.eventId);
-    if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
-    const clientIds = events.some((event) => event.eventId !== undefined);
     // Every append chains its events on the stream's head as read, so it expects exactly that revision:
     // one that lost a race reads the new head and chains again (under 'any'), or fails the caller's check.
     // Client ids: an earlier append of the same batch wins over the version check (a retry gets the
@@ -177,24 +169,22 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
-    const subscription = new CatchUpSubscription(this, options, this.pollIntervalMs, () =>
-      this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() }),
+    const subscription = new CatchUpSubscription(
+      (after, maxCount) => this.scanAll(after, maxCount),
+      options,
+      this.pollIntervalMs,
+      () => this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() }),
     );
-    if (this.closed) void subscription.close();
-    else this.subscriptions.add(subscription);
-    return {
-      close: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.close();
-      },
-    };
+    const handle = this.subscriptions.add(subscription);
+    // Closed already: the subscription stops at once, and its handle still closes it.
+    if (this.closed) void handle.close();
+    return handle;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    this.subscriptions.clear();
+    await this.subscriptions.closeAll();
     await this.client.dispose();
   }
 
@@ -253,80 +243,5 @@ export class EventStoreDbEventStore implements EventStore {
     if (reused.length > 0)
       throw new Error(`Append to ${streamId} reuses event ids of other events: ${reused.join(', ')}`);
     return null;
-  }
-}
-
-/**
- * Delivers `readAll` pages in commit order, strictly after the last delivered event. It wakes on a live
- * EventStoreDB subscription to `$all` (system events excluded) and polls as a fallback, the way the
- * PostgreSQL adapter wakes on NOTIFY: the pages, not the live stream, decide what is delivered, so a
- * dropped connection or a batch that failed and waits for its retry never skips or reorders an event.
- */
-class CatchUpSubscription {
-  private stopped = false;
-  private readonly running: Promise<void>;
-  private live: AllStreamSubscription | null = null;
-  /** Rung by live events: new events may be readable. */
-  private readonly idle = new Alarm();
-  /** Rung only by close, so live events cannot cut a back-off short. */
-  private readonly backOff = new Alarm();
-
-  constructor(
-    private readonly store: EventStoreDbEventStore,
-    private readonly options: SubscribeToAllOptions,
-    private readonly pollIntervalMs: number,
-    private readonly subscribeLive: () => AllStreamSubscription,
-  ) {
-    this.follow();
-    this.running = this.run();
-  }
-
-  async close(): Promise<void> {
-    this.stopped = true;
-    this.idle.ring();
-    this.backOff.ring();
-    const live = this.live;
-    this.live = null;
-    await live?.unsubscribe().catch(() => undefined);
-    await this.running;
-  }
-
-  private async run(): Promise<void> {
-    let after = this.options.after;
-    const batchSize = this.options.batchSize ?? 100;
-    let retryMs = firstRetryMs;
-    // A batch the handler refused is kept and handed over again as it was, never skipped.
-    let pending: ScannedPage | null = null;
-    while (!this.stopped) {
-      try {
-        const page: ScannedPage = pending ?? (await this.store.scanAll(after, batchSize));
-        pending = page;
-        if (this.stopped) return;
-        if (page.events.length > 0) await this.options.onEvents(page.events);
-        pending = null;
-        // Past the server's own records too, once the batch (if any) was taken.
-        after = page.scannedTo;
-        retryMs = firstRetryMs;
-        if (page.events.length === 0) await this.idle.sleep(this.pollIntervalMs);
-      } catch (error) {
-        reportSubscriptionError(this.options.onError, error);
-        await this.backOff.sleep(retryMs);
-        retryMs = Math.min(retryMs * 2, maxRetryMs);
-      }
-    }
-  }
-
-  /** Keeps a live subscription open for wake-ups, reopening it after a back-off when it fails. */
-  private follow(): void {
-    if (this.stopped) return;
-    const live = this.subscribeLive();
-    this.live = live;
-    live.on('data', () => this.idle.ring());
-    live.on('error', () => {
-      if (this.live !== live) return;
-      this.live = null;
-      this.idle.ring();
-      setTimeout(() => this.follow(), maxRetryMs).unref();
-    });
   }
 }

@@ -1,20 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { Alarm, reportSubscriptionError } from '../alarm';
-import { eventContentHash } from '../event-chain';
-import {
-  type AppendResult,
-  comparePositions,
-  type EventStore,
-  type ExpectedVersion,
-  type GlobalPosition,
-  type NewEvent,
-  type RecordedEvent,
-  type SubscribeToAllOptions,
-  type Subscription,
-  WrongExpectedVersionError,
+import type pg from 'pg';
+import { OpenSubscriptions } from '../adapter-common';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  GlobalPosition,
+  NewEvent,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
 } from '../event-store';
-import { isConnectionLoss } from './connection-loss';
+import { AppendQueue } from './append-queue';
+import {
+  type EventRow,
+  type Int8,
+  laterPosition,
+  readAllStatement,
+  readStreamStatement,
+  toPosition,
+  toRecordedEvent,
+  visibleToGlobalReaders,
+} from './event-rows';
+import { PollingSubscription } from './polling-subscription';
 
 export interface PostgresEventStoreOptions {
   /** Owned by the caller: `close()` does not end it. One connection stays checked out for LISTEN. */
@@ -25,102 +32,7 @@ export interface PostgresEventStoreOptions {
 
 const notifyChannel = 'portal_events';
 const defaultBatchSize = 100;
-const firstRetryMs = 100;
-/** First wait before reading again for an announced event not visible yet (doubling up to the poll interval). */
-const firstChaseMs = 5;
-const maxRetryMs = 5_000;
 const listenRetryMs = 1_000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// Not cast to text: ORDER BY a bare name picks the output column, so `x::text` would sort as text.
-const eventColumns =
-  'global_position, transaction_id, stream_id, stream_version, event_id, event_type, data, metadata, recorded_at';
-
-// Only transactions below the snapshot's xmin are all finished, so nothing can still appear before them.
-const visibleToGlobalReaders = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
-
-/** The two reads every command and every projection batch make: named, so each connection parses and plans them once. */
-const readStreamStatement = {
-  name: 'portal_read_stream',
-  text: `SELECT ${eventColumns} FROM events
-    WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
-};
-const readAllStatement = {
-  name: 'portal_read_all',
-  text: `SELECT ${eventColumns} FROM events
-    WHERE ${visibleToGlobalReaders} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
-    ORDER BY transaction_id, global_position LIMIT $3`,
-};
-
-/** pg returns int8 and xid8 as strings unless someone installs a type parser; BigInt() takes all three. */
-type Int8 = string | number | bigint;
-
-interface EventRow {
-  global_position: Int8;
-  transaction_id: Int8;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  event_type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-}
-
-const toPosition = (row: { transaction_id: Int8; global_position: Int8 }): GlobalPosition => ({
-  commit: BigInt(row.transaction_id),
-  prepare: BigInt(row.global_position),
-});
-
-const toRecordedEvent = (row: EventRow): RecordedEvent => ({
-  eventId: row.event_id,
-  streamId: row.stream_id,
-  streamVersion: row.stream_version,
-  type: row.event_type,
-  data: row.data,
-  metadata: row.metadata,
-  position: toPosition(row),
-  recordedAt: row.recorded_at,
-});
-
-const uniqueViolationCode = '23505';
-const deadlockCode = '40P01';
-/**
- * Appends waiting while this many calls of append_events are on their way go together in the next one:
- * one transaction (and one disk flush) for many appends under load, none held back when idle.
- */
-const maxCallsInFlight = 4;
-const maxAppendsPerCall = 64;
-
-/** Named, so each connection parses and plans the call once. */
-const appendStatement = {
-  name: 'portal_append_events',
-  text: 'SELECT n, outcome, next_version, last_transaction_id, last_global_position FROM append_events($1)',
-};
-
-interface AppendOutcome {
-  n: Int8;
-  outcome: 'appended' | 'repeated' | 'wrong_version' | 'ids_reused';
-  /** For a wrong version, the actual one. */
-  next_version: number;
-  last_transaction_id: Int8;
-  last_global_position: Int8;
-}
-
-/** An append waiting for, or in, a call of append_events. */
-interface QueuedAppend {
-  streamId: string;
-  expected: ExpectedVersion;
-  /** As append_events reads it. */
-  request: {
-    streamId: string;
-    expected: string;
-    events: (NewEvent & { eventId: string; contentHash: string })[];
-    checkIds: boolean;
-  };
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
 
 // Committed on its own, after the appends it announces: notifying transactions commit one at a time under
 // a global lock, and a lost notification only costs a poll, so it need not wait for the disk either.
@@ -132,30 +44,16 @@ const notifyCoalesceMs = 10;
 // The payload is the newest appended position, `commit:prepare`.
 const notifyStatement = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${notifyChannel}', $1)`;
 
-const laterPosition = (a: GlobalPosition | undefined, b: GlobalPosition): GlobalPosition =>
-  a && comparePositions(a, b) >= 0 ? a : b;
-
 const parsePosition = (payload: string | undefined): GlobalPosition | undefined => {
   const match = /^(\d+):(\d+)$/.exec(payload ?? '');
   return match ? { commit: BigInt(match[1] as string), prepare: BigInt(match[2] as string) } : undefined;
 };
 
-const expectedParameter = (expected: ExpectedVersion): string => {
-  if (expected === 'no_stream') return '0';
-  if (typeof expected === 'number' && !Number.isSafeInteger(expected)) {
-    throw new Error(`Expected version ${expected} is not an integer`);
-  }
-  return String(expected);
-};
-
-const databaseErrorCode = (error: unknown): string | undefined =>
-  error instanceof pg.DatabaseError ? error.code : undefined;
-
 /** Event store on one append-only PostgreSQL table; see docs/architecture.md, "Event store". */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;
-  private readonly subscriptions = new Set<PollingSubscription>();
+  private readonly subscriptions = new OpenSubscriptions<PollingSubscription>();
   private listening = false;
   private stopListening: (() => void) | undefined;
   private listenRetry: NodeJS.Timeout | undefined;
@@ -163,14 +61,12 @@ export class PostgresEventStore implements EventStore {
   /** The newest position appended since the last NOTIFY was sent; undefined when none was. */
   private notifyHead: GlobalPosition | undefined;
   private notifying: Promise<void> | undefined;
-  private readonly queuedAppends: QueuedAppend[] = [];
-  /** Streams with an append in a call on its way: their next appends wait, so each stream's keep their order. */
-  private readonly streamsInFlight = new Set<string>();
-  private callsInFlight = 0;
+  private readonly appends: AppendQueue;
 
   constructor({ pool, pollIntervalMs = 500 }: PostgresEventStoreOptions) {
     this.pool = pool;
     this.pollIntervalMs = pollIntervalMs;
+    this.appends = new AppendQueue(pool, (position) => this.announceAppend(position));
   }
 
   async append(
@@ -178,97 +74,7 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error(`Append to ${streamId} has no events`);
-    const expected = options.expectedVersion ?? 'any';
-    const toAppend = events.map((event) => {
-      const eventId = canonicalEventId(event.eventId);
-      // append_events chains it on the stream's head, in the same statement that reads that head.
-      return { ...event, eventId, contentHash: eventContentHash({ ...event, eventId }).toString('hex') };
-    });
-    const ids = toAppend.map((event) => event.eventId);
-    if (new Set(ids).size !== ids.length) throw new Error(`Append to ${streamId} repeats an event id`);
-    const request = {
-      streamId,
-      expected: expectedParameter(expected),
-      events: toAppend,
-      checkIds: events.some((event) => event.eventId !== undefined),
-    };
-    return new Promise((resolve, reject) => {
-      this.queuedAppends.push({ streamId, expected, request, resolve, reject });
-      this.sendQueuedAppends();
-    });
-  }
-
-  private sendQueuedAppends(): void {
-    while (this.callsInFlight < maxCallsInFlight) {
-      const batch: QueuedAppend[] = [];
-      const waiting: QueuedAppend[] = [];
-      for (const queued of this.queuedAppends) {
-        if (batch.length < maxAppendsPerCall && !this.streamsInFlight.has(queued.streamId))
-          batch.push(queued);
-        else waiting.push(queued);
-      }
-      if (batch.length === 0) return;
-      this.queuedAppends.splice(0, this.queuedAppends.length, ...waiting);
-      for (const queued of batch) this.streamsInFlight.add(queued.streamId);
-      this.callsInFlight++;
-      void this.appendBatch(batch).finally(() => {
-        this.callsInFlight--;
-        for (const queued of batch) this.streamsInFlight.delete(queued.streamId);
-        this.sendQueuedAppends();
-      });
-    }
-  }
-
-  /** One call for the whole batch; settles every append in it. */
-  private async appendBatch(batch: QueuedAppend[]): Promise<void> {
-    const values = [JSON.stringify(batch.map((queued) => queued.request))];
-    let rows: AppendOutcome[];
-    for (;;) {
-      try {
-        ({ rows } = await this.pool.query<AppendOutcome>({ ...appendStatement, values }));
-        break;
-      } catch (error) {
-        const code = databaseErrorCode(error);
-        // The call rolled back after losing a race (or a deadlock) to another transaction, which has
-        // committed by now: the next call sees it and ends in its result, a version error or success.
-        if (code === uniqueViolationCode || code === deadlockCode) continue;
-        // Rolled back for a reason of one append's making: each alone (in order), so only that one fails.
-        // Not when the server ended the connection (SQLSTATE classes 57P and 08): the call may have
-        // committed before it did, and sent again it could append twice.
-        if (code !== undefined && !isConnectionLoss(error) && batch.length > 1) {
-          for (const queued of batch) await this.appendBatch([queued]);
-          return;
-        }
-        for (const queued of batch) queued.reject(error);
-        return;
-      }
-    }
-    const outcomes = new Map(rows.map((row) => [Number(row.n), row]));
-    const appended = rows
-      .filter((row) => row.outcome === 'appended')
-      .map((row) =>
-        toPosition({ transaction_id: row.last_transaction_id, global_position: row.last_global_position }),
-      );
-    if (appended.length > 0) this.announceAppend(appended.reduce(laterPosition));
-    batch.forEach((queued, i) => {
-      const row = outcomes.get(i + 1);
-      const { streamId, expected } = queued;
-      if (!row) queued.reject(new Error(`Append to ${streamId} returned no outcome`));
-      else if (row.outcome === 'wrong_version') {
-        queued.reject(new WrongExpectedVersionError(streamId, expected, row.next_version));
-      } else if (row.outcome === 'ids_reused') {
-        queued.reject(new Error(`Append to ${streamId} reuses event ids already appended as other events`));
-      } else {
-        queued.resolve({
-          nextExpectedVersion: row.next_version,
-          lastPosition: toPosition({
-            transaction_id: row.last_transaction_id,
-            global_position: row.last_global_position,
-          }),
-        });
-      }
-    });
+    return this.appends.append(streamId, events, options);
   }
 
   async readStream(
@@ -313,25 +119,19 @@ export class PostgresEventStore implements EventStore {
       options,
       this.pollIntervalMs,
     );
-    this.subscriptions.add(subscription);
+    const handle = this.subscriptions.add(subscription);
     if (!this.listening) {
       this.listening = true;
       void this.listen();
     }
-    return {
-      close: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.close();
-      },
-    };
+    return handle;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.listenRetry);
     this.stopListening?.();
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    this.subscriptions.clear();
+    await this.subscriptions.closeAll();
     // The caller may end the pool next: let a notification on its way finish first.
     await this.notifying;
   }
@@ -400,75 +200,5 @@ export class PostgresEventStore implements EventStore {
   /** `appended`: an event there has committed, so a subscription not past it reads again until it sees it. */
   private wakeSubscriptions(appended?: GlobalPosition): void {
     for (const subscription of this.subscriptions) subscription.wake(appended);
-  }
-}
-
-/** Lower-cased canonical UUIDs, so duplicates within one call are caught before PostgreSQL sees them. */
-const canonicalEventId = (eventId: string | undefined): string => {
-  if (eventId === undefined) return randomUUID();
-  if (!uuidPattern.test(eventId)) throw new Error(`Event id ${eventId} is not a UUID`);
-  return eventId.toLowerCase();
-};
-
-/** Delivers batches one at a time in global order; a failed batch is retried as is, never skipped. */
-class PollingSubscription {
-  private closed = false;
-  /** Rung by notifications: new events may be visible. */
-  private readonly idle = new Alarm();
-  /** Rung only by close, so notifications cannot cut a back-off short. */
-  private readonly backOff = new Alarm();
-  private readonly running: Promise<void>;
-  /** The newest position announced as committed. */
-  private announced: GlobalPosition | undefined;
-
-  constructor(
-    private readonly read: (after: GlobalPosition | undefined) => Promise<RecordedEvent[]>,
-    private readonly options: SubscribeToAllOptions,
-    private readonly pollIntervalMs: number,
-  ) {
-    this.running = this.run();
-  }
-
-  wake(appended?: GlobalPosition): void {
-    if (appended) this.announced = laterPosition(this.announced, appended);
-    this.idle.ring();
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.idle.ring();
-    this.backOff.ring();
-    await this.running;
-  }
-
-  private async run(): Promise<void> {
-    let after = this.options.after;
-    let batch: RecordedEvent[] = [];
-    let retryMs = firstRetryMs;
-    let chaseMs = firstChaseMs;
-    while (!this.closed) {
-      try {
-        if (batch.length === 0) batch = await this.read(after);
-        if (this.closed) break;
-        const last = batch.at(-1);
-        if (!last) {
-          // An announced event is not visible yet: a transaction that began before it (anywhere on the
-          // server) is still open. Look again soon rather than at the next poll.
-          const behind = this.announced && (!after || comparePositions(after, this.announced) < 0);
-          await this.idle.sleep(behind ? chaseMs : this.pollIntervalMs);
-          if (behind) chaseMs = Math.min(chaseMs * 2, this.pollIntervalMs);
-          continue;
-        }
-        await this.options.onEvents(batch);
-        after = last.position;
-        batch = [];
-        retryMs = firstRetryMs;
-        chaseMs = firstChaseMs;
-      } catch (error) {
-        reportSubscriptionError(this.options.onError, error);
-        await this.backOff.sleep(retryMs);
-        retryMs = Math.min(retryMs * 2, maxRetryMs);
-      }
-    }
   }
 }

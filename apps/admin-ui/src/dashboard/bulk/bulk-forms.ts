@@ -17,6 +17,9 @@ const numberOf = (value: unknown): number =>
 // ---------------------------------------------------------------------------------------------
 // Generate and Export: from and to, both required, at most 999999.
 
+/** The two bulk edits that share one flow: set fields, or empty them. */
+export type BulkEditKind = 'update' | 'clear';
+
 export interface TicketNumberRange {
   from: number;
   to: number;

@@ -1,7 +1,8 @@
-import { ClearTab, UpdateTab } from './BulkEditTabs';
 import { BulkReceiveTab } from './BulkReceiveTab';
+import { ClearTab } from './ClearTab';
 import { ExportTab } from './ExportTab';
 import { GenerateTab } from './GenerateTab';
+import { UpdateTab } from './UpdateTab';
 
 /** The administrators' dashboard tabs. */
 export const AdministratorTabs = {
