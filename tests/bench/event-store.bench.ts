@@ -16,8 +16,8 @@ import { userLikeEvent, withFreshDatabase } from './support';
 const name = 'event-store';
 const singleAppends = 2_000;
 const concurrentWriters = 8;
-const batchSize = 100;
-const batchedEvents = 50_000;
+/** The batched appends: `events` in all, `perCall` to an append. */
+const batched = { events: 50_000, perCall: 100 };
 const pageSize = 1_000;
 // A multiple of the writer count, so each stream belongs to exactly one writer (no version races).
 const streams = 512;
@@ -344,16 +344,18 @@ export async function eventStoreBench(): Promise<BenchRow[]> {
       );
 
       const batchStarted = performance.now();
-      for (let b = 0; b < batchedEvents / batchSize; b++) {
-        const events = Array.from({ length: batchSize }, (_, i) => userLikeEvent(b * batchSize + i));
+      for (let b = 0; b < batched.events / batched.perCall; b++) {
+        const events = Array.from({ length: batched.perCall }, (_, i) =>
+          userLikeEvent(b * batched.perCall + i),
+        );
         await store.append(`batch-${b}`, events, { expectedVersion: 'no_stream' });
       }
       const batchMs = performance.now() - batchStarted;
       rows.push(
         row(
           name,
-          `append ${batchSize} events/call, 1 writer (${batchedEvents} events)`,
-          perSecond(batchedEvents, batchMs),
+          `append ${batched.perCall} events/call, 1 writer (${batched.events} events)`,
+          perSecond(batched.events, batchMs),
           'events/s',
         ),
       );

@@ -5,10 +5,9 @@ import { type BenchRow, mustBeZero, percentile, perSecond, row } from './report'
 import { cannon, cannonRows } from './support';
 
 const name = 'http';
-const loginConnections = 4;
-const loginSeconds = 10;
-const listConnections = 10;
-const listSeconds = 10;
+/** The logins' and the lists' load, as autocannon takes it (connections, seconds). */
+const loginLoad = { connections: 4, duration: 10 };
+const listLoad = { connections: 10, duration: 10 };
 const usersToCreate = 50;
 const createConcurrency = 2;
 
@@ -25,11 +24,13 @@ export async function httpUsersBench(): Promise<BenchRow[]> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: testAdmin.username, password: testAdmin.password }),
-      connections: loginConnections,
-      duration: loginSeconds,
+      ...loginLoad,
     });
     rows.push(
-      ...resultRows(`POST /api/auth/Authenticate (${loginConnections} conn, ${loginSeconds} s)`, login),
+      ...resultRows(
+        `POST /api/auth/Authenticate (${loginLoad.connections} conn, ${loginLoad.duration} s)`,
+        login,
+      ),
     );
 
     const auth = bearer(await portal.login());
@@ -77,10 +78,11 @@ export async function httpUsersBench(): Promise<BenchRow[]> {
     const list = await cannon({
       url: `${portal.url}/api/user/all`,
       headers: auth,
-      connections: listConnections,
-      duration: listSeconds,
+      ...listLoad,
     });
-    rows.push(...resultRows(`GET /api/user/all (${listConnections} conn, ${listSeconds} s)`, list));
+    rows.push(
+      ...resultRows(`GET /api/user/all (${listLoad.connections} conn, ${listLoad.duration} s)`, list),
+    );
     return rows;
   } finally {
     await portal.stop();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility';
 import { collectCspViolations } from '../support/browser';
-import { loadedProjectTickets, logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
 
 // Issue 15, item 16: an axe-core audit of every screen of the portal (and its dialogs and tabs) at the spec's
 // desktop and phone widths finds nothing serious or critical; the same walk finds nothing the
@@ -169,7 +169,7 @@ describe('every screen at 1440 and 390 px: no serious or critical axe-core findi
 
   it('on the login form', async () => {
     expect(await findingsOn(goTo('/login'))).toEqual([]);
-    await logInAsAdministrator({ ...ctx, page });
+    await ctx.logInAsAdministrator(page);
   });
 
   it.each(screens)('on the %s screen', async (_, path) => {

@@ -3,7 +3,7 @@ import { testAdmin } from '@portal/api/test/portal';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, screenshot as saveScreenshot } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 let contractorId: number;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     firstName: 'Gina',
     lastName: 'Gate',
   });
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
 });
 
 /**
@@ -87,7 +87,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     expect(await runSection(panel).getByTestId('run-count').textContent()).toBe('1100 of 1100 · 100%');
     await screenshot(ctx.page, 'bulk-tab-generate');
-    expect((await ticketNumbered(ctx, 1100))?.ticketNumber).toBe(1100);
+    expect((await ctx.ticketNumbered(1100))?.ticketNumber).toBe(1100);
     // Generated tickets are not active until loaded: the empty Active list says where they are (issue 15, item 11).
     await expect
       .poll(() =>
@@ -117,7 +117,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
 
   it('bulk updates a range after its check: confirmation panel, progress, then the tickets changed', async () => {
     // Ticket 12 already holds another job site: a conflict the check lists.
-    const twelve = await ticketNumbered(ctx, 12);
+    const twelve = await ctx.ticketNumbered(12);
     await ctx.api('PUT', '/api/ticket/edit/short', { ticket: { id: twelve?.id, jobSite: 'Old Pit' } });
 
     const panel = await openTab('Update');
@@ -159,13 +159,13 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await screenshot(ctx.page, 'bulk-tab-update');
 
     for (let n = 10; n <= 19; n++) {
-      expect(await ticketNumbered(ctx, n)).toMatchObject({
+      expect(await ctx.ticketNumbered(n)).toMatchObject({
         jobSite: 'North Pit',
         contractorCompanyId: contractorId,
         truckTypeId: 2,
       });
     }
-    expect(await ticketNumbered(ctx, 20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
+    expect(await ctx.ticketNumbered(20)).toMatchObject({ jobSite: null, contractorCompanyId: null });
   });
 
   it('choosing a project on the Update tab fills its job site, contacts and material type (issue 15, item 9)', async () => {
@@ -208,8 +208,8 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await runFinishes(panel);
     await expect.poll(() => panel.getByText('2 tickets cleared.').isVisible()).toBe(true);
     await screenshot(ctx.page, 'bulk-tab-clear');
-    expect(await ticketNumbered(ctx, 10)).toMatchObject({ jobSite: null, contractorCompanyId: contractorId });
-    expect(await ticketNumbered(ctx, 12)).toMatchObject({ jobSite: 'North Pit' });
+    expect(await ctx.ticketNumbered(10)).toMatchObject({ jobSite: null, contractorCompanyId: contractorId });
+    expect(await ctx.ticketNumbered(12)).toMatchObject({ jobSite: 'North Pit' });
   });
 
   it("bulk receives '1-3,5': success chips, then failed chips ('already received') the second time", async () => {
@@ -242,8 +242,8 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     await expect.poll(() => chip('success', '1-3').isVisible()).toBe(true);
     expect(await chip('success', '5').isVisible()).toBe(true);
     await screenshot(ctx.page, 'bulk-tab-receive');
-    for (const n of [1, 2, 3, 5]) expect((await ticketNumbered(ctx, n))?.isReceived).toBe(true);
-    expect((await ticketNumbered(ctx, 4))?.isReceived).toBe(false);
+    for (const n of [1, 2, 3, 5]) expect((await ctx.ticketNumbered(n))?.isReceived).toBe(true);
+    expect((await ctx.ticketNumbered(4))?.isReceived).toBe(false);
 
     await receive();
     await expect.poll(() => chip('failed', '1-3').isVisible()).toBe(true);

@@ -1,7 +1,6 @@
-import { runToEnd } from '@portal/api/test/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectCspViolations, screenshot } from '../support/browser';
-import { logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 /**
  * The admin UI runs under the portal's Content-Security-Policy (scripts from its own origin only, no
@@ -15,11 +14,7 @@ let violations: string[];
 let ticketId: number;
 
 beforeAll(async () => {
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 2 },
-  });
+  await ctx.generateTickets(1, 2);
   const found = await ctx.portal.app.inject({
     method: 'POST',
     url: '/api/ticket/search',
@@ -40,7 +35,7 @@ describe('the Content-Security-Policy', () => {
   it('blocks nothing on the login form, the dashboard, the public ticket link and the API reference, and blocks an injected script', async () => {
     expect(ticketId).toBeGreaterThan(0);
     await visit('/');
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     await screenshot(ctx.page, 'csp-dashboard-1440');
 
     // The public ticket link, signed out.

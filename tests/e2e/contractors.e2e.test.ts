@@ -1,11 +1,11 @@
 import { testAdmin } from '@portal/api/test/portal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
-beforeAll(() => logInAsAdministrator(ctx));
+beforeAll(() => ctx.logInAsAdministrator());
 
 const formatPhone = (digits: string) => `(${digits.slice(0, 3)})${digits.slice(3, 6)}-${digits.slice(6)}`;
 

@@ -1,9 +1,9 @@
-import { createStandardUser, runToEnd, testAdmin } from '@portal/api/test/portal';
+import { createStandardUser, testAdmin } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, screenshot } from '../support/browser';
-import { ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { jsonApi } from '../support/json-api';
 import { earlierToday } from '../support/site-day';
 
@@ -36,11 +36,7 @@ const number = (n: number) => `[0] ${String(n).padStart(6, '0')}`;
 beforeAll(async () => {
   haulerId = (await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Live Haulage' }))
     .id;
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 90 },
-  });
+  await ctx.generateTickets(1, 90);
   for (const ticket of await ctx.api<Ticket[]>('POST', '/api/ticket/report', { from: 1, to: 90 }))
     ticketIds.set(ticket.ticketNumber, ticket.id);
   // Tickets 1 to 40 loaded today, 1 the latest: today's Active list is longer than a screen.
@@ -369,7 +365,7 @@ describe('bulk receive warns before taking tickets never loaded and does not cou
           .poll(() => panel.locator('[data-chip-state="success"]').count(), { timeout: 20_000 })
           .toBe(2);
         for (const n of [...loaded, ...neverLoaded])
-          expect((await ticketNumbered(ctx, n)).isReceived).toBe(true);
+          expect((await ctx.ticketNumbered(n)).isReceived).toBe(true);
 
         // The two loaded tickets were Active and are now Received: still two loads. The others are no loads.
         const noLoad = page.getByText(
@@ -434,7 +430,7 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
       await dialog.getByRole('button', { name: 'Restore' }).click();
       await page.waitForURL(`${ctx.portal.url}/ticket/${idOf(n)}`);
       // What the dialog said: the details of then, the receipt of now.
-      expect(await ticketNumbered(ctx, n)).toMatchObject({
+      expect(await ctx.ticketNumbered(n)).toMatchObject({
         isReceived: true,
         truckLicensePlate: 'RS12345',
         jobSite: 'First Pit',
@@ -465,7 +461,7 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
         .toBe(true);
       await dialog.getByRole('button', { name: 'Restore' }).click();
       await page.waitForURL(`${ctx.portal.url}/ticket/${idOf(n)}`);
-      expect(await ticketNumbered(ctx, n)).toMatchObject({
+      expect(await ctx.ticketNumbered(n)).toMatchObject({
         isRejected: false,
         isReceived: false,
         truckLicensePlate: 'RB12345',

@@ -1,4 +1,4 @@
-import { createStandardUser, runToEnd, testAdmin, testStandardUser } from '@portal/api/test/portal';
+import { createStandardUser, testAdmin, testStandardUser } from '@portal/api/test/portal';
 import {
   exampleExternalLoad,
   type SoilFloStandIn,
@@ -9,7 +9,7 @@ import { externalLoadMessages, ticketMessages, ticketStreamId } from '@portal/do
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formInput, logIn, screenshot } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 /** SoilFLO's stand-in on loopback; the portal reads its address when it starts. */
 let soilFlo: SoilFloStandIn;
@@ -33,13 +33,9 @@ let withLoad: Ticket;
 let withoutLoad: Ticket;
 
 beforeAll(async () => {
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 501, to: 505, isSoilFLOTicket: true },
-  });
-  withLoad = await ticketNumbered(ctx, 501);
-  withoutLoad = await ticketNumbered(ctx, 502);
+  await ctx.generateTickets(501, 505, { isSoilFLOTicket: true });
+  withLoad = await ctx.ticketNumbered(501);
+  withoutLoad = await ctx.ticketNumbered(502);
   soilFlo.seed(501, [
     exampleExternalLoad({ id: 7, status: 'void' }),
     exampleExternalLoad({
@@ -91,7 +87,7 @@ async function overrideWithReason(page: Page, ticket: Ticket, shot: string) {
 
 describe('SoilFLO loads on the ticket page', () => {
   it('receives a load from SoilFLO on its read-only form and reports the receipt back', async () => {
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     await openTicket(withLoad);
     const page = ctx.page;
     await page.getByRole('button', { name: 'Receive Ticket' }).waitFor();
@@ -148,7 +144,7 @@ describe('SoilFLO loads on the ticket page', () => {
   });
 
   it("asks for the Override's confirmation and reason on a phone (390 px) too", async () => {
-    const ticket = await ticketNumbered(ctx, 505);
+    const ticket = await ctx.ticketNumbered(505);
     const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     try {
@@ -166,7 +162,7 @@ describe('SoilFLO loads on the ticket page', () => {
 
   it("says 'Failed to pull SoilFLO data', 'Failed to update SoilFLO ticket!' and 'Failed to get the lastest ticket data' where they belong", async () => {
     const page = ctx.page;
-    const [loadedLater, deletedMeanwhile] = [await ticketNumbered(ctx, 503), await ticketNumbered(ctx, 504)];
+    const [loadedLater, deletedMeanwhile] = [await ctx.ticketNumbered(503), await ctx.ticketNumbered(504)];
     // SoilFLO says the truck left two hours from now: the receipt would come before the loading.
     const later = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 19);
     soilFlo.seed(503, [exampleExternalLoad({ id: 95, dispatchedTime: later })]);

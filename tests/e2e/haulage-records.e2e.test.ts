@@ -2,7 +2,7 @@ import type { Project, Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { loadedProjectTickets, logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
@@ -68,7 +68,7 @@ describe('the haulage record and its report, in Chromium', () => {
   });
 
   it("opens the Haulage Record Report from the project's row: the range's records, totals, printed once", async () => {
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     await ctx.page.goto(`${ctx.portal.url}/contractor-company/${contractorId}`);
     await ctx.page.getByRole('button', { name: 'Haulage Record Report' }).click();
     const dialog = ctx.page.getByRole('dialog', { name: 'Haulage Record Report' });

@@ -2,12 +2,7 @@ import type { SameTruckDispatches, Ticket, Truck } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import {
-  logInAsAdministrator,
-  runAsAdministrator,
-  ticketNumbered,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { chooseTicketToWeighIn } from '../support/scale-page';
 
 /**
@@ -46,8 +41,8 @@ beforeAll(async () => {
   });
   await ctx.api('POST', '/api/scale/material/new', { name: 'Clean fill' });
   await ctx.api('POST', '/api/scale/new', { scaleName: 'North gate' });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 1, to: 6 });
-  await logInAsAdministrator(ctx);
+  await ctx.generateTickets(1, 6);
+  await ctx.logInAsAdministrator();
 });
 
 const kg = (weight: number) => weight.toLocaleString('en-ZA').replace(/\s/g, '\\s?');
@@ -59,7 +54,7 @@ describe.each([
   it('a driver dispatches with the plate of T-101; the Scale weigh-in takes its tare; the ticket and its log say MANUAL', async () => {
     const { page } = ctx;
     await page.setViewportSize({ width, height });
-    const ticket = await ticketNumbered(ctx, first);
+    const ticket = await ctx.ticketNumbered(first);
     await dispatchByDriver(ticket, hauler.id, 'ab12345');
 
     await page.goto(`${ctx.portal.url}/scale`);
@@ -120,7 +115,7 @@ describe.each([
     const { page } = ctx;
     await page.setViewportSize({ width, height });
     // Dispatched under another company, the plate links no truck; weighed in by the spec's call.
-    const byPlate = await ticketNumbered(ctx, first + 1);
+    const byPlate = await ctx.ticketNumbered(first + 1);
     await dispatchByDriver(byPlate, otherHauler.id, 'AB12345');
     const material = (await ctx.api<{ id: number; name: string }[]>('GET', '/api/scale/material/all'))[0];
     await ctx.api('PUT', '/api/ticket/weigh', {
@@ -152,8 +147,8 @@ describe.each([
   it('the ticket page warns when its truck is also dispatched on another open ticket', async () => {
     const { page } = ctx;
     await page.setViewportSize({ width, height });
-    const ticket = await ticketNumbered(ctx, first + 2);
-    const other = await ticketNumbered(ctx, width === 1440 ? 6 : 3);
+    const ticket = await ctx.ticketNumbered(first + 2);
+    const other = await ctx.ticketNumbered(width === 1440 ? 6 : 3);
     await dispatchByDriver(ticket, hauler.id, 'CD12345');
     await dispatchByDriver(other, hauler.id, 'CD12345');
     const answer = await ctx.api<SameTruckDispatches>('GET', `/api/ticket/${ticket.id}/same-truck`);

@@ -1,10 +1,9 @@
-import { runToEnd } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { readQrCode } from '../support/qr-code';
 import { earlierToday } from '../support/site-day';
 
@@ -25,13 +24,9 @@ beforeAll(async () => {
   await db.connect();
   await db.query('SELECT setval($1, $2)', ['ticket_id_seq', lastIdWithoutHash - 1]);
   await db.end();
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 2 },
-  });
-  plainTicket = await ticketNumbered(ctx, 1);
-  hashedTicket = await ticketNumbered(ctx, 2);
+  await ctx.generateTickets(1, 2);
+  plainTicket = await ctx.ticketNumbered(1);
+  hashedTicket = await ctx.ticketNumbered(2);
 
   const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
     name: 'Acme Excavating',
@@ -76,7 +71,7 @@ beforeAll(async () => {
   await ctx.page
     .context()
     .addInitScript('window.printCalls = 0; window.print = () => { window.printCalls += 1; };');
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
 });
 
 /** Screenshots at 1440, in print and at 390 (where `atPhoneWidth` checks more), then back to 1440. */

@@ -2,7 +2,7 @@ import type { Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { loadedProjectTickets, logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
 import { printedPageCount } from '../support/pdf-pages';
 
 // Issue 34, item 9 (D14–15) and item 5b (D3): every printable on one Letter and one A4 sheet, no blank
@@ -35,7 +35,7 @@ beforeAll(async () => {
   if (!first) throw new Error('no time loaded');
   // As the records show it: en-ZA, the site's clock (the test machine's zone is the browser's).
   timeLoadedShown = first;
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
   await ctx.page.context().addInitScript('window.print = () => {};');
 });
 

@@ -3,12 +3,7 @@ import type { ReportTable } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import {
-  loadedProjectTickets,
-  logInAsAdministrator,
-  runAsAdministrator,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 const plates = ['AB12341', 'AB12342', 'AB12343'];
@@ -20,8 +15,8 @@ beforeAll(async () => {
   );
   // Ticket 1 received, 2 and 3 loaded and on their way, 4 never loaded (issue 34, D6: counts count loads).
   await ctx.api('PUT', '/api/ticket/receive', { ticketId: tickets[0]?.id, source: 'ticket' });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 4, to: 4 });
-  await logInAsAdministrator(ctx);
+  await ctx.generateTickets(4, 4);
+  await ctx.logInAsAdministrator();
 });
 
 const reportTable = () => ctx.page.getByRole('table', { name: 'Report tickets' });

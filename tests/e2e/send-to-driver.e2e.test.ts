@@ -5,12 +5,7 @@ import { displayTicketNumber } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import {
-  logInAsAdministrator,
-  runAsAdministrator,
-  ticketNumbered,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { readQrCode } from '../support/qr-code';
 
 // Issue 34, item 1 (D1): the office hands the driver the Truck Dispatch link: QR on screen, copy, SMS text,
@@ -36,10 +31,10 @@ const dispatchLinkOf = async (id: number) =>
 
 beforeAll(async () => {
   hauler = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 1, to: 4 });
+  await ctx.generateTickets(1, 4);
   loaded = [];
   for (const n of [1, 2, 3]) {
-    const ticket = await ticketNumbered(ctx, n);
+    const ticket = await ctx.ticketNumbered(n);
     loaded.push(
       await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
         ticket: {
@@ -50,11 +45,11 @@ beforeAll(async () => {
       }),
     );
   }
-  notLoaded = await ticketNumbered(ctx, 4);
+  notLoaded = await ctx.ticketNumbered(4);
   await ctx.page
     .context()
     .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.portal.url });
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
 });
 
 let phone: Page | undefined;

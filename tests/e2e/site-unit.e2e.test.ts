@@ -1,8 +1,7 @@
-import { runToEnd } from '@portal/api/test/portal';
 import type { Settings, Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { logInAsAdministrator, ticketNumbered, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { earlierToday } from '../support/site-day';
 
 // A site that shows weights in pounds (issue 29, section 2): every weight stays KG in the API.
@@ -13,12 +12,8 @@ let haulerId: number;
 let projectId: number;
 
 beforeAll(async () => {
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 1 },
-  });
-  ticket = await ticketNumbered(ctx, 1);
+  await ctx.generateTickets(1, 1);
+  ticket = await ctx.ticketNumbered(1);
   const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
     name: 'Acme Excavating',
   });
@@ -63,7 +58,7 @@ beforeAll(async () => {
   const settings = await ctx.api<Settings>('GET', '/api/setting');
   await ctx.api('PUT', '/api/setting', { ...settings, displayUnit: 'lb' });
   await ctx.page.context().addInitScript('window.print = () => {};');
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
 });
 
 async function screenshotsOf(name: string) {

@@ -1,14 +1,9 @@
-import { runToEnd, testAdmin } from '@portal/api/test/portal';
+import { testAdmin } from '@portal/api/test/portal';
 import type { Ticket } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, logIn, screenshot, typeDate } from '../support/browser';
-import {
-  logInAsAdministrator,
-  runAsAdministrator,
-  ticketNumbered,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
@@ -35,12 +30,8 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await runToEnd(ctx.portal, ctx.admin, {
-    method: 'POST',
-    url: '/api/ticket/generate',
-    payload: { from: 1, to: 7 },
-  });
-  await logInAsAdministrator(ctx);
+  await ctx.generateTickets(1, 7);
+  await ctx.logInAsAdministrator();
 });
 
 /** What a date picker shows, without the line breaks and bidirectional marks between its sections. */
@@ -49,9 +40,9 @@ const pickerText = async (picker: Locator) =>
 
 /** Ticket 1, complete and received, with its own plate: the plate search below counts the tickets of AB12345. */
 async function completeTicketOne(): Promise<Ticket> {
-  const { truckId: _, ...withoutTruck } = completeTicket((await ticketNumbered(ctx, 1)).id);
+  const { truckId: _, ...withoutTruck } = completeTicket((await ctx.ticketNumbered(1)).id);
   await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...withoutTruck, truckLicensePlate: 'DT10001' } });
-  return ticketNumbered(ctx, 1);
+  return ctx.ticketNumbered(1);
 }
 
 const completeTicket = (id: number) => ({
@@ -72,7 +63,7 @@ const completeTicket = (id: number) => ({
 
 describe('tickets on the ticket page, end to end in Chromium', () => {
   it('edits a ticket on /ticket/{id} and saves it', async () => {
-    const ticket = await ticketNumbered(ctx, 2);
+    const ticket = await ctx.ticketNumbered(2);
     await ctx.api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await expect.poll(() => ctx.page.getByText('Edit Ticket').first().isVisible()).toBe(true);
@@ -82,7 +73,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await formInput(ctx.page, 'jobSite').fill('East Pit');
     await ctx.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);
-    expect((await ticketNumbered(ctx, 2)).jobSite).toBe('East Pit');
+    expect((await ctx.ticketNumbered(2)).jobSite).toBe('East Pit');
     await screenshot(ctx.page, 'ticket-edit-page');
   });
 
@@ -156,7 +147,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
   );
 
   it('rejects a ticket with a reason, then restores the data from its log', async () => {
-    const ticket = await ticketNumbered(ctx, 3);
+    const ticket = await ctx.ticketNumbered(3);
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: {
         id: ticket.id,
@@ -184,7 +175,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
       return box !== null && viewport !== null && box.y >= 0 && box.y + box.height <= viewport.height;
     };
     await expect.poll(inView).toBe(true);
-    const rejected = await ticketNumbered(ctx, 3);
+    const rejected = await ctx.ticketNumbered(3);
     expect(rejected).toMatchObject({
       isRejected: true,
       rejectReason: 'Wrong material',
@@ -200,7 +191,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     await ctx.page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket restored').isVisible()).toBe(true);
     await ctx.page.waitForURL(`${ctx.portal.url}/ticket/${ticket.id}`);
-    expect(await ticketNumbered(ctx, 3)).toMatchObject({
+    expect(await ctx.ticketNumbered(3)).toMatchObject({
       truckLicensePlate: 'AB12345',
       isRejected: false,
       jobSite: 'Quarry Road',
@@ -208,7 +199,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
   });
 
   it('a standard user cannot edit a received ticket', async () => {
-    const ticket = await ticketNumbered(ctx, 4);
+    const ticket = await ctx.ticketNumbered(4);
     await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
     await ctx.api('POST', '/api/user/new', {
       username: 'gate@portal.test',
@@ -241,7 +232,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     ctx.page.locator('form').filter({ has: ctx.page.getByRole('button', { name: 'Search' }) });
 
   it('receives an incomplete ticket from the dashboard through the dialog, with the plate autofilling the truck', async () => {
-    const ticket = await ticketNumbered(ctx, 5);
+    const ticket = await ctx.ticketNumbered(5);
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
     });
@@ -261,7 +252,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await screenshot(ctx.page, 'receive-dialog');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await expect.poll(() => ctx.page.getByText('Ticket [0] 000005 received').isVisible()).toBe(true);
-    expect(await ticketNumbered(ctx, 5)).toMatchObject({
+    expect(await ctx.ticketNumbered(5)).toMatchObject({
       isReceived: true,
       jobSite: 'West Pit',
       truckLicensePlate: 'AB12345',
@@ -273,7 +264,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   });
 
   it("refuses another company's truck in the dialog when the ticket's company is locked (issue 15, item 2)", async () => {
-    const ticket = await ticketNumbered(ctx, 6);
+    const ticket = await ctx.ticketNumbered(6);
     const speedy = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Speedy' });
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: ticket.id, timeLoaded: earlierToday(0.5), transportCompanyId: speedy.id },
@@ -288,13 +279,13 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     expect(await dialog.locator('input[name="truckNumber"]').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await ctx.page.waitForTimeout(500);
-    expect((await ticketNumbered(ctx, 6)).isReceived).toBe(false);
+    expect((await ctx.ticketNumbered(6)).isReceived).toBe(false);
     await screenshot(ctx.page, 'receive-dialog-other-company-truck');
     await ctx.page.keyboard.press('Escape');
   });
 
   it('receives a ticket from the dashboard by keyboard alone (issue 15, item 16)', async () => {
-    const ticket = await ticketNumbered(ctx, 7);
+    const ticket = await ctx.ticketNumbered(7);
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: ticket.id, timeLoaded: earlierToday(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
     });
@@ -317,7 +308,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     await expect.poll(() => dialog.locator('input[name="jobSite"]:focus').count()).toBe(1);
     await ctx.page.keyboard.press('Enter');
     await expect.poll(() => ctx.page.getByText('Ticket [0] 000007 received').isVisible()).toBe(true);
-    expect((await ticketNumbered(ctx, 7)).isReceived).toBe(true);
+    expect((await ctx.ticketNumbered(7)).isReceived).toBe(true);
   });
 
   it('searches by licence plate and by date range', async () => {
@@ -325,7 +316,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     const day = `${new Date().getUTCFullYear() - 1}-06-15`;
     const lastYear = `${day}T12:00:00.000Z`;
     await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: (await ticketNumbered(ctx, 6)).id, date: lastYear },
+      ticket: { id: (await ctx.ticketNumbered(6)).id, date: lastYear },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
 
@@ -365,8 +356,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   });
 
   it('pages a search of 130 tickets on the server: the total, the next page, a size and an order (issue 16)', async () => {
-    await runAsAdministrator(ctx, '/api/ticket/generate', { from: 101, to: 230 });
-    await runAsAdministrator(ctx, '/api/ticket/bulk', { from: 101, to: 230, jobSite: 'Paging Pit' });
+    await ctx.generateTickets(101, 230);
+    await ctx.runAsAdministrator('/api/ticket/bulk', { from: 101, to: 230, jobSite: 'Paging Pit' });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await searchForm().getByLabel('Job site').fill('paging pit');
     await ctx.page.getByRole('button', { name: 'Search' }).click();
@@ -408,7 +399,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   it("opens today's Active list with its whole first page: a screenful at once, the rest just after", async () => {
     // Sixty of the paging tickets loaded today: more than a page of 50 Active tickets.
     for (let id = 101; id <= 160; id++) {
-      const ticket = await ticketNumbered(ctx, id);
+      const ticket = await ctx.ticketNumbered(id);
       await ctx.api('PUT', '/api/ticket/edit/short', {
         ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
       });
@@ -419,7 +410,7 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
   });
 
   it("a row's icons are named without a tooltip shown, and say what they do on hover and on keyboard focus", async () => {
-    const ticket = await ticketNumbered(ctx, 3);
+    const ticket = await ctx.ticketNumbered(3);
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: ticket.id, timeLoaded: earlierToday(0.1) },
     });
@@ -466,7 +457,7 @@ describe('the public link, end to end in Chromium', () => {
   };
 
   beforeAll(async () => {
-    ticket = await ticketNumbered(ctx, 7);
+    ticket = await ctx.ticketNumbered(7);
     const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
     await ctx.api('PUT', '/api/ticket/edit', {
       ticket: {
@@ -569,12 +560,8 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it('the ticket log names the truck and the receiving user, and its title carries the ticket number (issue 15, item 14)', async () => {
-    await runToEnd(ctx.portal, ctx.admin, {
-      method: 'POST',
-      url: '/api/ticket/generate',
-      payload: { from: 950, to: 950, isSoilFLOTicket: false },
-    });
-    const ticket = await ticketNumbered(ctx, 950);
+    await ctx.generateTickets(950, 950, { isSoilFLOTicket: false });
+    const ticket = await ctx.ticketNumbered(950);
     const company = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
       name: 'Log Haulage',
     });
@@ -590,7 +577,7 @@ describe('the public link, end to end in Chromium', () => {
       },
     });
     await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     await ctx.page.goto(`${ctx.portal.url}/ticket-log/${ticket.id}`);
     await expect
       .poll(() =>
@@ -620,7 +607,7 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it('a dashboard list that fails to load says so with a Retry, never as an empty list (issue 15, item 5)', async () => {
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     // A real server failure: the read model the list reads is away for a moment.
     await ctx.portal.infra.pool.query('ALTER TABLE tickets RENAME TO tickets_away');
     try {

@@ -3,11 +3,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { logInAsAdministrator, useBrowserPortal } from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal({ acceptDownloads: true });
 
-beforeAll(() => logInAsAdministrator(ctx));
+beforeAll(() => ctx.logInAsAdministrator());
 
 async function createTransportCompany(name: string): Promise<string> {
   await ctx.page.goto(`${ctx.portal.url}/transport-company/new`);

@@ -3,12 +3,7 @@ import { ticketFormMessages, truckDispatchMessages } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, screenshot, typeDate } from '../support/browser';
-import {
-  logInAsAdministrator,
-  runAsAdministrator,
-  ticketNumbered,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 
@@ -20,11 +15,11 @@ const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/a
 
 beforeAll(async () => {
   await ctx.api('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 1, to: 1 });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 3, to: 3 });
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 2, to: 2, isSoilFLOTicket: true });
-  ticket = await ticketNumbered(ctx, 1);
-  soilFLOTicket = await ticketNumbered(ctx, 2);
+  await ctx.generateTickets(1, 1);
+  await ctx.generateTickets(3, 3);
+  await ctx.generateTickets(2, 2, { isSoilFLOTicket: true });
+  ticket = await ctx.ticketNumbered(1);
+  soilFLOTicket = await ctx.ticketNumbered(2);
   hash = await hashOf(ticket.id);
 });
 
@@ -103,7 +98,7 @@ describe('Truck Dispatch page', () => {
     expect(dispatched.timeLoaded).not.toBeNull();
 
     // The office's dashboard shows the load with its dispatch lock on.
-    await logInAsAdministrator(ctx);
+    await ctx.logInAsAdministrator();
     const row = ctx.page.getByRole('row', { name: /\[0\] 000001/ });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole('button', { name: 'Dispatch lock' }).getAttribute('aria-pressed')).toBe(
@@ -142,7 +137,7 @@ describe('Truck Dispatch page', () => {
   });
 
   it('shows a ticket received while the form was open as received, and no form', async () => {
-    const received = await ticketNumbered(ctx, 3);
+    const received = await ctx.ticketNumbered(3);
     const page = await openOnPhone(`/truck-dispatch/${received.id}?hash=${await hashOf(received.id)}`);
     await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
     await ctx.api('PUT', '/api/ticket/receive', { ticketId: received.id, source: 'dashboard' });
@@ -182,8 +177,8 @@ describe('Time loaded on the Truck Dispatch page (issue 34, D22)', () => {
   const minuteBetween = (before: Date, after: Date) => [shown(before), shown(after)];
 
   it('asks nothing of a time loaded the ticket has: the page shows it, the link never rewrites it (issue 32, M4), at 390 px', async () => {
-    await runAsAdministrator(ctx, '/api/ticket/generate', { from: 5, to: 5 });
-    const loaded = await ticketNumbered(ctx, 5);
+    await ctx.generateTickets(5, 5);
+    const loaded = await ctx.ticketNumbered(5);
     const officeTime = new Date(Date.now() - 20 * 60_000);
     await ctx.api('PUT', '/api/ticket/edit/short', {
       ticket: { id: loaded.id, timeLoaded: officeTime.toISOString() },
@@ -200,8 +195,8 @@ describe('Time loaded on the Truck Dispatch page (issue 34, D22)', () => {
   });
 
   it('starts at now, takes now or a quarter-hour back in one tap, and a date picked alone keeps the time, on a 390 px touch phone', async () => {
-    await runAsAdministrator(ctx, '/api/ticket/generate', { from: 4, to: 4 });
-    const fresh = await ticketNumbered(ctx, 4);
+    await ctx.generateTickets(4, 4);
+    const fresh = await ctx.ticketNumbered(4);
     const before = new Date();
     const context = await ctx.browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -2,13 +2,7 @@ import { once } from 'node:events';
 import type { Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, screenshot, typeDate } from '../support/browser';
-import {
-  loadedProjectTickets,
-  logInAsAdministrator,
-  runAsAdministrator,
-  ticketNumbered,
-  useBrowserPortal,
-} from '../support/browser-portal';
+import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
 
 // Issue 34, D13, D16, D25–26: what the office reads when something is refused or cannot be done.
 const ctx = useBrowserPortal();
@@ -26,7 +20,7 @@ beforeAll(async () => {
   const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean Fill' });
   // Five more projects with long ids, a load each, for the project chart's axis at 390 px.
   const contractor = tickets[0]?.contractorCompanyId;
-  await runAsAdministrator(ctx, '/api/ticket/generate', { from: 4, to: 8 });
+  await ctx.generateTickets(4, 8);
   for (let n = 4; n <= 8; n += 1) {
     const project = await ctx.api<{ id: number }>('POST', '/api/project/new', {
       project: {
@@ -35,7 +29,7 @@ beforeAll(async () => {
         jobSite: `${n} Pit Rd`,
       },
     });
-    const ticket = await ticketNumbered(ctx, n);
+    const ticket = await ctx.ticketNumbered(n);
     tickets.push(
       await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
         ticket: {
@@ -57,7 +51,7 @@ beforeAll(async () => {
       materialId: material.id,
       weight: 41_250 + index * 150_000,
     });
-  await logInAsAdministrator(ctx);
+  await ctx.logInAsAdministrator();
 });
 
 /** Stops the portal's HTTP server for real (its port refuses connections) while `work` runs, then serves again. */

@@ -1,15 +1,7 @@
 import { useTicketPortal } from '@portal/api/test/ticket-kit';
-import type {
-  BridgeReport,
-  BridgeReportAnswer,
-  LiveScale,
-  Scale,
-  ScaleCommand,
-  ScaleCommandStatus,
-} from '@portal/contract';
-import { configFromEnv, openPtyPair, startScaleBridge } from '@portal/scale-bridge';
-import { openScaleEnd, tempLinks } from '@portal/scale-bridge/test/bridge-kit';
+import type { BridgeReport, BridgeReportAnswer, ScaleCommand, ScaleCommandStatus } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bridgedScale, newScale } from '../support/bridged-scale';
 
 // Zero, tare and print from the Scale page (issue 29): asked through the API, taken by a real bridge
 // reading an indicator on a socat pty pair, written to the indicator as its format's bytes, and
@@ -28,47 +20,15 @@ const toledoZero = Buffer.from('\x02\x2a\x30\x20000000000000\r', 'latin1');
 /** The CSV format's line: stable, gross, 0 kg. */
 const csvZero = Buffer.from('ST,GS,+0000000kg\r\n', 'latin1');
 
-async function newScale(): Promise<{ scale: Scale; key: string }> {
-  const created = await kit.call('POST', '/api/scale/new', {
-    scaleName: `Lane ${crypto.randomUUID().slice(0, 6)}`,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const scale = created.json<Scale>();
-  const { key } = (await kit.call('POST', `/api/scale/${scale.id}/key`)).json<{ key: string }>();
-  return { scale, key };
-}
-
 /** A scale whose bridge reads an indicator streaming `frame` in `protocol`; what the bridge writes to it is kept. */
 async function scaleOnPty(protocol: 'toledo' | 'csv', frame: Buffer) {
-  const { scale, key } = await newScale();
-  const links = await tempLinks();
-  cleanups.push(links.remove);
-  const pair = await openPtyPair(links);
-  cleanups.push(pair.stop);
-  const config = configFromEnv({
-    SCALE_PORT: links.bridgeSide,
-    SCALE_PROTOCOL: protocol,
-    SCALE_TOLEDO_CHECKSUM: 'off',
-    SCALE_BRIDGE_KEY: key,
-    PORTAL_URL: kit.portal.url,
+  const bridged = await bridgedScale(kit, cleanups, {
+    protocol,
+    frame: () => frame,
+    env: { SCALE_TOLEDO_CHECKSUM: 'off' },
   });
-  const bridge = await startScaleBridge({ ...config, metrics: null }, { log: { info() {}, warn() {} } });
-  cleanups.push(bridge.stop);
-  const indicator = await openScaleEnd(links.scaleSide, {
-    baudRate: 9600,
-    dataBits: 8,
-    parity: 'none',
-    stopBits: 1,
-  });
-  cleanups.push(() => indicator.close());
-  const received: Buffer[] = [];
-  indicator.port.on('data', (bytes: Buffer) => received.push(bytes));
-  const timer = setInterval(() => void indicator.write(frame).catch(() => undefined), 66);
-  cleanups.push(async () => clearInterval(timer));
-  const live = async () =>
-    (await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)).json<LiveScale>();
-  await expect.poll(async () => (await live()).status, poll).toBe('ok');
-  return { scale, received: () => Buffer.concat(received), unplug: pair.stop, live };
+  await expect.poll(async () => (await bridged.live()).status, poll).toBe('ok');
+  return bridged;
 }
 
 const ask = (scaleId: number, command: string, headers = kit.standard) =>
@@ -147,7 +107,7 @@ describe('the bridge report and its commands', () => {
     kit.call('PUT', '/api/scale/bridge/report', body, { authorization: `Bridge ${key}` });
 
   it('a bridge from before commands keeps its 204 and is handed none; one that takes them gets each once', async () => {
-    const { scale, key } = await newScale();
+    const { scale, key } = await newScale(kit);
     const { id } = (await ask(scale.id, 'zero')).json<ScaleCommand>();
     const old = await put(key, report());
     expect(old.statusCode).toBe(204);
@@ -161,7 +121,7 @@ describe('the bridge report and its commands', () => {
     expect(await statuses(scale.id)).toEqual([['zero', 'delivered']]);
 
     // Another scale's bridge cannot answer for this scale's command; its own bridge can, once.
-    const other = await newScale();
+    const other = await newScale(kit);
     await put(other.key, report({ commandResults: [{ id, outcome: 'unsupported' }] }));
     expect(await statuses(scale.id)).toEqual([['zero', 'delivered']]);
     await put(key, report({ acceptsCommands: true, commandResults: [{ id, outcome: 'sent' }] }));
@@ -170,7 +130,7 @@ describe('the bridge report and its commands', () => {
   });
 
   it('a command no bridge takes within 10 s expires and is never handed out', async () => {
-    const { scale, key } = await newScale();
+    const { scale, key } = await newScale(kit);
     const { id } = (await ask(scale.id, 'print')).json<ScaleCommand>();
     // Ten seconds on, without waiting them out.
     await kit.portal.infra.pool.query(
@@ -182,7 +142,7 @@ describe('the bridge report and its commands', () => {
   });
 
   it('only signed-in staff ask for commands or read the log; a bridge key, no token or an unknown scale is refused', async () => {
-    const { scale, key } = await newScale();
+    const { scale, key } = await newScale(kit);
     expect((await ask(scale.id, 'zero', {})).statusCode).toBe(401);
     expect((await ask(scale.id, 'zero', { authorization: `Bridge ${key}` })).statusCode).toBe(401);
     expect((await kit.call('GET', `/api/scale/${scale.id}/commands`, undefined, {})).statusCode).toBe(401);

@@ -1,9 +1,8 @@
 import { useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { LiveScale, Scale, Ticket } from '@portal/contract';
+import type { Ticket } from '@portal/contract';
 import { scaleMessages } from '@portal/domain';
-import { configFromEnv, openPtyPair, type ScaleBridge, startScaleBridge } from '@portal/scale-bridge';
-import { openScaleEnd, tempLinks } from '@portal/scale-bridge/test/bridge-kit';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bridgedScale } from '../support/bridged-scale';
 
 // Issue 29, defects 1 to 4 and 7: a real scale bridge reads a Toledo indicator on a socat pty pair and
 // reports to the portal; the weigh-in through the API takes only a legal reading. The frames are
@@ -61,39 +60,11 @@ afterEach(async () => {
  * changed; the bridge learns whether a checksum follows (SCALE_TOLEDO_CHECKSUM=auto, its default).
  */
 async function streamingScale(setup: IndicatorSetup = wholeKgTerminal) {
-  const created = await kit.call('POST', '/api/scale/new', {
-    scaleName: `Lane ${crypto.randomUUID().slice(0, 6)}`,
-  });
-  const scale = created.json<Scale>();
-  const { key } = (await kit.call('POST', `/api/scale/${scale.id}/key`)).json<{ key: string }>();
-  const links = await tempLinks();
-  cleanups.push(links.remove);
-  const pair = await openPtyPair(links);
-  cleanups.push(pair.stop);
-  const config = configFromEnv({
-    SCALE_PORT: links.bridgeSide,
-    SCALE_PROTOCOL: 'toledo',
-    SCALE_BRIDGE_KEY: key,
-    PORTAL_URL: kit.portal.url,
-  });
-  const bridge: ScaleBridge = await startScaleBridge(
-    { ...config, metrics: null },
-    { log: { info: () => undefined, warn: () => undefined } },
-  );
-  let bridgeRunning = true;
-  cleanups.push(async () => bridgeRunning && bridge.stop());
-  const indicator = await openScaleEnd(links.scaleSide, {
-    baudRate: 9600,
-    dataBits: 8,
-    parity: 'none',
-    stopBits: 1,
-  });
-  cleanups.push(() => indicator.close());
   let frame = toledoFrame(setup, swb.stableGrossKg, 0);
-  const timer = setInterval(() => void indicator.write(frame).catch(() => undefined), 66);
-  cleanups.push(async () => clearInterval(timer));
-  const live = async () =>
-    (await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)).json<LiveScale>();
+  const { scale, live, stopBridge } = await bridgedScale(kit, cleanups, {
+    protocol: 'toledo',
+    frame: () => frame,
+  });
   // The empty deck has been seen: the first truck may be weighed.
   await expect.poll(async () => (await live()).zeroedSinceWeighing, { timeout: 5_000 }).toBe(true);
   return {
@@ -104,10 +75,7 @@ async function streamingScale(setup: IndicatorSetup = wholeKgTerminal) {
       frame = toledoFrame(setup, statusB, weight, tare);
       await expect.poll(async () => (await live()).currentWeight, { timeout: 5_000 }).toBe(shownKg);
     },
-    async stopBridge() {
-      bridgeRunning = false;
-      await bridge.stop();
-    },
+    stopBridge,
   };
 }
 

@@ -22,6 +22,14 @@ interface BrowserPortalTest extends PortalTest {
   api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T>;
   /** The typed client, as the administrator unless other headers are given; 300 and up throw. */
   call: ReturnType<typeof clientOfPortal>;
+  /** Runs a bulk call (generate, bulk update, …) as the administrator and waits for the run to end. */
+  runAsAdministrator(url: string, payload: object): Promise<unknown>;
+  /** Generates tickets `from`…`to` as the administrator and waits for the run to end. */
+  generateTickets(from: number, to: number, options?: { isSoilFLOTicket?: boolean }): Promise<unknown>;
+  /** The ticket numbered `n` under the current prefix, as the search answers it. */
+  ticketNumbered(n: number): Promise<Ticket>;
+  /** Signs the first administrator in through the login form, on `page` or the test's own. */
+  logInAsAdministrator(page?: Page): Promise<void>;
 }
 
 /**
@@ -48,6 +56,21 @@ export function useBrowserPortal(
         throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
       return response.json<T>();
     },
+    runAsAdministrator: (url: string, payload: object) =>
+      runToEnd(test.portal, test.admin, { method: 'POST', url, payload }),
+    generateTickets: (from: number, to: number, options: { isSoilFLOTicket?: boolean } = {}) =>
+      runToEnd(
+        test.portal,
+        test.admin,
+        injectionOf(endpoints.postTicketGenerate, { body: { from, to, ...options } }),
+      ),
+    async ticketNumbered(n: number): Promise<Ticket> {
+      const [ticket] = await test.call(endpoints.postTicketSearch, { body: { ticketNumber: String(n) } });
+      if (!ticket) throw new Error(`no ticket ${n}`);
+      return ticket;
+    },
+    logInAsAdministrator: (page: Page = test.page) =>
+      logIn(page, test.portal.url, testAdmin.username, testAdmin.password),
   }) as BrowserPortalTest;
   beforeAll(async () => {
     test.browser = await launchChromium();
@@ -57,21 +80,6 @@ export function useBrowserPortal(
   afterAll(() => test.browser?.close());
   return test;
 }
-
-/** Runs a bulk call (generate, bulk update, …) as the administrator and waits for the run to end. */
-export const runAsAdministrator = (test: BrowserPortalTest, url: string, payload: object) =>
-  runToEnd(test.portal, test.admin, { method: 'POST', url, payload });
-
-/** The ticket numbered `n` under the current prefix, as the search answers it. */
-export async function ticketNumbered(test: BrowserPortalTest, n: number): Promise<Ticket> {
-  const [ticket] = await test.call(endpoints.postTicketSearch, { body: { ticketNumber: String(n) } });
-  if (!ticket) throw new Error(`no ticket ${n}`);
-  return ticket;
-}
-
-/** Signs the first administrator in through the login form. */
-export const logInAsAdministrator = (test: BrowserPortalTest) =>
-  logIn(test.page, test.portal.url, testAdmin.username, testAdmin.password);
 
 /**
  * Acme Excavating's project P-500 at 500 Source Rd, and tickets 1, 2, … loaded for it by Northern Haulage an
@@ -90,15 +98,11 @@ export async function loadedProjectTickets(
   const project: Project = await test.call(endpoints.projectCatalogue.create, {
     body: { project: { projectId: 'P-500', contractorCompanyId: contractor.id, jobSite: '500 Source Rd' } },
   });
-  await runToEnd(
-    test.portal,
-    test.admin,
-    injectionOf(endpoints.postTicketGenerate, { body: { from: 1, to: loads.length } }),
-  );
+  await test.generateTickets(1, loads.length);
   const tickets: Ticket[] = [];
   for (const [index, { weight, truckTypeId }] of loads.entries()) {
     const n = index + 1;
-    const ticket = await ticketNumbered(test, n);
+    const ticket = await test.ticketNumbered(n);
     tickets.push(
       await test.call(endpoints.putTicketEditShort, {
         body: {

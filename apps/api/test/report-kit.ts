@@ -15,6 +15,7 @@ import {
 import { endpoints, type RunView, xlsxContentType } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultSiteTimezone } from '../src/config';
@@ -247,12 +248,31 @@ export async function readSheets(content: Buffer | ArrayBuffer): Promise<Record<
   return sheets;
 }
 
+interface MailingReportPortal {
+  portal: TestPortal;
+  admin: Headers;
+  receiver: SmtpTestReceiver;
+  /** A request as the administrator that must answer 200; the answer. */
+  ok(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
 /**
  * A portal set up as production runs it, queues on Redis and mails through a real SMTP server (the
  * receiver), with the loads seeded; started before the file's tests and stopped after them.
  */
-export function useMailingReportPortal(): { portal: TestPortal; admin: Headers; receiver: SmtpTestReceiver } {
-  const test = {} as { portal: TestPortal; admin: Headers; receiver: SmtpTestReceiver };
+export function useMailingReportPortal(): MailingReportPortal {
+  const test = {
+    async ok(method, url, payload) {
+      const response = await test.portal.app.inject({
+        method,
+        url,
+        headers: test.admin,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+      return response;
+    },
+  } as MailingReportPortal;
   beforeAll(async () => {
     test.receiver = await startSmtpTestReceiver();
     test.portal = await startTestPortal({

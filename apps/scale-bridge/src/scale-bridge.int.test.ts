@@ -122,12 +122,7 @@ describe('the bridge on a real serial device (a socat pty pair)', () => {
     const { links, portal, plug, opened } = await setup({ SCALE_PROTOCOL: 'sma', SCALE_POLL_MS: '100' });
     await plug();
     await expect.poll(opened, poll).toBe(1);
-    const scale = await openScaleEnd(links.scaleSide, {
-      baudRate: 9600,
-      dataBits: 8,
-      parity: 'none',
-      stopBits: 1,
-    });
+    const scale = await openScaleEnd(links.scaleSide);
     cleanups.push(() => scale.close());
     let polls = 0;
     const requests = createCrFramer();

@@ -79,7 +79,10 @@ export async function tempLinks() {
 }
 
 /** The indicator's end of the line, opened with serialport at the given settings. */
-export async function openScaleEnd(portPath: string, line: Omit<SerialSettings, 'path'>) {
+/** 9600 baud, 8 data bits, no parity, 1 stop bit: how most indicators leave the factory. */
+export const eightNoneOne = { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 } as const;
+
+export async function openScaleEnd(portPath: string, line: Omit<SerialSettings, 'path'> = eightNoneOne) {
   const port = new SerialPort({ ...line, path: portPath, autoOpen: false });
   // socat going away under the test (an unplug) closes this end with an error: expected.
   port.on('error', () => {});

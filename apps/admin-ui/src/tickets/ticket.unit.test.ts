@@ -1,5 +1,5 @@
 import type { Ticket } from '@portal/contract';
-import { displayTicketNumber, truckTypeNames } from '@portal/domain';
+import { displayTicketNumber, emptyTicketDetails, truckTypeNames } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../i18n/messages';
 import {
@@ -13,13 +13,13 @@ import {
   truckTypeChoices,
 } from './ticket';
 
+/** A ticket just generated: the empty form's details, no names beside the ids, nobody has saved it. */
 const generated: Ticket = {
+  ...emptyTicketDetails,
   id: 41,
   prefix: 0,
   ticketNumber: 123,
   date: '2026-03-02T10:00:00.000Z',
-  timeLoaded: null,
-  timeReceived: null,
   loadTimeLoaded: null,
   isReceived: false,
   isComplete: false,
@@ -27,43 +27,20 @@ const generated: Ticket = {
   isRejected: false,
   rejectReason: null,
   isSoilFLOLoad: false,
-  soilFLOTicketId: null,
-  jobSite: null,
-  contractorCompanyId: null,
   contractorCompanyName: null,
-  transportCompanyId: null,
   transportCompanyName: null,
-  truckId: null,
-  truckTypeId: null,
   truckTypeName: null,
-  truckNumber: null,
-  truckLicensePlate: null,
-  truckDriverName: null,
-  truckDriverNumber: null,
-  siteContactName: null,
-  siteContactNumber: null,
-  contractorOfficeContactId: null,
   contractorOfficeContactName: null,
   contractorOfficeContactNumber: null,
   contractorOfficeContactEmail: null,
-  transportContactName: null,
-  transportContactNumber: null,
-  projectId: null,
   projectProjectId: null,
-  projectLeader: null,
-  materialTypeId: null,
   materialTypeName: null,
-  materialId: null,
   materialName: null,
-  isSaltImpacted: false,
-  notes: null,
-  weight: null,
   firstWeight: null,
   weighing: null,
   userId: null,
   userFirstName: null,
   userLastName: null,
-  updateSoilFLO: false,
   version: 1,
 };
 

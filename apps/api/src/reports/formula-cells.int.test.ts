@@ -15,17 +15,6 @@ import { describe, expect, it } from 'vitest';
 const ctx = useMailingReportPortal();
 const hostile = ['=HYPERLINK("http://evil.test","Click")', '+1+2', '-2+3', '@SUM(A1:A2)', '=1+1'];
 
-async function ok(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const response = await ctx.portal.app.inject({
-    method,
-    url,
-    headers: ctx.admin,
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response;
-}
-
 /** Every text cell of every sheet. */
 const textsOf = (sheets: Record<string, unknown[][]>) =>
   Object.values(sheets).flatMap((rows) =>
@@ -41,14 +30,14 @@ function expectInert(texts: string[], expected: string[]) {
 describe('workbooks keep typed text inert', () => {
   it('the custom report (its title and its cells) and the mailed projects report', async () => {
     const [title, acmeName, betaName, projectId, jobSite] = hostile;
-    const { contractorCompanies } = (await ok('GET', '/api/contractorcompany/all')).json<{
+    const { contractorCompanies } = (await ctx.ok('GET', '/api/contractorcompany/all')).json<{
       contractorCompanies: { id: number; name: string; version: number }[];
     }>();
     const [acme, beta] = contractorCompanies;
     if (!acme || !beta) throw new Error('the seeded contractors are missing');
-    await ok('PUT', '/api/contractorcompany/edit', { ...acme, name: acmeName });
-    await ok('PUT', '/api/contractorcompany/edit', { ...beta, name: betaName });
-    const response = await ok('POST', '/api/ticket/report/excel', {
+    await ctx.ok('PUT', '/api/contractorcompany/edit', { ...acme, name: acmeName });
+    await ctx.ok('PUT', '/api/contractorcompany/edit', { ...beta, name: betaName });
+    const response = await ctx.ok('POST', '/api/ticket/report/excel', {
       from: firstTicket,
       to: lastTicket,
       title,
@@ -56,7 +45,7 @@ describe('workbooks keep typed text inert', () => {
     });
     expectInert(textsOf(await readSheets(response.rawPayload)), [title, acmeName, betaName].map(String));
 
-    await ok('POST', '/api/project/new', {
+    await ctx.ok('POST', '/api/project/new', {
       project: { projectId, contractorCompanyId: acme.id, jobSite },
       loggedInUserId: 1,
     });
@@ -70,13 +59,13 @@ describe('workbooks keep typed text inert', () => {
   });
 
   it('the transport export', async () => {
-    const company = (await ok('POST', '/api/transportcompany/new', { name: '=cmd|calc' })).json<{
+    const company = (await ctx.ok('POST', '/api/transportcompany/new', { name: '=cmd|calc' })).json<{
       id: number;
     }>();
-    await ok('POST', '/api/truck/new', {
+    await ctx.ok('POST', '/api/truck/new', {
       truck: { transportCompanyId: company.id, number: '-1', licensePlate: 'TC00001', driverName: '@Dan' },
     });
-    const response = await ok('GET', '/api/transportcompany/export');
+    const response = await ctx.ok('GET', '/api/transportcompany/export');
     expectInert(textsOf(await readSheets(response.rawPayload)), ['=cmd|calc', '-1', '@Dan']);
   });
 });

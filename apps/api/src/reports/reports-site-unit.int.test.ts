@@ -20,27 +20,16 @@ import { exportColumns } from './ticket-export';
 // names and holds pounds, while the API's answers stay KG. The production set-up: Redis, real SMTP.
 const ctx = useMailingReportPortal();
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await ctx.portal.app.inject({
-    method,
-    url,
-    headers: ctx.admin,
-    ...(payload ? { payload } : {}),
-  });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response;
-};
-
 // en-ZA groups digits with a no-break space: 137 910 lb.
 const nbsp = '\u00a0';
 
 beforeAll(async () => {
   // P-SOUTH is approved for 40 t (88 184.9 lb).
-  const south = (await call('GET', '/api/project/all'))
+  const south = (await ctx.ok('GET', '/api/project/all'))
     .json<Project[]>()
     .find((p) => p.projectId === 'P-SOUTH');
-  await call('PUT', '/api/project/edit', { project: { ...south, approved: 40 }, loggedInUserId: 1 });
-  const hauler = (await call('POST', '/api/transportcompany/new', { name: 'Pound Haulage' })).json<{
+  await ctx.ok('PUT', '/api/project/edit', { project: { ...south, approved: 40 }, loggedInUserId: 1 });
+  const hauler = (await ctx.ok('POST', '/api/transportcompany/new', { name: 'Pound Haulage' })).json<{
     id: number;
   }>();
   for (const [number, tareWeight] of [
@@ -48,11 +37,11 @@ beforeAll(async () => {
     ['L2', 15_000],
     ['L3', null],
   ] as const)
-    await call('POST', '/api/truck/new', {
+    await ctx.ok('POST', '/api/truck/new', {
       truck: { transportCompanyId: hauler.id, number, licensePlate: `LB0000${number[1]}`, tareWeight },
     });
-  const settings = (await call('GET', '/api/setting')).json<Settings>();
-  await call('PUT', '/api/setting', { ...settings, displayUnit: 'lb' });
+  const settings = (await ctx.ok('GET', '/api/setting')).json<Settings>();
+  await ctx.ok('PUT', '/api/setting', { ...settings, displayUnit: 'lb' });
 });
 
 describe('the ticket export on a lb site', () => {
@@ -80,7 +69,7 @@ describe('the ticket export on a lb site', () => {
 
 describe('the custom report on a lb site', () => {
   it("downloads an .xlsx whose weight column is 'Weight (lb)' in whole pounds, totals in lb and the KG recorded", async () => {
-    const response = await call('POST', '/api/ticket/report/excel', {
+    const response = await ctx.ok('POST', '/api/ticket/report/excel', {
       from: firstTicket,
       to: lastTicket,
       columns: ['ticketNumber', 'weight'],
@@ -113,7 +102,7 @@ describe('the custom report on a lb site', () => {
 
   it("mails the report saying its net in lb; the table's API answer stays KG", async () => {
     const table = (
-      await call('POST', '/api/ticket/report/table', { from: firstTicket, to: lastTicket })
+      await ctx.ok('POST', '/api/ticket/report/table', { from: firstTicket, to: lastTicket })
     ).json<ReportTable>();
     expect(table.totals).toEqual({
       tickets: 6,
@@ -205,7 +194,7 @@ describe('the e-mailed reports on a lb site', () => {
 
 describe('the transport export on a lb site', () => {
   it("names the unit in the tare column's header and holds whole pounds, totals too", async () => {
-    const response = await call('GET', '/api/transportcompany/export');
+    const response = await ctx.ok('GET', '/api/transportcompany/export');
     const { 'Transport companies': rows } = await readSheets(response.rawPayload);
     // The spec's columns headed by words (issue 34, D17).
     expect(rows?.[0]).toEqual([

@@ -45,11 +45,12 @@ describe.each([
   afterAll(() => liveScales?.close());
 
   it('keeps the latest report and the weighing user per scale, and forgets a scale', async () => {
+    const noWeighing = { weighingByUserId: null, weighingSince: null };
+    // A scale never heard of: no report, nobody weighing, no zero taken, no second bridge.
     expect(await liveScales.find(1)).toEqual({
+      ...noWeighing,
       report: null,
       reportedAt: null,
-      weighingByUserId: null,
-      weighingSince: null,
       zeroedSinceWeighing: false,
       secondBridgeAt: null,
     });
@@ -72,7 +73,7 @@ describe.each([
     });
     expect((await liveScales.find(2)).report?.status).toBe('disconnected');
     await liveScales.setWeighing(1, null, at);
-    expect(await liveScales.find(1)).toMatchObject({ report, weighingByUserId: null, weighingSince: null });
+    expect(await liveScales.find(1)).toMatchObject({ report, ...noWeighing });
     await liveScales.forget(1);
     expect((await liveScales.find(1)).report).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingLog, startRecordingPortal } from '../../test/bridge-kit';
+import { eightNoneOne, recordingLog, startRecordingPortal } from '../../test/bridge-kit';
 import { configFromEnv } from '../config';
 import type { ProtocolName } from '../protocols/protocol';
 import { startScaleBridge } from '../scale-bridge';
@@ -17,15 +17,14 @@ afterEach(async () => {
 });
 
 describe('the simulated scale on its own pty pair', () => {
-  const eightNone = { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 } as const;
   it.each<[ProtocolName, Omit<SerialSettings, 'path'>]>([
-    ['rice-lake', eightNone],
-    ['toledo', { ...eightNone, dataBits: 7, parity: 'even' }],
-    ['csv', { ...eightNone, baudRate: 1200 }],
-    ['cardinal-738', eightNone],
+    ['rice-lake', eightNoneOne],
+    ['toledo', { ...eightNoneOne, dataBits: 7, parity: 'even' }],
+    ['csv', { ...eightNoneOne, baudRate: 1200 }],
+    ['cardinal-738', eightNoneOne],
     // Formats that speak only when asked: `auto` polls each format's way in turn until one answers.
-    ['mt-sics', eightNone],
-    ['rice-lake-print', eightNone],
+    ['mt-sics', eightNoneOne],
+    ['rice-lake-print', eightNoneOne],
   ])(
     'weighs trucks in %s, and the bridge detects the format and posts the weighings',
     async (protocol, line) => {

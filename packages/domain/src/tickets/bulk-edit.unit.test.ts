@@ -10,7 +10,7 @@ import {
   validateBulkRange,
 } from './bulk-edit';
 import { decideTicket } from './business-logic';
-import type { TicketState } from './ticket';
+import { type ActiveTicket, evolveTicket, initialTicketState, type TicketState } from './ticket';
 import { emptyTicketDetails } from './ticket-details';
 
 const fieldErrorsOf = (input: object) => {
@@ -103,25 +103,25 @@ describe('patches', () => {
 
 describe('BulkEditTicket', () => {
   const actor = { userId: 1, isAdministrator: true };
-  const ticket = (overrides: object = {}): TicketState => ({
-    status: 'active',
-    ticketId: 9,
-    prefix: 0,
-    ticketNumber: 9,
-    isSoilFLOLoad: false,
-    hashNonce: 'n',
-    details: { ...emptyTicketDetails, jobSite: 'Old Site' },
-    isReceived: false,
-    receivedByUserId: null,
-    isDispatched: false,
-    isRejected: false,
-    rejectReason: null,
-    firstWeight: null,
-    weighing: null,
-    receivedWithoutLoad: false,
-    lastTimeLoaded: null,
-    ...overrides,
-  });
+  /** Ticket 9 as generated, then edited to job site Old Site; `overrides` set what else it has been through. */
+  const ticket = (overrides: Partial<ActiveTicket> = {}): TicketState => {
+    const generated = evolveTicket(initialTicketState, {
+      type: 'TicketGenerated',
+      data: {
+        ticketId: 9,
+        prefix: 0,
+        ticketNumber: 9,
+        isSoilFLOLoad: false,
+        hashNonce: 'n',
+        date: '2026-03-10T05:00:00.000Z',
+      },
+    });
+    const edited = evolveTicket(generated, {
+      type: 'TicketEdited',
+      data: { ticketId: 9, details: { ...emptyTicketDetails, jobSite: 'Old Site' } },
+    });
+    return { ...(edited as ActiveTicket), ...overrides };
+  };
 
   it('never changes a received ticket', () => {
     expect(() =>

@@ -153,27 +153,27 @@ describe('full ticket form (spec section 5)', () => {
     });
   });
 
-  it('exports the spec messages word for word', () => {
-    expect(ticketFormMessages).toMatchObject({
-      ticketNumberRequired: 'Ticket number is required',
-      dateRequired: 'Date is required',
-      jobSiteRequired: 'Job site is required',
-      siteContactRequired: 'Site contact is required',
-      timeLoadedRequired: 'Time loaded is required',
-      timeReceivedRequired: 'Time received is required',
-      driverNameRequired: 'Driver name is required',
-      licensePlateRequired: 'License plate is required',
-      contractorRequired: 'Contractor is required',
-      contractorNotSelected: 'Please select a contractor',
-      haulageCompanyRequired: 'Haulage company is required',
-      haulageCompanyNotSelected: 'Please select a haulage company',
-      truckTypeRequired: 'Truck type is required',
-      truckTypeNotSelected: 'Please select a truck type',
-      receivedAfterLoaded: 'Time received must be after time loaded',
-      notesTooLong: 'Notes can be max 500 characters',
-      weightNotNumber: 'Weight must be a number',
-      licensePlateTooLong: 'License plate can be max 7 characters',
-    });
+  it.each([
+    ['ticketNumberRequired', 'Ticket number is required'],
+    ['dateRequired', 'Date is required'],
+    ['jobSiteRequired', 'Job site is required'],
+    ['siteContactRequired', 'Site contact is required'],
+    ['timeLoadedRequired', 'Time loaded is required'],
+    ['timeReceivedRequired', 'Time received is required'],
+    ['driverNameRequired', 'Driver name is required'],
+    ['licensePlateRequired', 'License plate is required'],
+    ['contractorRequired', 'Contractor is required'],
+    ['contractorNotSelected', 'Please select a contractor'],
+    ['haulageCompanyRequired', 'Haulage company is required'],
+    ['haulageCompanyNotSelected', 'Please select a haulage company'],
+    ['truckTypeRequired', 'Truck type is required'],
+    ['truckTypeNotSelected', 'Please select a truck type'],
+    ['receivedAfterLoaded', 'Time received must be after time loaded'],
+    ['notesTooLong', 'Notes can be max 500 characters'],
+    ['weightNotNumber', 'Weight must be a number'],
+    ['licensePlateTooLong', 'License plate can be max 7 characters'],
+  ] as const)('exports the spec message %s word for word: %s', (key, message) => {
+    expect(ticketFormMessages[key]).toBe(message);
   });
 
   it.each([['timeLoaded'], ['timeReceived']])('refuses a %s that is not a time', (field) => {
