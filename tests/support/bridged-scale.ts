@@ -1,19 +1,13 @@
+import { clientOfPortal } from '@portal/api/test/portal';
+import { scaleWithKey } from '@portal/api/test/scale-kit';
 import type { TicketKit } from '@portal/api/test/ticket-kit';
-import type { LiveScale, Scale } from '@portal/contract';
+import { endpoints, type LiveScale, type Scale } from '@portal/contract';
 import { configFromEnv, openPtyPair, startScaleBridge } from '@portal/scale-bridge';
 import { openScaleEnd, tempLinks } from '@portal/scale-bridge/test/bridge-kit';
-import { expect } from 'vitest';
 
-/** A new scale of the portal and its bridge key. */
-export async function newScale(kit: TicketKit): Promise<{ scale: Scale; key: string }> {
-  const created = await kit.call('POST', '/api/scale/new', {
-    scaleName: `Lane ${crypto.randomUUID().slice(0, 6)}`,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const scale = created.json<Scale>();
-  const { key } = (await kit.call('POST', `/api/scale/${scale.id}/key`)).json<{ key: string }>();
-  return { scale, key };
-}
+/** A new scale of the portal, under a name of its own, and its bridge key. */
+export const newScale = (kit: TicketKit): Promise<{ scale: Scale; key: string }> =>
+  scaleWithKey(kit.portal, kit.admin, `Lane ${crypto.randomUUID().slice(0, 6)}`);
 
 /**
  * A new scale whose real bridge reads an indicator on a socat pty pair (8N1): the indicator writes
@@ -51,8 +45,12 @@ export async function bridgedScale(
   cleanups.push(async () => clearInterval(timer));
   return {
     scale,
-    live: async () =>
-      (await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)).json<LiveScale>(),
+    live: (): Promise<LiveScale> =>
+      clientOfPortal(() => kit.portal)(
+        endpoints.scaleCatalogue.read,
+        { params: { id: scale.id } },
+        kit.standard,
+      ),
     received: () => Buffer.concat(received),
     unplug: pair.stop,
     async stopBridge() {
