@@ -140,7 +140,7 @@ describe('the access matrix', () => {
     expect(violations).toEqual([]);
   });
 
-  it("lists an auditor's routes: a ticket, its change log and history, the chain's verification, the seals and the exports, nothing else", async () => {
+  it("lists an auditor's routes: a ticket, its change log, history and links, the chain's verification, its runs and status, the seals and the exports, nothing else", async () => {
     const auditorRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => roleMayCall(access, Role.Auditor))
       .map(([route]) => route);
@@ -152,8 +152,14 @@ describe('the access matrix', () => {
         'HEAD /api/ticket/logs/:id',
         'GET /api/ticket/:id/history',
         'HEAD /api/ticket/:id/history',
+        'GET /api/ticket/:id/history/links',
+        'HEAD /api/ticket/:id/history/links',
         'GET /api/audit/verify',
         'HEAD /api/audit/verify',
+        'GET /api/audit/verify/:id',
+        'HEAD /api/audit/verify/:id',
+        'GET /api/audit/status',
+        'HEAD /api/audit/status',
         'GET /api/audit/seals',
         'HEAD /api/audit/seals',
         'GET /api/audit/export',
@@ -174,7 +180,10 @@ describe('the access matrix', () => {
         'GET /api/ticket/{id}',
         'GET /api/ticket/logs/{id}',
         'GET /api/ticket/{id}/history',
+        'GET /api/ticket/{id}/history/links',
         'GET /api/audit/verify',
+        'GET /api/audit/verify/{id}',
+        'GET /api/audit/status',
         'GET /api/audit/seals',
         'GET /api/audit/export',
       ]),

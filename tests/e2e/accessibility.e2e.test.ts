@@ -86,6 +86,7 @@ const screens: [string, (ids: Ids) => string][] = [
   ['new user', () => '/user/new'],
   ['reports', () => '/reports'],
   ['outbox', () => '/outbox'],
+  ['audit', () => '/audit'],
   ['ticket', (i) => `/ticket/${i.ticket}`],
   ['ticket log', (i) => `/ticket-log/${i.ticket}`],
   ['ticket audit', (i) => `/ticket-audit/${i.ticket}`],

@@ -40,8 +40,17 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   return file;
 }
 
-/** Signs in through the login form (ending any session the page holds first) and waits for the dashboard. */
-export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+/**
+ * Signs in through the login form (ending any session the page holds first) and waits for the user's first
+ * page: the dashboard, or `landing` (an auditor lands on /audit).
+ */
+export async function logIn(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  landing = '/dashboard',
+): Promise<void> {
   // Signed in, /login goes on to the dashboard: start signed out, as a visitor would.
   await page.goto(`${baseUrl}/logout`);
   await page.waitForURL(`${baseUrl}/`);
@@ -49,7 +58,7 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.waitForURL(`${baseUrl}${landing}`);
 }
 
 /** A react-admin form input by its source name (labels can match other controls mid-navigation). */

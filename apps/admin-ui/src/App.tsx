@@ -10,7 +10,7 @@ import {
   localStorageStore,
   Resource,
 } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
@@ -30,14 +30,21 @@ import { PortalLayout } from './layout/Layout';
 import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
 import { LogoutPage } from './login/LogoutPage';
+import { currentSession, homePathOf } from './session';
 
 /**
  * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the
  * whole screen have mounted (the list's own query would wait for that), so the two overlap after login.
  */
-const DashboardPage = () => {
+const StaffDashboardPage = () => {
   useState(() => queryClient.prefetchQuery(latestTicketsQuery('active', firstPage)));
   return <LazyDashboardPage />;
+};
+
+/** An auditor, whose role may not read the dashboard's lists, is taken to the Audit page instead (a bookmark). */
+const DashboardPage = () => {
+  const home = homePathOf(currentSession()?.role);
+  return home === '/dashboard' ? <StaffDashboardPage /> : <Navigate to={home} replace />;
 };
 const ScalePage = lazyScreen(() => import('./scales/ScalePage').then((m) => m.ScalePage));
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage').then((m) => m.ReportsPage));
@@ -55,6 +62,7 @@ const TruckDispatchPage = lazyScreen(() => import('./dispatch').then((m) => m.de
 const TicketPage = lazyScreen(() => import('./tickets').then((m) => m.default.page));
 const TicketLog = lazyScreen(() => import('./tickets').then((m) => m.default.log));
 const TicketAudit = lazyScreen(() => import('./tickets').then((m) => m.default.audit));
+const AuditPage = lazyScreen(() => import('./audit').then((m) => m.default.page));
 const ContractorList = lazyScreen(() => import('./contractors').then((m) => m.default.list));
 const ContractorCreate = lazyScreen(() => import('./contractors').then((m) => m.default.create));
 const ContractorEdit = lazyScreen(() => import('./contractors').then((m) => m.default.edit));
@@ -140,9 +148,14 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
   },
   settings: { '/settings': <SettingsPage /> },
   users: { '/user/new': <UserCreate />, '/user/:id': <UserEdit /> },
-  ticketAudit: { '/ticket-audit/:id': <TicketAudit /> },
   outbox: { '/outbox': <OutboxList />, '/outbox/:id': <OutboxMail /> },
   reports: { '/reports': <ReportsPage /> },
+};
+
+/** The screens administrators and auditors share (authProvider's audit resources). */
+const auditScreens: Record<string, Record<string, ReactElement>> = {
+  audit: { '/audit': <AuditPage /> },
+  ticketAudit: { '/ticket-audit/:id': <TicketAudit /> },
 };
 
 const store = localStorageStore();
@@ -250,7 +263,7 @@ export const App = () => (
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/scale" element={<ScalePage />} />
         <Route path="/ticket-log/:id" element={<TicketLog />} />
-        {Object.entries(administratorScreens).flatMap(([resource, screens]) =>
+        {Object.entries({ ...administratorScreens, ...auditScreens }).flatMap(([resource, screens]) =>
           Object.entries(screens).map(([path, element]) => (
             <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
           )),

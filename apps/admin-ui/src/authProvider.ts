@@ -1,8 +1,8 @@
-import { endpoints, urlOf } from '@portal/contract';
+import { endpoints, roleMayCall, urlOf } from '@portal/contract';
 import { Role } from '@portal/domain';
 import type { AuthProvider } from 'react-admin';
 import { keepsSessionOnUnauthorized, unreachableMessage } from './dataProvider/http-client';
-import { clearToken, currentSession, sessionFromToken, storeToken } from './session';
+import { clearToken, currentSession, homePathOf, sessionFromToken, storeToken } from './session';
 
 /** Screens and resources only administrators may open; the server refuses them with 403 too. */
 const administratorResources = new Set([
@@ -13,11 +13,11 @@ const administratorResources = new Set([
   'scales',
   'reports',
   'settings',
-  'ticketAudit',
   'outbox',
 ]);
 
-const AFTER_LOGIN_URL = '/dashboard';
+/** Screens for administrators and auditors: the Audit page and a ticket's event history. */
+const auditResources = new Set(['audit', 'ticketAudit']);
 
 interface Credentials {
   username: string;
@@ -46,8 +46,9 @@ async function authenticate({ username, password }: Credentials): Promise<string
 
 export const authProvider: AuthProvider = {
   async login(credentials: Credentials) {
-    storeToken(await authenticate(credentials));
-    return { redirectTo: AFTER_LOGIN_URL };
+    const token = await authenticate(credentials);
+    storeToken(token);
+    return { redirectTo: homePathOf(sessionFromToken(token)?.role) };
   },
 
   async logout() {
@@ -79,7 +80,9 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource }) {
+    const role = currentSession()?.role;
+    if (auditResources.has(resource)) return role !== undefined && roleMayCall('audit', role);
     if (!administratorResources.has(resource)) return true;
-    return currentSession()?.role === Role.Administrator;
+    return role === Role.Administrator;
   },
 };

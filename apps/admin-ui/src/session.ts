@@ -1,4 +1,4 @@
-import { isRoleId, type RoleId } from '@portal/domain';
+import { isRoleId, Role, type RoleId } from '@portal/domain';
 
 /** The signed-in session: the API's JWT kept in localStorage and the claims the UI reads from it. */
 
@@ -65,3 +65,10 @@ export function storeToken(token: string): void {
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
 }
+
+/**
+ * Where a signed-in user lands (after login, and from the site's root): auditors on the Audit page, whose
+ * role may not read the dashboard's lists, the office's staff on the dashboard.
+ */
+export const homePathOf = (role: RoleId | undefined): string =>
+  role === Role.Auditor ? '/audit' : '/dashboard';

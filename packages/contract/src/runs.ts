@@ -53,22 +53,26 @@ export const PreferHeaders = Type.Object({
 });
 
 const { $id: _runId, ...runDocument } = RunViewSchema;
-/** 202: the run, with where to poll it. */
-const RunAccepted = Type.Unsafe<Static<typeof RunViewSchema>>({
-  ...runDocument,
-  description: 'The run, not finished yet: poll its Location',
-  headers: {
-    Location: { type: 'string', description: '/api/job/{id}, the run' },
-    'Preference-Applied': {
-      type: 'string',
-      description: 'respond-async, when the request asked for it',
+/** 202: the run, with where to poll it (`location`: the path, as the OpenAPI document shows it). */
+const runAccepted = (location: string) =>
+  Type.Unsafe<Static<typeof RunViewSchema>>({
+    ...runDocument,
+    description: 'The run, not finished yet: poll its Location',
+    headers: {
+      Location: { type: 'string', description: `${location}, the run` },
+      'Preference-Applied': {
+        type: 'string',
+        description: 'respond-async, when the request asked for it',
+      },
     },
-  },
-});
+  });
 
-/** What a route that starts a run answers: 200 the spec's shape, 202 the run, 500 a failed run it cannot tell. */
-export const runResponses = <Finished extends TSchema>(finished: Finished) =>
-  ({ 200: finished, 202: RunAccepted, ...errorResponses, 500: ErrorSchema }) as const;
+/**
+ * What a route that starts a run answers: 200 the spec's shape, 202 the run, 500 a failed run it cannot tell.
+ * The run is polled at GET /api/job/{id} unless the route names its own place (one its callers may read).
+ */
+export const runResponses = <Finished extends TSchema>(finished: Finished, location = '/api/job/{id}') =>
+  ({ 200: finished, 202: runAccepted(location), ...errorResponses, 500: ErrorSchema }) as const;
 
 /** The OpenAPI description of a route that starts a run; `answer` is its 200's body. */
 export const runRouteDescription = (answer: string) =>

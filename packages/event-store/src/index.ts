@@ -23,6 +23,7 @@ export { isConnectionLoss } from './postgres/connection-loss';
 export { type EventsSealedData, sealStreamHeads } from './postgres/event-seals';
 export { migrateEventStore } from './postgres/migrate-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { type EventLinkStatus, streamLinks } from './postgres/stream-links';
 export {
   type ChainBreak,
   type ChainBreakReason,

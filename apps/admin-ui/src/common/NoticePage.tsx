@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../layout/PageTitle';
+import { currentSession, homePathOf } from '../session';
 
-/** A page that only says why there is nothing to show here, and leads back to the dashboard. */
+/** A page that only says why there is nothing to show here, and leads back to the user's first page. */
 export const NoticePage = ({ title, message, icon }: { title: string; message: string; icon: ReactNode }) => {
   const translate = useTranslate();
+  const home = homePathOf(currentSession()?.role);
   return (
     <Card sx={{ mt: 2 }}>
       <PageTitle title={title} />
@@ -15,8 +17,8 @@ export const NoticePage = ({ title, message, icon }: { title: string; message: s
         <Typography role="alert">{translate(message)}</Typography>
       </CardContent>
       <CardActions>
-        <Button component={Link} to="/dashboard">
-          {translate('portal.accessDenied.back')}
+        <Button component={Link} to={home}>
+          {translate(home === '/audit' ? 'portal.accessDenied.backToAudit' : 'portal.accessDenied.back')}
         </Button>
       </CardActions>
     </Card>

@@ -7,6 +7,7 @@ import {
   settingsWords,
   usersWords,
 } from './messages/administration';
+import { auditWords } from './messages/audit';
 import { bulkWords } from './messages/bulk';
 import { contractorsWords, projectsWords, transportsWords, trucksWords } from './messages/companies';
 import { dashboardWords } from './messages/dashboard';
@@ -38,6 +39,7 @@ const portalMessages = {
       reports: 'Reports',
       settings: 'Settings',
       outbox: 'Outbox',
+      audit: 'Audit',
       logout: 'Logout',
       signedInAs: 'Signed in as %{name}',
     },
@@ -81,6 +83,7 @@ const portalMessages = {
       title: 'Access denied',
       message: 'You do not have access to this page.',
       back: 'Back to the dashboard',
+      backToAudit: 'Back to the Audit page',
     },
     confirm: {
       delete: 'Are you sure you want to permanently remove this item?',
@@ -113,6 +116,7 @@ const portalMessages = {
     haulage: haulageWords,
     records: recordsWords,
     dispatch: dispatchWords,
+    audit: auditWords,
     tickets: ticketsWords,
   },
   resources: resourceWords,

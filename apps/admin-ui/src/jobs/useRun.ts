@@ -11,17 +11,23 @@ import { HttpError, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { call, send } from '../dataProvider/http-client';
 import { isRunFinished, newlyFinishedChunks, RUN_POLL_MS } from './run';
 
+/** Where a run is polled: GET /api/job/{id}, or a route that answers only its own kind to more roles. */
+type RunPoll = typeof endpoints.getJobById | typeof endpoints.getAuditVerifyById;
+
 /** The call that starts a run: asked with `Prefer: respond-async`, it answers 202 with the run at once. */
 interface RunRequest {
   declaration: Endpoint;
   input: object;
+  /** Default: GET /api/job/{id}. */
+  pollAt?: RunPoll;
 }
 
-/** A run's start, its input typed by its declaration. */
-export const runRequest = <const E extends Endpoint>(declaration: E, input: InputOf<E>): RunRequest => ({
-  declaration,
-  input,
-});
+/** A run's start, its input typed by its declaration; polled at GET /api/job/{id} unless `pollAt` says where. */
+export const runRequest = <const E extends Endpoint>(
+  declaration: E,
+  input: InputOf<E>,
+  pollAt?: RunPoll,
+): RunRequest => ({ declaration, input, pollAt });
 
 interface UseRunOptions<Result, ChunkResult, Spec> {
   /** Each chunk once, as soon as a poll shows it completed or failed (e.g. a per-chunk warning toast). */
@@ -58,7 +64,7 @@ const isTransient = (error: unknown) =>
   !(error instanceof HttpError) || error.status === 0 || error.status >= 500;
 
 /**
- * Starts a bulk run and polls GET /api/job/{id} about every 500 ms until it has completed or failed.
+ * Starts a bulk run and polls it (GET /api/job/{id}, or the request's `pollAt`) about every 500 ms until it has completed or failed.
  * `run` is the latest snapshot (kept after the end, until `clear` or the next `start`); `busy` is true
  * from the start call until the run has finished. Polling stops when the component unmounts.
  */
@@ -139,7 +145,9 @@ export function useRun<Result = unknown, ChunkResult = unknown, Spec = unknown>(
         if (!current()) return stopped;
         try {
           // The run's result and chunks are what this hook's caller says its kind makes.
-          const next = (await call(endpoints.getJobById, { params: { id: snapshot.id } })) as Run;
+          const next = (await call(request.pollAt ?? endpoints.getJobById, {
+            params: { id: snapshot.id },
+          })) as Run;
           if (!current()) return stopped;
           failures = 0;
           snapshot = next;

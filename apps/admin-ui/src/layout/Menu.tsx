@@ -10,7 +10,9 @@ import MonitorWeightIcon from '@mui/icons-material/MonitorWeight';
 import PeopleIcon from '@mui/icons-material/People';
 import ScaleIcon from '@mui/icons-material/Scale';
 import SettingsIcon from '@mui/icons-material/Settings';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
+import { roleMayCall } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { Menu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 
@@ -48,13 +50,15 @@ const administratorItems = [
 ];
 
 /**
- * The drawer: Dashboard and Scale for the office's staff, the administrators' screens, Logout and the
- * user's name. An auditor may open neither the dashboard's lists nor the scales (docs/rules.md, "Roles").
+ * The drawer: Dashboard and Scale for the office's staff, the administrators' screens, Audit for
+ * administrators and auditors, Logout and the user's name. An auditor may open neither the dashboard's
+ * lists nor the scales (docs/rules.md, "Roles"); a ticket's history opens from the Audit page.
  */
 export const PortalMenu = () => {
   const { permissions } = usePermissions();
   const isAdministrator = permissions === Role.Administrator;
   const isStaff = isAdministrator || permissions === Role.Standard;
+  const mayAudit = permissions !== undefined && roleMayCall('audit', permissions);
   return (
     <Menu>
       {isStaff && (
@@ -65,6 +69,7 @@ export const PortalMenu = () => {
         administratorItems.map(({ path, text, Icon }) => (
           <Menu.Item key={path} to={path} primaryText={text} leftIcon={<Icon />} />
         ))}
+      {mayAudit && <Menu.Item to="/audit" primaryText="portal.menu.audit" leftIcon={<VerifiedUserIcon />} />}
       <Menu.Item to="/logout" primaryText="portal.menu.logout" leftIcon={<LogoutIcon />} />
       <SignedInUser />
     </Menu>

@@ -18,7 +18,7 @@ import { latestTicketsQuery } from '../dashboard/dashboard-queries';
 import { firstPage } from '../dashboard/dashboard-ticket';
 import { LazyDashboardPage } from '../dashboard/lazy-dashboard-page';
 import { PortalLayout } from '../layout/Layout';
-import { currentSession } from '../session';
+import { currentSession, homePathOf } from '../session';
 
 // The login form: username (an e-mail) and password required.
 const validateUsername = [
@@ -70,12 +70,13 @@ export const LoginPage = () => {
     setFailure(null);
     try {
       await authProvider.login({ username: values.username?.trim() ?? '', password: values.password ?? '' });
+      const home = homePathOf(currentSession()?.role);
       // The dashboard's Active list, asked for now: it arrives while the dashboard renders.
-      void queryClient.prefetchQuery(latestTicketsQuery('active', firstPage));
+      if (home === '/dashboard') void queryClient.prefetchQuery(latestTicketsQuery('active', firstPage));
       // Forget the signed-out answers (checkAuth, permissions, identity) before the protected screens ask again.
       await queryClient.resetQueries({ queryKey: ['auth'] });
       resetNotifications();
-      navigate('/dashboard');
+      navigate(home);
     } catch (error) {
       setFailure(errorText(translate, error));
       setSubmitting(false);
@@ -84,7 +85,8 @@ export const LoginPage = () => {
 
   // Signed in already (issue 15, item 10): the login form has nothing to offer; a session the server
   // no longer honours ends on the dashboard's first call, which clears it and comes back here.
-  if (currentSession() && !submitting) return <Navigate to="/dashboard" replace />;
+  const session = currentSession();
+  if (session && !submitting) return <Navigate to={homePathOf(session.role)} replace />;
 
   return (
     <>

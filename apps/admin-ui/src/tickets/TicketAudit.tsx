@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import type { TicketHistoryEvent } from '@portal/contract';
 import { endpoints } from '@portal/contract';
+import { Role } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Loading, type RaRecord, useGetList, useTranslate } from 'react-admin';
@@ -24,6 +25,8 @@ import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { call } from '../dataProvider/http-client';
 import { formatDateTime } from '../i18n/dates';
+import { currentSession } from '../session';
+import { EventLinkBadge } from './EventLinkBadge';
 import { everyRow } from './TicketInputs';
 import { TicketScreenLink } from './TicketScreenLink';
 import { TicketValue, useTicketReferenceNames } from './TicketValue';
@@ -34,12 +37,13 @@ const changedRow = { backgroundColor: (theme: Theme) => alpha(theme.palette.warn
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Names of the users, so an auditor reads who acted; the ids stay beside them. */
-function useUserNames(): Map<string, string> {
-  const { data } = useGetList<RaRecord>('users', {
-    pagination: everyRow,
-    sort: { field: 'id', order: 'ASC' },
-  });
+/** Names of the users, so an administrator reads who acted; auditors may not list users, and read ids. */
+function useUserNames(enabled: boolean): Map<string, string> {
+  const { data } = useGetList<RaRecord>(
+    'users',
+    { pagination: everyRow, sort: { field: 'id', order: 'ASC' } },
+    { enabled },
+  );
   return new Map(
     (data ?? []).map((user) => [String(user.id), [user.firstName, user.lastName].filter(Boolean).join(' ')]),
   );
@@ -85,14 +89,26 @@ const StateTable = ({
   );
 };
 
+/** Each event's link in the ticket's hash chain, by version. */
+function useEventLinks(id: string) {
+  const { data } = useQuery({
+    queryKey: ['tickets', 'history', id, 'links'],
+    queryFn: () => call(endpoints.getTicketByIdHistoryLinks, { params: { id: Number(id) } }),
+  });
+  return new Map((data ?? []).map((link) => [link.version, link]));
+}
+
 /**
- * /ticket-audit/{id} (administrators): the ticket's events in order, replayed from the event store, and for
- * the selected one (click, or arrow keys in the list) the ticket exactly as that event left it.
+ * /ticket-audit/{id} (administrators and auditors): the ticket's events in order, replayed from the event
+ * store, each with its link in the stream's hash chain, and for the selected one (click, or arrow keys in the
+ * list) the ticket exactly as that event left it.
  */
 export const TicketAudit = () => {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const users = useUserNames();
+  const isAdministrator = currentSession()?.role === Role.Administrator;
+  const users = useUserNames(isAdministrator);
+  const links = useEventLinks(id);
   const {
     data: events,
     isPending,
@@ -128,6 +144,7 @@ export const TicketAudit = () => {
 
   const userLabel = (userId: number | null) => {
     if (userId === null) return translate('portal.tickets.audit.noUser');
+    if (!isAdministrator) return translate('portal.tickets.audit.userIdOnly', { id: String(userId) });
     const name = users.get(String(userId));
     return name ?? translate('portal.tickets.audit.userId', { id: String(userId) });
   };
@@ -139,7 +156,8 @@ export const TicketAudit = () => {
       actions={
         <>
           <TicketScreenLink id={id} to="log" />
-          <TicketScreenLink id={id} to="ticket" />
+          {/* The ticket's page edits it; an auditor reads it here and in its log. */}
+          {currentSession()?.role !== Role.Auditor && <TicketScreenLink id={id} to="ticket" />}
         </>
       }
     >
@@ -184,7 +202,13 @@ export const TicketAudit = () => {
                         version: event.version,
                         type: typeKey ? translate(typeKey) : event.type,
                       })}
-                      secondary={`${formatDateTime(new Date(event.occurredAt))} · ${userLabel(event.userId)}`}
+                      secondary={
+                        <>
+                          {`${formatDateTime(new Date(event.occurredAt))} · ${userLabel(event.userId)}`}
+                          <br />
+                          <EventLinkBadge link={links.get(event.version)} />
+                        </>
+                      }
                     />
                   </ListItemButton>
                 );

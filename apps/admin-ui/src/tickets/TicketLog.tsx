@@ -1,7 +1,7 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, Button, Chip } from '@mui/material';
 import type { TicketLogEntry } from '@portal/contract';
-import { endpoints } from '@portal/contract';
+import { endpoints, roleMayCall } from '@portal/contract';
 import { displayTicketNumber, Role } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +28,8 @@ export const TicketLog = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const isAdministrator = currentSession()?.role === Role.Administrator;
+  const role = currentSession()?.role;
+  const isAdministrator = role === Role.Administrator;
   const [restoring, setRestoring] = useState<TicketLogEntry | null>(null);
   const names = useTicketReferenceNames();
   // The ticket itself only adds its number to the title; a deleted ticket still has its log.
@@ -61,8 +62,9 @@ export const TicketLog = () => {
         titleSuffix={ticket && displayTicketNumber(ticket)}
         actions={
           <>
-            {isAdministrator && <TicketScreenLink id={id} to="audit" />}
-            <TicketScreenLink id={id} to="ticket" />
+            {role !== undefined && roleMayCall('audit', role) && <TicketScreenLink id={id} to="audit" />}
+            {/* The ticket's page edits it; an auditor reads it in its history. */}
+            {role !== Role.Auditor && <TicketScreenLink id={id} to="ticket" />}
           </>
         }
         describe={(entry) => {

@@ -17,20 +17,23 @@ const useAll = (resource: string, enabled = true) =>
 
 /**
  * Names for the ids a ticket holds, so a log reads 'Acme Haulage' or 'CA12345 (T-12)' rather than '17'
- * where it can. Only administrators may list users, so for the others the receiving user stays an id.
+ * where it can. Only administrators may list users, so for the others the receiving user stays an id; auditors
+ * may read no catalogue (a refused list would end their session), so for them every id stays an id.
  */
 export function useTicketReferenceNames(): ReferenceNames {
   const name = (record: RaRecord) => String(record.name);
-  const isAdministrator = currentSession()?.role === Role.Administrator;
+  const role = currentSession()?.role;
+  const isAdministrator = role === Role.Administrator;
+  const isStaff = isAdministrator || role === Role.Standard;
   return {
-    truckId: byId(useAll('trucks'), (truck) => `${truck.licensePlate} (${truck.number})`),
+    truckId: byId(useAll('trucks', isStaff), (truck) => `${truck.licensePlate} (${truck.number})`),
     userId: byId(useAll('users', isAdministrator), (user) => `${user.firstName} ${user.lastName}`),
-    contractorCompanyId: byId(useAll('contractorCompanies'), name),
-    contractorOfficeContactId: byId(useAll('contractorContacts'), name),
-    projectId: byId(useAll('projects'), (project) => String(project.projectId)),
-    transportCompanyId: byId(useAll('transportCompanies'), name),
-    materialTypeId: byId(useAll('materialTypes'), name),
-    materialId: byId(useAll('materials'), name),
+    contractorCompanyId: byId(useAll('contractorCompanies', isStaff), name),
+    contractorOfficeContactId: byId(useAll('contractorContacts', isStaff), name),
+    projectId: byId(useAll('projects', isStaff), (project) => String(project.projectId)),
+    transportCompanyId: byId(useAll('transportCompanies', isStaff), name),
+    materialTypeId: byId(useAll('materialTypes', isStaff), name),
+    materialId: byId(useAll('materials', isStaff), name),
   };
 }
 

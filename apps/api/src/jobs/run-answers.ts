@@ -14,7 +14,7 @@ import { startRun } from './start-run';
  * once.
  */
 
-export const jobLocation = (runId: string) => `/api/job/${runId}`;
+const jobLocation = (runId: string) => `/api/job/${runId}`;
 
 /** RFC 7240: comma-separated preferences, each a token with an optional `=value` and `;` parameters. */
 export function prefersRespondAsync(prefer: string | string[] | undefined): boolean {

@@ -138,6 +138,20 @@ const migrations: Record<string, Migration> = {
     sql`CREATE INDEX scale_command_log_idx ON scale_command (scale_id, requested_at DESC)`,
     sql`CREATE INDEX scale_command_pending_idx ON scale_command (scale_id, requested_at) WHERE delivered_at IS NULL`,
   ),
+  // Issue 31: every verify's answer, kept so the Audit page shows the last one after a reload. A note of
+  // what was seen, not a record the chain vouches for: an auditor verifies again to trust it.
+  '2026-11-27-005-chain-verifications': sqlMigration(
+    sql`
+        CREATE TABLE chain_verification (
+          id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          verified_at timestamptz NOT NULL DEFAULT now(),
+          verified_by_user_id integer,
+          ok boolean NOT NULL,
+          checked_events bigint NOT NULL,
+          first_break jsonb
+        )`,
+    sql`CREATE INDEX chain_verification_latest_idx ON chain_verification (verified_at DESC)`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

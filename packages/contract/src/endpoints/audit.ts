@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { ChainVerificationSchema, SealSchema } from '../audit';
-import { ErrorSchema, errorResponses, FileDownload, maxId, okResponses } from '../http';
-import { PreferHeaders, runResponses } from '../runs';
+import { AuditStatusSchema, ChainVerificationSchema, EventLinkSchema, SealSchema } from '../audit';
+import { ErrorSchema, errorResponses, FileDownload, IdParams, maxId, okResponses } from '../http';
+import { PreferHeaders, RunViewSchema, runResponses } from '../runs';
 import { endpoint } from './endpoint';
 
 /** What an auditor checks without trusting the portal's word: the hash chains and the seals (docs/event-store.md). */
@@ -13,9 +13,29 @@ export const auditEndpoints = {
     tags: ['audit'],
     summary:
       "Walks every stream's hash chain and every seal and answers the first break, if any; with `Prefer: respond-async`, " +
-      'a 202 with a run to poll at GET /api/job/{id} (progress: events checked; result: the same answer)',
+      'a 202 with a run to poll at GET /api/audit/verify/{id}, which administrators and auditors may read ' +
+      '(progress: events checked; result: the same answer). The latest answer is kept for GET /api/audit/status',
     headers: PreferHeaders,
-    response: { ...runResponses(ChainVerificationSchema), 501: ErrorSchema },
+    response: { ...runResponses(ChainVerificationSchema, '/api/audit/verify/{id}'), 501: ErrorSchema },
+  }),
+  getAuditVerifyById: endpoint({
+    method: 'GET',
+    path: '/api/audit/verify/:id',
+    access: 'audit',
+    tags: ['audit'],
+    summary:
+      'A verify run that GET /api/audit/verify started, with its progress and, once finished, its answer; ' +
+      'a run of any other kind is not found here',
+    params: Type.Object({ id: Type.String() }),
+    response: { 200: RunViewSchema, ...errorResponses },
+  }),
+  getAuditStatus: endpoint({
+    method: 'GET',
+    path: '/api/audit/status',
+    access: 'audit',
+    tags: ['audit'],
+    summary: 'The latest verify that finished (when, and its answer) and the newest seal',
+    response: okResponses(AuditStatusSchema),
   }),
   postAuditSeal: endpoint({
     method: 'POST',
@@ -52,5 +72,16 @@ export const auditEndpoints = {
     tags: ['audit'],
     summary: 'Every seal, newest first: when, why, the streams and events it covers, its digest and key',
     response: okResponses(Type.Array(SealSchema)),
+  }),
+  getTicketByIdHistoryLinks: endpoint({
+    method: 'GET',
+    path: '/api/ticket/:id/history/links',
+    access: 'audit',
+    tags: ['audit', 'tickets'],
+    summary:
+      "Each of the ticket's events' link in its stream's hash chain, in the order of GET /api/ticket/{id}/history: " +
+      'verified, broken (and why) or after a break',
+    params: IdParams,
+    response: { ...okResponses(Type.Array(EventLinkSchema)), 501: ErrorSchema },
   }),
 };

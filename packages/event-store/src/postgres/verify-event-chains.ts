@@ -62,7 +62,7 @@ const defaultPageSize = 5_000;
 type FoundBreak = Omit<ChainBreak, 'recordedAt'> & { recordedVersion: number };
 
 /** Where `row` breaks its stream's chain, given the hash and version of the event before it; null when it holds. */
-function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): FoundBreak | null {
+export function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): FoundBreak | null {
   const at = (position: number, reason: ChainBreakReason): FoundBreak => ({
     streamId: row.stream_id,
     position,

@@ -205,6 +205,7 @@ export const ticketsWords = {
     deleted: 'This event deleted the ticket.',
     noUser: 'No signed-in user (the dispatch link)',
     userId: 'A removed user (ID %{id})',
+    userIdOnly: 'User ID %{id}',
     eventData: 'Event data',
   },
 };

@@ -1,0 +1,109 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import LockIcon from '@mui/icons-material/Lock';
+import { Alert, Button, Stack } from '@mui/material';
+import { type ChainVerificationAnswer, endpoints } from '@portal/contract';
+import { Role } from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { errorText } from '../common/error-text';
+import { ScreenCard } from '../common/ScreenCard';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { call } from '../dataProvider/http-client';
+import { RunProgress } from '../jobs/RunProgress';
+import { runRequest, useRun } from '../jobs/useRun';
+import { NotYetSection, TicketHistoryLookup } from './AuditSections';
+import { auditQueryKey, auditSealsQuery, auditStatusQuery } from './audit-queries';
+import { ChainStatus } from './ChainStatus';
+import { SealsTable } from './SealsTable';
+
+/** Verify now: the walk as a run, polled where auditors may read it, its progress the events checked. */
+function useVerifyNow() {
+  const queryClient = useQueryClient();
+  const { run, busy, start } = useRun<ChainVerificationAnswer>({
+    // The answer is kept by the server: the status shows it, now and after a reload.
+    onFinished: () => queryClient.invalidateQueries({ queryKey: auditQueryKey }),
+  });
+  const verify = () => start(runRequest(endpoints.getAuditVerify, {}, endpoints.getAuditVerifyById));
+  return { run, busy, verify };
+}
+
+/** Seal now (administrators), after a confirmation: a seal is an event and cannot be taken back. */
+function useSealNow() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [asking, setAsking] = useState(false);
+  const seal = useMutation({
+    mutationFn: () => call(endpoints.postAuditSeal, {}),
+    onSuccess: async () => {
+      notify('portal.audit.sealed', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: auditQueryKey });
+    },
+    onError: (error) => notify(errorText(translate, error), { type: 'error' }),
+  });
+  return { asking, setAsking, seal };
+}
+
+/**
+ * /audit (administrators and auditors): the chain's status (last verified, last seal, a break in red with
+ * where), Verify now with its progress, Seal now for administrators, every seal with its digest, and a
+ * ticket's event history by its ID. Exports and legal holds are not built yet, and the page says so.
+ */
+export const AuditPage = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions();
+  const status = useQuery(auditStatusQuery);
+  const seals = useQuery(auditSealsQuery);
+  useNotifyLoadError(status.error ?? seals.error);
+  const { run, busy, verify } = useVerifyNow();
+  const { asking, setAsking, seal } = useSealNow();
+  const actions = (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button variant="contained" startIcon={<FactCheckIcon />} disabled={busy} onClick={() => verify()}>
+        {translate('portal.audit.verifyNow')}
+      </Button>
+      {permissions === Role.Administrator && (
+        <Button
+          variant="outlined"
+          startIcon={<LockIcon />}
+          disabled={seal.isPending}
+          onClick={() => setAsking(true)}
+        >
+          {translate('portal.audit.sealNow')}
+        </Button>
+      )}
+    </Stack>
+  );
+  return (
+    <ScreenCard title="portal.audit.title">
+      {status.isPending ? (
+        <Loading />
+      ) : status.error ? (
+        <Alert severity="error">{errorText(translate, status.error)}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <ChainStatus
+            status={status.data}
+            actions={actions}
+            progress={<RunProgress run={run} label="portal.audit.verifying" chunkWarnings={false} />}
+          />
+          <SealsTable seals={seals.data} />
+          <TicketHistoryLookup />
+          <NotYetSection />
+        </Stack>
+      )}
+      <Confirm
+        isOpen={asking}
+        title="portal.audit.sealTitle"
+        content="portal.audit.sealContent"
+        confirm="portal.audit.sealNow"
+        onConfirm={() => {
+          setAsking(false);
+          seal.mutate();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </ScreenCard>
+  );
+};
