@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { createStandardUser, injectionOf, runToEnd, testAuditorUser } from '@portal/api/test/portal';
 import { endpoints, type Ticket } from '@portal/contract';
 import { ticketStreamId } from '@portal/domain';
@@ -68,7 +71,8 @@ describe('the Audit page, in Chromium', () => {
       expect((await menuEntries(page)).slice(0, 2)).toEqual(['Audit', 'Logout']);
       expect(await page.getByRole('button', { name: 'Seal now' }).count()).toBe(0);
       await expect.poll(() => page.getByTestId('seal-digest').first().textContent()).toBe(seal?.merkleRoot);
-      expect(await page.getByText('Not yet: verifiable exports and legal holds').isVisible()).toBe(true);
+      expect(await page.getByRole('region', { name: 'Verifiable exports' }).isVisible()).toBe(true);
+      expect(await page.getByText('Not yet: legal holds and retention').isVisible()).toBe(true);
 
       await verifyNow(page);
       await expect
@@ -142,5 +146,29 @@ describe('the Audit page, in Chromium', () => {
     await ctx.page.getByRole('dialog').getByRole('button', { name: 'Seal now' }).click();
     await expect.poll(() => sealsHeading.textContent()).toBe(`Seals (${sealsBefore.length + 1})`);
     expect(await ctx.call(endpoints.getAuditSeals, {})).toHaveLength(sealsBefore.length + 1);
+  });
+
+  it("downloads a ticket's verifiable export, which the standalone verifier checks and finds the edited event in", async () => {
+    await ctx.page.setViewportSize({ width: 390, height: 844 });
+    await ctx.page.goto(`${ctx.portal.url}/audit`);
+    const exports = ctx.page.getByRole('region', { name: 'Verifiable exports' });
+    await exports.getByLabel('Ticket ID').fill(String(ticket.id));
+    await screenshot(ctx.page, 'audit-page-export-390');
+    const [download] = await Promise.all([
+      ctx.page.waitForEvent('download'),
+      exports.getByRole('button', { name: 'Download export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    const file = await download.path();
+    const verifier = path.join(import.meta.dirname, '../../packages/audit-verifier/verify-audit-export.mjs');
+    const failure = await promisify(execFile)(process.execPath, [verifier, file]).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    // The second test edited the ticket's second event in PostgreSQL: the verifier, alone, names it.
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(
+      new RegExp(`FAIL content-changed: stream ${ticketStreamId(ticket.id)}, position 2`),
+    );
   });
 });

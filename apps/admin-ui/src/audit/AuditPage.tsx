@@ -12,7 +12,8 @@ import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { call } from '../dataProvider/http-client';
 import { RunProgress } from '../jobs/RunProgress';
 import { runRequest, useRun } from '../jobs/useRun';
-import { NotYetSection, TicketHistoryLookup } from './AuditSections';
+import { AuditExportSection } from './AuditExportSection';
+import { HoldsNotYetSection, TicketHistoryLookup } from './AuditSections';
 import { auditQueryKey, auditSealsQuery, auditStatusQuery } from './audit-queries';
 import { ChainStatus } from './ChainStatus';
 import { SealsTable } from './SealsTable';
@@ -90,7 +91,8 @@ export const AuditPage = () => {
           />
           <SealsTable seals={seals.data} />
           <TicketHistoryLookup />
-          <NotYetSection />
+          <AuditExportSection />
+          <HoldsNotYetSection />
         </Stack>
       )}
       <Confirm

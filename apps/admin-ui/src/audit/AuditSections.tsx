@@ -6,7 +6,15 @@ import { useNavigate } from 'react-router-dom';
 import { ticketAuditPath } from '../tickets/ticket';
 
 /** A section of the Audit page: a heading and what it holds. */
-const Section = ({ id, title, children }: { id: string; title: string; children: React.ReactNode }) => {
+export const Section = ({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) => {
   const translate = useTranslate();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
@@ -53,13 +61,13 @@ export const TicketHistoryLookup = () => {
   );
 };
 
-/** Exports and legal holds belong here once they are built; until then the page says so, not pretends. */
-export const NotYetSection = () => {
+/** Legal holds belong here once they are built; until then the page says so, not pretends. */
+export const HoldsNotYetSection = () => {
   const translate = useTranslate();
   return (
-    <Section id="exports-holds-title" title="portal.audit.exportsAndHolds">
+    <Section id="holds-title" title="portal.audit.legalHolds">
       <Typography variant="body2" color="text.secondary">
-        {translate('portal.audit.notYet')}
+        {translate('portal.audit.holdsNotYet')}
       </Typography>
     </Section>
   );
