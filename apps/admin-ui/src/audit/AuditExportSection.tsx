@@ -66,24 +66,22 @@ export const AuditExportSection = () => {
           ))}
         </TextField>
         {scope === 'days' ? (
-          <>
+          (
+            [
+              ['from', from, setFrom],
+              ['to', to, setTo],
+            ] as const
+          ).map(([name, value, setValue]) => (
             <TextField
+              key={name}
               {...field}
               type="date"
-              label={translate('portal.audit.from')}
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
+              label={translate(`portal.audit.${name}`)}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
-              {...field}
-              type="date"
-              label={translate('portal.audit.to')}
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </>
+          ))
         ) : (
           <TextField
             {...field}
