@@ -1,6 +1,6 @@
 import { rangeOrderErrors } from '@portal/domain';
+import { text } from '../common/form-values';
 
-const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 const ticketNumber = (value: unknown): number | null =>
   /^\d+$/.test(text(value)) ? Number(text(value)) : null;
 const day = (value: unknown): string | null => text(value).slice(0, 10) || null;

@@ -1,5 +1,6 @@
 import type { ContractorCompanySearch } from '@portal/contract';
-import { companyEnvelope, text } from '../dataProvider/payloads';
+import { text } from '../common/form-values';
+import { companyEnvelope } from '../dataProvider/payloads';
 
 export const unwrapContractorCompanies = (json: unknown) =>
   (json as ContractorCompanySearch).contractorCompanies;

@@ -1,3 +1,5 @@
+import { text } from '../common/form-values';
+
 /** The Search tab's form: a ticket number plus the filters. */
 interface TicketSearchValues {
   ticketNumber: string;
@@ -33,8 +35,6 @@ export const emptyTicketSearch: TicketSearchValues = {
 /** The dashboard searches 500 ms after the last key, and gives the input focus back after 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const REFOCUS_AFTER_MS = 500;
-
-const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 
 /** The Search tab's ticket number is digits only. */
 export const isTicketNumber = (value: unknown): boolean => /^\d+$/.test(text(value));

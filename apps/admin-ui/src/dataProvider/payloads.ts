@@ -1,5 +1,4 @@
-/** A form's text as the API takes it: trimmed, '' for none. */
-export const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+import { text } from '../common/form-values';
 
 /** The body of a record that is only its name: a company, a material, a material type. */
 export const toNamePayload = (data: Record<string, unknown>) => ({ name: text(data.name) });

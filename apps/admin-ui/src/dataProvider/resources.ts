@@ -1,4 +1,5 @@
 import { type Endpoint, endpoints, projectSortFields, truckSortFields } from '@portal/contract';
+import { text } from '../common/form-values';
 import {
   contractorContactEnvelope,
   toContractorContactPayload,
@@ -8,7 +9,7 @@ import { projectEnvelope, toProjectPayload } from '../projects/project';
 import { toTransportContactPayload, transportContactEnvelope } from '../transports/transport';
 import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
-import { text, toNamePayload } from './payloads';
+import { toNamePayload } from './payloads';
 import type { ServerPaging } from './server-pages';
 
 /** A record's four calls: read and delete by id, create (`/new`) and edit (`/edit`, with id and version). */

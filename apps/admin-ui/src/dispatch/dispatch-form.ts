@@ -1,6 +1,6 @@
 import type { DispatchView } from '@portal/contract';
 import { licensePlateMaxLength } from '@portal/domain';
-import { text } from '../dataProvider/payloads';
+import { text } from '../common/form-values';
 
 type DispatchTicket = DispatchView['ticket'];
 

@@ -1,11 +1,5 @@
-import { text } from '../dataProvider/payloads';
+import { chosenId, text } from '../common/form-values';
 import { currentSession } from '../session';
-
-/** An id chosen in a dropdown, or null when none is (the dropdowns clear to ''). */
-const chosenId = (value: unknown): number | null => {
-  const id = Number(value);
-  return value === '' || value == null || !Number.isInteger(id) || id < 1 ? null : id;
-};
 
 /** The fields `POST /api/project/new` and `PUT /api/project/edit` take; names and ticketsSold are the server's. */
 export const toProjectPayload = (data: Record<string, unknown>) => ({

@@ -1,5 +1,6 @@
 import type { Ticket, Truck } from '@portal/contract';
 import { licensePlateMaxLength, truckFitsCompany, truckMessages } from '@portal/domain';
+import { chosenId as id, textOrNull as text } from '../common/form-values';
 
 /** What the Receive Ticket dialog reads of a ticket; the dashboard's rows and the ticket page's ticket both fit. */
 export type ReceivableTicket = Pick<
@@ -110,16 +111,6 @@ export function autofillFromTruck(
     ...(companyLocked ? {} : { transportCompanyId: truck.transportCompanyId }),
   };
 }
-
-const text = (value: unknown): string | null => {
-  const trimmed = value == null ? '' : String(value).trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-const id = (value: unknown): number | null => {
-  const number = Number(value);
-  return value != null && value !== '' && Number.isInteger(number) && number > 0 ? number : null;
-};
 
 interface ReceiveRequest {
   ticketId: number;

@@ -6,6 +6,7 @@ import {
   type ReportSort,
   type ReportTableBody,
 } from '@portal/contract';
+import { text } from '../common/form-values';
 
 /** The Custom tab's filter form as react-hook-form holds it: texts, ids and days. */
 interface ReportFormValues {
@@ -38,8 +39,6 @@ export const emptyReportForm: ReportFormValues = {
 
 /** The filter every report call shares (the table, the chart and the export); blanks left out. */
 export type ReportFilter = Omit<ReportChartBody, 'stackBy'>;
-
-const text = (value: unknown): string => (value == null ? '' : String(value).trim());
 
 /** The report's from and to ticket numbers are digits only. */
 export const reportTicketNumberError = (value: unknown): string | undefined =>

@@ -1,5 +1,4 @@
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() ? value.trim() : null;
+import { textOrNull as text } from '../common/form-values';
 
 // Prefix 0 and default tare weight 0 (none) when left blank, as on a new site.
 const numberOrZero = (value: unknown): number =>

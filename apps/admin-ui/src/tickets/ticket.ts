@@ -1,6 +1,7 @@
 import type { Ticket } from '@portal/contract';
 import { mayReceive, TruckType } from '@portal/domain';
 import type { Identifier } from 'react-admin';
+import { chosenId, instant, textOrNull as text } from '../common/form-values';
 import { currentSession } from '../session';
 import { normalisePlateInput } from '../trucks/truck';
 
@@ -62,23 +63,6 @@ export const mayReject = (ticket: Ticket, { isAdministrator }: TicketPermissions
 /** What a ticket is, in one word of its status chip: received, rejected or neither yet. */
 export const receiptStatus = (ticket: Ticket): 'received' | 'rejected' | 'notReceived' =>
   ticket.isReceived ? 'received' : ticket.isRejected ? 'rejected' : 'notReceived';
-
-const text = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-/** An id chosen in a dropdown, or null when none is (a cleared dropdown gives '' or null). */
-const chosenId = (value: unknown): number | null => {
-  const id = Number(value);
-  return value === '' || value == null || !Number.isInteger(id) || id < 1 ? null : id;
-};
-
-const instant = (value: unknown): string | null => {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  return text(value);
-};
 
 const weight = (value: unknown): number | null =>
   value === '' || value === null || value === undefined ? null : Number(value);

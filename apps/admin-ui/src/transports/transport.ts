@@ -3,7 +3,8 @@ import type {
   TransportCompanyListItem,
 } from '@portal/contract';
 import type { Identifier, RaRecord } from 'react-admin';
-import { companyEnvelope, text } from '../dataProvider/payloads';
+import { text } from '../common/form-values';
+import { companyEnvelope } from '../dataProvider/payloads';
 
 /** A transport company as `GET /api/transportcompany/all` lists it (with its truck count). */
 export type TransportCompany = TransportCompanyListItem & RaRecord;

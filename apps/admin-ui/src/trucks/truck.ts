@@ -1,7 +1,7 @@
 import type { Truck as ContractTruck } from '@portal/contract';
 import { licensePlateMaxLength } from '@portal/domain';
 import type { Identifier, RaRecord } from 'react-admin';
-import { text } from '../dataProvider/payloads';
+import { text } from '../common/form-values';
 
 /** A truck as `POST /api/truck/all` and `GET /api/truck/{id}` return it. */
 export type Truck = ContractTruck & RaRecord;

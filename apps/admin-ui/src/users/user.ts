@@ -1,4 +1,4 @@
-import { text } from '../dataProvider/payloads';
+import { text } from '../common/form-values';
 
 /** The fields `POST /api/user/new` and `PUT /api/user/edit` take; an empty password on edit keeps the current one. */
 export function toUserPayload(data: Record<string, unknown>) {
