@@ -19,9 +19,6 @@ import { ErrorPage } from './common/ErrorPage';
 import { lazyScreen } from './common/lazy-screen';
 import { NotFoundPage } from './common/NotFoundPage';
 import { RowTooltipLayer } from './common/RowTooltipLayer';
-import { latestTicketsQuery } from './dashboard/dashboard-queries';
-import { firstPage } from './dashboard/dashboard-ticket';
-import { LazyDashboardPage } from './dashboard/lazy-dashboard-page';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './dataProvider/query-client';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -31,6 +28,9 @@ import { PortalNotification } from './layout/Notification';
 import { theme } from './layout/theme';
 import { LogoutPage } from './login/LogoutPage';
 import { currentSession, homePathOf } from './session';
+import { latestTicketsQuery } from './tickets/dashboard/dashboard-queries';
+import { firstPage } from './tickets/dashboard/dashboard-ticket';
+import { LazyDashboardPage } from './tickets/dashboard/lazy-dashboard-page';
 
 /**
  * The dashboard, whose Active list is asked for as the route renders rather than once the layout and the
@@ -49,16 +49,18 @@ const DashboardPage = () => {
 const ScalePage = lazyScreen(() => import('./scales/ScalePage').then((m) => m.ScalePage));
 const ReportsPage = lazyScreen(() => import('./reports/ReportsPage').then((m) => m.ReportsPage));
 const HaulageRecordPage = lazyScreen(() =>
-  import('./haulage/HaulageRecordPage').then((m) => m.HaulageRecordPage),
+  import('./tickets/haulage/HaulageRecordPage').then((m) => m.HaulageRecordPage),
 );
 const HaulageReportPage = lazyScreen(() =>
-  import('./haulage/HaulageReportPage').then((m) => m.HaulageReportPage),
+  import('./tickets/haulage/HaulageReportPage').then((m) => m.HaulageReportPage),
 );
 const DigitalTicketPage = lazyScreen(() =>
-  import('./records/DigitalTicketPage').then((m) => m.DigitalTicketPage),
+  import('./tickets/records/DigitalTicketPage').then((m) => m.DigitalTicketPage),
 );
-const PrintRecordPage = lazyScreen(() => import('./records/PrintRecordPage').then((m) => m.PrintRecordPage));
-const TruckDispatchPage = lazyScreen(() => import('./dispatch').then((m) => m.default.page));
+const PrintRecordPage = lazyScreen(() =>
+  import('./tickets/records/PrintRecordPage').then((m) => m.PrintRecordPage),
+);
+const TruckDispatchPage = lazyScreen(() => import('./tickets/dispatch').then((m) => m.default.page));
 const TicketPage = lazyScreen(() => import('./tickets').then((m) => m.default.page));
 const TicketLog = lazyScreen(() => import('./tickets').then((m) => m.default.log));
 const TicketAudit = lazyScreen(() => import('./tickets').then((m) => m.default.audit));

@@ -3,7 +3,7 @@ import type { AuditStatus } from '@portal/contract';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { type LabelledValue, LabelledValues } from '../common/LabelledValues';
-import { displayInstant } from '../dashboard/dashboard-ticket';
+import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
 import { ticketAuditPath } from '../tickets/ticket';
 import { breakReasonKey, type ChainBreak, ticketIdOfStream } from './chain-break';
 

@@ -16,7 +16,7 @@ import {
 import type { Seal } from '@portal/contract';
 import { useTranslate } from 'react-admin';
 import { PhoneOrTable } from '../common/PhoneOrTable';
-import { displayInstant } from '../dashboard/dashboard-ticket';
+import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
 
 const digestSx = { fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' } as const;
 

@@ -1,5 +1,5 @@
 import { rangeOrderErrors } from '@portal/domain';
-import { text } from '../common/form-values';
+import { text } from './form-values';
 
 const ticketNumber = (value: unknown): number | null =>
   /^\d+$/.test(text(value)) ? Number(text(value)) : null;

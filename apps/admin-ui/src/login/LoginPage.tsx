@@ -14,11 +14,11 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorText } from '../common/error-text';
 import { email, requiredText } from '../common/validation';
-import { latestTicketsQuery } from '../dashboard/dashboard-queries';
-import { firstPage } from '../dashboard/dashboard-ticket';
-import { LazyDashboardPage } from '../dashboard/lazy-dashboard-page';
 import { PortalLayout } from '../layout/Layout';
 import { currentSession, homePathOf } from '../session';
+import { latestTicketsQuery } from '../tickets/dashboard/dashboard-queries';
+import { firstPage } from '../tickets/dashboard/dashboard-ticket';
+import { LazyDashboardPage } from '../tickets/dashboard/lazy-dashboard-page';
 
 // The login form: username (an e-mail) and password required.
 const validateUsername = [

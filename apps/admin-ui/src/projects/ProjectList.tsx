@@ -3,7 +3,7 @@ import type { Project } from '@portal/contract';
 import { BooleanField, NumberField, TextField, useRecordContext } from 'react-admin';
 import { IconLinkButton } from '../common/IconLinkButton';
 import { CompanyReferenceSection } from '../contractors/CompanyReferenceSection';
-import { HaulageReportButton } from '../haulage/HaulageReportButton';
+import { HaulageReportButton } from '../tickets/haulage/HaulageReportButton';
 
 /** A project's change log, before its edit and delete. */
 const ProjectLogButton = () => {

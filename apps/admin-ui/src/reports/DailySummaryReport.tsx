@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Form, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { DayInput } from '../common/DateInputs';
-import { SubmitButton } from '../dashboard/bulk/BulkParts';
 import { isMailQueued, mailDeliveryOf } from '../jobs/run';
 import { runRequest, useRun } from '../jobs/useRun';
+import { SubmitButton } from '../tickets/dashboard/bulk/BulkParts';
 
 type Outcome = 'success' | 'failed';
 

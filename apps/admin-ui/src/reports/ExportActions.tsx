@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { saveFile } from '../common/save-file';
-import { SubmitButton, serverFieldErrors } from '../dashboard/bulk/BulkParts';
-import { exportEmailError } from '../dashboard/bulk/bulk-forms';
 import { apiDownload } from '../dataProvider/http-client';
 import { DefaultEmail, MailState, useMailedExport, useOwnUsername } from '../jobs/MailedExport';
 import { RunProgress } from '../jobs/RunProgress';
+import { SubmitButton, serverFieldErrors } from '../tickets/dashboard/bulk/BulkParts';
+import { exportEmailError } from '../tickets/dashboard/bulk/bulk-forms';
 import { exportBody, type ReportRequest } from './report-form';
 
 /** 'Export' (the .xlsx the server names from the title) and 'E-mail export' (a queued run, mailed). */

@@ -23,10 +23,10 @@ import {
 import { displayTicketNumber } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { displayInstant } from '../dashboard/dashboard-ticket';
 import { formatDate } from '../i18n/dates';
-import { printedNet } from '../records/record-weights';
 import { useSiteWeights } from '../settings/site-settings';
+import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
+import { printedNet } from '../tickets/records/record-weights';
 import { TicketCounts } from './TicketCounts';
 
 export type ReportPageSize = (typeof reportPageSizes)[number];

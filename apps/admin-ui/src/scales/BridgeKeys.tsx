@@ -26,8 +26,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
-import { displayInstant } from '../dashboard/dashboard-ticket';
 import { call } from '../dataProvider/http-client';
+import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
 
 /**
  * A scale's bridge keys: a new key is shown once, in a dialog, for the bridge's SCALE_BRIDGE_KEY (only

@@ -1,7 +1,7 @@
 import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../dataProvider/http-client';
-import { allTrucks } from '../receive/reference-data';
+import { allTrucks } from '../tickets/receive/reference-data';
 import { scaleRefreshMs } from './scale-weights';
 
 const SCALE_KEY = 'scale';

@@ -6,8 +6,8 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { haulageRecordPath } from '../dashboard/dashboard-ticket';
-import { digitalTicketPath } from '../records/record-links';
+import { haulageRecordPath } from './dashboard/dashboard-ticket';
+import { digitalTicketPath } from './records/record-links';
 import { ticketAuditPath, ticketLogPath, ticketPath } from './ticket';
 
 /** A ticket's screens, each with its link's words and icon. */
