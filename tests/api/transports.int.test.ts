@@ -79,7 +79,7 @@ describe('transport companies', () => {
     expect((await companies()).map((c) => c.id)).not.toContain(saved.id);
   });
 
-  it('GET /{id} answers the company with its contacts and trucks (spec section 3); /new, /edit and /all without them', async () => {
+  it('GET /{id} answers the company with its contacts and trucks; /new, /edit and /all without them', async () => {
     const fleet = await createCompany('Fleet Detail Haulage');
     const other = await createCompany('Other Detail Haulage');
     const contact = await createContact(fleet.id, 'Ann Dispatch');

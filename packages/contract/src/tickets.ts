@@ -27,7 +27,7 @@ export const TicketSchema = Type.Object(
       Type.String({
         format: 'date-time',
         description:
-          "Beside the spec's fields: when the load left. timeLoaded, or once a dashboard receipt cleared it (spec section 4), the time loaded the ticket's history recorded; null for a ticket never loaded",
+          "Beside the spec's fields: when the load left. timeLoaded, or once a dashboard receipt cleared it, the time loaded the ticket's history recorded; null for a ticket never loaded",
       }),
     ),
     isReceived: Type.Boolean(),

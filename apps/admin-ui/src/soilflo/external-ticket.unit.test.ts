@@ -47,7 +47,7 @@ describe('the body of PUT /api/ticket/edit/soilflo', () => {
   });
 });
 
-describe('what a failed call says (spec section 8)', () => {
+describe('what a failed call says', () => {
   it('tells a missing load apart from other failures of the lookup', () => {
     const noLoad = new HttpError(externalLoadMessages.noLoad(512), 404, {});
     expect(loadLookupFailure(noLoad, 512)).toEqual({ noLoad: true });

@@ -10,7 +10,7 @@ const text = (key: unknown): unknown =>
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages)
     : key;
 
-describe("the full form's required dropdowns (spec section 5), as the server answers", () => {
+describe("the full form's required dropdowns, as the server answers", () => {
   const dropdowns = [
     ['contractorCompanyId', ticketFormMessages.contractorRequired, ticketFormMessages.contractorNotSelected],
     [

@@ -240,7 +240,7 @@ describe('projects', () => {
     expect((await call('GET', '/api/project/contractor/999999', ctx.admin)).json()).toEqual([]);
   });
 
-  it("saving requires a logged-in user: without a token it is 401 'User must be logged in.' (spec section 5)", async () => {
+  it("saving requires a logged-in user: without a token it is 401 'User must be logged in.'", async () => {
     const saved = await createProject();
     const before = await all();
     for (const [method, url, project] of [

@@ -131,7 +131,7 @@ describe('bulk update', () => {
     expect(await kit.get(received.id)).toEqual(receivedBefore);
   });
 
-  it('runs 250 numbers as chunks of 100 (spec section 9)', async () => {
+  it('runs 250 numbers as chunks of 100', async () => {
     const tickets = await kit.fresh(250);
     const from = tickets[0]?.ticketNumber ?? 0;
     const done = await run('/api/ticket/bulk', {

@@ -87,7 +87,7 @@ export const transportCompanyCatalogue = catalogueEndpoints({
   details: {
     response: TransportCompanyDetailsSchema,
     description:
-      'The company with its contacts and trucks (spec section 3). /all, /new and /edit answer the company without them: {id, name, version}, and /all adds truckCount.',
+      'The company with its contacts and trucks. /all, /new and /edit answer the company without them: {id, name, version}, and /all adds truckCount.',
   },
 });
 

@@ -3,7 +3,7 @@ import { invalidField, refusal } from '../../test/refusal';
 import { defaultSettings, settings, settingsId, settingsMessages, validateSettings } from './settings';
 
 describe('settings', () => {
-  it('default to prefix 0 and tare 0 with no receiver (spec section 9), weights in KG', () => {
+  it('default to prefix 0 and tare 0 with no receiver, weights in KG', () => {
     const { displayUnit, maximumWeightKg, hashQrAboveTicketId, ...others } = defaultSettings;
     expect(displayUnit).toBe('kg');
     expect({ maximumWeightKg, hashQrAboveTicketId }).toEqual({

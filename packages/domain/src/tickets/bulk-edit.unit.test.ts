@@ -18,7 +18,7 @@ const fieldErrorsOf = (input: object) => {
   return { message, fields };
 };
 
-describe('bulk update and clear ranges (spec section 5)', () => {
+describe('bulk update and clear ranges', () => {
   it.each([
     [{}, { from: m.fromRequired }],
     [{ from: '' }, { from: m.fromRequired }],
@@ -53,7 +53,7 @@ describe('bulk update and clear ranges (spec section 5)', () => {
     expect(fieldErrorsOf({ from: 1, to: 10_001 }).message).toBe(m.tooMany);
   });
 
-  it('splits into chunks of 100 numbers (spec section 9)', () => {
+  it('splits into chunks of 100 numbers', () => {
     expect(bulkChunks({ from: 1, to: 100 })).toEqual([{ from: 1, to: 100 }]);
     expect(bulkChunks({ from: 1, to: 101 })).toEqual([
       { from: 1, to: 100 },

@@ -103,7 +103,7 @@ describe('a load’s fill of its ticket', () => {
   });
 });
 
-describe('the SoilFLO form’s rules (spec section 5)', () => {
+describe('the SoilFLO form’s rules', () => {
   it('needs the ticket number and the date', () => {
     expect(refusal(() => validateExternalTicket({ ticketNumber: null, date: null }))).toEqual({
       kind: 'validation',
@@ -160,7 +160,7 @@ const saveExternal = (details: TicketDetails, receive: boolean, actor = admin): 
   now,
 });
 
-describe('the SoilFLO form’s receive toggle (spec section 4)', () => {
+describe('the SoilFLO form’s receive toggle', () => {
   it('receives: time received now, the receiving user, updateSoilFLO, and the receipt names the load to report to', () => {
     const events = decideTicket(saveExternal(filled, true), given(generated(true)));
     expect(events).toEqual([
@@ -287,7 +287,7 @@ describe('a SoilFLO load received on the scale or in bulk', () => {
   });
 });
 
-describe('Override? (spec section 4)', () => {
+describe('Override?', () => {
   const override = (reason: string): TicketCommand => ({
     type: 'OverrideExternalLoad',
     reason,

@@ -21,7 +21,7 @@ const refused = (message: string): TicketRangeParse =>
     problem: Object.entries(ticketRangeMessages).find(([, text]) => text === message)?.[0],
   }) as TicketRangeParse;
 
-describe('parseTicketRanges: accepted entries (spec section 5, Bulk receive range entry)', () => {
+describe('parseTicketRanges: accepted entries (the bulk receive range entry)', () => {
   it("uses the spec's messages word for word, typo included", () => {
     expect(ticketRangeMessages).toEqual(messages);
   });

@@ -34,7 +34,7 @@ const form = {
   updateSoilFLO: false,
 };
 
-describe('full ticket form (spec section 5)', () => {
+describe('full ticket form', () => {
   it('accepts a complete ticket and reads it into details', () => {
     expect(validateFullTicket(form)).toEqual({
       ...emptyTicketDetails,

@@ -135,7 +135,7 @@ describe('users decider', () => {
   });
 });
 
-describe('user validation (spec section 5, User)', () => {
+describe('user validation (User)', () => {
   const valid = {
     username: 'a@b.co',
     password: 'pw',

@@ -4,7 +4,7 @@ import { dispatchQrUrl, haulageRecordQrUrl, ticketQrCarriesHash, ticketQrUrl } f
 
 const origin = 'https://portal.example';
 
-describe('the digital ticket QR codes (spec section 9: hash QR for tickets with id above 10015, now a setting)', () => {
+describe('the digital ticket QR codes (hash QR for tickets with id above 10015, now a setting)', () => {
   it("puts no hash in the ticket QR up to the spec's ticket 10015 by default", () => {
     expect(defaultHashQrAboveTicketId).toBe(10015);
     expect(ticketQrCarriesHash(10015, defaultHashQrAboveTicketId)).toBe(false);

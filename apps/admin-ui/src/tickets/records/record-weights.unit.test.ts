@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordWeights } from './record-weights';
 
-describe("a receiving record's weights (spec section 9)", () => {
+describe("a receiving record's weights", () => {
   it("adds the truck's tare to the net for the gross", () => {
     expect(recordWeights(27380, 15000, 9000)).toEqual({ tare: 15000, gross: 42380, net: 27380 });
   });

@@ -22,7 +22,7 @@ const text = (key: string | undefined): unknown =>
     ?.split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
-describe('Generate and Export validation (spec section 5)', () => {
+describe('Generate and Export validation', () => {
   it("requires from and to with the spec's messages", () => {
     expect(text(rangeValidators.from(null))).toBe('From ticket number is required');
     expect(text(rangeValidators.to('', { from: 1 }))).toBe('To ticket number is required');
@@ -49,7 +49,7 @@ describe('Generate and Export validation (spec section 5)', () => {
     );
   });
 
-  it('sends the generate body of spec section 7', () => {
+  it('sends the generate body the API takes', () => {
     expect(generateBody({ from: 1, to: 5 }, false)).toEqual({
       from: 1,
       to: 5,
@@ -66,7 +66,7 @@ describe('Generate and Export validation (spec section 5)', () => {
   });
 });
 
-describe('Update and Clear validation (spec section 5)', () => {
+describe('Update and Clear validation', () => {
   it("has the spec's messages, the same as the server's", () => {
     expect(text(bulkRangeValidators.from(''))).toBe(bulkEditMessages.fromRequired);
     expect(text(bulkRangeValidators.from('abc'))).toBe(bulkEditMessages.fromNotNumber);
@@ -88,7 +88,7 @@ describe('Update and Clear validation (spec section 5)', () => {
     expect(bulkRangeOf({ from: '5', to: '9' })).toEqual({ from: 5, to: 9 });
   });
 
-  it('sends the bulk update body of spec section 7', () => {
+  it('sends the bulk update body the API takes', () => {
     const body = bulkUpdateBody(
       {
         from: '10',
@@ -120,7 +120,7 @@ describe('Update and Clear validation (spec section 5)', () => {
     expect(updatesSomething(bulkUpdateBody({ from: '1', isSaltImpacted: true }, '7'))).toBe(true);
   });
 
-  it('sends the bulk clear body of spec section 7; clearAll turns every switch on', () => {
+  it('sends the bulk clear body the API takes; clearAll turns every switch on', () => {
     const some = bulkClearBody({ from: '1', to: '3', clearJobSite: true }, '7');
     expect(some).toMatchObject({
       from: 1,
