@@ -156,8 +156,11 @@ describe('projection runner', () => {
     const deadline = Date.now() + 5000;
     while (!healthy.isOwner && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(healthy.isOwner).toBe(true);
-    // Each failed try closed its connection rather than keeping it.
-    expect(lostPool.totalCount).toBeLessThanOrEqual(1);
+    // Each failed try closed its connection rather than keeping it: after ten more tries (every 50 ms) the
+    // pool holds at most the try under way and the one still closing, where a kept connection a try would
+    // have made ten. (At most 1 was asserted here before: a try's close and the next one's open overlap.)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(lostPool.totalCount).toBeLessThanOrEqual(2);
   });
 
   it('commits a batch without waiting for the disk, while the appends it follows wait for theirs', async () => {
