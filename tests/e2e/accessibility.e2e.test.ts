@@ -180,4 +180,28 @@ describe('every screen at 1440 and 390 px: no serious or critical axe-core findi
   it.each(openings)('on the %s', async (_, open) => {
     expect(await findingsOn((page) => open(page, ctx.portal.url))).toEqual([]);
   });
+
+  // A slow machine shows react-admin's loading page while a screen's code is on its way (after 1 s): held here
+  // until it shows, so the audit sees it every time rather than when CI happens to be busy.
+  it("on the loading page, while a screen's code is on its way", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const screenCode = /\/assets\/DashboardPage-[^/]+\.js$/;
+    await page.route(screenCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${ctx.portal.url}/dashboard`, { waitUntil: 'commit' });
+      await page.getByText('Please wait').waitFor();
+      const found = await accessibilityViolations(page);
+      expect(found).toEqual([]);
+    } finally {
+      release();
+      await page.unroute(screenCode);
+    }
+    await page.getByRole('heading', { name: 'Daily Trucks' }).waitFor();
+  });
 });
