@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../schemas';
+import type { TicketDetails } from './ticket-details';
 
 /**
  * A load as the external load-tracking system (SoilFLO) describes it (docs/soilflo.md).
@@ -78,20 +79,22 @@ const joined = (...parts: (string | null)[]) => {
   return text === '' ? null : text;
 };
 
-/** What a load says about its ticket, by name; the companies are matched to records by the caller. */
-export interface ExternalLoadFill {
+/** What a load says about its ticket: the ticket's own fields, and the companies by name (the caller matches them to records). */
+export type ExternalLoadFill = Pick<
+  TicketDetails,
+  | 'jobSite'
+  | 'truckNumber'
+  | 'truckLicensePlate'
+  | 'truckDriverName'
+  | 'truckDriverNumber'
+  | 'siteContactName'
+  | 'siteContactNumber'
+  | 'timeLoaded'
+> & {
   soilFLOTicketId: number;
-  jobSite: string | null;
   contractorCompanyName: string | null;
   transportCompanyName: string | null;
-  truckNumber: string | null;
-  truckLicensePlate: string | null;
-  truckDriverName: string | null;
-  truckDriverNumber: string | null;
-  siteContactName: string | null;
-  siteContactNumber: string | null;
-  timeLoaded: string | null;
-}
+};
 
 /** The ticket fields a load fills: job site, contractor, haulage company, truck, driver, time loaded. */
 export function externalLoadFill(load: ExternalLoad): ExternalLoadFill {
