@@ -12,7 +12,12 @@ export function rootFromProof(
   leaf: Buffer,
   proof: { leafIndex: number; treeSize: number; path: string[] },
 ): Buffer | null;
-export function verifyExport(exported: unknown): { ok: boolean; reason?: string; message?: string };
+export function verifyExport(exported: unknown): {
+  ok: boolean;
+  reason?: string;
+  message?: string;
+  redactedEvents?: number;
+};
 export function verdictText(result: ReturnType<typeof verifyExport>): string;
 interface SealLeaf {
   streamId: string;

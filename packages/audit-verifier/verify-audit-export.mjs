@@ -3,7 +3,8 @@
  * Checks a portal audit export (GET /api/audit/export; docs/audit-export.md) with nothing but Node and this
  * file: no database, no network, no install. It recomputes every event's content hash (SHA-256 of the RFC 8785
  * canonical JSON of {data, eventId, metadata, type}) and chain hash, follows each stream's links from its first
- * event, checks each sealed head's Merkle proof against the seal's root and the seal's Ed25519 signature with
+ * event (an event whose personal data retention removed links by the hash a later PersonalDataRedacted event of
+ * its stream vouches for), checks each sealed head's Merkle proof against the seal's root and the seal's Ed25519 signature with
  * the public key in the export. Prints OK and a summary, or FAIL and the first break, naming the event.
  *
  *   node verify-audit-export.mjs portal-audit-export.json      (or, in the repository: npx verify-audit-export FILE)
@@ -130,12 +131,28 @@ export function verifyAbsence({ streamId, notInSeal }, seal) {
     throw new Break('not-in-seal', 'its proof that the seal does not cover it does not hold', where);
 }
 
+/**
+ * The redactions a stream's own PersonalDataRedacted events vouch for, by version: the content hash the event
+ * was chained with and the one of what it holds now (docs/event-store.md, "Redaction"). The vouching events
+ * are checked with the rest of the stream, so an edited voucher breaks its own link.
+ */
+function vouchersIn(events) {
+  const vouchers = new Map();
+  for (const event of events) {
+    if (event?.type !== 'PersonalDataRedacted' || !Array.isArray(event.data?.redactedEvents)) continue;
+    for (const voucher of event.data.redactedEvents) vouchers.set(voucher?.version, voucher);
+  }
+  return vouchers;
+}
+
 /** Checks one stream's events from its first, and its sealed head against the seal; returns its counts. */
 function verifyStream(stream, seal) {
   const { streamId, events, sealedHead } = stream;
   if (typeof streamId !== 'string' || !Array.isArray(events))
     throw new Break('malformed', 'a stream without id or events');
+  const vouchers = vouchersIn(events);
   let previous = zeroHash;
+  let redactedEvents = 0;
   let sealedEvents = 0;
   for (const [index, event] of events.entries()) {
     const where = { streamId, position: index + 1, eventId: event.eventId, type: event.type };
@@ -154,12 +171,20 @@ function verifyStream(stream, seal) {
         'its previous-link hash is not the chain hash of the event before it',
         where,
       );
-    if (!contentHashOf(event).equals(storedContent))
-      throw new Break(
-        'content-changed',
-        'its id, type, data or metadata do not hash to its content hash',
-        where,
-      );
+    const content = contentHashOf(event);
+    if (!content.equals(storedContent)) {
+      const voucher = vouchers.get(event.streamVersion);
+      if (
+        voucher?.originalContentHash !== storedContent.toString('hex') ||
+        voucher?.redactedContentHash !== content.toString('hex')
+      )
+        throw new Break(
+          'content-changed',
+          'its id, type, data or metadata do not hash to its content hash, and no redaction in its stream vouches for what it holds',
+          where,
+        );
+      redactedEvents++;
+    }
     if (!chainHashOf(previous, storedContent, event.streamVersion, streamId).equals(storedChain))
       throw new Break('chain-broken', 'its chain hash does not link it to the event before it', where);
     previous = storedChain;
@@ -167,7 +192,7 @@ function verifyStream(stream, seal) {
   }
   if (!sealedHead) {
     if (seal) verifyAbsence(stream, seal);
-    return { events: events.length, sealedEvents: 0 };
+    return { events: events.length, sealedEvents: 0, redactedEvents };
   }
   if (!seal) throw new Break('not-sealed', 'a sealed head is given but the export has no seal', { streamId });
   const head = events[sealedHead.version - 1];
@@ -189,7 +214,7 @@ function verifyStream(stream, seal) {
   const root = rootFromProof(sealLeafOf(streamId, sealedHead.version, hex(head.chainHash)), sealedHead);
   if (!root || root.toString('hex') !== seal.merkleRoot)
     throw new Break('not-in-seal', "its sealed head's Merkle proof does not lead to the seal's root", where);
-  return { events: events.length, sealedEvents };
+  return { events: events.length, sealedEvents, redactedEvents };
 }
 
 /** Verifies a parsed export: `{ok: true, ...counts}` or `{ok: false, reason, message, where}` at the first break. */
@@ -210,12 +235,13 @@ export function verifyExport(exported) {
           },
         );
     }
-    const totals = { streams: 0, events: 0, sealedEvents: 0 };
+    const totals = { streams: 0, events: 0, sealedEvents: 0, redactedEvents: 0 };
     for (const stream of exported.streams) {
       const counts = verifyStream(stream, seal);
       totals.streams++;
       totals.events += counts.events;
       totals.sealedEvents += counts.sealedEvents;
+      totals.redactedEvents += counts.redactedEvents;
     }
     const records = exported.streams.filter((stream) => stream.printedRecords).length;
     return { ok: true, ...totals, seal: seal ?? null, records };
@@ -248,6 +274,10 @@ export function verdictText(result) {
     );
   } else lines.push('No seal covers them: the export holds no seal.');
   if (after > 0) lines.push(`${after} events come after the latest seal: chained, not yet sealed.`);
+  if (result.redactedEvents > 0)
+    lines.push(
+      `${result.redactedEvents} events had personal data removed by retention: each is vouched for by a PersonalDataRedacted event of its stream.`,
+    );
   lines.push(`${result.records} tickets' printed records: made from these events, not hashed themselves.`);
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 export { eventChainHash, eventContentHash } from './event-chain';
+export { type RedactionVoucher, redactionEventType } from './event-redaction';
 export {
   rawPublicKey,
   type SealedFacts,
@@ -23,6 +24,7 @@ export { isConnectionLoss } from './postgres/connection-loss';
 export { type EventsSealedData, sealStreamHeads } from './postgres/event-seals';
 export { migrateEventStore } from './postgres/migrate-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { type EventRedaction, type RedactStreamEvents, redactStreamEvents } from './postgres/redact-events';
 export { type EventLinkStatus, streamLinks } from './postgres/stream-links';
 export {
   type ChainBreak,

@@ -4,6 +4,7 @@ import * as createEvents from './migrations/2026-11-21-001-create-events';
 import * as appendEventsFunction from './migrations/2026-11-23-001-append-events-function';
 import * as hashChainedEvents from './migrations/2026-11-27-001-hash-chained-events';
 import * as eventSealHeads from './migrations/2026-11-27-002-event-seal-heads';
+import * as sealedRedaction from './migrations/2026-11-28-001-sealed-redaction';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-001-append-events-function': appendEventsFunction,
   '2026-11-27-001-hash-chained-events': hashChainedEvents,
   '2026-11-27-002-event-seal-heads': eventSealHeads,
+  '2026-11-28-001-sealed-redaction': sealedRedaction,
 };
 
 /**

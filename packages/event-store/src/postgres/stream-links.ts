@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { streamChainGenesis } from '../event-chain';
 import type { ChainRow } from './events-in-stream-order';
-import { breakAt, type ChainBreakReason } from './verify-event-chains';
+import { breakAt, type ChainBreakReason, vouchersIn } from './verify-event-chains';
 
 /**
  * One event's link in its stream's chain: `verified` when it and every event before it link from the stream's
@@ -24,11 +24,12 @@ export async function streamLinks(pool: pg.Pool, streamId: string): Promise<Even
      FROM events WHERE stream_id = $1 ORDER BY stream_version`,
     [streamId],
   );
+  const vouchers = vouchersIn(rows);
   let previousHash = streamChainGenesis;
   let previousVersion = 0;
   let broken = false;
   return rows.map((row) => {
-    const found = breakAt(row, previousHash, previousVersion);
+    const found = breakAt(row, previousHash, previousVersion, vouchers);
     // An event without a hash is chained on as a stream's start, as append_events does.
     previousHash = row.chain_hash ?? streamChainGenesis;
     previousVersion = row.stream_version;

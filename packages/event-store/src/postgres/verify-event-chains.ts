@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { eventChainHash, eventContentHash, streamChainGenesis } from '../event-chain';
+import { type RedactionVoucher, redactionEventType, vouchersOf } from '../event-redaction';
 import { sealMerkleRoot, sealSignatureHolds, sealStreamId } from '../event-seal';
 import { type EventsSealedData, sealedHeads } from './event-seals';
 import { type ChainRow, eventsInStreamOrder } from './events-in-stream-order';
@@ -8,7 +9,8 @@ import { type ChainRow, eventsInStreamOrder } from './events-in-stream-order';
  * Why a stream's chain breaks at an event:
  * - `missing-event`: the stream skips this version (an event was deleted);
  * - `missing-hash`: the event has no hash (written around append_events);
- * - `content-changed`: its id, type, data or metadata are not what was hashed (edited);
+ * - `content-changed`: its id, type, data or metadata are not what was hashed (edited), and no later event of
+ *   its stream vouches for it as redacted to exactly what it holds;
  * - `chain-broken`: its content is as hashed, but it does not link to the event before it at this version
  *   (reordered, inserted, renumbered, or a hash edited).
  * Against the seals (after every chain held):
@@ -61,8 +63,26 @@ const defaultPageSize = 5_000;
 /** A break before its time is looked up. */
 type FoundBreak = Omit<ChainBreak, 'recordedAt'> & { recordedVersion: number };
 
-/** Where `row` breaks its stream's chain, given the hash and version of the event before it; null when it holds. */
-export function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: number): FoundBreak | null {
+/** The redactions vouched for, by stream id and version (`${streamId}\n${version}`). */
+type Vouchers = ReadonlyMap<string, RedactionVoucher>;
+const voucherKey = (streamId: string, version: number) => `${streamId}\n${version}`;
+
+/** Whether a voucher says the event chained with `chained` now holds content hashing to `now`. */
+const vouchedFor = (voucher: RedactionVoucher | undefined, chained: Buffer, now: Buffer) =>
+  voucher !== undefined &&
+  voucher.originalContentHash === chained.toString('hex') &&
+  voucher.redactedContentHash === now.toString('hex');
+
+/**
+ * Where `row` breaks its stream's chain, given the hash and version of the event before it; null when it holds.
+ * A redacted event links by the content hash it was chained with, which a voucher of its stream names.
+ */
+export function breakAt(
+  row: ChainRow,
+  previousHash: Buffer,
+  previousVersion: number,
+  vouchers: Vouchers = new Map(),
+): FoundBreak | null {
   const at = (position: number, reason: ChainBreakReason): FoundBreak => ({
     streamId: row.stream_id,
     position,
@@ -77,8 +97,12 @@ export function breakAt(row: ChainRow, previousHash: Buffer, previousVersion: nu
     data: row.data,
     metadata: row.metadata,
   });
-  if (!contentHash.equals(row.content_hash)) return at(row.stream_version, 'content-changed');
-  const chainHash = eventChainHash(previousHash, contentHash, row.stream_version, row.stream_id);
+  if (
+    !contentHash.equals(row.content_hash) &&
+    !vouchedFor(vouchers.get(voucherKey(row.stream_id, row.stream_version)), row.content_hash, contentHash)
+  )
+    return at(row.stream_version, 'content-changed');
+  const chainHash = eventChainHash(previousHash, row.content_hash, row.stream_version, row.stream_id);
   if (!chainHash.equals(row.chain_hash)) return at(row.stream_version, 'chain-broken');
   return null;
 }
@@ -161,6 +185,30 @@ async function sealBreak(pool: pg.Pool, sealKeys: readonly string[]): Promise<Ch
 }
 
 /**
+ * Every voucher of every redaction event, read before the walk: a voucher follows the events it vouches for
+ * in their stream. The vouching events are checked by the walk like any other, so an edited voucher breaks
+ * its own stream's chain.
+ */
+async function redactionVouchers(pool: pg.Pool): Promise<Vouchers> {
+  const { rows } = await pool.query<ChainRow>(
+    'SELECT stream_id, event_type, data FROM events WHERE event_type = $1',
+    [redactionEventType],
+  );
+  return vouchersIn(rows);
+}
+
+/** The vouchers the redaction events among `rows` carry. */
+export function vouchersIn(rows: readonly Pick<ChainRow, 'stream_id' | 'event_type' | 'data'>[]): Vouchers {
+  return new Map(
+    rows.flatMap((row) =>
+      vouchersOf({ type: row.event_type, data: row.data }).map(
+        (voucher) => [voucherKey(row.stream_id, voucher.version), voucher] as const,
+      ),
+    ),
+  );
+}
+
+/**
  * Walks every stream's hash chain in the PostgreSQL event store (streams in id order, each from its first
  * event) and stops at the first event that breaks one; then checks every seal's signature against the kept
  * keys and the latest seal's heads against the streams (a tail cut off, a stream dropped, a tail rewritten),
@@ -171,6 +219,7 @@ export async function verifyEventChains(
   { pageSize = defaultPageSize, onProgress, sealKeys }: VerifyEventChainsOptions = {},
 ): Promise<ChainVerification> {
   const query = async (text: string, values: unknown[]) => (await pool.query<ChainRow>(text, values)).rows;
+  const vouchers = await redactionVouchers(pool);
   let checkedEvents = 0;
   let streamId: string | undefined;
   let previousHash = streamChainGenesis;
@@ -182,7 +231,7 @@ export async function verifyEventChains(
         previousHash = streamChainGenesis;
         previousVersion = 0;
       }
-      const found = breakAt(row, previousHash, previousVersion);
+      const found = breakAt(row, previousHash, previousVersion, vouchers);
       if (found) return { ok: false, checkedEvents, firstBreak: await withRecordedAt(pool, found) };
       previousHash = row.chain_hash as Buffer;
       previousVersion = row.stream_version;

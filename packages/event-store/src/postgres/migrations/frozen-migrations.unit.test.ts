@@ -12,6 +12,7 @@ import * as createEvents from './2026-11-21-001-create-events';
 import * as appendEventsFunction from './2026-11-23-001-append-events-function';
 import * as hashChainedEvents from './2026-11-27-001-hash-chained-events';
 import * as eventSealHeads from './2026-11-27-002-event-seal-heads';
+import * as sealedRedaction from './2026-11-28-001-sealed-redaction';
 
 /** Every statement a migration sends, in order, as PostgreSQL would receive it (no database needed). */
 async function statementsOf(migration: Migration): Promise<string[]> {
@@ -57,6 +58,11 @@ describe('the event store migrations', () => {
       '2026-11-27-002-event-seal-heads',
       eventSealHeads,
       'f54ebc75e98b444f0a403799126f213dc5c13d6298857fbfd9953a3394fb22b1',
+    ],
+    [
+      '2026-11-28-001-sealed-redaction',
+      sealedRedaction,
+      'cb5ab93665b075626d84bdfd20157cde1761c8f495daaa2f979a41c516aa9b86',
     ],
   ])('%s sends the statements it was written with', async (_name, migration, sha256) => {
     const statements = await statementsOf(migration);
