@@ -140,7 +140,7 @@ describe('the access matrix', () => {
     expect(violations).toEqual([]);
   });
 
-  it("lists an auditor's routes: a ticket, its change log, history and links, the chain's verification, its runs and status, the seals and the exports, nothing else", async () => {
+  it("lists an auditor's routes: a ticket, its change log, history and links, the chain's verification, its runs and status, the seals and the exports, the retention period, its status and the legal holds, nothing else", async () => {
     const auditorRoutes = [...ctx.portal.app.routeAccess()]
       .filter(([, access]) => roleMayCall(access, Role.Auditor))
       .map(([route]) => route);
@@ -164,6 +164,12 @@ describe('the access matrix', () => {
         'HEAD /api/audit/seals',
         'GET /api/audit/export',
         'HEAD /api/audit/export',
+        'GET /api/retention/policy',
+        'HEAD /api/retention/policy',
+        'GET /api/retention/status',
+        'HEAD /api/retention/status',
+        'GET /api/legal-hold/all',
+        'HEAD /api/legal-hold/all',
       ]),
     );
     // The OpenAPI document says the same of each operation.
@@ -186,6 +192,9 @@ describe('the access matrix', () => {
         'GET /api/audit/status',
         'GET /api/audit/seals',
         'GET /api/audit/export',
+        'GET /api/retention/policy',
+        'GET /api/retention/status',
+        'GET /api/legal-hold/all',
       ]),
     );
     expect(document.paths['/api/audit/seals']?.get?.description).toContain('Access: Administrator, Auditor.');

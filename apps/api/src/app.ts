@@ -22,6 +22,7 @@ import { sendWrittenJson } from './plugins/written-json';
 import { projectRoutes } from './projects/routes';
 import { reportRoutes } from './reports/routes';
 import { ticketReportRoutes } from './reports/ticket-report';
+import { retentionRoutes } from './retention/routes';
 import { scaleOfBridgeKeyFrom } from './scales/bridge-keys';
 import { scaleRoutes } from './scales/scale-routes';
 import { settingsRoutes } from './settings/routes';
@@ -78,5 +79,6 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(jobRoutes, { runDefinitions });
   await app.register(auditRoutes);
+  await app.register(retentionRoutes);
   return app;
 }

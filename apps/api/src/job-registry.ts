@@ -6,6 +6,7 @@ import { mailJobFamily, mailQueue } from './mail/mail-jobs';
 import { createMailer } from './mail/mailer';
 import type { CommandHost } from './plugins/infrastructure';
 import { reportRunDefinitions } from './reports/report-runs';
+import { retentionRun } from './retention/retention-run';
 import { externalReceiptJobFamily, externalReceiptQueue } from './soilflo/external-receipts';
 import { bulkClearRun, bulkUpdateRun } from './tickets/bulk-edit-tickets';
 import { bulkReceiveRun } from './tickets/bulk-receive-tickets';
@@ -22,6 +23,7 @@ export const runDefinitions: readonly RunDefinition[] = [
   bulkReceiveRun,
   ...reportRunDefinitions,
   verifyChainsRun,
+  retentionRun,
 ];
 
 /** Every queue the families below use (the queue-depth metric reads each). */

@@ -24,6 +24,7 @@ import { createPortalMetrics, observeOnScrape } from './observability/portal-met
 import { startProcessHealth } from './observability/process-health';
 import { apiChecks, type CheckName, projectorChecks, workerChecks } from './observability/readiness-checks';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
+import { startRetention } from './retention/apply-retention';
 import { createLiveScales } from './scales/live-scales';
 import { startScaleAlerts } from './scales/scale-alerts';
 import { type ShutdownStep, stopAll } from './shutdown';
@@ -127,6 +128,7 @@ export async function startServices(
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
   const scaleAlerts = options.workers ? startScaleAlerts(host) : null;
   const sealing = options.workers && config.runSeals ? startSealing(host) : null;
+  const retention = options.workers ? startRetention(host) : null;
   const serviceSteps: ShutdownStep[] = [
     {
       what: 'the queue workers',
@@ -135,6 +137,7 @@ export async function startServices(
         await receiptRelay?.stop();
         await scaleAlerts?.stop();
         await sealing?.stop();
+        await retention?.stop();
         await jobs.close();
       },
     },

@@ -11,6 +11,7 @@ export * from './materials';
 export * from './projects';
 export * from './record-pages';
 export * from './records';
+export * from './retention';
 export * from './runs';
 export * from './scale';
 export * from './scale-alerts';

@@ -37,6 +37,8 @@ export interface Database {
   outboxMail: OutboxMailTable;
   scales: ScalesTable;
   externalReceipts: ExternalReceiptsTable;
+  retentionPolicy: RetentionPolicyTable;
+  legalHolds: LegalHoldsTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */
@@ -93,6 +95,20 @@ export interface ProjectsTable extends Versioned {
 
 export interface ProjectLogTable extends ChangeLogColumns {
   projectId: number;
+}
+
+/** How long tickets' personal data is kept (one row, id 1, once set). */
+export interface RetentionPolicyTable extends Versioned {
+  ticketPersonalDataYears: number | null;
+}
+
+/** The legal holds standing: each covers a project, a contractor or a range of ticket ids. */
+export interface LegalHoldsTable extends Versioned {
+  projectId: number | null;
+  contractorCompanyId: number | null;
+  fromTicketId: number | null;
+  toTicketId: number | null;
+  reason: string;
 }
 
 export interface SettingsTable extends Versioned {

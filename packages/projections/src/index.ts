@@ -8,6 +8,7 @@ export * from './projects/projects-queries';
 export * from './record-pages';
 export * from './reports/report-queries';
 export * from './reports/ticket-report-queries';
+export * from './retention/retention-queries';
 export * from './runner/compare-read-models';
 export * from './runner/projection';
 export * from './runner/projection-lag';
@@ -44,6 +45,7 @@ import {
 } from './contractors/contractors-projections';
 import { materialsProjection, materialTypesProjection } from './materials/materials-projections';
 import { projectsProjection } from './projects/projects-projection';
+import { legalHoldsProjection, retentionPolicyProjection } from './retention/retention-projections';
 import type { Projection } from './runner/projection';
 import { scalesProjection } from './scales/scales-projection';
 import { settingsProjection } from './settings/settings-projection';
@@ -68,6 +70,8 @@ export const allProjections: Projection[] = [
   transportContactsProjection,
   trucksProjection,
   settingsProjection,
+  retentionPolicyProjection,
+  legalHoldsProjection,
   scalesProjection,
   ticketsProjection,
   externalReceiptsProjection,

@@ -12,7 +12,8 @@ export type IdKind =
   | 'material'
   | 'material_type'
   | 'scale'
-  | 'ticket';
+  | 'ticket'
+  | 'legal_hold';
 
 /** A new id for an aggregate, never reused even when the command that took it fails. */
 export async function nextId(pool: pg.Pool, kind: IdKind): Promise<number> {

@@ -152,6 +152,8 @@ const migrations: Record<string, Migration> = {
         )`,
     sql`CREATE INDEX chain_verification_latest_idx ON chain_verification (verified_at DESC)`,
   ),
+  // Issue 31, item 5: legal holds are records with ids of their own.
+  '2026-11-28-001-legal-hold-id-sequence': sqlMigration(sql`CREATE SEQUENCE legal_hold_id_seq`),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

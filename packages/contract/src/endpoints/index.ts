@@ -8,6 +8,7 @@ import { mailEndpoints } from './mail';
 import { materialCatalogue, materialsEndpoints, materialTypeCatalogue } from './materials';
 import { projectCatalogue, projectsEndpoints } from './projects';
 import { reportsEndpoints } from './reports';
+import { retentionEndpoints } from './retention';
 import { scaleCatalogue, scalesEndpoints } from './scales';
 import { settingsEndpoints } from './settings';
 import { soilfloEndpoints } from './soilflo';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...materialsEndpoints,
   ...projectsEndpoints,
   ...reportsEndpoints,
+  ...retentionEndpoints,
   ...scalesEndpoints,
   ...settingsEndpoints,
   ...soilfloEndpoints,

@@ -3,6 +3,7 @@ import { contractorCompanies } from '../contractors/contractor-company';
 import { contractorContacts } from '../contractors/contractor-contact';
 import { materials, materialTypes } from '../materials/material';
 import { projects } from '../projects/project';
+import { legalHolds, retentionPolicy } from '../retention/records-retention';
 import { scales } from '../scales/scale';
 import { settings } from '../settings/settings';
 import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket-events';
@@ -19,6 +20,8 @@ export const portalCatalogues = [
   materials,
   materialTypes,
   projects,
+  legalHolds,
+  retentionPolicy,
   scales,
   settings,
   transportCompanies,

@@ -125,6 +125,21 @@ export const TicketEventSchemas = {
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
   TicketLinkRevoked: Type.Object({ ticketId, hashNonce: Type.String() }),
   TicketDeleted: Type.Object({ ticketId }),
+  /**
+   * Retention removed the ticket's personal data (docs/retention.md): the events it rewrote are named by
+   * version with their content hashes before and after, so the stream's chain still verifies.
+   */
+  PersonalDataRedacted: Type.Object({
+    ticketId,
+    reason: Type.String(),
+    redactedEvents: Type.Array(
+      Type.Object({
+        version: Type.Integer(),
+        originalContentHash: Type.String(),
+        redactedContentHash: Type.String(),
+      }),
+    ),
+  }),
 };
 
 export type TicketEvent = EventOf<typeof TicketEventSchemas>;

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { WeighingSourceSchema } from '../scales/weighing-source';
 import { Nullable } from '../schemas';
+import { withoutPersonalData } from './personal-data';
 import { dispatchFields, emptyTicketDetails, type TicketDetails } from './ticket-details';
 import type { TicketEvent } from './ticket-events';
 import { isReportedToSoilFLO } from './ticket-rules';
@@ -186,6 +187,8 @@ function evolveFields(state: TicketState, event: TicketEvent): TicketState {
       return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':
       return { status: 'deleted', ticketId: event.data.ticketId };
+    case 'PersonalDataRedacted':
+      return withDetails(state, (t) => ({ ...t, details: withoutPersonalData(t.details) }));
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

@@ -24,6 +24,7 @@ import * as ticketWeighing from './2026-11-29-034-ticket-weighing';
 import * as ticketLoadTimeLoaded from './2026-11-30-001-ticket-load-time-loaded';
 import * as scaleCapacity from './2026-11-30-002-scale-capacity';
 import * as jobSiteCountsDropZero from './2026-12-01-001-job-site-counts-drop-zero';
+import * as recordsRetention from './2026-12-02-001-records-retention';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-001-ticket-load-time-loaded': ticketLoadTimeLoaded,
   '2026-11-30-002-scale-capacity': scaleCapacity,
   '2026-12-01-001-job-site-counts-drop-zero': jobSiteCountsDropZero,
+  '2026-12-02-001-records-retention': recordsRetention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

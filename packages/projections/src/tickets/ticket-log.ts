@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { removedPersonalData, ticketPersonalFields } from '@portal/domain';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { changeLogAnswer } from '../change-log';
 import type { Database } from '../database';
 
@@ -50,4 +51,18 @@ export async function findTicketLogEntry(db: Kysely<Database>, id: number) {
     .orderBy('id')
     .execute();
   return replay(entries).at(-1);
+}
+
+/**
+ * The log entries of tickets whose personal data was removed, with each personal value given replaced as
+ * the events were (withoutPersonalData): the log is a read model of those events, so it keeps no more.
+ */
+export async function redactLog(trx: Transaction<Database>, ticketIds: number[]) {
+  await sql`UPDATE ticket_log SET changed_fields = (
+      SELECT jsonb_object_agg(field, CASE WHEN field = ANY(${[...ticketPersonalFields]}::text[])
+        AND jsonb_typeof(value) = 'string' THEN to_jsonb(${removedPersonalData}::text) ELSE value END)
+      FROM jsonb_each(changed_fields) AS entry(field, value))
+    WHERE ticket_id = ANY(${ticketIds}::int[]) AND changed_fields ?| ${[...ticketPersonalFields]}::text[]`.execute(
+    trx,
+  );
 }

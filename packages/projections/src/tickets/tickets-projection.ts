@@ -15,7 +15,7 @@ import type { RecordedEvent } from '@portal/event-store';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, TicketsTable } from '../database';
 import type { FoldAhead, Projection } from '../runner/projection';
-import { changedFields, type TicketLogRecord } from './ticket-log';
+import { changedFields, redactLog, type TicketLogRecord } from './ticket-log';
 
 type TicketRow = Selectable<TicketsTable>;
 
@@ -168,6 +168,8 @@ export interface FoldedTickets {
   /** The tickets' rows and the log's entries, each one JSON array. */
   keptRows: string;
   logEntries: string;
+  /** Tickets whose personal data retention removed in this batch: their log entries are scrubbed too. */
+  redacted: number[];
 }
 
 /**
@@ -199,6 +201,7 @@ async function foldTickets(
   const logs = new Map<number, TicketLogRecord | null>();
   const versions = new Map<number, number>();
   const log: Record<string, unknown>[] = [];
+  const redacted = new Set<number>();
   for (const [index, event] of events.entries()) {
     if (index % 500 === 499) await setImmediate();
     const { ticketId } = event.data;
@@ -213,11 +216,14 @@ async function foldTickets(
       stream_version: event.streamVersion,
       date: event.metadata.occurredAt,
       user_id: event.metadata.userId,
-      changed_fields: changedFields(
-        logs.has(ticketId) ? (logs.get(ticketId) ?? null) : logObject(before),
-        afterLog,
-      ),
+      // A redaction's own entry changes nothing: the entries before it are scrubbed instead (redactLog), so a
+      // rebuild from the rewritten events writes the same log.
+      changed_fields:
+        event.type === 'PersonalDataRedacted'
+          ? {}
+          : changedFields(logs.has(ticketId) ? (logs.get(ticketId) ?? null) : logObject(before), afterLog),
     });
+    if (event.type === 'PersonalDataRedacted') redacted.add(ticketId);
     logs.set(ticketId, afterLog);
   }
   const kept: Record<string, unknown>[] = [];
@@ -232,7 +238,13 @@ async function foldTickets(
     for (const [field, column] of ticketColumns) sqlRow[column] = row[field];
     kept.push(sqlRow);
   }
-  return { states, removed, keptRows: JSON.stringify(kept), logEntries: JSON.stringify(log) };
+  return {
+    states,
+    removed,
+    keptRows: JSON.stringify(kept),
+    logEntries: JSON.stringify(log),
+    redacted: [...redacted],
+  };
 }
 
 /**
@@ -241,7 +253,10 @@ async function foldTickets(
  * (binding every value on its own costs ten times as much at a rebuild's batch sizes, and runs out of
  * parameters at 65,535); the log keeps the batch's order, so each ticket's entries fold back in order.
  */
-async function writeTickets(trx: Transaction<Database>, { removed, keptRows, logEntries }: FoldedTickets) {
+async function writeTickets(
+  trx: Transaction<Database>,
+  { removed, keptRows, logEntries, redacted }: FoldedTickets,
+) {
   await sql`WITH removed AS (DELETE FROM tickets WHERE id = ANY(${removed}::int[])),
     kept AS (
       INSERT INTO tickets (${ticketColumnList})
@@ -255,6 +270,7 @@ async function writeTickets(trx: Transaction<Database>, { removed, keptRows, log
     FROM jsonb_populate_recordset(NULL::ticket_log, ${logEntries}::jsonb) WITH ORDINALITY AS entry
     LEFT JOIN users ON users.id = entry.user_id
     ORDER BY entry.ordinality`.execute(trx);
+  if (redacted.length > 0) await redactLog(trx, redacted);
 }
 
 const ticketsFoldAhead: FoldAhead<FoldedTickets> = {

@@ -20,6 +20,7 @@ export const ticketEventWords = {
   TicketRestored: 'Restored',
   TicketLinkRevoked: 'Public link revoked',
   TicketDeleted: 'Deleted',
+  PersonalDataRedacted: 'Personal data removed: its retention period is over',
 } satisfies Record<TicketEvent['type'], string>;
 
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
