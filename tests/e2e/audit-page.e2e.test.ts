@@ -72,7 +72,13 @@ describe('the Audit page, in Chromium', () => {
       expect(await page.getByRole('button', { name: 'Seal now' }).count()).toBe(0);
       await expect.poll(() => page.getByTestId('seal-digest').first().textContent()).toBe(seal?.merkleRoot);
       expect(await page.getByRole('region', { name: 'Verifiable exports' }).isVisible()).toBe(true);
-      expect(await page.getByText('Not yet: legal holds and retention').isVisible()).toBe(true);
+      // Retention and holds are theirs to read, not to change.
+      const retention = page.getByRole('region', { name: 'Records retention' });
+      await retention.getByText('No period is set: nothing is removed.').waitFor();
+      expect(await retention.getByLabel('Years personal data is kept').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Run retention now' }).count()).toBe(0);
+      await page.getByRole('region', { name: 'Legal holds' }).getByText('No legal hold stands.').waitFor();
+      expect(await page.getByRole('button', { name: 'Place hold' }).count()).toBe(0);
 
       await verifyNow(page);
       await expect
@@ -170,5 +176,66 @@ describe('the Audit page, in Chromium', () => {
     expect(failure?.stderr).toMatch(
       new RegExp(`FAIL content-changed: stream ${ticketStreamId(ticket.id)}, position 2`),
     );
+  });
+
+  it('an administrator sets the period, holds a ticket range, releases it after a confirmation, and runs retention now', async () => {
+    await runToEnd(
+      ctx.portal,
+      ctx.admin,
+      injectionOf(endpoints.postTicketGenerate, {
+        body: { from: 2, to: 2, isSoilFLOTicket: false, email: null },
+      }),
+    );
+    const old = await ctx.ticketNumbered(2);
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: old.id, date: '2015-03-02T12:00:00.000Z', truckDriverName: 'Dan Driver' } },
+    });
+    for (const { width } of widths) {
+      const page = pageAt(width);
+      if (width === 1440) await page.setViewportSize(widths[0]);
+      else await ctx.logInAsAdministrator(page);
+      await page.goto(`${ctx.portal.url}/audit`);
+      const retention = page.getByRole('region', { name: 'Records retention' });
+      const holds = page.getByRole('region', { name: 'Legal holds' });
+      if (width === 1440) {
+        const years = retention.getByLabel('Years personal data is kept');
+        await years.fill('0');
+        await retention.getByRole('button', { name: 'Save' }).click();
+        await retention.getByText('Years must be a whole number from 1 to 100').waitFor();
+        await years.fill('7');
+        await retention.getByRole('button', { name: 'Save' }).click();
+        await retention.getByText(/1 ticket still holds personal data; 0 kept by legal holds/).waitFor();
+
+        await holds.getByLabel('Hold').click();
+        await page.getByRole('option', { name: 'A range of ticket IDs' }).click();
+        await holds.getByLabel('From ticket ID').fill(String(old.id));
+        await holds.getByLabel('To ticket ID').fill(String(old.id));
+        await holds.getByLabel('Reason').fill('Claim 2026-114');
+        await holds.getByRole('button', { name: 'Place hold' }).click();
+        await holds.getByText(`Tickets ${old.id} to ${old.id} (IDs)`).waitFor();
+        await retention.getByText(/0 tickets still hold personal data; 1 kept by legal holds/).waitFor();
+      }
+      await screenshot(page, `audit-page-retention-${width}`);
+    }
+    // Released on the phone, after its confirmation; then run now, after its own.
+    await phone.getByRole('region', { name: 'Legal holds' }).getByRole('button', { name: 'Release' }).click();
+    await phone.getByRole('dialog').getByText('Release this legal hold?').waitFor();
+    await screenshot(phone, 'audit-page-release-confirm-390', { fullPage: false });
+    await phone.getByRole('dialog').getByRole('button', { name: 'Release' }).click();
+    await phone.getByText('No legal hold stands.').waitFor();
+    await phone.getByRole('button', { name: 'Run retention now' }).click();
+    await phone.getByRole('dialog').getByText('Remove personal data now?').waitFor();
+    await phone.getByRole('dialog').getByRole('button', { name: 'Run retention now' }).click();
+    await phone.getByText('Personal data removed from 1 ticket; events rewritten: 1.').waitFor();
+    await screenshot(phone, 'audit-page-retention-ran-390');
+    expect((await ctx.call(endpoints.getTicketById, { params: { id: old.id } })).truckDriverName).toBe(
+      '(removed)',
+    );
+    // Settings says what the period is, and where it is set.
+    await ctx.page.goto(`${ctx.portal.url}/settings`);
+    const note = ctx.page.getByTestId('retention-note');
+    await expect.poll(() => note.textContent()).toContain("tickets' personal data is kept 7 years");
+    await note.getByRole('link', { name: 'Set it, and the legal holds, on the Audit page.' }).click();
+    await ctx.page.waitForURL(`${ctx.portal.url}/audit`);
   });
 });

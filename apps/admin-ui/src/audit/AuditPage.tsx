@@ -13,9 +13,11 @@ import { call } from '../dataProvider/http-client';
 import { RunProgress } from '../jobs/RunProgress';
 import { runRequest, useRun } from '../jobs/useRun';
 import { AuditExportSection } from './AuditExportSection';
-import { HoldsNotYetSection, TicketHistoryLookup } from './AuditSections';
+import { TicketHistoryLookup } from './AuditSections';
 import { auditQueryKey, auditSealsQuery, auditStatusQuery } from './audit-queries';
 import { ChainStatus } from './ChainStatus';
+import { LegalHoldsSection } from './LegalHoldsSection';
+import { RetentionSection } from './RetentionSection';
 import { SealsTable } from './SealsTable';
 
 /** Verify now: the walk as a run, polled where auditors may read it, its progress the events checked. */
@@ -49,7 +51,7 @@ function useSealNow() {
 /**
  * /audit (administrators and auditors): the chain's status (last verified, last seal, a break in red with
  * where), Verify now with its progress, Seal now for administrators, every seal with its digest, and a
- * ticket's event history by its ID. Exports and legal holds are not built yet, and the page says so.
+ * ticket's event history by its ID, the verifiable exports, the retention period and the legal holds.
  */
 export const AuditPage = () => {
   const translate = useTranslate();
@@ -92,7 +94,8 @@ export const AuditPage = () => {
           <SealsTable seals={seals.data} />
           <TicketHistoryLookup />
           <AuditExportSection />
-          <HoldsNotYetSection />
+          <RetentionSection />
+          <LegalHoldsSection />
         </Stack>
       )}
       <Confirm

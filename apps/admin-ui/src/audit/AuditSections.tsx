@@ -60,15 +60,3 @@ export const TicketHistoryLookup = () => {
     </Section>
   );
 };
-
-/** Legal holds belong here once they are built; until then the page says so, not pretends. */
-export const HoldsNotYetSection = () => {
-  const translate = useTranslate();
-  return (
-    <Section id="holds-title" title="portal.audit.legalHolds">
-      <Typography variant="body2" color="text.secondary">
-        {translate('portal.audit.holdsNotYet')}
-      </Typography>
-    </Section>
-  );
-};

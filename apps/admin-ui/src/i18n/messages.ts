@@ -7,7 +7,7 @@ import {
   settingsWords,
   usersWords,
 } from './messages/administration';
-import { auditWords } from './messages/audit';
+import { auditWords, holdWords, retentionWords } from './messages/audit';
 import { bulkWords } from './messages/bulk';
 import { contractorsWords, projectsWords, transportsWords, trucksWords } from './messages/companies';
 import { dashboardWords } from './messages/dashboard';
@@ -117,6 +117,8 @@ const portalMessages = {
     records: recordsWords,
     dispatch: dispatchWords,
     audit: auditWords,
+    retention: retentionWords,
+    holds: holdWords,
     tickets: ticketsWords,
   },
   resources: resourceWords,

@@ -9,7 +9,6 @@ import {
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  type HttpError,
   Loading,
   maxLength,
   minValue,
@@ -27,7 +26,9 @@ import {
   type Validator,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { RetentionNote } from '../audit/RetentionNote';
 import { errorText } from '../common/error-text';
+import { fieldErrorsOf } from '../common/field-errors';
 import { PhoneInput } from '../common/PhoneInput';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { useNotifySaveError } from '../common/useNotifySaveError';
@@ -98,7 +99,7 @@ export const SettingsPage = () => {
       if (await logoutIfAccessDenied(failure)) return;
       notifySaveError(failure);
       // A 400's {errors: {field: message}} goes under the fields.
-      return (failure as HttpError).body?.errors;
+      return fieldErrorsOf(failure);
     }
   };
 
@@ -163,6 +164,7 @@ export const SettingsPage = () => {
           </SimpleForm>
         </ResourceContextProvider>
       )}
+      <RetentionNote />
     </Card>
   );
 };

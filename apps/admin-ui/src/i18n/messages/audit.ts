@@ -57,8 +57,6 @@ export const auditWords = {
   to: 'To',
   download: 'Download export',
   downloading: 'Exporting…',
-  legalHolds: 'Legal holds',
-  holdsNotYet: 'Not yet: legal holds and retention are not built yet.',
   links: {
     verified: 'Link verified',
     broken: 'Broken',
@@ -66,4 +64,50 @@ export const auditWords = {
     afterBreakHelp: 'This link holds, but an earlier one in the stream does not.',
     unknown: 'Link not checked',
   },
+};
+
+/** Records retention on the Audit page: how long tickets' personal data is kept, and running it. */
+export const retentionWords = {
+  title: 'Records retention',
+  help: "Past the period, a ticket's driver, contacts and project leader are removed from its record and history; weights, times, sites and companies stay, and the chain still verifies. Set the period your regulation and contracts ask for: until you do, nothing is removed.",
+  years: 'Years personal data is kept',
+  yearsHelp: "Whole years after the ticket's date, 1 to %{max}; blank: keep it.",
+  saved: 'Retention period saved.',
+  noPeriod: 'No period is set: nothing is removed.',
+  due: 'Tickets dated before %{cutoff}: %{smart_count} ticket still holds personal data; %{held} kept by legal holds. |||| Tickets dated before %{cutoff}: %{smart_count} tickets still hold personal data; %{held} kept by legal holds.',
+  runNow: 'Run retention now',
+  running: 'Removing personal data',
+  runTitle: 'Remove personal data now?',
+  runContent:
+    'The driver, contacts and project leader of every ticket past the period and not on hold are removed from its record and history. This cannot be undone. The workers also do it every hour.',
+  ran: 'Personal data removed from %{smart_count} ticket; events rewritten: %{events}. |||| Personal data removed from %{smart_count} tickets; events rewritten: %{events}.',
+  leftForNext: 'Changed meanwhile, left for the next run: %{tickets}.',
+  settingsNone: "Records retention: no period is set, tickets' personal data is kept.",
+  settingsYears:
+    "Records retention: tickets' personal data is kept %{smart_count} year after the ticket's date. |||| Records retention: tickets' personal data is kept %{smart_count} years after the ticket's date.",
+  settingsLink: 'Set it, and the legal holds, on the Audit page.',
+};
+
+/** Legal holds on the Audit page. */
+export const holdWords = {
+  title: 'Legal holds',
+  help: 'While a hold stands, retention removes nothing from the tickets it covers.',
+  none: 'No legal hold stands.',
+  ofProject: 'Project %{project}',
+  ofContractor: 'Contractor %{contractor}',
+  ofRange: 'Tickets %{from} to %{to} (IDs)',
+  on: 'Hold',
+  scopes: { projectId: 'A project', contractorCompanyId: 'A contractor', range: 'A range of ticket IDs' },
+  ids: { projectId: 'Project ID', contractorCompanyId: 'Contractor ID' },
+  fromTicketId: 'From ticket ID',
+  toTicketId: 'To ticket ID',
+  reason: 'Reason',
+  reasonHelp: 'The case or request it is for.',
+  place: 'Place hold',
+  placed: 'Legal hold placed.',
+  release: 'Release',
+  released: 'Legal hold released.',
+  releaseTitle: 'Release this legal hold?',
+  releaseContent:
+    '%{what}: its tickets fall under the retention period again, and the next run removes their personal data if they are past it.',
 };

@@ -16,8 +16,9 @@ import type { Ticket } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import { type ReactNode, useId, useState } from 'react';
-import { Form, type HttpError, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { Form, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { fieldErrorsOf } from '../../common/field-errors';
 import { useNotifySaveError } from '../../common/useNotifySaveError';
 import { call } from '../../dataProvider/http-client';
 import { displayInstant } from '../dashboard/dashboard-ticket';
@@ -133,7 +134,7 @@ export const ReceiveTicketDialog = ({
       if (await logoutIfAccessDenied(failure)) return;
       // e.g. 409 'This ticket has already been received.', word for word from the server.
       notifySaveError(failure);
-      return (failure as HttpError).body?.errors;
+      return fieldErrorsOf(failure);
     } finally {
       setSubmitting(false);
     }
