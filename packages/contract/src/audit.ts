@@ -32,8 +32,28 @@ const chainVerificationFields = {
   ),
 };
 
-/** GET /api/audit/verify: the event store's hash chains, walked stream by stream up to the first break. */
-export const ChainVerificationSchema = Type.Object(chainVerificationFields, { $id: 'ChainVerification' });
+/** With `?readModels=true`: every derived read-model table against its rebuild from the events. */
+const ReadModelComparisonSchema = Type.Object({
+  ok: Type.Boolean({ description: 'Every derived table equals its rebuild' }),
+  tablesCompared: Type.Integer(),
+  mismatches: Type.Array(
+    Type.Object({
+      table: Type.String(),
+      onlyLive: Type.Integer({ description: 'Live rows the rebuild did not make (edited or added)' }),
+      onlyRebuilt: Type.Integer({ description: 'Rebuilt rows the live table lacks (deleted or edited)' }),
+      firstLiveId: Nullable(Type.String()),
+    }),
+  ),
+});
+
+/**
+ * GET /api/audit/verify: the event store's hash chains, walked stream by stream up to the first break; with
+ * `?readModels=true`, also the read models against a rebuild (then `ok` needs both).
+ */
+export const ChainVerificationSchema = Type.Object(
+  { ...chainVerificationFields, readModels: Type.Optional(ReadModelComparisonSchema) },
+  { $id: 'ChainVerification' },
+);
 
 export type ChainVerificationAnswer = Static<typeof ChainVerificationSchema>;
 

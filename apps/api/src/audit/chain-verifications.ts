@@ -1,20 +1,29 @@
-import type { AuditStatus } from '@portal/contract';
+import type { AuditStatus, ChainVerificationAnswer } from '@portal/contract';
 import { type ChainVerification, verifyEventChains } from '@portal/event-store';
+import { allProjections, compareReadModels } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 
 type LastVerification = NonNullable<AuditStatus['lastVerification']>;
 
 /**
- * Walks the chains and seals (GET /api/audit/verify, directly or as its run) and keeps the answer in
- * chain_verification, so the Audit page shows when the chain was last verified, and how, after a reload.
+ * Walks the chains and seals (GET /api/audit/verify, directly or as its run), with `readModels` compares the
+ * read models with a rebuild too, and keeps the answer in chain_verification, so the Audit page shows when
+ * the chain was last verified, and how, after a reload.
  */
 export async function verifyAndRecord(
   host: CommandHost,
   userId: number,
-  onProgress?: (checkedEvents: number) => Promise<void>,
-): Promise<ChainVerification> {
-  const { pool, config } = host.infra;
-  const verification = await verifyEventChains(pool, { onProgress, sealKeys: config.sealPublicKeys });
+  {
+    onProgress,
+    readModels = false,
+  }: { onProgress?(checkedEvents: number): Promise<void>; readModels?: boolean } = {},
+): Promise<ChainVerificationAnswer> {
+  const { pool, config, eventStore } = host.infra;
+  const chains = await verifyEventChains(pool, { onProgress, sealKeys: config.sealPublicKeys });
+  const compared = readModels
+    ? await compareReadModels({ pool, eventStore, projections: allProjections })
+    : undefined;
+  const verification = compared ? { ...chains, ok: chains.ok && compared.ok, readModels: compared } : chains;
   await pool.query(
     `INSERT INTO chain_verification (verified_by_user_id, ok, checked_events, first_break)
      VALUES ($1, $2, $3, $4)`,

@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { clientOfPortal, injectionOf, runToEnd } from '@portal/api/test/portal';
 import { useTicketPortal } from '@portal/api/test/ticket-kit';
+import { type ChainVerificationAnswer, endpoints } from '@portal/contract';
 import { allProjections, compareReadModels } from '@portal/projections';
 import { describe, expect, it } from 'vitest';
 
 const kit = useTicketPortal({ companies: true });
+const client = clientOfPortal(() => kit.portal);
 
 const compare = () => {
   const { pool, eventStore } = kit.portal.infra;
@@ -51,6 +54,32 @@ describe('the read models compared with a rebuild from the events', () => {
     ]);
     await edit(ticket?.jobSite ?? null);
     expect(await compare()).toMatchObject({ ok: true });
+  });
+
+  it('answer GET /api/audit/verify?readModels=true with the comparison, directly and as a run; the default answer has none', async () => {
+    const [ticket] = await kit.fresh(1);
+    await kit.settle();
+    const verify = (query: { readModels?: boolean }) =>
+      client(endpoints.getAuditVerify, { query }, kit.admin) as Promise<ChainVerificationAnswer>;
+    expect(await verify({})).not.toHaveProperty('readModels');
+    expect(await verify({ readModels: true })).toMatchObject({
+      ok: true,
+      readModels: { ok: true, mismatches: [] },
+    });
+    await kit.portal.infra.pool.query('UPDATE tickets SET notes = $2 WHERE id = $1', [ticket?.id, 'Edited']);
+    const direct = await verify({ readModels: true });
+    expect(direct).toMatchObject({ ok: false, firstBreak: null, readModels: { ok: false } });
+    expect(direct.readModels?.mismatches.map((mismatch) => mismatch.table)).toEqual(['tickets']);
+    const run = await runToEnd(
+      kit.portal,
+      kit.admin,
+      injectionOf(endpoints.getAuditVerify, { query: { readModels: true } }),
+    );
+    expect(run.result).toMatchObject({ ok: false, readModels: { ok: false } });
+    await kit.portal.infra.pool.query('UPDATE tickets SET notes = $2 WHERE id = $1', [
+      ticket?.id,
+      ticket?.notes,
+    ]);
   });
 
   it('compare at one position of the log while tickets are generated meanwhile', async () => {

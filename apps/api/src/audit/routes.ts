@@ -23,14 +23,16 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, endpoints.getAuditVerify, async (request, reply) => {
     const notBuilt = notBuiltForEventStoreDb('Verifying the hash chains in EventStoreDB is not built yet.');
     if (notBuilt) return reply.code(501).send(notBuilt);
-    if (!prefersRespondAsync(request.headers.prefer)) return verifyAndRecord(app, request.currentUser.id);
+    const readModels = request.query.readModels === true;
+    if (!prefersRespondAsync(request.headers.prefer))
+      return verifyAndRecord(app, request.currentUser.id, { readModels });
     const { rows } = await app.infra.pool.query<{ events: number }>(
       'SELECT count(*)::int AS events FROM events',
     );
     const run = await startRun(
       app,
       verifyChainsRun,
-      { events: rows[0]?.events ?? 0 },
+      { events: rows[0]?.events ?? 0, readModels },
       request.currentUser.id,
     );
     // Polled here rather than at GET /api/job/{id}, which auditors may not read (it shows every kind of run).

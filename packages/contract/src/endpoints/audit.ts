@@ -14,8 +14,14 @@ export const auditEndpoints = {
     summary:
       "Walks every stream's hash chain and every seal and answers the first break, if any; with `Prefer: respond-async`, " +
       'a 202 with a run to poll at GET /api/audit/verify/{id}, which administrators and auditors may read ' +
-      '(progress: events checked; result: the same answer). The latest answer is kept for GET /api/audit/status',
+      '(progress: events checked; result: the same answer). The latest answer is kept for GET /api/audit/status. ' +
+      'With `readModels=true` (beside the answer the spec gives, which stays the default) it also rebuilds every read model into a ' +
+      'scratch schema and compares each derived table with the live one, adding `readModels: {ok, tablesCompared, mismatches}`; ' +
+      '`ok` then needs both',
     headers: PreferHeaders,
+    querystring: Type.Object({
+      readModels: Type.Optional(Type.Boolean({ description: 'Also compare the read models with a rebuild' })),
+    }),
     response: { ...runResponses(ChainVerificationSchema, '/api/audit/verify/{id}'), 501: ErrorSchema },
   }),
   getAuditVerifyById: endpoint({
