@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
-import type { RunDefinition } from '../jobs/job-runs';
+import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
@@ -185,7 +185,7 @@ const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
 export const exportRun: RunDefinition<ExportParams, ExportParams, MailedExport> = {
   kind: 'export',
   queue: 'ticket-export',
-  chunks: (params) => [{ spec: params, total: 1 }],
+  chunks: wholeRunAsOneChunk,
   async processChunk({ host, run }) {
     const { params } = run;
     const timeZone = host.infra.config.siteTimezone;

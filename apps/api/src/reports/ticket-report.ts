@@ -9,7 +9,7 @@ import {
 import type { DisplayUnit } from '@portal/domain';
 import { getSettings, reportChart, reportTable } from '@portal/projections';
 import { contentDisposition } from '../content-disposition';
-import type { RunDefinition } from '../jobs/job-runs';
+import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { startRun } from '../jobs/start-run';
 import { enqueueMail } from '../mail/mail-jobs';
 import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
@@ -62,7 +62,7 @@ async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec, unit
 export const reportExportRun: RunDefinition<ReportExportParams, ReportExportParams, MailedExport> = {
   kind: 'report-export',
   queue: 'report-export',
-  chunks: (params) => [{ spec: params, total: 1 }],
+  chunks: wholeRunAsOneChunk,
   async processChunk({ host, run }) {
     const { params } = run;
     await readModelsCurrent(host, { required: true });
