@@ -1,5 +1,7 @@
 import { siteDate } from '@portal/api';
+import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { injector, useTestPortal } from '@portal/api/test/portal';
+import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TransportCompany, TransportContact } from '../../apps/admin-ui/src/transports/transport';
@@ -9,10 +11,16 @@ const ctx = useTestPortal({ standardUser: true });
 
 type Company = { id: number; name: string; version: number };
 
-const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
 const call = injector(() => ctx.portal);
+const companyChecks = catalogueChecks(ctx, endpoints.transportCompanyCatalogue);
+/** The checks of the contacts of `companyId`, whose saves travel in {transportCompanyId, transportContact}. */
+const contactChecks = (companyId: number) =>
+  catalogueChecks(ctx, endpoints.transportContactCatalogue, (contact) => ({
+    transportCompanyId: companyId,
+    transportContact: contact,
+  }));
 
 const createCompany = async (name: string): Promise<Company> => {
   const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
@@ -134,26 +142,11 @@ describe('transport companies', () => {
     const blank = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ name: 'Company name is required' });
-    expect(
-      (await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: 'V2' })).statusCode,
-    ).toBe(200);
-    const old = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved, name: 'V3' });
-    expect(old.statusCode).toBe(409);
-    expect(old.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toMatchObject({
-      name: 'V2',
-      version: 2,
-    });
+    await companyChecks.expectStaleEditRefused(saved, { name: 'V2' }, { name: 'V3' });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/transportcompany/999999', ctx.admin);
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Haulage company not found.' });
-    expect((await call('DELETE', '/api/transportcompany/999999', ctx.admin)).statusCode).toBe(404);
-    const edit = await call('PUT', '/api/transportcompany/edit', ctx.admin, { id: 999999, name: 'Ghost' });
-    expect(edit.statusCode).toBe(404);
-    expect(edit.json()).toEqual({ message: 'Haulage company not found.' });
+    await companyChecks.expectNotFound(999999, 'Haulage company not found.', { name: 'Ghost' });
   });
 
   it('lists companies by name with their truck counts', async () => {
@@ -306,25 +299,12 @@ describe('transport contacts', () => {
 
     const company = await createCompany('Stale Contact Haulage');
     const saved = await createContact(company.id);
-    const edit = (name: string) =>
-      call('PUT', '/api/transportcontact/edit', ctx.admin, {
-        transportCompanyId: company.id,
-        transportContact: { ...saved, name },
-      });
-    expect((await edit('Newer')).statusCode).toBe(200);
-    const old = await edit('Older');
-    expect(old.statusCode).toBe(409);
-    expect(old.json()).toEqual({ message: stale });
-
-    const get = await call('GET', '/api/transportcontact/999999', ctx.admin);
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Transport contact not found.' });
-    expect((await call('DELETE', '/api/transportcontact/999999', ctx.admin)).statusCode).toBe(404);
-    const ghost = await call('PUT', '/api/transportcontact/edit', ctx.admin, {
-      transportCompanyId: company.id,
-      transportContact: { id: 999999, name: 'Ghost', number: '(905)555-0199' },
+    const checks = contactChecks(company.id);
+    await checks.expectStaleEditRefused(saved, { name: 'Newer' }, { name: 'Older' });
+    await checks.expectNotFound(999999, 'Transport contact not found.', {
+      name: 'Ghost',
+      number: '(905)555-0199',
     });
-    expect(ghost.statusCode).toBe(404);
   });
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {

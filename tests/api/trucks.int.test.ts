@@ -1,4 +1,6 @@
+import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { injector, useTestPortal } from '@portal/api/test/portal';
+import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
 
@@ -14,6 +16,7 @@ const forbidden = 'You do not have permission to do this.';
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
 const call = injector(() => ctx.portal);
+const checks = catalogueChecks(ctx, endpoints.truckCatalogue, (truck) => ({ truck }));
 
 const createCompany = async (name: string): Promise<{ id: number; name: string }> => {
   const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
@@ -147,24 +150,11 @@ describe('trucks', () => {
 
   it('refuses a stale version with 409', async () => {
     const saved = await createTruck();
-    expect((await save('PUT', { ...saved, driverName: 'Newer' })).statusCode).toBe(200);
-    const old = await save('PUT', { ...saved, driverName: 'Older' });
-    expect(old.statusCode).toBe(409);
-    expect(old.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toMatchObject({
-      driverName: 'Newer',
-      version: 2,
-    });
+    await checks.expectStaleEditRefused(saved, { driverName: 'Newer' }, { driverName: 'Older' });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/truck/999999', ctx.admin);
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Truck not found.' });
-    expect((await call('DELETE', '/api/truck/999999', ctx.admin)).statusCode).toBe(404);
-    const edit = await save('PUT', { ...truckInput(), id: 999999 });
-    expect(edit.statusCode).toBe(404);
-    expect(edit.json()).toEqual({ message: 'Truck not found.' });
+    await checks.expectNotFound(999999, 'Truck not found.', truckInput());
   });
 
   it('standard users read (200) but every write is 403 and changes nothing', async () => {

@@ -64,19 +64,22 @@ export async function buildApp(
   await app.register(healthRoutes);
   if (infra.config.uiDist) await serveAdminUi(app, infra.config.uiDist);
 
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(contractorRoutes);
-  await app.register(projectRoutes);
-  await app.register(transportRoutes);
-  await app.register(materialRoutes);
-  await app.register(scaleRoutes);
-  await app.register(settingsRoutes);
-  await app.register(ticketRoutes);
-  await app.register(externalReceiptRoutes);
-  await app.register(reportRoutes);
-  await app.register(ticketReportRoutes);
-  await app.register(mailRoutes);
+  for (const sliceRoutes of [
+    authRoutes,
+    userRoutes,
+    contractorRoutes,
+    projectRoutes,
+    transportRoutes,
+    materialRoutes,
+    scaleRoutes,
+    settingsRoutes,
+    ticketRoutes,
+    externalReceiptRoutes,
+    reportRoutes,
+    ticketReportRoutes,
+    mailRoutes,
+  ])
+    await app.register(sliceRoutes);
   await app.register(jobRoutes, { runDefinitions });
   await app.register(auditRoutes);
   await app.register(retentionRoutes);

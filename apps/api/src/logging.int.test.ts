@@ -1,19 +1,10 @@
+import { useLoggingApp } from '@portal/api/test/portal';
 import { useTicketPortal } from '@portal/api/test/ticket-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { portalLoggerOptions } from './logging';
+import { describe, expect, it } from 'vitest';
 
 // The portal's request log, written to memory, never holds a public link's hash.
 const kit = useTicketPortal();
-const lines: string[] = [];
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildApp(kit.portal.infra, {
-    logger: portalLoggerOptions('info', { write: (line) => lines.push(line) }),
-  });
-});
-afterAll(() => app?.close());
+const logged = useLoggingApp(() => kit.portal, 'info');
 
 const everyCharEncoded = (text: string) =>
   [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
@@ -33,16 +24,16 @@ describe('the request log', () => {
       ['GET', `/ticket/${ticket.id}?hash=${hash}`, 404],
       ['GET', `/ticket/${ticket.id}?from=mail&hash=${encodeURIComponent(wrong)}`, 404],
     ];
-    lines.length = 0;
+    logged.lines.length = 0;
     for (const [method, url, status] of requests) {
-      const response = await app.inject({ method, url });
+      const response = await logged.app.inject({ method, url });
       expect(response.statusCode, url).toBe(status);
     }
 
-    const log = lines.join('');
+    const log = logged.lines.join('');
     for (const secret of [hash, wrong, everyCharEncoded(hash), hash.slice(4, 16), wrong.slice(4, 16)])
       expect(log).not.toContain(secret);
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    const entries = logged.lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
     expect(
       entries.filter((entry) => entry.msg === 'incoming request').map((entry) => entry.req?.url),
     ).toEqual([

@@ -22,3 +22,10 @@ export function chosenId(value: unknown, field: string): number | null {
     throw new DomainError('validation', numberTooLargeMessage, { [field]: numberTooLargeMessage });
   return id;
 }
+
+/** A chosen id the call cannot do without: a 400 with `missing` on the field when none is chosen. */
+export function requiredId(value: unknown, field: string, missing: string): number {
+  const id = chosenId(value, field);
+  if (id === null) throw new DomainError('validation', missing, { [field]: missing });
+  return id;
+}

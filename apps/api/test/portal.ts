@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { clientOf, type Endpoint, endpoints, type InputOf, type RunView, requestOf } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app';
 import { configFromEnv, type PortalConfig } from '../src/config';
 import { runDefinitions } from '../src/job-registry';
 import { portalLoggerOptions } from '../src/logging';
@@ -102,6 +104,14 @@ export async function createStandardUser(
   return { id: created.id, headers: bearer(await portal.login(user.username, user.password)) };
 }
 
+/** Deletes the standard test user (as `admin`) when there is one, so a test can create them afresh. */
+export async function deleteStandardUser(portal: TestPortal, admin: Headers): Promise<void> {
+  const call = clientOfPortal(() => portal);
+  const users = await call(endpoints.getUserAll, {}, admin);
+  const user = users.find((candidate) => candidate.username === testStandardUser.username);
+  if (user) await call(endpoints.deleteUserById, { params: { id: user.id } }, admin);
+}
+
 /** A test file's portal and its users' authorization headers, filled in once beforeAll has run. */
 export interface PortalTest {
   portal: TestPortal;
@@ -140,6 +150,21 @@ export function useTestPortal({
   });
   afterAll(() => test.portal?.stop());
   return test;
+}
+
+/**
+ * A second app over the test portal's infrastructure that logs at `level` into `lines`, for tests that
+ * read the request log back (built beforeAll, closed afterAll).
+ */
+export function useLoggingApp(portal: () => TestPortal, level: string) {
+  const logged = { lines: [] as string[] } as { lines: string[]; app: FastifyInstance };
+  beforeAll(async () => {
+    logged.app = await buildApp(portal().infra, {
+      logger: portalLoggerOptions(level, { write: (line) => logged.lines.push(line) }),
+    });
+  });
+  afterAll(() => logged.app?.close());
+  return logged;
 }
 
 /** The typed client over `app.inject`: a call that does not answer 2xx throws with its status and body. */

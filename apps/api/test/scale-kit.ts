@@ -12,6 +12,10 @@ export async function scaleWithKey(
   return { scale, key: (await call(endpoints.postScaleByIdKey, { params: { id: scale.id } }, admin)).key };
 }
 
+/** The Scale page's Tare of a truck alone, from the scale's stable reading, as `headers`' user; expects 200. */
+export const tareOnScale = (portal: TestPortal, headers: Headers, truckId: number, scaleId: number) =>
+  clientOfPortal(() => portal)(endpoints.postTruckTareWeight, { body: { truckId, scaleId } }, headers);
+
 /** A fresh gross reading in range, stable or in motion, as the bridge reports it. */
 export const bridgeReading = (weightKg: number, stable: boolean): BridgeReport => ({
   status: stable ? 'ok' : 'motion',

@@ -81,6 +81,8 @@ export interface TicketKit extends PortalTest {
   /** PUT /api/ticket/edit with the envelope; expects 200. */
   full(id: number, fields: object, headers?: Headers): Promise<Ticket>;
   logs(id: number): Promise<TicketLogEntry[]>;
+  /** PUT /api/ticket/receive from the dashboard or the ticket page, with no dialog fields; expects 200. */
+  receive(ticketId: number, source: 'dashboard' | 'ticket', headers?: Headers): Promise<Ticket>;
   /**
    * Waits until the read models hold every event committed so far: appends one event through a
    * regular command (which waits for its own position) after them.
@@ -153,6 +155,8 @@ export function useTicketPortal({
     full: (id: number, fields: object, headers?: Headers) =>
       ok(endpoints.putTicketEdit, { body: { ticket: { id, ...fields }, loggedInUserId: 1 } }, headers),
     logs: (id: number) => ok(endpoints.getTicketLogsById, { params: { id } }),
+    receive: (ticketId: number, source: 'dashboard' | 'ticket', headers?: Headers) =>
+      ok(endpoints.putTicketReceive, { body: { ticketId, source } }, headers),
     async settle() {
       serial += 1;
       await ok(endpoints.materialTypeCatalogue.create, { body: { name: `Settle ${serial}` } });

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { BridgeReport } from '@portal/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordingLog, startRecordingPortal } from '../test/bridge-kit';
+import { recordingLog, startLoopbackJsonServer, startRecordingPortal } from '../test/bridge-kit';
 import { configFromEnv } from './config';
 import { frame } from './protocols/test-frames';
 import { encodeToledo } from './protocols/toledo';
@@ -198,32 +197,15 @@ describe('the RFC 2217 negotiation', () => {
 async function startCommandingPortal() {
   const reports: BridgeReport[] = [];
   let handedOver = false;
-  const server = createHttpServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const report = JSON.parse(body) as BridgeReport;
-      reports.push(report);
-      const portOpen = report.status !== 'disconnected';
-      const commands = portOpen && !handedOver ? [{ id: commandId, command: 'zero' }] : [];
-      handedOver ||= portOpen;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ commands }));
-    });
+  const server = await startLoopbackJsonServer((_request, body, response) => {
+    const report = body as BridgeReport;
+    reports.push(report);
+    const portOpen = report.status !== 'disconnected';
+    const commands = portOpen && !handedOver ? [{ id: commandId, command: 'zero' }] : [];
+    handedOver ||= portOpen;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ commands }));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    reports,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...server, reports };
 }
 
 const commandId = '0b7e4c4a-9f1d-4d55-a8a8-3f0f5d1c2e77';

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,32 @@ export interface ReceivedReport {
 }
 
 /**
+ * An HTTP server on loopback standing in for the portal: each request's JSON body goes to `answer`,
+ * which writes the reply.
+ */
+export async function startLoopbackJsonServer(
+  answer: (request: IncomingMessage, body: unknown, response: ServerResponse) => void,
+) {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => answer(request, JSON.parse(body), response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
  * A stand-in for the portal's PUT /api/scale/bridge/report on loopback: 204 for the right key
  * (`accept` can be turned off to answer 401), every body checked against the contract's schema.
  */
@@ -32,33 +58,19 @@ export async function startRecordingPortal(bridgeKey: string) {
   const received: ReceivedReport[] = [];
   const invalid: unknown[] = [];
   const state = { accept: true };
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const { authorization } = request.headers;
-      const report: unknown = JSON.parse(body);
-      if (request.method !== 'PUT' || request.url !== '/api/scale/bridge/report') invalid.push(request.url);
-      if (!Value.Check(BridgeReportSchema, report)) invalid.push(report);
-      received.push({ authorization, report: report as BridgeReport });
-      response.writeHead(state.accept && authorization === `Bridge ${bridgeKey}` ? 204 : 401).end();
-    });
+  const server = await startLoopbackJsonServer((request, report, response) => {
+    const { authorization } = request.headers;
+    if (request.method !== 'PUT' || request.url !== '/api/scale/bridge/report') invalid.push(request.url);
+    if (!Value.Check(BridgeReportSchema, report)) invalid.push(report);
+    received.push({ authorization, report: report as BridgeReport });
+    response.writeHead(state.accept && authorization === `Bridge ${bridgeKey}` ? 204 : 401).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...server,
     received,
     invalid,
     state,
     latest: () => received.at(-1)?.report,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 }
 

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { bearer, createStandardUser, testStandardUser, useTestPortal } from '@portal/api/test/portal';
+import {
+  bearer,
+  createStandardUser,
+  deleteStandardUser,
+  testStandardUser,
+  useTestPortal,
+} from '@portal/api/test/portal';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal();
@@ -37,15 +43,6 @@ const editUser = (user: { id: number; version: number }, changes: Record<string,
     },
   });
 
-const deleteStandardUser = async () => {
-  const users = (
-    await ctx.portal.app.inject({ method: 'GET', url: '/api/user/all', headers: ctx.admin })
-  ).json<{ id: number; username: string }[]>();
-  const user = users.find((candidate) => candidate.username === testStandardUser.username);
-  if (user)
-    await ctx.portal.app.inject({ method: 'DELETE', url: `/api/user/${user.id}`, headers: ctx.admin });
-};
-
 /** An HS256 token signed with the portal's own secret, with exactly these claims. */
 const signed = (claims: Record<string, unknown>) => {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -56,7 +53,7 @@ const signed = (claims: Record<string, unknown>) => {
 
 describe('a user’s existing sessions end', () => {
   it('when an administrator changes their password; the new password signs in', async () => {
-    await deleteStandardUser();
+    await deleteStandardUser(ctx.portal, ctx.admin);
     const { headers, user } = await standardUser();
     expect((await readSettings(headers)).statusCode).toBe(200);
 
@@ -71,7 +68,7 @@ describe('a user’s existing sessions end', () => {
   });
 
   it('when their role changes', async () => {
-    await deleteStandardUser();
+    await deleteStandardUser(ctx.portal, ctx.admin);
     const { headers, user } = await standardUser();
     expect((await editUser(user, { roleId: 1 })).statusCode).toBe(200);
 
@@ -84,14 +81,14 @@ describe('a user’s existing sessions end', () => {
   });
 
   it('when they are deleted', async () => {
-    await deleteStandardUser();
+    await deleteStandardUser(ctx.portal, ctx.admin);
     const { headers } = await standardUser();
-    await deleteStandardUser();
+    await deleteStandardUser(ctx.portal, ctx.admin);
     expect((await readSettings(headers)).statusCode).toBe(401);
   });
 
   it('but not when only their name changes', async () => {
-    await deleteStandardUser();
+    await deleteStandardUser(ctx.portal, ctx.admin);
     const { headers, user } = await standardUser();
     expect((await editUser(user, { firstName: 'Samantha' })).statusCode).toBe(200);
     expect((await readSettings(headers)).statusCode).toBe(200);

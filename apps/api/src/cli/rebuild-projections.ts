@@ -1,30 +1,23 @@
 // `npm run projections:rebuild`: empties every read model and replays the event store into it.
 import { allProjections, createReadModelDb, migrateReadModels, rebuildReadModels } from '@portal/projections';
+import { eventProgress } from './event-progress';
 import { runEventStoreTask } from './event-store-task';
 
 await runEventStoreTask(async ({ pool, eventStore }) => {
   const db = createReadModelDb(pool);
   try {
     await migrateReadModels(db);
-    const started = performance.now();
-    const rate = (events: number) => Math.round(events / ((performance.now() - started) / 1000));
-    let lastLine = started;
+    const progress = eventProgress('Rebuilding');
     const events = await rebuildReadModels({
       pool,
       db,
       eventStore,
       projections: allProjections,
-      onProgress: (applied) => {
-        if (performance.now() - lastLine < 1000) return;
-        lastLine = performance.now();
-        console.error(
-          `Rebuilding: ${applied.toLocaleString('en')} events so far (${rate(applied).toLocaleString('en')} events/s)`,
-        );
-      },
+      onProgress: progress.onProgress,
     });
     console.log(
       `Rebuilt ${allProjections.length} read model(s) from ${events.toLocaleString('en')} events in ` +
-        `${Math.round(performance.now() - started)} ms (${rate(events).toLocaleString('en')} events/s).`,
+        `${progress.took(events)}.`,
     );
     return 0;
   } catch (error) {

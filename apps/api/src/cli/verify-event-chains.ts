@@ -5,6 +5,7 @@ import { verifyEventChains } from '@portal/event-store';
 import { allProjections, compareReadModels } from '@portal/projections';
 import { dataDirFromEnv, sealKeysFromEnv, secretsFromEnv } from '../config';
 import { loadOrCreateSecrets } from '../data-dir-secrets';
+import { eventProgress } from './event-progress';
 import { runEventStoreTask } from './event-store-task';
 
 await runEventStoreTask(async ({ pool, eventStore }) => {
@@ -14,24 +15,16 @@ await runEventStoreTask(async ({ pool, eventStore }) => {
     );
     return 2;
   }
-  const started = performance.now();
-  const rate = (events: number) => Math.round(events / ((performance.now() - started) / 1000));
-  let lastLine = started;
+  const progress = eventProgress('Verifying');
   // The seal keys the portal trusts: SEAL_KEY's or the data dir's, the data dir's old ones and SEAL_PUBLIC_KEYS.
   const secrets = secretsFromEnv(process.env, loadOrCreateSecrets(dataDirFromEnv(process.env)));
   const result = await verifyEventChains(pool, {
     sealKeys: sealKeysFromEnv(process.env, secrets).sealPublicKeys,
-    onProgress: (checked) => {
-      if (performance.now() - lastLine < 1000) return;
-      lastLine = performance.now();
-      console.error(
-        `Verifying: ${checked.toLocaleString('en')} events so far (${rate(checked).toLocaleString('en')} events/s)`,
-      );
-    },
+    onProgress: progress.onProgress,
   });
   console.error(
     `${result.ok ? 'Every chain holds' : 'A chain is broken'}: ${result.checkedEvents.toLocaleString('en')} events checked in ` +
-      `${Math.round(performance.now() - started)} ms (${rate(result.checkedEvents).toLocaleString('en')} events/s).`,
+      `${progress.took(result.checkedEvents)}.`,
   );
   // A database the portal never projected into (no read models) has nothing to compare.
   const { rows } = await pool.query<{ present: boolean }>(

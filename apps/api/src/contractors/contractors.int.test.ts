@@ -1,13 +1,25 @@
+import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { injector, useTestPortal } from '@portal/api/test/portal';
-import type { ContractorCompany, ContractorCompanySearch, ContractorContact } from '@portal/contract';
+import {
+  type ContractorCompany,
+  type ContractorCompanySearch,
+  type ContractorContact,
+  endpoints,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
 
-const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
 const call = injector(() => ctx.portal);
+const companyChecks = catalogueChecks(ctx, endpoints.contractorCompanyCatalogue);
+/** The checks of the contacts of `companyId`, whose saves travel in {contractorCompanyId, contractorContact}. */
+const contactChecks = (companyId: number) =>
+  catalogueChecks(ctx, endpoints.contractorContactCatalogue, (contact) => ({
+    contractorCompanyId: companyId,
+    contractorContact: contact,
+  }));
 
 const createCompany = async (name: string): Promise<ContractorCompany> => {
   const response = await call('POST', '/api/contractorcompany/new', ctx.admin, { name });
@@ -118,33 +130,14 @@ describe('contractor companies', () => {
 
   it('refuses a stale version with 409', async () => {
     const saved = await createCompany('Versioned Ltd');
-    expect(
-      (await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved, name: 'V2 Ltd' })).statusCode,
-    ).toBe(200);
-    const response = await call('PUT', '/api/contractorcompany/edit', ctx.admin, {
-      ...saved,
-      name: 'V3 Ltd',
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toMatchObject({
-      name: 'V2 Ltd',
-      version: 2,
-    });
+    await companyChecks.expectStaleEditRefused(saved, { name: 'V2 Ltd' }, { name: 'V3 Ltd' });
   });
 
   it('answers 404 for unknown and deleted ids', async () => {
     const gone = await createCompany('Gone Ltd');
     expect((await call('DELETE', `/api/contractorcompany/${gone.id}`, ctx.admin)).statusCode).toBe(204);
-    for (const id of [999999, gone.id]) {
-      const get = await call('GET', `/api/contractorcompany/${id}`, ctx.admin);
-      expect(get.statusCode).toBe(404);
-      expect(get.json()).toEqual({ message: 'Contractor company not found.' });
-      expect((await call('DELETE', `/api/contractorcompany/${id}`, ctx.admin)).statusCode).toBe(404);
-      const edit = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { id, name: 'Ghost' });
-      expect(edit.statusCode).toBe(404);
-      expect(edit.json()).toEqual({ message: 'Contractor company not found.' });
-    }
+    for (const id of [999999, gone.id])
+      await companyChecks.expectNotFound(id, 'Contractor company not found.', { name: 'Ghost' });
   });
 
   it('?name= is a case-insensitive "contains"', async () => {
@@ -384,30 +377,12 @@ describe('contractor contacts', () => {
   it('refuses a stale version with 409', async () => {
     const company = await createCompany('Stale Contacts Ltd');
     const saved = await createContact(company.id);
-    const edit = (name: string) =>
-      call('PUT', '/api/contractorcontact/edit', ctx.admin, {
-        contractorCompanyId: company.id,
-        contractorContact: { ...saved, name },
-      });
-    expect((await edit('Newer')).statusCode).toBe(200);
-    const response = await edit('Older');
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).json().name).toBe('Newer');
+    await contactChecks(company.id).expectStaleEditRefused(saved, { name: 'Newer' }, { name: 'Older' });
   });
 
   it('answers 404 for unknown ids', async () => {
     const company = await createCompany('Ghost Contacts Ltd');
-    const get = await call('GET', '/api/contractorcontact/999999', ctx.admin);
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Contractor contact not found.' });
-    expect((await call('DELETE', '/api/contractorcontact/999999', ctx.admin)).statusCode).toBe(404);
-    const edit = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
-      contractorCompanyId: company.id,
-      contractorContact: { ...contactInput(), id: 999999 },
-    });
-    expect(edit.statusCode).toBe(404);
-    expect(edit.json()).toEqual({ message: 'Contractor contact not found.' });
+    await contactChecks(company.id).expectNotFound(999999, 'Contractor contact not found.', contactInput());
   });
 
   it('refuses to delete a contact a project names as site or office contact', async () => {

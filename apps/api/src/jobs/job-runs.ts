@@ -39,6 +39,9 @@ export interface RunDefinition<Params = any, Spec = any, Result = any> {
   summarize?(chunks: ChunkView<Spec, Result>[], host: CommandHost): Promise<unknown> | unknown;
 }
 
+/** The chunks of a run done in one piece (a report, an export): its parameters, one item. */
+export const wholeRunAsOneChunk = <Params>(params: Params) => [{ spec: params, total: 1 }];
+
 export const unexpectedChunkError = 'Unexpected error has occurred.';
 
 export interface ChunkJobData {

@@ -1,6 +1,7 @@
 import {
   bearer,
   createStandardUser,
+  deleteStandardUser,
   type Headers,
   testStandardUser,
   useTestPortal,
@@ -40,12 +41,7 @@ const readSettings = (portal: RunningPortal, headers: Headers) =>
   portal.app.inject({ method: 'GET', url: '/api/setting', headers });
 
 async function freshStandardUser(): Promise<{ id: number; headers: Headers }> {
-  const users = (
-    await ctx.portal.app.inject({ method: 'GET', url: '/api/user/all', headers: ctx.admin })
-  ).json<{ id: number; username: string }[]>();
-  const existing = users.find((user) => user.username === testStandardUser.username);
-  if (existing)
-    await ctx.portal.app.inject({ method: 'DELETE', url: `/api/user/${existing.id}`, headers: ctx.admin });
+  await deleteStandardUser(ctx.portal, ctx.admin);
   return createStandardUser(ctx.portal, ctx.admin);
 }
 

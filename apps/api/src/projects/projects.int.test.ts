@@ -1,5 +1,6 @@
+import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
-import type { Project, ProjectLogEntry } from '@portal/contract';
+import { endpoints, type Project, type ProjectLogEntry } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -11,10 +12,14 @@ beforeAll(async () => {
   other = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Other Diggers' })).json();
 });
 
-const stale = 'This record was changed by someone else. Reload it and try again.';
 const forbidden = 'You do not have permission to do this.';
 
 const call = injector(() => ctx.portal);
+/** Saves travel as {project, loggedInUserId}. */
+const checks = catalogueChecks(ctx, endpoints.projectCatalogue, (project) => ({
+  project,
+  loggedInUserId: 1,
+}));
 
 let serial = 0;
 const projectInput = (overrides: object = {}) => ({
@@ -212,24 +217,11 @@ describe('projects', () => {
 
   it('refuses a stale version with 409', async () => {
     const saved = await createProject();
-    await editProject({ ...saved, jobSite: 'Newer' });
-    const response = await save('PUT', { ...saved, jobSite: 'Older' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: stale });
-    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toMatchObject({
-      jobSite: 'Newer',
-      version: 2,
-    });
+    await checks.expectStaleEditRefused(saved, { jobSite: 'Newer' }, { jobSite: 'Older' });
   });
 
   it('answers 404 for unknown ids', async () => {
-    const get = await call('GET', '/api/project/999999', ctx.admin);
-    expect(get.statusCode).toBe(404);
-    expect(get.json()).toEqual({ message: 'Project not found.' });
-    expect((await call('DELETE', '/api/project/999999', ctx.admin)).statusCode).toBe(404);
-    const edit = await save('PUT', { ...projectInput(), id: 999999 });
-    expect(edit.statusCode).toBe(404);
-    expect(edit.json()).toEqual({ message: 'Project not found.' });
+    await checks.expectNotFound(999999, 'Project not found.', projectInput());
   });
 
   it("lists by contractor: only that company's projects", async () => {

@@ -2,7 +2,7 @@ import { xlsxContentType } from '@portal/contract';
 import { DomainError, isStorableInstant } from '@portal/domain';
 import { getSettings, loadsReceivedOn, ticketCountsDated } from '@portal/projections';
 import ExcelJS from 'exceljs';
-import type { RunDefinition } from '../jobs/job-runs';
+import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
@@ -95,7 +95,7 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
   {
     kind: 'daily-summary',
     queue: 'report-daily-summary',
-    chunks: (params) => [{ spec: params, total: 1 }],
+    chunks: wholeRunAsOneChunk,
     async processChunk({ host, run }) {
       const { date, recipients } = run.params;
       const timeZone = host.infra.config.siteTimezone;

@@ -3,7 +3,7 @@ import { xlsxContentType } from '@portal/contract';
 import { countOf, type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
 import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
 import ExcelJS from 'exceljs';
-import type { RunDefinition } from '../jobs/job-runs';
+import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import { readModelsCurrent } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
@@ -109,7 +109,7 @@ export const projectsReportRun: RunDefinition<
 > = {
   kind: 'projects-report',
   queue: 'report-projects',
-  chunks: (params) => [{ spec: params, total: 1 }],
+  chunks: wholeRunAsOneChunk,
   async processChunk({ host, run }) {
     const { recipients } = run.params;
     const date = siteDate(host.infra.config.siteTimezone);

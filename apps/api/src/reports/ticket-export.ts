@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
 import ExcelJS from 'exceljs';
-import type { RunDefinition } from '../jobs/job-runs';
+import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
@@ -50,14 +50,14 @@ interface ExportParams {
 }
 
 /** What a run that mailed an export records: where it went, how many rows, which mail. */
-export interface MailedExport {
+interface MailedExport {
   email: string;
   rows: number;
   mailId: string;
 }
 
 /** The run's answer: the spec's 'Email with ticket export has been sent to: …' and the mail's delivery. */
-export async function summarizeMailedExport(
+async function summarizeMailedExport(
   [chunk]: ChunkView<{ email: string }, MailedExport>[],
   host: CommandHost,
 ) {
@@ -70,6 +70,48 @@ export async function summarizeMailedExport(
     rows,
     mailId,
     mail: await mailDelivery(host, mailId),
+  };
+}
+
+/** The workbook a mailed export run built, and the words of its mail. */
+interface MailedWorkbook {
+  content: Buffer;
+  filename: string;
+  subject: string;
+  /** The mail's heading. */
+  title: string;
+  summary: string;
+  rows: number;
+}
+
+/**
+ * A run that builds one workbook over current read models and mails it to whoever asked, as an
+ * attachment (the ticket export, the custom report's Excel).
+ */
+export function mailedWorkbookRun<Params extends { email: string }>(
+  kind: string,
+  queue: string,
+  build: (host: CommandHost, params: Params) => Promise<MailedWorkbook>,
+): RunDefinition<Params, Params, MailedExport> {
+  return {
+    kind,
+    queue,
+    chunks: wholeRunAsOneChunk,
+    async processChunk({ host, run }) {
+      const { email } = run.params;
+      await readModelsCurrent(host, { required: true });
+      const { content, filename, subject, title, summary, rows } = await build(host, run.params);
+      const mailId = mailIdOf(run.id);
+      await enqueueMail(host.infra.jobs, mailId, {
+        to: [email],
+        subject,
+        html: mailDocument(title, [htmlParagraph(summary)]),
+        text: summary,
+        attachments: [{ filename, content, contentType: xlsxContentType }],
+      });
+      return { email, rows, mailId };
+    },
+    summarize: summarizeMailedExport,
   };
 }
 
@@ -182,33 +224,22 @@ function exportTable(
 const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
   `ticket-export-${paddedTicketNumber(params.from)}-${paddedTicketNumber(params.to)}.xlsx`;
 
-export const exportRun: RunDefinition<ExportParams, ExportParams, MailedExport> = {
-  kind: 'export',
-  queue: 'ticket-export',
-  chunks: (params) => [{ spec: params, total: 1 }],
-  async processChunk({ host, run }) {
-    const { params } = run;
-    const timeZone = host.infra.config.siteTimezone;
-    await readModelsCurrent(host, { required: true });
-    const tickets = await exportTickets(host.infra.db, params, maxTicketsPerExport + 1);
-    // Tickets generated into the range since the request was accepted.
-    if (tickets.length > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
-    const { displayUnit } = await getSettings(host.infra.db);
-    const table = exportTable(tickets, params, timeZone, displayUnit);
-    const workbook = new ExcelJS.Workbook();
-    workbook.created = new Date();
-    addTableSheet(workbook, 'Tickets', table);
-    const content = Buffer.from(await workbook.xlsx.writeBuffer());
-    const mailId = mailIdOf(run.id);
-    const summary = `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'} from ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix}) are attached as ${exportFileName(params)}.`;
-    await enqueueMail(host.infra.jobs, mailId, {
-      to: [params.email],
-      subject: `Ticket export ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)}`,
-      html: mailDocument('Ticket export', [htmlParagraph(summary)]),
-      text: summary,
-      attachments: [{ filename: exportFileName(params), content, contentType: xlsxContentType }],
-    });
-    return { email: params.email, rows: tickets.length, mailId };
-  },
-  summarize: summarizeMailedExport,
-};
+export const exportRun = mailedWorkbookRun<ExportParams>('export', 'ticket-export', async (host, params) => {
+  const tickets = await exportTickets(host.infra.db, params, maxTicketsPerExport + 1);
+  // Tickets generated into the range since the request was accepted.
+  if (tickets.length > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
+  const { displayUnit } = await getSettings(host.infra.db);
+  const table = exportTable(tickets, params, host.infra.config.siteTimezone, displayUnit);
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  addTableSheet(workbook, 'Tickets', table);
+  const filename = exportFileName(params);
+  return {
+    content: Buffer.from(await workbook.xlsx.writeBuffer()),
+    filename,
+    subject: `Ticket export ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)}`,
+    title: 'Ticket export',
+    summary: `${tickets.length} ${tickets.length === 1 ? 'ticket' : 'tickets'} from ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix}) are attached as ${filename}.`,
+    rows: tickets.length,
+  };
+});

@@ -9,21 +9,12 @@ import {
 import type { DisplayUnit } from '@portal/domain';
 import { getSettings, reportChart, reportTable } from '@portal/projections';
 import { contentDisposition } from '../content-disposition';
-import type { RunDefinition } from '../jobs/job-runs';
 import { startRun } from '../jobs/start-run';
-import { enqueueMail } from '../mail/mail-jobs';
-import { type CommandHost, readModelsCurrent } from '../plugins/infrastructure';
+import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { filterOf } from '../tickets/ticket-filter';
-import {
-  htmlParagraph,
-  mailDocument,
-  mailIdOf,
-  netColumnOf,
-  ticketCountsInWords,
-  validateEmail,
-} from './report-mail';
-import { type MailedExport, summarizeMailedExport } from './ticket-export';
+import { netColumnOf, ticketCountsInWords, validateEmail } from './report-mail';
+import { mailedWorkbookRun } from './ticket-export';
 import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
 
 /**
@@ -59,29 +50,23 @@ async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec, unit
   return { content: Buffer.concat(parts), totals };
 }
 
-export const reportExportRun: RunDefinition<ReportExportParams, ReportExportParams, MailedExport> = {
-  kind: 'report-export',
-  queue: 'report-export',
-  chunks: (params) => [{ spec: params, total: 1 }],
-  async processChunk({ host, run }) {
-    const { params } = run;
-    await readModelsCurrent(host, { required: true });
+export const reportExportRun = mailedWorkbookRun<ReportExportParams>(
+  'report-export',
+  'report-export',
+  async (host, params) => {
     const { displayUnit } = await getSettings(host.infra.db);
     const { content, totals } = await workbookContent(host, params, displayUnit);
     const filename = reportFileName(params.title);
-    const mailId = mailIdOf(run.id);
-    const summary = `${ticketCountsInWords(totals)}; the received loads' net is ${netColumnOf(displayUnit).amount(totals.netKg)}. The report is attached as ${filename}.`;
-    await enqueueMail(host.infra.jobs, mailId, {
-      to: [params.email],
+    return {
+      content,
+      filename,
       subject: params.title,
-      html: mailDocument(params.title, [htmlParagraph(summary)]),
-      text: summary,
-      attachments: [{ filename, content, contentType: xlsxContentType }],
-    });
-    return { email: params.email, rows: totals.tickets, mailId };
+      title: params.title,
+      summary: `${ticketCountsInWords(totals)}; the received loads' net is ${netColumnOf(displayUnit).amount(totals.netKg)}. The report is attached as ${filename}.`,
+      rows: totals.tickets,
+    };
   },
-  summarize: summarizeMailedExport,
-};
+);
 
 export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.infra;

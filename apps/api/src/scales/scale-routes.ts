@@ -11,7 +11,7 @@ import {
 import { findScale, getSettings, listScales } from '@portal/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import { registerCatalogueRoutes } from '../catalogue/catalogue-routes';
-import { chosenId } from '../loose-body';
+import { requiredId } from '../loose-body';
 import type { PortalMetrics } from '../observability/portal-metrics';
 import { route } from '../route';
 import { issueBridgeKey, listBridgeKeys, revokeBridgeKey, revokeBridgeKeysOf } from './bridge-keys';
@@ -98,9 +98,7 @@ export const scaleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     [endpoints.postScaleWeighStop, false],
   ] as const) {
     route(app, declaration, async (request) => {
-      const scaleId = chosenId(request.body.scaleId, 'scaleId');
-      if (scaleId === null)
-        throw new DomainError('validation', scaleMessages.required, { scaleId: scaleMessages.required });
+      const scaleId = requiredId(request.body.scaleId, 'scaleId', scaleMessages.required);
       await findLiveScale(app, scaleId);
       await liveScales.setWeighing(scaleId, weighing ? request.currentUser.id : null, new Date());
       return findLiveScale(app, scaleId);

@@ -1,3 +1,4 @@
+import { tareOnScale } from '@portal/api/test/scale-kit';
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { BridgeReport, LiveScale, Scale, ScaleReading, Ticket } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
@@ -570,14 +571,8 @@ describe('weighing in and taring from the scale', () => {
     const { truck } = await kit.truckTicket(null);
     await emptyDeck(key);
     await report(key, reading(14_250.5));
-    const tared = await kit.call(
-      'POST',
-      '/api/truck/tare/weight',
-      { truckId: truck.id, scaleId: scale.id },
-      kit.standard,
-    );
-    expect(tared.statusCode, tared.body).toBe(200);
-    expect(tared.json()).toMatchObject({
+    const tared = await tareOnScale(kit.portal, kit.standard, truck.id, scale.id);
+    expect(tared).toMatchObject({
       truck: { id: truck.id, tareWeight: 14_250.5 },
       ticket: null,
       message: `Tare weight set to 14250.5 for ${truck.number}`,

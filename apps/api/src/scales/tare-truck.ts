@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import { findTicket, findTruck, getSettings } from '@portal/projections';
 import { updateRecord } from '../catalogue/catalogue-commands';
-import { chosenId } from '../loose-body';
+import { chosenId, requiredId } from '../loose-body';
 import { route } from '../route';
 import { actorOf, applyTicketCommand, ticketAggregate } from '../tickets/ticket-command';
 import { loadAggregate } from '../write-side/command-handler';
@@ -26,9 +26,7 @@ import { recordedOnce, weighingOf } from './weighing-source';
 export const tareTruckRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
   route(app, endpoints.postTruckTareWeight, async (request) => {
-    const truckId = chosenId(request.body.truckId, 'truckId');
-    if (truckId === null)
-      throw new DomainError('validation', scaleMessages.noTruck, { truckId: scaleMessages.noTruck });
+    const truckId = requiredId(request.body.truckId, 'truckId', scaleMessages.noTruck);
     const ticketId = chosenId(request.body.ticketId, 'ticketId');
     const weighing = await weighingOf(app, request.body, {
       value: request.body.scaleWeight,

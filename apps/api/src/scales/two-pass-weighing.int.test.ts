@@ -1,3 +1,4 @@
+import { tareOnScale } from '@portal/api/test/scale-kit';
 import { useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { BridgeReport, Scale, ScaleReading, Settings, Ticket } from '@portal/contract';
 import { scaleMessages } from '@portal/domain';
@@ -116,14 +117,8 @@ describe('a truck with no fresh stored tare', () => {
       );
       // Tared again on the scale (at the very same weight): the tare is fresh, and the weigh-in takes it.
       await driveOn(key, 14_000);
-      const tared = await kit.call(
-        'POST',
-        '/api/truck/tare/weight',
-        { truckId: truck.id, scaleId: scale.id },
-        kit.standard,
-      );
-      expect(tared.statusCode, tared.body).toBe(200);
-      expect(Date.parse(tared.json().truck.tareWeighedAt)).toBeGreaterThan(Date.now() - 60_000);
+      const tared = await tareOnScale(kit.portal, kit.standard, truck.id, scale.id);
+      expect(Date.parse(tared.truck.tareWeighedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
       await driveOn(key, 39_000);
       const weighed = await weigh(ticket, scale, material.id);
       expect(weighed.statusCode, weighed.body).toBe(200);

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@portal/contract';
 import { route } from '../route';
-import { actorOf, runTicketCommand } from './ticket-command';
+import { bySignedInUser, runTicketCommand } from './ticket-command';
 
 /** Two-pass weighing abandoned: the truck left without its second weighing, so its ticket lets the first weight go. */
 export const discardFirstWeightRoute: FastifyPluginAsyncTypebox = async (app) => {
   route(app, endpoints.postTicketByIdFirstWeightDiscard, async (request) => {
-    const actor = actorOf(request);
     return runTicketCommand(
       app,
       request.params.id,
-      { type: 'DiscardFirstWeight', actor },
-      { actorId: actor.userId },
+      ...bySignedInUser(request, (actor) => ({ type: 'DiscardFirstWeight', actor })),
     );
   });
 };

@@ -1,13 +1,10 @@
-import { bearer } from '@portal/api/test/portal';
+import { bearer, useLoggingApp } from '@portal/api/test/portal';
 import { mailArrived } from '@portal/api/test/report-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { at, hours, messages, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { DispatchLinkMailSent, Ticket } from '@portal/contract';
 import { dispatchLinkMessages, displayTicketNumber } from '@portal/domain';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { portalLoggerOptions } from '../logging';
 
 // Send to driver by e-mail (issue 34, item 1): a real SMTP server on loopback, the portal's own mail queue.
 let receiver: SmtpTestReceiver;
@@ -18,18 +15,11 @@ afterAll(() => receiver?.close());
 const kit = useTicketPortal({ standardUser: true, companies: true, env: () => ({ SMTP_URL: receiver.url }) });
 
 // Every line the API logs, at the most detailed level, for the link's hash to be looked for.
-const logLines: string[] = [];
-let loggingApp: FastifyInstance;
-beforeAll(async () => {
-  loggingApp = await buildApp(kit.portal.infra, {
-    logger: portalLoggerOptions('trace', { write: (line) => logLines.push(line) }),
-  });
-});
-afterAll(() => loggingApp?.close());
+const logged = useLoggingApp(() => kit.portal, 'trace');
 
 const portalHost = 'portal.site.test:8443';
 const send = (id: number | string, body: unknown, headers = kit.admin) =>
-  loggingApp.inject({
+  logged.app.inject({
     method: 'POST',
     url: `/api/ticket/${id}/dispatch-link/mail`,
     headers: { ...headers, host: portalHost },
@@ -143,11 +133,11 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
   it('never writes the link or its hash to the log', async () => {
     const ticket = await loaded();
     const hash = await hashOf(ticket.id);
-    logLines.length = 0;
+    logged.lines.length = 0;
     expect((await send(ticket.id, { to: 'log.check@haulers.test' })).statusCode).toBe(200);
     expect((await send(ticket.id, { to: 'bad address' })).statusCode).toBe(400);
     await mailTo('log.check@haulers.test', ticket);
-    const log = logLines.join('');
+    const log = logged.lines.join('');
     expect(log).toContain(`/api/ticket/${ticket.id}/dispatch-link/mail`);
     for (const secret of [hash, encodeURIComponent(hash), hash.slice(3, 15), 'truck-dispatch'])
       expect(log).not.toContain(secret);

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@portal/contract';
 import { route } from '../route';
-import { actorOf, runTicketCommand, ticketIdInEnvelope } from './ticket-command';
+import { bySignedInUser, runTicketCommand, ticketIdInEnvelope } from './ticket-command';
 
 /** An administrator takes a receipt back: the ticket is open again. */
 export const resetReceiptRoute: FastifyPluginAsyncTypebox = async (app) => {
   route(app, endpoints.putTicketReset, async (request) => {
-    const actor = actorOf(request);
     return runTicketCommand(
       app,
       ticketIdInEnvelope(request.body),
-      { type: 'ResetReceipt', actor },
-      { actorId: actor.userId },
+      ...bySignedInUser(request, (actor) => ({ type: 'ResetReceipt', actor })),
     );
   });
 };

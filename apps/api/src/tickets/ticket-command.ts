@@ -30,6 +30,12 @@ export const ticketAggregate = (ticketId: number) => ({
   decide: decideTicket,
 });
 
+/** The signed-in user's command, built from who acts, and the options that record it as theirs. */
+export function bySignedInUser(request: FastifyRequest, build: (actor: TicketActor) => TicketCommand) {
+  const actor = actorOf(request);
+  return [build(actor), { actorId: actor.userId }] as const;
+}
+
 type TicketCommandOptions = { actorId: number | null; expectedVersion?: number; correlationId?: string };
 
 /** Decides and appends one ticket command (bulk runs use this: they do not read each ticket back). */

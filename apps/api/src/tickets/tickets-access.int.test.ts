@@ -48,14 +48,8 @@ describe('standard users may', () => {
   it('receive, toggle the dispatch lock and weigh in', async () => {
     const [toReceive, toToggle, toWeigh] = await kit.fresh(3);
     if (!toReceive || !toToggle || !toWeigh) throw new Error('no tickets');
-    const received = await kit.call(
-      'PUT',
-      '/api/ticket/receive',
-      { ticketId: toReceive.id, source: 'dashboard' },
-      kit.standard,
-    );
-    expect(received.statusCode, received.body).toBe(200);
-    expect(received.json<Ticket>().userId).toBe(kit.standardUserId);
+    const received = await kit.receive(toReceive.id, 'dashboard', kit.standard);
+    expect(received.userId).toBe(kit.standardUserId);
 
     await kit.short(toToggle.id, { timeLoaded: at() }, kit.standard);
     const toggled = await kit.call(

@@ -79,13 +79,7 @@ describe('GET /api/ticket/{id}/{hash}', () => {
       isSaltImpacted: true,
       notes: 'Gate code 4411, ask for Olive',
     });
-    const received = await kit.call(
-      'PUT',
-      '/api/ticket/receive',
-      { ticketId: ticket.id, source: 'ticket' },
-      kit.standard,
-    );
-    expect(received.statusCode, received.body).toBe(200);
+    await kit.receive(ticket.id, 'ticket', kit.standard);
     const full = await kit.get(ticket.id);
     // The ticket does hold the internal values the public view must leave out.
     expect(full).toMatchObject({

@@ -11,7 +11,7 @@ import {
   ticketMessages,
 } from '@portal/domain';
 import { findNamed, findTruck, getSettings } from '@portal/projections';
-import { chosenId } from '../loose-body';
+import { requiredId } from '../loose-body';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { recordedOnce, weighingOf } from '../scales/weighing-source';
@@ -53,14 +53,8 @@ async function tareOf(
 export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.infra;
   route(app, endpoints.putTicketWeigh, async (request) => {
-    const ticketId = chosenId(request.body.ticketId, 'ticketId');
-    if (ticketId === null)
-      throw new DomainError('validation', scaleMessages.noTicket, { ticketId: scaleMessages.noTicket });
-    const materialId = chosenId(request.body.materialId, 'materialId');
-    if (materialId === null)
-      throw new DomainError('validation', 'Please select a material', {
-        materialId: 'Please select a material',
-      });
+    const ticketId = requiredId(request.body.ticketId, 'ticketId', scaleMessages.noTicket);
+    const materialId = requiredId(request.body.materialId, 'materialId', 'Please select a material');
     const weighAs = request.body.weighAs ?? 'gross';
     const weighing = await weighingOf(
       app,

@@ -59,6 +59,10 @@ async function weighByHand(ticketId: number, weight: number) {
   });
 }
 
+/** A weigh-in with the spec's own body: no scale, the weight as given, and any other `fields`. */
+const weighWithoutScale = (ticketId: number, materialId: number, weight: number, fields: object = {}) =>
+  kit.call('PUT', '/api/ticket/weigh', { ticketId, materialId, weight, ...fields });
+
 const history = async (ticketId: number) =>
   (await kit.call('GET', `/api/ticket/${ticketId}/history`)).json<
     { type: string; data: { source?: Record<string, unknown> } }[]
@@ -141,14 +145,7 @@ describe('weights are bounded (issue 34, D4): 400 with the message, nothing chan
       expectInvalid(await weighByHand(ticket.id, weight), { weight: bound });
     const material = await kit.material(`Bound ${crypto.randomUUID().slice(0, 6)}`);
     // The spec's own body (no scale) is bounded too.
-    expectInvalid(
-      await kit.call('PUT', '/api/ticket/weigh', {
-        ticketId: ticket.id,
-        materialId: material.id,
-        weight: 100_001,
-      }),
-      { weight: bound },
-    );
+    expectInvalid(await weighWithoutScale(ticket.id, material.id, 100_001), { weight: bound });
     expect(await kit.get(ticket.id)).toMatchObject({
       weight: null,
       isReceived: false,
@@ -227,14 +224,9 @@ describe('weights are bounded (issue 34, D4): 400 with the message, nothing chan
     try {
       const { ticket } = await kit.truckTicket(14_500);
       const material = await kit.material(`Max ${crypto.randomUUID().slice(0, 6)}`);
-      expectInvalid(
-        await kit.call('PUT', '/api/ticket/weigh', {
-          ticketId: ticket.id,
-          materialId: material.id,
-          weight: 30_001,
-        }),
-        { weight: 'Weight must be more than 0 KG and at most 30000 KG' },
-      );
+      expectInvalid(await weighWithoutScale(ticket.id, material.id, 30_001), {
+        weight: 'Weight must be more than 0 KG and at most 30000 KG',
+      });
       expectInvalid(
         await kit.call('PUT', '/api/ticket/edit/short', { ticket: { id: ticket.id, weight: 30_001 } }),
         {
@@ -289,12 +281,7 @@ describe('a weight set by hand carries its reason (issue 34, D4)', () => {
 
     // The spec's body: recorded as manual, with no reason (read as 'no reason given').
     const spec = await kit.truckTicket(14_500);
-    const plain = await kit.call('PUT', '/api/ticket/weigh', {
-      ticketId: spec.ticket.id,
-      materialId: material.id,
-      weight: 38_000,
-      loggedInUserId: 1,
-    });
+    const plain = await weighWithoutScale(spec.ticket.id, material.id, 38_000, { loggedInUserId: 1 });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json<Ticket>().weighing).toEqual({
       grossWeight: 38_000,
@@ -309,10 +296,7 @@ describe('a weight set by hand carries its reason (issue 34, D4)', () => {
   it('refuses a reason longer than 200 characters, weighing nothing', async () => {
     const { ticket } = await kit.truckTicket(14_500);
     const material = await kit.material(`Long ${crypto.randomUUID().slice(0, 6)}`);
-    const response = await kit.call('PUT', '/api/ticket/weigh', {
-      ticketId: ticket.id,
-      materialId: material.id,
-      weight: 38_000,
+    const response = await weighWithoutScale(ticket.id, material.id, 38_000, {
       manualReason: 'x'.repeat(201),
     });
     expect(response.statusCode).toBe(400);

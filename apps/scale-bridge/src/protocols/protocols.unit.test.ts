@@ -5,7 +5,7 @@ import { createAutoDetection } from './auto-detect';
 import { decodeChunks } from './decode-chunks';
 import type { IndicatorFrame, ProtocolName } from './protocol';
 import { detectableProtocols, scaleProtocol } from './protocols';
-import { readFrames } from './test-frames';
+import { frame, readFrames } from './test-frames';
 
 const settings = {
   toledoChecksum: 'auto',
@@ -171,14 +171,6 @@ describe('auto', () => {
   const candidates = detectableProtocols(settings);
   const toledo = scaleProtocol('toledo', settings);
   const sma = scaleProtocol('sma', settings);
-  const frame: IndicatorFrame = {
-    weight: 12_340,
-    unit: 'kg',
-    decimals: 0,
-    mode: 'gross',
-    motion: false,
-    range: 'ok',
-  };
 
   it('issue 29: polls each format that speaks only when asked, in turn, until it has detected one', async () => {
     const auto = createAutoDetection(candidates, silent);
@@ -186,7 +178,7 @@ describe('auto', () => {
     expect(polls).toEqual(['\nW\r', '\x05', 'XG\r', 'SI\r\n', '\nW\r', '\x05']);
     await decodeChunks(
       (onResult) => auto.createReader(onResult),
-      [Buffer.concat([1, 2, 3].map(() => sma.encode(frame)))],
+      [Buffer.concat([1, 2, 3].map(() => sma.encode(frame())))],
     );
     expect(auto.protocol?.name).toBe('sma');
     expect(auto.nextPoll()?.toString('latin1')).toBe('\nW\r');
@@ -194,7 +186,7 @@ describe('auto', () => {
     const streaming = createAutoDetection(candidates, silent);
     await decodeChunks(
       (onResult) => streaming.createReader(onResult),
-      [Buffer.concat([1, 2, 3].map(() => toledo.encode(frame)))],
+      [Buffer.concat([1, 2, 3].map(() => toledo.encode(frame())))],
     );
     expect(streaming.nextPoll()).toBeUndefined();
   });
@@ -203,9 +195,9 @@ describe('auto', () => {
     const lines: string[] = [];
     const log = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) };
     const auto = createAutoDetection(candidates, log);
-    const toledoStream = Buffer.concat(Array.from({ length: 5 }, () => toledo.encode(frame)));
+    const toledoStream = Buffer.concat(Array.from({ length: 5 }, () => toledo.encode(frame())));
     const csvStream = Buffer.concat(
-      Array.from({ length: 40 }, () => scaleProtocol('csv', settings).encode({ ...frame, weight: 20_000 })),
+      Array.from({ length: 40 }, () => scaleProtocol('csv', settings).encode(frame({ weight: 20_000 }))),
     );
     // Serial reads come in pieces: the switch is noticed in one, the new format detected in the next.
     const pieces = Array.from({ length: Math.ceil(csvStream.length / 64) }, (_, i) =>
