@@ -1,5 +1,4 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { IconButton } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import {
   Confirm,
@@ -10,6 +9,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { IconActionButton } from './IconActionButton';
 
 /**
  * A table row's delete icon: asks the spec's question, waits for the server,
@@ -32,24 +32,15 @@ export const ConfirmDeleteIconButton = ({ record: recordProp }: { record?: RaRec
     },
   });
   if (!record) return null;
-  const label = translate('ra.action.delete');
-  const openConfirm = (event: MouseEvent) => {
-    // Rows may be clickable; the icon must not also open the row.
-    event.stopPropagation();
-    setOpen(true);
-  };
   return (
     <>
-      <IconButton
-        data-tooltip={label}
-        aria-label={label}
+      <IconActionButton
+        label="ra.action.delete"
+        icon={<DeleteIcon fontSize="small" />}
         color="error"
-        size="small"
-        onClick={openConfirm}
+        onClick={() => setOpen(true)}
         disabled={isPending}
-      >
-        <DeleteIcon fontSize="small" />
-      </IconButton>
+      />
       <Confirm
         isOpen={open}
         loading={isPending}

@@ -7,10 +7,14 @@ export const IconActionButton = ({
   label,
   icon,
   onClick,
+  color = 'primary',
+  disabled,
 }: {
   label: string;
   icon: ReactNode;
   onClick(): void;
+  color?: 'primary' | 'error';
+  disabled?: boolean;
 }) => {
   const translate = useTranslate();
   const text = translate(label);
@@ -18,8 +22,9 @@ export const IconActionButton = ({
     <IconButton
       data-tooltip={text}
       size="small"
-      color="primary"
+      color={color}
       aria-label={text}
+      disabled={disabled}
       onClick={(event) => {
         event.stopPropagation();
         onClick();

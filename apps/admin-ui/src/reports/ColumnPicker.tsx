@@ -7,6 +7,7 @@ import {
   reportColumns,
 } from '@portal/contract';
 import { useTranslate } from 'react-admin';
+import { equalColumns } from '../common/equal-columns';
 import { useSiteWeights } from '../settings/site-settings';
 import { inReportOrder } from './report-columns';
 
@@ -39,12 +40,7 @@ export const ColumnPicker = ({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            sm: 'repeat(3, minmax(0, 1fr))',
-            md: 'repeat(4, minmax(0, 1fr))',
-            lg: 'repeat(6, minmax(0, 1fr))',
-          },
+          gridTemplateColumns: equalColumns({ xs: 2, sm: 3, md: 4, lg: 6 }),
           columnGap: 2,
         }}
       >

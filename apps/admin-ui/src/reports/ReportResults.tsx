@@ -1,7 +1,5 @@
 import {
-  Alert,
   Box,
-  Button,
   LinearProgress,
   Table,
   TableBody,
@@ -23,6 +21,7 @@ import {
 import { displayTicketNumber } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { RetryAlert } from '../common/RetryAlert';
 import { formatDate } from '../i18n/dates';
 import { useSiteWeights } from '../settings/site-settings';
 import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
@@ -111,17 +110,14 @@ export const ReportResults = ({
     );
   if (table.isError)
     return (
-      <Alert
+      <RetryAlert
         severity="error"
         sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void table.refetch()}>
-            {translate('portal.reports.retry')}
-          </Button>
-        }
+        retryLabel="portal.reports.retry"
+        onRetry={() => void table.refetch()}
       >
         {translate('portal.reports.loadFailed', { message: translate(table.error.message) })}
-      </Alert>
+      </RetryAlert>
     );
   if (!table.data)
     return (

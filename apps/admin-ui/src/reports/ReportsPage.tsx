@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box, Card, CardContent } from '@mui/material';
 import { useState } from 'react';
-import { useAuthenticated, useTranslate } from 'react-admin';
+import { useAuthenticated } from 'react-admin';
+import { TabList, tabPanelAttributes } from '../common/TabList';
 import { PageTitle } from '../layout/PageTitle';
 import { CustomReport } from './CustomReport';
 import { DailySummaryReport } from './DailySummaryReport';
@@ -16,36 +17,20 @@ const reportTabs: ReportTab[] = ['custom', 'template'];
 export const ReportsPage = () => {
   // Custom routes are not guarded page by page; this re-checks the token's expiry on every visit.
   useAuthenticated();
-  const translate = useTranslate();
   const [tab, setTab] = useState<ReportTab>('custom');
   return (
     <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageTitle title="portal.menu.reports" />
       <Card>
-        <Tabs
+        <TabList
+          list="reports"
+          names={reportTabs}
+          messages="portal.reports.tabs"
           value={tab}
-          onChange={(_, next: ReportTab) => setTab(next)}
-          aria-label={translate('portal.reports.tabs.label')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {reportTabs.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              id={`reports-tab-${name}`}
-              aria-controls={`reports-panel-${name}`}
-              label={translate(`portal.reports.tabs.${name}`)}
-            />
-          ))}
-        </Tabs>
+          onChange={setTab}
+        />
         {reportTabs.map((name) => (
-          <CardContent
-            key={name}
-            role="tabpanel"
-            id={`reports-panel-${name}`}
-            aria-labelledby={`reports-tab-${name}`}
-            hidden={tab !== name}
-          >
+          <CardContent key={name} {...tabPanelAttributes('reports', name)} hidden={tab !== name}>
             {name === 'custom' ? <CustomReport /> : <DailySummaryReport />}
           </CardContent>
         ))}

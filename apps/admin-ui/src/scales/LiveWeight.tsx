@@ -36,7 +36,7 @@ export const LiveWeight = ({
         {manualWeight !== null ? (
           <Chip size="small" color="info" label={translate('portal.scale.setByHand')} />
         ) : (
-          scale?.currentWeight != null && <StabilityChip stable={scale.stable} />
+          scale?.currentWeight != null && <StabilityChip scale={scale} />
         )}
         {scale && <ScaleStatusChip scale={scale} />}
       </Stack>

@@ -22,8 +22,11 @@ function indicatorAlarm(scale: LiveScale): { word: string; colour: string } | nu
   return null;
 }
 
+/** What each of the indicator's parts below shows from: the scale's reading, and its test id where it is not the default. */
+type IndicatorPartProps = { scale: LiveScale; testId?: string };
+
 /** The indicator's alarm in large, coloured words (nothing when the reading is a plain stable gross). */
-export const ScaleAlarm = ({ scale, testId = 'scale-alarm' }: { scale: LiveScale; testId?: string }) => {
+export const ScaleAlarm = ({ scale, testId = 'scale-alarm' }: IndicatorPartProps) => {
   const translate = useTranslate();
   const alarm = indicatorAlarm(scale);
   if (!alarm) return null;
@@ -45,32 +48,21 @@ export const ScaleAlarm = ({ scale, testId = 'scale-alarm' }: { scale: LiveScale
   );
 };
 
-export const StabilityChip = ({
-  stable,
-  testId = 'scale-stability',
-}: {
-  stable: boolean;
-  testId?: string;
-}) => {
+/** Whether the reading is stable or in motion. */
+export const StabilityChip = ({ scale, testId = 'scale-stability' }: IndicatorPartProps) => {
   const translate = useTranslate();
   return (
     <Chip
       size="small"
       data-testid={testId}
-      color={stable ? 'success' : 'warning'}
-      label={translate(stable ? 'portal.scale.stable' : 'portal.scale.inMotion')}
+      color={scale.stable ? 'success' : 'warning'}
+      label={translate(scale.stable ? 'portal.scale.stable' : 'portal.scale.inMotion')}
     />
   );
 };
 
 /** The bridge's status and since when, to the second. */
-export const ScaleStatusChip = ({
-  scale,
-  testId = 'scale-status',
-}: {
-  scale: LiveScale;
-  testId?: string;
-}) => {
+export const ScaleStatusChip = ({ scale, testId = 'scale-status' }: IndicatorPartProps) => {
   const translate = useTranslate();
   return (
     <Chip

@@ -81,7 +81,7 @@ const Lane = ({
           useFlexGap
           sx={{ mt: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}
         >
-          {scale.currentWeight !== null && <StabilityChip stable={scale.stable} testId="lane-stability" />}
+          {scale.currentWeight !== null && <StabilityChip scale={scale} testId="lane-stability" />}
           <ScaleStatusChip scale={scale} testId="lane-status" />
         </Stack>
         {scale.twoBridgesSince && (

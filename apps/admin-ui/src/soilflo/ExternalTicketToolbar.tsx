@@ -175,7 +175,7 @@ export const ExternalTicketToolbar = ({
           onClose={() => setDialog(null)}
           onResetReceipt={calls.resetReceive}
         />
-        <RejectTicketDialog open={dialog === 'reject'} onClose={() => setDialog(null)} onReject={reject} />
+        <RejectTicketDialog open={dialog === 'reject'} onClose={() => setDialog(null)} onConfirm={reject} />
       </TicketToolbarFrame>
       {/* Outside the sticky toolbar, whose stacking would keep the toast under the page. */}
       <MissingLoadToast
@@ -187,7 +187,7 @@ export const ExternalTicketToolbar = ({
         open={dialog === 'override'}
         ticketNumber={ticket.ticketNumber}
         onClose={() => setDialog(null)}
-        onOverride={calls.override}
+        onConfirm={calls.override}
       />
     </>
   );

@@ -1,28 +1,19 @@
 import { DialogContentText } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ReasonDialog } from '../tickets/ReasonDialog';
+import { ReasonDialog, type ReasonDialogOpening } from '../tickets/ReasonDialog';
 
 /**
  * 'Override?' receives a SoilFLO load SoilFLO has no load for as an ordinary ticket:
  * it says so, and what it will not do (report to SoilFLO, invent a time loaded), and asks why.
  */
 export const OverrideDialog = ({
-  open,
   ticketNumber,
-  onClose,
-  onOverride,
-}: {
-  open: boolean;
-  ticketNumber: number;
-  onClose: () => void;
-  onOverride: (reason: string) => Promise<void>;
-}) => {
+  ...opening
+}: ReasonDialogOpening & { ticketNumber: number }) => {
   const translate = useTranslate();
   return (
     <ReasonDialog
-      open={open}
-      onClose={onClose}
-      onConfirm={onOverride}
+      {...opening}
       title="portal.tickets.external.overrideDialog.title"
       explanation={
         <DialogContentText sx={{ mb: 1 }}>

@@ -2,6 +2,13 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 
+/** What a particular reason dialog's caller gives it: whether it shows, what confirming with a reason and closing do. */
+export type ReasonDialogOpening = {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+};
+
 /**
  * A confirmation that asks why (Reject, Override?): the reason is required before `onConfirm` runs. The
  * dialog stays open while the call runs and closes on success; a refusal keeps it open with the reason
@@ -17,10 +24,7 @@ export const ReasonDialog = ({
   reasonRequired,
   confirmLabel,
   confirmColor,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
+}: ReasonDialogOpening & {
   title: string;
   /** What confirming does, above the reason. */
   explanation?: ReactNode;

@@ -1,20 +1,10 @@
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog, type ReasonDialogOpening } from './ReasonDialog';
 import { rejectReasonRequired } from './ticket-validation';
 
 /** Reject asks for a reason (required) before POST /api/ticket/reject. */
-export const RejectTicketDialog = ({
-  open,
-  onClose,
-  onReject,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onReject: (reason: string) => Promise<void>;
-}) => (
+export const RejectTicketDialog = (opening: ReasonDialogOpening) => (
   <ReasonDialog
-    open={open}
-    onClose={onClose}
-    onConfirm={onReject}
+    {...opening}
     title="portal.tickets.reject.title"
     reasonLabel="portal.tickets.reject.reason"
     reasonRequired={rejectReasonRequired}

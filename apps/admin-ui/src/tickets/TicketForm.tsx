@@ -127,7 +127,7 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
       <RejectTicketDialog
         open={dialog === 'reject'}
         onClose={() => setDialog(null)}
-        onReject={calls.reject}
+        onConfirm={calls.reject}
       />
     </TicketToolbarFrame>
   );

@@ -1,6 +1,6 @@
 import type { Ticket } from '@portal/contract';
 import { displayTicketNumber, notesMaxLength } from '@portal/domain';
-import { BooleanInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, type TextInputProps } from 'react-admin';
 import { MomentInput } from '../common/DateInputs';
 import { PhoneInput } from '../common/PhoneInput';
 import { WeightInput } from '../common/WeightInput';
@@ -19,6 +19,29 @@ import {
 import { TicketWeighingFields } from './TicketWeighingFields';
 import { receivingContact, truckTypeChoices } from './ticket';
 import { fullTicketValidators as v } from './ticket-validation';
+
+/** A person's name and phone number (the site contact, the haulier's contact, the driver). */
+const ContactInputs = ({
+  name,
+  number,
+  nameRule,
+  readOnly,
+}: {
+  name: string;
+  number: string;
+  nameRule?: TextInputProps['validate'];
+  readOnly: boolean;
+}) => (
+  <>
+    <TextInput
+      source={name}
+      validate={readOnly ? undefined : nameRule}
+      autoComplete="off"
+      {...(readOnly ? { readOnly: true } : {})}
+    />
+    <PhoneInput source={number} {...(readOnly ? { readOnly: true, validate: undefined } : {})} />
+  </>
+);
 
 /**
  * The full ticket form's sections, editable or read-only. Read-only shows
@@ -45,15 +68,11 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
           />
         </ChoiceName>
         <TextInput source="jobSite" validate={validate(v.jobSite)} autoComplete="off" {...ro} />
-        <TextInput
-          source="siteContactName"
-          validate={validate(v.siteContactName)}
-          autoComplete="off"
-          {...ro}
-        />
-        <PhoneInput
-          source="siteContactNumber"
-          {...(readOnly ? { readOnly: true, validate: undefined } : {})}
+        <ContactInputs
+          name="siteContactName"
+          number="siteContactNumber"
+          nameRule={v.siteContactName}
+          readOnly={readOnly}
         />
         <ChoiceName
           readOnly={readOnly}
@@ -89,25 +108,17 @@ export const TicketFullFields = ({ ticket, readOnly }: { ticket: Ticket; readOnl
             validate={v.transportCompanyId}
           />
         </ChoiceName>
-        <TextInput source="transportContactName" autoComplete="off" {...ro} />
-        <PhoneInput
-          source="transportContactNumber"
-          {...(readOnly ? { readOnly: true, validate: undefined } : {})}
-        />
+        <ContactInputs name="transportContactName" number="transportContactNumber" readOnly={readOnly} />
       </TicketSection>
 
       <TicketSection title="portal.tickets.sections.truck">
         <TextInput source="truckNumber" autoComplete="off" {...ro} />
         <PlateInput source="truckLicensePlate" validate={validate(v.truckLicensePlate)} {...ro} />
-        <TextInput
-          source="truckDriverName"
-          validate={validate(v.truckDriverName)}
-          autoComplete="off"
-          {...ro}
-        />
-        <PhoneInput
-          source="truckDriverNumber"
-          {...(readOnly ? { readOnly: true, validate: undefined } : {})}
+        <ContactInputs
+          name="truckDriverName"
+          number="truckDriverNumber"
+          nameRule={v.truckDriverName}
+          readOnly={readOnly}
         />
         <ChoiceName readOnly={readOnly} source="truckTypeId" nameSource="truckTypeName">
           <SelectInput source="truckTypeId" choices={truckTypeChoices} validate={v.truckTypeId} />

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { equalColumns } from '../../common/equal-columns';
 import type { DailyCounts } from './dashboard-ticket';
 
 const metrics = [
@@ -28,7 +29,7 @@ export const DailyTrucksPanel = ({
           component="dl"
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+            gridTemplateColumns: equalColumns({ xs: 2, sm: 4 }),
             gap: 2,
             m: 0,
           }}

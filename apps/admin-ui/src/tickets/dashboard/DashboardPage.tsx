@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Card, LinearProgress, Typography } from '@mui/material';
+import { Box, Card, LinearProgress, Typography } from '@mui/material';
 import { Role } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useAuthenticated, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../../common/error-text';
+import { RetryAlert } from '../../common/RetryAlert';
 import { useNotifyLoadError } from '../../common/useNotifyLoadError';
 import { formatDateTime } from '../../i18n/dates';
 import { PageTitle } from '../../layout/PageTitle';
@@ -117,35 +118,29 @@ export const DashboardPage = () => {
         {shownError && listed === undefined ? (
           // A failed load is an error with a way out, never an empty list (issue 15, item 5), also while
           // it is asked again: the refresh every few seconds would otherwise flash an empty table.
-          <Alert
+          <RetryAlert
             severity="error"
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void shown.refetch()}>
-                {translate('portal.dashboard.retry')}
-              </Button>
-            }
+            retryLabel="portal.dashboard.retry"
+            onRetry={() => void shown.refetch()}
           >
             {translate('portal.dashboard.loadFailed', { reason: errorText(translate, shownError) })}
-          </Alert>
+          </RetryAlert>
         ) : (
           <>
             {shown.isError && (
               // A failed refresh keeps the rows it had, saying how old they are (issue 34, item 7).
-              <Alert
+              <RetryAlert
                 severity="warning"
                 sx={{ mx: 2, mb: 1 }}
-                action={
-                  <Button color="inherit" size="small" onClick={() => void shown.refetch()}>
-                    {translate('portal.dashboard.retry')}
-                  </Button>
-                }
+                retryLabel="portal.dashboard.retry"
+                onRetry={() => void shown.refetch()}
               >
                 {translate('portal.dashboard.refreshFailed', {
                   reason: errorText(translate, shown.error),
                   time: formatDateTime(new Date(shown.dataUpdatedAt)),
                 })}
-              </Alert>
+              </RetryAlert>
             )}
             <TicketTable
               tickets={listed?.tickets}

@@ -4,9 +4,9 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box, Card, CardContent } from '@mui/material';
 import { memo, type ReactElement, type ReactNode, useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { TabList, tabPanelAttributes } from '../../common/TabList';
 import { AdministratorTabs } from './bulk';
 import { TicketSearchForm } from './TicketSearchForm';
 import type { TicketSearchBody } from './ticket-search';
@@ -41,9 +41,7 @@ const TabPanel = ({
   children: ReactNode;
 }) => (
   <CardContent
-    role="tabpanel"
-    id={`dashboard-panel-${name}`}
-    aria-labelledby={`dashboard-tab-${name}`}
+    {...tabPanelAttributes('dashboard', name)}
     hidden={!selected}
     // The search form ends with its own buttons' padding.
     sx={{ pb: name === 'search' ? 0 : 2 }}
@@ -94,7 +92,6 @@ export const DashboardTools = memo(function DashboardTools({
   onClear: () => void;
   onRunFinished: () => void;
 }) {
-  const translate = useTranslate();
   const searchFormShown = useOnceAfterPaint(formsReady);
   const [tab, setTab] = useState<TabName>('search');
   const [visited, setVisited] = useState<ReadonlySet<TabName>>(() => new Set(['search']));
@@ -111,28 +108,17 @@ export const DashboardTools = memo(function DashboardTools({
   );
   return (
     <Card>
-      <Tabs
+      <TabList
+        list="dashboard"
+        names={tabs}
+        messages="portal.dashboard.tabs"
+        icons={tabIcons}
         value={shownTab}
-        onChange={(_, next: TabName) => openTab(next)}
-        aria-label={translate('portal.dashboard.tabs.label')}
+        onChange={openTab}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {tabs.map((name) => (
-          <Tab
-            key={name}
-            value={name}
-            id={`dashboard-tab-${name}`}
-            aria-controls={`dashboard-panel-${name}`}
-            icon={tabIcons[name]}
-            iconPosition="start"
-            label={translate(`portal.dashboard.tabs.${name}`)}
-            sx={{ minHeight: 48 }}
-          />
-        ))}
-      </Tabs>
+      />
       {panel(
         'search',
         searchFormShown ? (

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { DayInput } from '../../common/DateInputs';
+import { equalColumns } from '../../common/equal-columns';
 import { PlateSearchInput } from '../../common/PlateSearchInput';
 import { toAfterFrom } from '../../common/range-order';
 import { TicketNumberInput } from '../../common/TicketNumberInput';
@@ -126,11 +127,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          sm: 'repeat(3, minmax(0, 1fr))',
-          lg: 'repeat(4, minmax(0, 1fr))',
-        },
+        gridTemplateColumns: equalColumns({ xs: 2, sm: 3, lg: 4 }),
         columnGap: 2,
         alignItems: 'start',
       }}

@@ -3,6 +3,7 @@ import { maxTicketNumber } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
+import { equalColumns } from '../../../common/equal-columns';
 import { TicketNumberInput } from '../../../common/TicketNumberInput';
 import { fieldErrorsOf } from '../../useTicket';
 import { bulkRangeValidators, listNumbers, rangeValidators } from './bulk-forms';
@@ -26,11 +27,7 @@ export const FieldGrid = ({ children }: { children: ReactNode }) => (
   <Box
     sx={{
       display: 'grid',
-      gridTemplateColumns: {
-        xs: 'repeat(1, minmax(0, 1fr))',
-        sm: 'repeat(3, minmax(0, 1fr))',
-        lg: 'repeat(4, minmax(0, 1fr))',
-      },
+      gridTemplateColumns: equalColumns({ xs: 1, sm: 3, lg: 4 }),
       columnGap: 2,
       alignItems: 'start',
     }}
