@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/accessibility';
@@ -28,26 +29,30 @@ beforeAll(async () => {
   ]);
   const [ticket] = tickets;
   if (!ticket?.transportCompanyId) throw new Error('no loaded ticket');
-  const truck = await ctx.api<{ id: number }>('POST', '/api/truck/new', {
-    truck: {
-      transportCompanyId: ticket.transportCompanyId,
-      number: 'T-90',
-      licensePlate: 'AX90000',
-      driverName: 'Ann',
-      tareWeight: 14_000,
+  const truck = await ctx.call(endpoints.truckCatalogue.create, {
+    body: {
+      truck: {
+        transportCompanyId: ticket.transportCompanyId,
+        number: 'T-90',
+        licensePlate: 'AX90000',
+        driverName: 'Ann',
+        tareWeight: 14_000,
+      },
     },
   });
-  const contact = await ctx.api<{ id: number }>('POST', '/api/contractorcontact/new', {
-    contractorCompanyId: contractorId,
-    contractorContact: {
-      name: 'Olive Office',
-      number: '(416)555-0100',
-      email: 'olive@acme.test',
-      isOfficeContact: true,
-      isSiteContact: false,
+  const contact = await ctx.call(endpoints.contractorContactCatalogue.create, {
+    body: {
+      contractorCompanyId: contractorId,
+      contractorContact: {
+        name: 'Olive Office',
+        number: '(416)555-0100',
+        email: 'olive@acme.test',
+        isOfficeContact: true,
+        isSiteContact: false,
+      },
     },
   });
-  const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`);
+  const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticket.id } });
   Object.assign(ids, {
     contractor: contractorId,
     contact: contact.id,

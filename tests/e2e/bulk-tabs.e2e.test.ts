@@ -1,27 +1,23 @@
 import { keepInOutbox } from '@portal/api';
 import { testAdmin } from '@portal/api/test/portal';
+import { type Endpoint, endpoints } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logIn, screenshot as saveScreenshot } from '../support/browser';
-import { useBrowserPortal } from '../support/browser-portal';
+import { gateUser, useBrowserPortal } from '../support/browser-portal';
 
 const ctx = useBrowserPortal();
 let contractorId: number;
 
 /** True when the API has the route (the export and report routes are built separately). */
-const hasRoute = (method: 'GET' | 'POST', url: string) => ctx.portal.app.hasRoute({ method, url });
+const hasRoute = ({ method, path }: Endpoint) => ctx.portal.app.hasRoute({ method, url: path });
 
 beforeAll(async () => {
   contractorId = (
-    await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+    await ctx.call(endpoints.contractorCompanyCatalogue.create, { body: { name: 'Acme Excavating' } })
   ).id;
   // Created before any bulk run keeps the projections busy.
-  await ctx.api('POST', '/api/user/new', {
-    username: 'gate@portal.test',
-    password: 'Gatehouse-birch-comet-63',
-    firstName: 'Gina',
-    lastName: 'Gate',
-  });
+  await ctx.call(endpoints.postUserNew, { body: gateUser });
   await ctx.logInAsAdministrator();
 });
 
@@ -118,7 +114,9 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
   it('bulk updates a range after its check: confirmation panel, progress, then the tickets changed', async () => {
     // Ticket 12 already holds another job site: a conflict the check lists.
     const twelve = await ctx.ticketNumbered(12);
-    await ctx.api('PUT', '/api/ticket/edit/short', { ticket: { id: twelve?.id, jobSite: 'Old Pit' } });
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: twelve?.id, jobSite: 'Old Pit' } },
+    });
 
     const panel = await openTab('Update');
     const from = panel.locator('input[name="from"]');
@@ -169,17 +167,19 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
   });
 
   it('choosing a project on the Update tab fills its job site, contacts and material type (issue 15, item 9)', async () => {
-    const materialType = await ctx.api<{ id: number }>('POST', '/api/scale/material/type/new', {
-      name: 'Fill clay',
+    const materialType = await ctx.call(endpoints.materialTypeCatalogue.create, {
+      body: { name: 'Fill clay' },
     });
-    await ctx.api('POST', '/api/project/new', {
-      project: {
-        projectId: 'P-FILL',
-        contractorCompanyId: contractorId,
-        jobSite: 'Fill Pit',
-        materialTypeId: materialType.id,
+    await ctx.call(endpoints.projectCatalogue.create, {
+      body: {
+        project: {
+          projectId: 'P-FILL',
+          contractorCompanyId: contractorId,
+          jobSite: 'Fill Pit',
+          materialTypeId: materialType.id,
+        },
+        loggedInUserId: 1,
       },
-      loggedInUserId: 1,
     });
     await ctx.page.reload();
     const panel = await openTab('Update');
@@ -276,7 +276,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
     const panel = await openTab('Export');
     await expect.poll(() => panel.locator('input[name="email"]').inputValue()).toBe(testAdmin.username);
     await screenshot(ctx.page, 'bulk-tab-export');
-    if (!hasRoute('POST', '/api/ticket/generate/excel')) context.skip();
+    if (!hasRoute(endpoints.postTicketGenerateExcel)) context.skip();
     await panel.locator('input[name="from"]').fill('1');
     await panel.locator('input[name="to"]').fill('20');
     await panel.getByRole('button', { name: 'Export' }).click();
@@ -287,7 +287,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
       .toBe(true);
     await screenshot(ctx.page, 'bulk-tab-export-sent');
     // Embedded mode keeps the mail in the outbox.
-    const outbox = await ctx.api<{ subject: string; to: string[] }[]>('GET', '/api/mail/outbox');
+    const outbox = await ctx.call(endpoints.getMailOutbox, {});
     expect(outbox).toContainEqual(
       expect.objectContaining({ subject: 'Ticket export 000001 to 000020', to: [testAdmin.username] }),
     );
@@ -296,7 +296,7 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
   it('a standard user sees only the Search tab', async () => {
     const standard = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, ctx.portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
+      await logIn(standard, ctx.portal.url, gateUser.username, gateUser.password);
       await standard.getByRole('tab', { name: 'Search' }).waitFor();
       expect(await standard.getByRole('tab').count()).toBe(1);
       expect(await standard.getByRole('link', { name: 'Outbox' }).count()).toBe(0);
@@ -312,7 +312,7 @@ describe('reports and the mail outbox, end to end in Chromium', () => {
     const button = ctx.page.getByRole('button', { name: 'Generate Projects Report' });
     await button.waitFor();
     await screenshot(ctx.page, 'contractors-projects-report');
-    if (!hasRoute('GET', '/api/ticket/report/projects')) context.skip();
+    if (!hasRoute(endpoints.getTicketReportProjects)) context.skip();
     await button.click();
     await expect
       .poll(() => toast('Projects report generated successfully.').isVisible(), { timeout: 60_000 })

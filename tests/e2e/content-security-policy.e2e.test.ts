@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectCspViolations, screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
@@ -15,13 +16,8 @@ let ticketId: number;
 
 beforeAll(async () => {
   await ctx.generateTickets(1, 2);
-  const found = await ctx.portal.app.inject({
-    method: 'POST',
-    url: '/api/ticket/search',
-    headers: ctx.admin,
-    payload: { ticketNumber: 1 },
-  });
-  ticketId = found.json<{ id: number }[]>()[0]?.id ?? 0;
+  const found = await ctx.call(endpoints.postTicketSearch, { body: { ticketNumber: 1 } });
+  ticketId = found[0]?.id ?? 0;
   violations = await collectCspViolations(ctx.page);
 });
 
@@ -39,13 +35,7 @@ describe('the Content-Security-Policy', () => {
     await screenshot(ctx.page, 'csp-dashboard-1440');
 
     // The public ticket link, signed out.
-    const hash = (
-      await ctx.portal.app.inject({
-        method: 'GET',
-        url: `/api/ticket/${ticketId}/hash`,
-        headers: ctx.admin,
-      })
-    ).json<{ hash: string }>().hash;
+    const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticketId } });
     await ctx.page.evaluate('localStorage.clear()');
     await visit(`/ticket/${ticketId}?hash=${hash}`);
     // The API reference (Swagger UI) under its own policy.

@@ -1,4 +1,5 @@
 import { testAdmin } from '@portal/api/test/portal';
+import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
@@ -80,15 +81,8 @@ describe('contractors, end to end in Chromium', () => {
 
     // Both log entries name the administrator who made them.
     const projectId = Number(ctx.page.url().split('/').at(-1));
-    const log = await ctx.portal.app.inject({
-      method: 'GET',
-      url: `/api/project/logs/${projectId}`,
-      headers: ctx.admin,
-    });
-    expect(log.json<{ username: string }[]>().map((entry) => entry.username)).toEqual([
-      testAdmin.username,
-      testAdmin.username,
-    ]);
+    const log = await ctx.call(endpoints.getProjectLogsById, { params: { id: projectId } });
+    expect(log.map((entry) => entry.username)).toEqual([testAdmin.username, testAdmin.username]);
 
     await ctx.page.goto(`${ctx.portal.url}/contractors`);
     await expect.poll(() => ctx.page.getByRole('row', { name: /Acme Excavating/ }).isVisible()).toBe(true);
@@ -96,8 +90,8 @@ describe('contractors, end to end in Chromium', () => {
   });
 
   it('deleting a contractor takes its row off the list at once, without a reload (issue 15, item 7)', async () => {
-    const gone = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
-      name: 'Gone Grading',
+    const gone = await ctx.call(endpoints.contractorCompanyCatalogue.create, {
+      body: { name: 'Gone Grading' },
     });
     // Its empty tables read as sentences, not 'No Contractor contacts found' (issue 15, item 12).
     await ctx.page.goto(`${ctx.portal.url}/contractor-company/${gone.id}`);

@@ -1,10 +1,10 @@
-import { createStandardUser, testAdmin } from '@portal/api/test/portal';
-import type { Ticket } from '@portal/contract';
-import type { Page } from 'playwright-core';
+import { createStandardUser } from '@portal/api/test/portal';
+import { endpoints } from '@portal/contract';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logIn, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
-import { jsonApi } from '../support/json-api';
+import { clientOverHttp, requestOverHttp } from '../support/http-client';
 import { earlierToday } from '../support/site-day';
 
 // Issue 34: the dashboard lives (item 7, D10) and says what a rejected ticket (D19), a bulk receipt of
@@ -13,7 +13,7 @@ import { earlierToday } from '../support/site-day';
 const ctx = useBrowserPortal();
 
 /** Another office user, over HTTP as their own browser would call the API. */
-let otherUser: ReturnType<typeof jsonApi>;
+let otherUser: ReturnType<typeof clientOverHttp>;
 let otherHeaders: Record<string, string>;
 let haulerId: number;
 const ticketIds = new Map<number, number>();
@@ -34,19 +34,19 @@ const idOf = (n: number): number => {
 const number = (n: number) => `[0] ${String(n).padStart(6, '0')}`;
 
 beforeAll(async () => {
-  haulerId = (await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Live Haulage' }))
+  haulerId = (await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Live Haulage' } }))
     .id;
   await ctx.generateTickets(1, 90);
-  for (const ticket of await ctx.api<Ticket[]>('POST', '/api/ticket/report', { from: 1, to: 90 }))
+  for (const ticket of await ctx.call(endpoints.postTicketReport, { body: { from: 1, to: 90 } }))
     ticketIds.set(ticket.ticketNumber, ticket.id);
   // Tickets 1 to 40 loaded today, 1 the latest: today's Active list is longer than a screen.
   for (let n = 1; n <= 40; n++) {
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: idOf(n), timeLoaded: earlierToday(1 + n * 0.05), jobSite: `Pit ${n}` },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(1 + n * 0.05), jobSite: `Pit ${n}` } },
     });
   }
   otherHeaders = (await createStandardUser(ctx.portal, ctx.admin)).headers;
-  otherUser = jsonApi(
+  otherUser = clientOverHttp(
     () => ctx.portal.url,
     () => otherHeaders,
   );
@@ -55,26 +55,43 @@ beforeAll(async () => {
 /** A signed-in administrator's page at this width, on the dashboard. */
 async function dashboardAt(width: number): Promise<Page> {
   const page = await ctx.browser.newPage({ viewport: { width, height: width > 600 ? 900 : 844 } });
-  await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+  await ctx.logInAsAdministrator(page);
   return page;
 }
 
 /** A driver dispatches ticket `n` from the link on their phone: no user, only the link. */
 async function driverDispatches(n: number): Promise<void> {
-  const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${idOf(n)}/hash`);
-  const response = await fetch(`${ctx.portal.url}/api/ticket/${idOf(n)}/${hash}/dispatch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: idOf(n) } });
+  const response = await requestOverHttp(ctx.portal.url, endpoints.postTicketByIdByHashDispatch, {
+    params: { id: idOf(n), hash },
+    body: {
       timeLoaded: new Date().toISOString(),
       transportCompanyId: haulerId,
       truckNumber: `T-${n}`,
       truckLicensePlate: `LV${String(n).padStart(5, '0')}`,
       truckDriverName: 'Dora Driver',
       truckDriverNumber: '(416)555-0177',
-    }),
+    },
   });
   expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/**
+ * Opens ticket `n`'s log on `page`, waits for its `versions` Restore buttons (newest first) and opens the
+ * dialog of the one at index `restoring`; answers the dialog once it `says` what restoring does.
+ */
+async function restoreDialog(
+  page: Page,
+  n: number,
+  { versions, restoring, says }: { versions: number; restoring: number; says: RegExp },
+): Promise<Locator> {
+  await page.goto(`${ctx.portal.url}/ticket-log/${idOf(n)}`);
+  const restoreButtons = page.getByRole('button', { name: 'Restore' });
+  await expect.poll(() => restoreButtons.count()).toBe(versions);
+  await restoreButtons.nth(restoring).click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.getByText(says).isVisible()).toBe(true);
+  return dialog;
 }
 
 /** The text of the Active or Received toggle, e.g. 'Active (38)', read behind an open dialog too. */
@@ -107,7 +124,7 @@ describe('the first rows come first (issue 34, item 10)', () => {
       const page = await ctx.browser.newPage({ viewport: { width, height: 900 } });
       try {
         await page.addInitScript(firstRowsWatch);
-        await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+        await ctx.logInAsAdministrator(page);
         await page.locator('#dashboard-panel-search form').waitFor();
         const seen = await page.evaluate<{ rowTop: number; formWithRow: boolean; rowTopWithForm: number }>(
           'window.firstRows',
@@ -128,8 +145,8 @@ describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
   ])(
     'at %i px: a dispatch by a driver and a receipt by another user show within 10 s, the scroll and the open dialog kept',
     async (width, rowNumber, dispatchedNumber, receivedNumber) => {
-      await ctx.api('PUT', '/api/ticket/edit/short', {
-        ticket: { id: idOf(receivedNumber), timeLoaded: earlierToday(3.5), jobSite: 'Pit R' },
+      await ctx.call(endpoints.putTicketEditShort, {
+        body: { ticket: { id: idOf(receivedNumber), timeLoaded: earlierToday(3.5), jobSite: 'Pit R' } },
       });
       const page = await dashboardAt(width);
       try {
@@ -156,9 +173,8 @@ describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
         });
         const changedAt = Date.now();
         await driverDispatches(dispatchedNumber);
-        await otherUser('PUT', '/api/ticket/receive', {
-          ticketId: idOf(receivedNumber),
-          source: 'dashboard',
+        await otherUser(endpoints.putTicketReceive, {
+          body: { ticketId: idOf(receivedNumber), source: 'dashboard' },
         });
         // The toggles count both: one more Active by the dispatch, one fewer by the receipt, one more Received.
         await expect
@@ -237,9 +253,7 @@ describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
   });
 
   it('a first load that fails stays an error through the refreshes that retry it, never an empty list', async () => {
-    const page = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    try {
-      await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+    await ctx.withAdministratorPage({ width: 1440, height: 900 }, async (page) => {
       await ctx.portal.infra.pool.query('ALTER TABLE tickets RENAME TO tickets_away');
       try {
         await page.goto(`${ctx.portal.url}/dashboard`);
@@ -260,9 +274,7 @@ describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
           timeout: shownWithin,
         })
         .toBe(true);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('asks nothing while the tab is hidden, and refreshes again once it is shown', async () => {
@@ -295,10 +307,10 @@ describe('a rejected ticket says Rejected and offers no Receive or Reject (issue
     [1440, 81],
     [390, 82],
   ])('at %i px, on its dashboard row and its page', async (width, n) => {
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: idOf(n), timeLoaded: earlierToday(0.5), truckLicensePlate: 'RJ12345' },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(0.5), truckLicensePlate: 'RJ12345' } },
     });
-    await ctx.api('POST', '/api/ticket/reject', { ticketId: idOf(n), reason: 'Wrong material' });
+    await ctx.call(endpoints.postTicketReject, { body: { ticketId: idOf(n), reason: 'Wrong material' } });
     const page = await dashboardAt(width);
     try {
       const search = page.locator('form').filter({ has: page.getByRole('button', { name: 'Search' }) });
@@ -373,10 +385,7 @@ describe('bulk receive warns before taking tickets never loaded and does not cou
         );
         await expect.poll(() => noLoad.isVisible(), { timeout: shownWithin }).toBe(true);
         expect(Number(await loadedCount.textContent())).toBe(loadedBefore);
-        const counts = await ctx.api<{ receivedWithoutLoadCountForToday: number }>(
-          'GET',
-          '/api/ticket/daily/count',
-        );
+        const counts = await ctx.call(endpoints.getTicketDailyCount, {});
         expect(await noLoad.textContent()).toContain(`${counts.receivedWithoutLoadCountForToday} ticket`);
         await page.evaluate('window.scrollTo(0, 0)');
         await screenshot(page, `bulk-receive-never-loaded-counted-${width}`, { fullPage: false });
@@ -394,37 +403,31 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
     [1440, 87],
     [390, 88],
   ])('at %i px: on a received ticket the receipt stays, as the dialog says', async (width, n) => {
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: {
-        id: idOf(n),
-        timeLoaded: earlierToday(2),
-        truckLicensePlate: 'RS12345',
-        jobSite: 'First Pit',
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: {
+        ticket: {
+          id: idOf(n),
+          timeLoaded: earlierToday(2),
+          truckLicensePlate: 'RS12345',
+          jobSite: 'First Pit',
+        },
       },
     });
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: idOf(n), truckLicensePlate: 'ZZ99999', jobSite: 'Second Pit' },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: idOf(n), truckLicensePlate: 'ZZ99999', jobSite: 'Second Pit' } },
     });
-    const received = await otherUser<Ticket>('PUT', '/api/ticket/receive', {
-      ticketId: idOf(n),
-      source: 'ticket',
+    const received = await otherUser(endpoints.putTicketReceive, {
+      body: { ticketId: idOf(n), source: 'ticket' },
     });
     expect(received.isReceived).toBe(true);
     const page = await dashboardAt(width);
     try {
-      await page.goto(`${ctx.portal.url}/ticket-log/${idOf(n)}`);
       // Newest first: the receipt, the second edit, the first edit (the dispatch's data), the generation.
-      const restoreButtons = page.getByRole('button', { name: 'Restore' });
-      await expect.poll(() => restoreButtons.count()).toBe(4);
-      await restoreButtons.nth(2).click();
-      const dialog = page.getByRole('dialog');
-      await expect
-        .poll(() =>
-          dialog
-            .getByText(/the ticket stays received: its time loaded and time received are kept/)
-            .isVisible(),
-        )
-        .toBe(true);
+      const dialog = await restoreDialog(page, n, {
+        versions: 4,
+        restoring: 2,
+        says: /the ticket stays received: its time loaded and time received are kept/,
+      });
       expect(await dialog.getByText(/goes back/).count()).toBe(0);
       await screenshot(page, `restore-received-dialog-${width}`, { fullPage: false });
       await dialog.getByRole('button', { name: 'Restore' }).click();
@@ -445,20 +448,17 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
 
   it('on a rejected ticket the rejection goes, as the dialog says', async () => {
     const n = 89;
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: idOf(n), timeLoaded: earlierToday(1), truckLicensePlate: 'RB12345' },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(1), truckLicensePlate: 'RB12345' } },
     });
-    await ctx.api('POST', '/api/ticket/reject', { ticketId: idOf(n), reason: 'Wet load' });
+    await ctx.call(endpoints.postTicketReject, { body: { ticketId: idOf(n), reason: 'Wet load' } });
     const page = await dashboardAt(1440);
     try {
-      await page.goto(`${ctx.portal.url}/ticket-log/${idOf(n)}`);
-      const restoreButtons = page.getByRole('button', { name: 'Restore' });
-      await expect.poll(() => restoreButtons.count()).toBe(3);
-      await restoreButtons.nth(1).click();
-      const dialog = page.getByRole('dialog');
-      await expect
-        .poll(() => dialog.getByText(/and the ticket is no longer rejected/).isVisible())
-        .toBe(true);
+      const dialog = await restoreDialog(page, n, {
+        versions: 3,
+        restoring: 1,
+        says: /and the ticket is no longer rejected/,
+      });
       await dialog.getByRole('button', { name: 'Restore' }).click();
       await page.waitForURL(`${ctx.portal.url}/ticket/${idOf(n)}`);
       expect(await ctx.ticketNumbered(n)).toMatchObject({

@@ -1,10 +1,10 @@
-import { createStandardUser, testAdmin, testStandardUser } from '@portal/api/test/portal';
+import { createStandardUser, injectionOf, testAdmin, testStandardUser } from '@portal/api/test/portal';
 import {
   exampleExternalLoad,
   type SoilFloStandIn,
   startSoilFloStandIn,
 } from '@portal/api/test/soilflo-stand-in';
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { externalLoadMessages, ticketMessages, ticketStreamId } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,16 +67,16 @@ async function overrideWithReason(page: Page, ticket: Ticket, shot: string) {
     .poll(() => dialog.getByText(ticketMessages.overrideReasonRequired, { exact: true }).isVisible())
     .toBe(true);
   await screenshot(page, `${shot}-no-reason`, { fullPage: false });
-  expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isReceived).toBe(false);
+  expect((await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).isReceived).toBe(false);
 
   await dialog.getByLabel(/Reason for overriding/).fill(reason);
   await screenshot(page, shot, { fullPage: false });
   await dialog.getByRole('button', { name: 'Override and receive' }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
   await expect
-    .poll(async () => (await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isReceived)
+    .poll(async () => (await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).isReceived)
     .toBe(true);
-  const overridden = await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`);
+  const overridden = await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } });
   expect(overridden).toMatchObject({ isSoilFLOLoad: false, timeLoaded: null });
   const events = await ctx.portal.infra.eventStore.readStream(ticketStreamId(ticket.id));
   expect(events.find((event) => event.type === 'TicketExternalLoadOverridden')?.data).toMatchObject({
@@ -180,13 +180,14 @@ describe('SoilFLO loads on the ticket page', () => {
     await page.getByRole('button', { name: 'Receive Ticket' }).click();
     const updateFailed = `${externalLoadMessages.updateFailed} Time received cannot be earlier than time loaded`;
     await expect.poll(() => page.getByText(updateFailed, { exact: true }).isVisible()).toBe(true);
-    expect((await ctx.api<Ticket>('GET', `/api/ticket/${loadedLater.id}`)).isReceived).toBe(false);
+    expect((await ctx.call(endpoints.getTicketById, { params: { id: loadedLater.id } })).isReceived).toBe(
+      false,
+    );
 
     // Another administrator deletes the ticket while this page still shows it.
     await openTicket(deletedMeanwhile);
     const deleted = await ctx.portal.app.inject({
-      method: 'DELETE',
-      url: `/api/ticket/${deletedMeanwhile.id}`,
+      ...injectionOf(endpoints.deleteTicketById, { params: { id: deletedMeanwhile.id } }),
       headers: ctx.admin,
     });
     expect(deleted.statusCode).toBe(204);

@@ -4,9 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@portal/api';
-import { testAdmin } from '@portal/api/test/portal';
+import { bearer, testAdmin } from '@portal/api/test/portal';
 import { freePort } from '@portal/api/test/processes';
+import { endpoints } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientOverHttp, requestOverHttp } from '../support/http-client';
 
 /**
  * Issue 34, item 8 (D24): `npm start` (scripts/start.mjs, embedded defaults, a data folder of its own) on
@@ -121,14 +123,12 @@ describe('npm start while another portal holds the internal ports 9461–9464 an
   });
 
   it('works: a login, a GET, the UI, and health on the port it took', async () => {
-    const login = await fetch(`${url}/api/auth/Authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(testAdmin),
-    });
-    expect(login.status).toBe(200);
-    const token = (await login.json()) as string;
-    const settings = await fetch(`${url}/api/setting`, { headers: { authorization: `Bearer ${token}` } });
+    // The typed client throws unless the login answers 2xx.
+    const token = await clientOverHttp(
+      () => url,
+      () => ({}),
+    )(endpoints.postAuthAuthenticate, { body: testAdmin });
+    const settings = await requestOverHttp(url, endpoints.getSetting, {}, bearer(token));
     expect(settings.status).toBe(200);
     expect(await settings.json()).toBeTruthy();
     expect(await (await fetch(url)).text()).toContain('<div id="root">');

@@ -1,4 +1,4 @@
-import type { Project, Ticket } from '@portal/contract';
+import { endpoints, type Project, type Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
@@ -12,8 +12,7 @@ let tickets: Ticket[];
 const printCalls = (page: Page) => page.evaluate<number>('window.printCalls');
 
 beforeAll(async () => {
-  await ctx.api('PUT', '/api/setting', {
-    ...(await ctx.api<object>('GET', '/api/setting')),
+  await ctx.changeSettings({
     receivingSiteName: 'Northfield Soil Receiving',
     receivingSiteAddress: '1200 Quarry Line, Caledon ON',
     haulageRecordReceiverName: 'Rita Receiver',
@@ -26,15 +25,16 @@ beforeAll(async () => {
   // The report lists received loads only (issue 34, D6); the dashboard's receipt clears the time loaded
   // (docs/rules.md, "Tickets and their states"), and the report still shows when the load left (D3).
   const [fromTicketPage, fromDashboard] = tickets;
-  await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromTicketPage?.id, source: 'ticket' });
-  await ctx.api('PUT', '/api/ticket/receive', { ticketId: fromDashboard?.id, source: 'dashboard' });
+  if (!fromTicketPage || !fromDashboard) throw new Error('three tickets loaded, fewer came back');
+  await ctx.call(endpoints.putTicketReceive, { body: { ticketId: fromTicketPage.id, source: 'ticket' } });
+  await ctx.call(endpoints.putTicketReceive, { body: { ticketId: fromDashboard.id, source: 'dashboard' } });
 });
 
 describe('the haulage record and its report, in Chromium', () => {
   it('opens the haulage record through the link hash without signing in; a wrong hash shows nothing', async () => {
     const [first] = tickets;
     if (!first) throw new Error('no ticket');
-    const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${first.id}/hash`);
+    const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: first.id } });
     const visitor = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`${ctx.portal.url}/haulage-record/${first.id}?hash=${hash}`);
     await expect.poll(() => visitor.getByRole('heading', { name: 'Haulage Record' }).isVisible()).toBe(true);

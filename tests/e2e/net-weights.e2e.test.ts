@@ -1,8 +1,9 @@
-import type { SameTruckDispatches, Ticket, Truck } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
+import { requestOverHttp } from '../support/http-client';
 import { chooseTicketToWeighIn } from '../support/scale-page';
 
 /**
@@ -18,29 +19,32 @@ let otherHauler: { id: number };
 
 /** A driver's dispatch from the ticket's link, as the Truck Dispatch page sends it (no one signed in). */
 async function dispatchByDriver(ticket: Ticket, transportCompanyId: number, plate: string) {
-  const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`);
-  const response = await fetch(`${ctx.portal.url}/api/ticket/${ticket.id}/${hash}/dispatch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticket.id } });
+  const response = await requestOverHttp(ctx.portal.url, endpoints.postTicketByIdByHashDispatch, {
+    params: { id: ticket.id, hash },
+    body: {
       timeLoaded: new Date(Date.now() - 30 * 60_000).toISOString(),
       transportCompanyId,
       truckNumber: '101',
       truckLicensePlate: plate,
       truckDriverName: 'Dora Driver',
-    }),
+    },
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
 beforeAll(async () => {
-  hauler = await ctx.api('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
-  otherHauler = await ctx.api('POST', '/api/transportcompany/new', { name: 'Southern Haulage' });
-  await ctx.api<Truck>('POST', '/api/truck/new', {
-    truck: { transportCompanyId: hauler.id, number: 'T-101', licensePlate: 'AB12345', tareWeight: 14_500 },
+  hauler = await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Northern Haulage' } });
+  otherHauler = await ctx.call(endpoints.transportCompanyCatalogue.create, {
+    body: { name: 'Southern Haulage' },
   });
-  await ctx.api('POST', '/api/scale/material/new', { name: 'Clean fill' });
-  await ctx.api('POST', '/api/scale/new', { scaleName: 'North gate' });
+  await ctx.call(endpoints.truckCatalogue.create, {
+    body: {
+      truck: { transportCompanyId: hauler.id, number: 'T-101', licensePlate: 'AB12345', tareWeight: 14_500 },
+    },
+  });
+  await ctx.call(endpoints.materialCatalogue.create, { body: { name: 'Clean fill' } });
+  await ctx.call(endpoints.scaleCatalogue.create, { body: { scaleName: 'North gate' } });
   await ctx.generateTickets(1, 6);
   await ctx.logInAsAdministrator();
 });
@@ -117,13 +121,11 @@ describe.each([
     // Dispatched under another company, the plate links no truck; weighed in by the spec's call.
     const byPlate = await ctx.ticketNumbered(first + 1);
     await dispatchByDriver(byPlate, otherHauler.id, 'AB12345');
-    const material = (await ctx.api<{ id: number; name: string }[]>('GET', '/api/scale/material/all'))[0];
-    await ctx.api('PUT', '/api/ticket/weigh', {
-      ticketId: byPlate.id,
-      materialId: material?.id,
-      weight: 38_000,
+    const material = (await ctx.call(endpoints.getScaleMaterialAll, {}))[0];
+    await ctx.call(endpoints.putTicketWeigh, {
+      body: { ticketId: byPlate.id, materialId: material?.id, weight: 38_000 },
     });
-    expect(await ctx.api<Ticket>('GET', `/api/ticket/${byPlate.id}`)).toMatchObject({
+    expect(await ctx.call(endpoints.getTicketById, { params: { id: byPlate.id } })).toMatchObject({
       truckId: null,
       isReceived: true,
     });
@@ -151,7 +153,7 @@ describe.each([
     const other = await ctx.ticketNumbered(width === 1440 ? 6 : 3);
     await dispatchByDriver(ticket, hauler.id, 'CD12345');
     await dispatchByDriver(other, hauler.id, 'CD12345');
-    const answer = await ctx.api<SameTruckDispatches>('GET', `/api/ticket/${ticket.id}/same-truck`);
+    const answer = await ctx.call(endpoints.getTicketByIdSameTruck, { params: { id: ticket.id } });
     expect(answer.tickets.map(({ id }) => id)).toEqual([other.id]);
     await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await expect

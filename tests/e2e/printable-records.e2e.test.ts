@@ -1,11 +1,10 @@
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { useBrowserPortal } from '../support/browser-portal';
+import { northPitLoad, useBrowserPortal } from '../support/browser-portal';
 import { readQrCode } from '../support/qr-code';
-import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
 
@@ -28,44 +27,10 @@ beforeAll(async () => {
   plainTicket = await ctx.ticketNumbered(1);
   hashedTicket = await ctx.ticketNumbered(2);
 
-  const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
-    name: 'Acme Excavating',
-  });
-  const hauler = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
-    name: 'Northern Haulage',
-  });
-  const truck = await ctx.api<{ id: number }>('POST', '/api/truck/new', {
-    truck: {
-      transportCompanyId: hauler.id,
-      number: 'T-17',
-      licensePlate: 'AB12345',
-      driverName: 'Dave Driver',
-      tareWeight: 15000,
-    },
-  });
-  const materialType = await ctx.api<{ id: number }>('POST', '/api/scale/material/type/new', {
-    name: 'Soil',
-  });
-  const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
-  const details = {
-    date: new Date().toISOString(),
-    timeLoaded: earlierToday(2),
-    timeReceived: earlierToday(1),
-    jobSite: 'North Pit',
-    siteContactName: 'Sally Site',
-    contractorCompanyId: contractor.id,
-    transportCompanyId: hauler.id,
-    truckId: truck.id,
-    truckTypeId: 1,
-    truckNumber: 'T-17',
-    truckLicensePlate: 'AB12345',
-    truckDriverName: 'Dave Driver',
-    materialTypeId: materialType.id,
-    materialId: material.id,
-  };
-  await ctx.api('PUT', '/api/ticket/edit', { ticket: { id: plainTicket.id, ...details } });
-  await ctx.api('PUT', '/api/ticket/edit', {
-    ticket: { id: hashedTicket.id, ...details, weight: 27380, isReceived: true },
+  const { details } = await northPitLoad(ctx, { driverName: 'Dave Driver' });
+  await ctx.call(endpoints.putTicketEdit, { body: { ticket: { id: plainTicket.id, ...details } } });
+  await ctx.call(endpoints.putTicketEdit, {
+    body: { ticket: { id: hashedTicket.id, ...details, weight: 27380, isReceived: true } },
   });
   // Every page of the context counts its prints instead of opening the print dialog.
   await ctx.page
@@ -86,7 +51,7 @@ async function screenshotsOf(name: string, atPhoneWidth: () => Promise<void> = a
   await ctx.page.setViewportSize({ width: 1440, height: 900 });
 }
 
-const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${id}/hash`)).hash;
+const hashOf = async (id: number) => (await ctx.call(endpoints.getTicketByIdHash, { params: { id } })).hash;
 const qrCode = (label: string) => ctx.page.getByRole('figure', { name: label, exact: true }).locator('svg');
 
 describe('the digital ticket, end to end in Chromium', () => {

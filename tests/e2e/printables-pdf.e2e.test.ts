@@ -1,4 +1,4 @@
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
@@ -14,8 +14,7 @@ let projectId: number;
 let timeLoadedShown: string;
 
 beforeAll(async () => {
-  await ctx.api('PUT', '/api/setting', {
-    ...(await ctx.api<object>('GET', '/api/setting')),
+  await ctx.changeSettings({
     receivingSiteName: 'Northfield Soil Receiving',
     receivingSiteAddress: '1200 Quarry Line\nCaledon ON L7K 0A1',
     haulageRecordReceiverName: 'Rita Receiver',
@@ -30,7 +29,7 @@ beforeAll(async () => {
   projectId = loaded.project.id;
   // The dashboard's receipt clears the time loaded; the records print it from history.
   for (const ticket of tickets.slice(0, 3))
-    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'dashboard' });
+    await ctx.call(endpoints.putTicketReceive, { body: { ticketId: ticket.id, source: 'dashboard' } });
   const first = tickets[0]?.timeLoaded;
   if (!first) throw new Error('no time loaded');
   // As the records show it: en-ZA, the site's clock (the test machine's zone is the browser's).

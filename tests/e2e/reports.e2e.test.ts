@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ReportTable } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
@@ -14,12 +14,22 @@ beforeAll(async () => {
     [27_380, 30_005, 12_000].map((weight) => ({ weight, truckTypeId: 1 })),
   );
   // Ticket 1 received, 2 and 3 loaded and on their way, 4 never loaded (issue 34, D6: counts count loads).
-  await ctx.api('PUT', '/api/ticket/receive', { ticketId: tickets[0]?.id, source: 'ticket' });
+  const [received] = tickets;
+  if (!received) throw new Error('three tickets loaded, none came back');
+  await ctx.call(endpoints.putTicketReceive, { body: { ticketId: received.id, source: 'ticket' } });
   await ctx.generateTickets(4, 4);
   await ctx.logInAsAdministrator();
 });
 
 const reportTable = () => ctx.page.getByRole('table', { name: 'Report tickets' });
+
+/** The Reports page with tickets 1 to `to` chosen and the report titled 'Acme loads', not yet run. */
+async function chooseAcmeLoads(to: number): Promise<void> {
+  await ctx.page.goto(`${ctx.portal.url}/reports`);
+  await formInput(ctx.page, 'from').fill('1');
+  await formInput(ctx.page, 'to').fill(String(to));
+  await formInput(ctx.page, 'title').fill('Acme loads');
+}
 
 describe('the Reports page, end to end in Chromium', () => {
   it("refuses a non-numeric ticket number with 'Ticket number must be a number'", async () => {
@@ -33,10 +43,7 @@ describe('the Reports page, end to end in Chromium', () => {
   });
 
   it('runs a custom report with chosen columns: the table, the whole result’s totals and the charts', async () => {
-    await ctx.page.goto(`${ctx.portal.url}/reports`);
-    await formInput(ctx.page, 'from').fill('1');
-    await formInput(ctx.page, 'to').fill('4');
-    await formInput(ctx.page, 'title').fill('Acme loads');
+    await chooseAcmeLoads(4);
     await ctx.page.getByRole('checkbox', { name: 'License plate' }).check();
     await ctx.page.getByRole('checkbox', { name: 'Haulage company' }).uncheck();
     await formInput(ctx.page, 'to').press('Enter');
@@ -55,7 +62,7 @@ describe('the Reports page, end to end in Chromium', () => {
     // Ticket numbers read as everywhere else: '[prefix] number', zero-padded.
     expect(await reportTable().getByRole('cell', { name: '[0] 000001' }).count()).toBe(1);
 
-    const expected = await ctx.api<ReportTable>('POST', '/api/ticket/report/table', { from: 1, to: 4 });
+    const expected = await ctx.call(endpoints.postTicketReportTable, { body: { from: 1, to: 4 } });
     expect(expected.totals).toMatchObject({
       tickets: 4,
       receivedLoads: 1,
@@ -83,10 +90,7 @@ describe('the Reports page, end to end in Chromium', () => {
   });
 
   it('exports the report as the .xlsx the server names from the title, with the chosen columns', async () => {
-    await ctx.page.goto(`${ctx.portal.url}/reports`);
-    await formInput(ctx.page, 'from').fill('1');
-    await formInput(ctx.page, 'to').fill('3');
-    await formInput(ctx.page, 'title').fill('Acme loads');
+    await chooseAcmeLoads(3);
     await ctx.page.getByRole('button', { name: 'Run report' }).click();
     await expect.poll(() => reportTable().getByRole('row').count(), { timeout: 30_000 }).toBe(4);
     const [download] = await Promise.all([

@@ -1,12 +1,13 @@
 import { defaultUiDist, simulatedScaleName } from '@portal/api';
 import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
-import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { displayTicketNumber, netWeight, scaleMessages } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
-import { jsonApi } from '../support/json-api';
+import { clientOverHttp, requestOverHttp } from '../support/http-client';
+import { ticketLoadedOnTruck } from '../support/loaded-ticket';
 import { chooseTicketToWeighIn } from '../support/scale-page';
 import { startSimulatedWeighbridgeFor } from '../support/simulated-weighbridge';
 
@@ -16,7 +17,7 @@ let page: Page;
 let admin: Record<string, string>;
 let simulated: Awaited<ReturnType<typeof startSimulatedWeighbridgeFor>>;
 
-const api = jsonApi(
+const call = clientOverHttp(
   () => portal.url,
   () => admin,
 );
@@ -41,28 +42,15 @@ const shownWeight = async () =>
 
 describe('the Scale page, end to end in Chromium', () => {
   it('shows the weight change live and settle stable, weighs a ticket in, and tares a truck with it', async () => {
-    const hauler = await api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Gate Haulage' });
-    const truck = await api<{ id: number; number: string }>('POST', '/api/truck/new', {
-      truck: { transportCompanyId: hauler.id, number: 'G-1', licensePlate: 'GT12345', tareWeight: 15000 },
-    });
-    await api('POST', '/api/scale/material/new', { name: 'Clean fill' });
-    const generated = await api<{ tickets: number[] }>('POST', '/api/ticket/generate', {
-      from: 500,
-      to: 500,
-    });
-    expect(generated.tickets).toEqual([500]);
-    const [ticket] = await api<Ticket[]>('POST', '/api/ticket/search', { ticketNumber: '500' });
-    if (!ticket) throw new Error('no ticket 500');
-    await api('PUT', '/api/ticket/edit/short', {
-      ticket: {
-        id: ticket.id,
-        transportCompanyId: hauler.id,
-        truckId: truck.id,
-        truckNumber: 'G-1',
-        truckLicensePlate: 'GT12345',
-        timeLoaded: new Date().toISOString(),
+    const hauler = await call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Gate Haulage' } });
+    const truck = await call(endpoints.truckCatalogue.create, {
+      body: {
+        truck: { transportCompanyId: hauler.id, number: 'G-1', licensePlate: 'GT12345', tareWeight: 15000 },
       },
     });
+    await call(endpoints.materialCatalogue.create, { body: { name: 'Clean fill' } });
+    const { generated, ticket } = await ticketLoadedOnTruck(call, 500, truck);
+    expect(generated).toEqual([500]);
 
     // The simulator writes Toledo frames to a socat pty; the scale bridge reads the other end and
     // reports to the portal. The truck drives on 2 s after it starts (for 8 s), settles, and stays on the deck: it
@@ -134,7 +122,7 @@ describe('the Scale page, end to end in Chromium', () => {
     await expect
       .poll(() => page.getByText(new RegExp(`weighed in: net ${kg(net)} KG`)).isVisible())
       .toBe(true);
-    const weighed = await api<Ticket>('GET', `/api/ticket/${ticket.id}`);
+    const weighed = await call(endpoints.getTicketById, { params: { id: ticket.id } });
     expect(weighed).toMatchObject({ isReceived: true, weight: net });
 
     // The truck comes back empty: tare it, with the ticket, from a hand-set weight.
@@ -155,18 +143,17 @@ describe('the Scale page, end to end in Chromium', () => {
     const message = `Tare weight set to 14500 KG for ${truck.number}, ticket number ${displayTicketNumber(ticket)} weight updated to ${netWeight(gross, 14_500)} KG`;
     await expect.poll(() => page.getByText(message).isVisible()).toBe(true);
     await screenshot(page, 'scale-tare-done-1440');
-    expect(await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).toMatchObject({
+    expect(await call(endpoints.getTicketById, { params: { id: ticket.id } })).toMatchObject({
       weight: netWeight(gross, 14_500),
     });
-    const history = await api<{ type: string; data: { source?: unknown } }[]>(
-      'GET',
-      `/api/ticket/${ticket.id}/history`,
-    );
-    expect(history.find((event) => event.type === 'TicketWeighed')?.data.source).toMatchObject({
-      scaleId: simulated.scaleId,
-      manual: false,
-      stable: true,
-      rawFrame: expect.stringMatching(/^02[0-9a-f]+$/),
+    const history = await call(endpoints.getTicketByIdHistory, { params: { id: ticket.id } });
+    expect(history.find((event) => event.type === 'TicketWeighed')?.data).toMatchObject({
+      source: {
+        scaleId: simulated.scaleId,
+        manual: false,
+        stable: true,
+        rawFrame: expect.stringMatching(/^02[0-9a-f]+$/),
+      },
     });
 
     await page.getByRole('radio', { name: 'Weigh In' }).check();
@@ -205,21 +192,20 @@ describe('the Scale page, end to end in Chromium', () => {
     await screenshot(page, 'scales-key-issued-1440', { fullPage: false });
     await dialog.getByRole('button', { name: 'Done' }).click();
     const report = (bridgeKey: string) =>
-      fetch(`${portal.url}/api/scale/bridge/report`, {
-        method: 'PUT',
-        headers: { authorization: `Bridge ${bridgeKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          status: 'disconnected',
-          statusSince: new Date().toISOString(),
-          reading: null,
-        }),
-      });
+      requestOverHttp(
+        portal.url,
+        endpoints.putScaleBridgeReport,
+        { body: { status: 'disconnected', statusSince: new Date().toISOString(), reading: null } },
+        { authorization: `Bridge ${bridgeKey}` },
+      );
     expect((await report(key)).status).toBe(204);
     await page.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByText('Bridge key revoked').isVisible()).toBe(true);
     expect((await report(key)).status).toBe(401);
     await screenshot(page, 'scales-key-revoked-1440');
-    expect((await api<{ scaleName: string }>('GET', `/api/scale/${scaleId}`)).scaleName).toBe('North gate');
+    expect((await call(endpoints.scaleCatalogue.read, { params: { id: scaleId } })).scaleName).toBe(
+      'North gate',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { mailArrived } from '@portal/api/test/report-kit';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
-import type { Settings, Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,22 +25,24 @@ let hauler: { id: number };
 let loaded: Ticket[];
 let notLoaded: Ticket;
 
-const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${id}/hash`)).hash;
+const hashOf = async (id: number) => (await ctx.call(endpoints.getTicketByIdHash, { params: { id } })).hash;
 const dispatchLinkOf = async (id: number) =>
   `${ctx.portal.url}/truck-dispatch/${id}?hash=${encodeURIComponent(await hashOf(id))}`;
 
 beforeAll(async () => {
-  hauler = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
+  hauler = await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Northern Haulage' } });
   await ctx.generateTickets(1, 4);
   loaded = [];
   for (const n of [1, 2, 3]) {
     const ticket = await ctx.ticketNumbered(n);
     loaded.push(
-      await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
-        ticket: {
-          id: ticket.id,
-          jobSite: '500 Source Rd',
-          timeLoaded: new Date(Date.now() - 120_000).toISOString(),
+      await ctx.call(endpoints.putTicketEditShort, {
+        body: {
+          ticket: {
+            id: ticket.id,
+            jobSite: '500 Source Rd',
+            timeLoaded: new Date(Date.now() - 120_000).toISOString(),
+          },
         },
       }),
     );
@@ -125,7 +127,7 @@ describe('Send to driver', () => {
       await formInput(page, 'truckLicensePlate').fill(`AB1234${index}`);
       await page.getByRole('button', { name: 'Dispatch' }).click();
       await expect.poll(() => page.getByRole('heading', { name: 'Truck en Route' }).isVisible()).toBe(true);
-      expect(await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).toMatchObject({
+      expect(await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).toMatchObject({
         isDispatched: true,
         transportCompanyId: hauler.id,
         truckDriverName: 'Dave Driver',
@@ -186,7 +188,7 @@ describe('the digital ticket', () => {
     expect(await readQrCode(qrCode('Dispatch'))).toBe(await dispatchLinkOf(ticket.id));
     await screenshot(ctx.page, 'digital-ticket-dispatch-qr-390');
 
-    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'dashboard' });
+    await ctx.call(endpoints.putTicketReceive, { body: { ticketId: ticket.id, source: 'dashboard' } });
     await ctx.page.reload();
     await expect.poll(() => qrCode('Ticket').isVisible()).toBe(true);
     expect(await ctx.page.locator('figure svg').count()).toBe(2);
@@ -200,9 +202,9 @@ describe('the digital ticket', () => {
     await expect.poll(() => qrCode('Ticket').isVisible()).toBe(true);
     expect(await readQrCode(qrCode('Ticket'))).toBe(`${ctx.portal.url}/ticket/${ticket.id}`);
 
-    const settings = await ctx.api<Settings>('GET', '/api/setting');
+    const settings = await ctx.call(endpoints.getSetting, {});
     expect(settings.hashQrAboveTicketId).toBe(10015);
-    await ctx.api('PUT', '/api/setting', { ...settings, hashQrAboveTicketId: 0 });
+    await ctx.call(endpoints.putSetting, { body: { ...settings, hashQrAboveTicketId: 0 } });
     await ctx.page.reload();
     await expect.poll(() => qrCode('Ticket').isVisible()).toBe(true);
     expect(await readQrCode(qrCode('Ticket'))).toBe(

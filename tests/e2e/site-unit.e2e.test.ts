@@ -1,8 +1,7 @@
-import type { Settings, Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
-import { useBrowserPortal } from '../support/browser-portal';
-import { earlierToday } from '../support/site-day';
+import { northPitLoad, useBrowserPortal } from '../support/browser-portal';
 
 // A site that shows weights in pounds (issue 29, section 2): every weight stays KG in the API.
 const ctx = useBrowserPortal();
@@ -14,49 +13,25 @@ let projectId: number;
 beforeAll(async () => {
   await ctx.generateTickets(1, 1);
   ticket = await ctx.ticketNumbered(1);
-  const contractor = await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', {
-    name: 'Acme Excavating',
-  });
+  const load = await northPitLoad(ctx);
+  haulerId = load.haulerId;
   // Approved for 40 t: 88 185 lb on the Reports page's chart.
   projectId = (
-    await ctx.api<{ id: number }>('POST', '/api/project/new', {
-      project: { projectId: 'P-LB', contractorCompanyId: contractor.id, jobSite: 'North Pit', approved: 40 },
+    await ctx.call(endpoints.projectCatalogue.create, {
+      body: {
+        project: {
+          projectId: 'P-LB',
+          contractorCompanyId: load.contractorId,
+          jobSite: 'North Pit',
+          approved: 40,
+        },
+      },
     })
   ).id;
-  haulerId = (
-    await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' })
-  ).id;
-  const truck = await ctx.api<{ id: number }>('POST', '/api/truck/new', {
-    truck: { transportCompanyId: haulerId, number: 'T-17', licensePlate: 'AB12345', tareWeight: 15000 },
+  await ctx.call(endpoints.putTicketEdit, {
+    body: { ticket: { id: ticket.id, ...load.details, projectId, weight: 27380, isReceived: true } },
   });
-  const materialType = await ctx.api<{ id: number }>('POST', '/api/scale/material/type/new', {
-    name: 'Soil',
-  });
-  const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
-  await ctx.api('PUT', '/api/ticket/edit', {
-    ticket: {
-      id: ticket.id,
-      date: new Date().toISOString(),
-      timeLoaded: earlierToday(2),
-      timeReceived: earlierToday(1),
-      jobSite: 'North Pit',
-      siteContactName: 'Sally Site',
-      contractorCompanyId: contractor.id,
-      projectId,
-      transportCompanyId: haulerId,
-      truckId: truck.id,
-      truckNumber: 'T-17',
-      truckLicensePlate: 'AB12345',
-      truckDriverName: 'Dave Driver',
-      truckTypeId: 1,
-      materialTypeId: materialType.id,
-      materialId: material.id,
-      weight: 27380,
-      isReceived: true,
-    },
-  });
-  const settings = await ctx.api<Settings>('GET', '/api/setting');
-  await ctx.api('PUT', '/api/setting', { ...settings, displayUnit: 'lb' });
+  await ctx.changeSettings({ displayUnit: 'lb' });
   await ctx.page.context().addInitScript('window.print = () => {};');
   await ctx.logInAsAdministrator();
 });
@@ -85,7 +60,9 @@ describe('a lb site, end to end in Chromium', () => {
     await ctx.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => ctx.page.getByText('Ticket updated successfully').isVisible()).toBe(true);
     await expect
-      .poll(async () => (await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).weight, { timeout: 5000 })
+      .poll(async () => (await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).weight, {
+        timeout: 5000,
+      })
       .toBe(27215.54);
   });
 
@@ -107,7 +84,7 @@ describe('a lb site, end to end in Chromium', () => {
   });
 
   it('shows the haulage record in lb', async () => {
-    const { hash } = await ctx.api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`);
+    const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticket.id } });
     await ctx.page.goto(`${ctx.portal.url}/haulage-record/${ticket.id}?hash=${encodeURIComponent(hash)}`);
     await expect.poll(() => visible('60 000 lb'), { timeout: 5000 }).toBe(true);
     expect(await visible('27 215,54 KG')).toBe(true);
@@ -154,10 +131,11 @@ describe('a lb site, end to end in Chromium', () => {
     await ctx.page.getByRole('button', { name: 'Set Tare' }).click();
     // 33 000 lb × 0.45359237 = 14 968.55 kg.
     await expect
-      .poll(
-        async () =>
-          (await ctx.api<{ tareWeight: number | null }[]>('POST', '/api/truck/all', {}))[0]?.tareWeight,
-      )
+      .poll(async () => {
+        // Without a page asked for, the route answers the whole list.
+        const trucks = await ctx.call(endpoints.postTruckAll, { body: {} });
+        return Array.isArray(trucks) ? trucks[0]?.tareWeight : trucks;
+      })
       .toBe(14_968.55);
     await screenshot(ctx.page, 'site-unit-manual-tare-1440');
   });

@@ -1,9 +1,8 @@
-import { testAdmin } from '@portal/api/test/portal';
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, logIn, screenshot, typeDate } from '../support/browser';
-import { useBrowserPortal } from '../support/browser-portal';
+import { gateUser, useBrowserPortal } from '../support/browser-portal';
 import { earlierToday } from '../support/site-day';
 
 const ctx = useBrowserPortal();
@@ -14,19 +13,21 @@ let truckId: number;
 
 beforeAll(async () => {
   contractorId = (
-    await ctx.api<{ id: number }>('POST', '/api/contractorcompany/new', { name: 'Acme Excavating' })
+    await ctx.call(endpoints.contractorCompanyCatalogue.create, { body: { name: 'Acme Excavating' } })
   ).id;
   haulerId = (
-    await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Northern Haulage' })
+    await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Northern Haulage' } })
   ).id;
   truckId = (
-    await ctx.api<{ id: number }>('POST', '/api/truck/new', {
-      truck: {
-        transportCompanyId: haulerId,
-        number: 'T-17',
-        licensePlate: 'AB12345',
-        driverName: 'Dave Driver',
-        tareWeight: 15000,
+    await ctx.call(endpoints.truckCatalogue.create, {
+      body: {
+        truck: {
+          transportCompanyId: haulerId,
+          number: 'T-17',
+          licensePlate: 'AB12345',
+          driverName: 'Dave Driver',
+          tareWeight: 15000,
+        },
       },
     })
   ).id;
@@ -41,7 +42,9 @@ const pickerText = async (picker: Locator) =>
 /** Ticket 1, complete and received, with its own plate: the plate search below counts the tickets of AB12345. */
 async function completeTicketOne(): Promise<Ticket> {
   const { truckId: _, ...withoutTruck } = completeTicket((await ctx.ticketNumbered(1)).id);
-  await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...withoutTruck, truckLicensePlate: 'DT10001' } });
+  await ctx.call(endpoints.putTicketEdit, {
+    body: { ticket: { ...withoutTruck, truckLicensePlate: 'DT10001' } },
+  });
   return ctx.ticketNumbered(1);
 }
 
@@ -64,7 +67,7 @@ const completeTicket = (id: number) => ({
 describe('tickets on the ticket page, end to end in Chromium', () => {
   it('edits a ticket on /ticket/{id} and saves it', async () => {
     const ticket = await ctx.ticketNumbered(2);
-    await ctx.api('PUT', '/api/ticket/edit', { ticket: completeTicket(ticket.id) });
+    await ctx.call(endpoints.putTicketEdit, { body: { ticket: completeTicket(ticket.id) } });
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
     await expect.poll(() => ctx.page.getByText('Edit Ticket').first().isVisible()).toBe(true);
     // Time received once, in the receiving information (issue 15, item 13).
@@ -81,7 +84,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     const context = await ctx.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     try {
       const page = await context.newPage();
-      await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+      await ctx.logInAsAdministrator(page);
       const ticket = await completeTicketOne();
       await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
       // The en-ZA style: 2025/11/21 for a day, 2025/11/21, 14:05 for a moment; never the browser's 11/21/2025.
@@ -111,7 +114,7 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
     async (width) => {
       const page = await ctx.browser.newPage({ viewport: { width, height: 900 } });
       try {
-        await logIn(page, ctx.portal.url, testAdmin.username, testAdmin.password);
+        await ctx.logInAsAdministrator(page);
         const ticket = await completeTicketOne();
         await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
         await datePicker(page, 'Time received').waitFor();
@@ -148,13 +151,15 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
 
   it('rejects a ticket with a reason, then restores the data from its log', async () => {
     const ticket = await ctx.ticketNumbered(3);
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: {
-        id: ticket.id,
-        timeLoaded: earlierToday(1),
-        jobSite: 'Quarry Road',
-        truckLicensePlate: 'AB12345',
-        truckDriverName: 'Dave Driver',
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: {
+        ticket: {
+          id: ticket.id,
+          timeLoaded: earlierToday(1),
+          jobSite: 'Quarry Road',
+          truckLicensePlate: 'AB12345',
+          truckDriverName: 'Dave Driver',
+        },
       },
     });
     await ctx.page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
@@ -200,16 +205,13 @@ describe('tickets on the ticket page, end to end in Chromium', () => {
 
   it('a standard user cannot edit a received ticket', async () => {
     const ticket = await ctx.ticketNumbered(4);
-    await ctx.api('PUT', '/api/ticket/edit', { ticket: { ...completeTicket(ticket.id), isReceived: true } });
-    await ctx.api('POST', '/api/user/new', {
-      username: 'gate@portal.test',
-      password: 'Gatehouse-birch-comet-63',
-      firstName: 'Gina',
-      lastName: 'Gate',
+    await ctx.call(endpoints.putTicketEdit, {
+      body: { ticket: { ...completeTicket(ticket.id), isReceived: true } },
     });
+    await ctx.call(endpoints.postUserNew, { body: gateUser });
     const standard = await ctx.browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await logIn(standard, ctx.portal.url, 'gate@portal.test', 'Gatehouse-birch-comet-63');
+      await logIn(standard, ctx.portal.url, gateUser.username, gateUser.password);
       await standard.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
       await expect
         .poll(() =>
@@ -233,8 +235,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 
   it('receives an incomplete ticket from the dashboard through the dialog, with the plate autofilling the truck', async () => {
     const ticket = await ctx.ticketNumbered(5);
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) } },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await ctx.page.getByRole('button', { name: 'Receive [0] 000005' }).click();
@@ -265,9 +267,9 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 
   it("refuses another company's truck in the dialog when the ticket's company is locked (issue 15, item 2)", async () => {
     const ticket = await ctx.ticketNumbered(6);
-    const speedy = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', { name: 'Speedy' });
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: earlierToday(0.5), transportCompanyId: speedy.id },
+    const speedy = await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Speedy' } });
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: ticket.id, timeLoaded: earlierToday(0.5), transportCompanyId: speedy.id } },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await ctx.page.getByRole('button', { name: 'Receive [0] 000006' }).click();
@@ -286,8 +288,10 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 
   it('receives a ticket from the dashboard by keyboard alone (issue 15, item 16)', async () => {
     const ticket = await ctx.ticketNumbered(7);
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: earlierToday(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: {
+        ticket: { id: ticket.id, timeLoaded: earlierToday(0.2), jobSite: 'Key Pit', siteContactName: 'Kim' },
+      },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     const receive = ctx.page.getByRole('button', { name: 'Receive [0] 000007' });
@@ -315,8 +319,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     // Noon UTC: the same calendar day wherever the site's clock is, at any hour the test runs.
     const day = `${new Date().getUTCFullYear() - 1}-06-15`;
     const lastYear = `${day}T12:00:00.000Z`;
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: (await ctx.ticketNumbered(6)).id, date: lastYear },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: (await ctx.ticketNumbered(6)).id, date: lastYear } },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
 
@@ -357,7 +361,9 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 
   it('pages a search of 130 tickets on the server: the total, the next page, a size and an order (issue 16)', async () => {
     await ctx.generateTickets(101, 230);
-    await ctx.runAsAdministrator('/api/ticket/bulk', { from: 101, to: 230, jobSite: 'Paging Pit' });
+    await ctx.runAsAdministrator(endpoints.postTicketBulk, {
+      body: { from: 101, to: 230, jobSite: 'Paging Pit' },
+    });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     await searchForm().getByLabel('Job site').fill('paging pit');
     await ctx.page.getByRole('button', { name: 'Search' }).click();
@@ -400,8 +406,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
     // Sixty of the paging tickets loaded today: more than a page of 50 Active tickets.
     for (let id = 101; id <= 160; id++) {
       const ticket = await ctx.ticketNumbered(id);
-      await ctx.api('PUT', '/api/ticket/edit/short', {
-        ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) },
+      await ctx.call(endpoints.putTicketEditShort, {
+        body: { ticket: { id: ticket.id, timeLoaded: earlierToday(0.5) } },
       });
     }
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
@@ -411,8 +417,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 
   it("a row's icons are named without a tooltip shown, and say what they do on hover and on keyboard focus", async () => {
     const ticket = await ctx.ticketNumbered(3);
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: ticket.id, timeLoaded: earlierToday(0.1) },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: ticket.id, timeLoaded: earlierToday(0.1) } },
     });
     await ctx.page.goto(`${ctx.portal.url}/dashboard`);
     const row = ctx.page.locator('tbody tr', { hasText: '000003' });
@@ -443,7 +449,8 @@ describe('tickets on the dashboard, end to end in Chromium', () => {
 describe('the public link, end to end in Chromium', () => {
   let ticket: Ticket;
   let hash: string;
-  const hashOf = async () => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${ticket.id}/hash`)).hash;
+  const hashOf = async () =>
+    (await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticket.id } })).hash;
   /** An administrator's ticket page with the revoke dialog open, which says what revoking does. */
   const openRevokeDialog = async (admin: Page, screenshotName: string) => {
     await admin.goto(`${ctx.portal.url}/ticket/${ticket.id}`);
@@ -458,18 +465,20 @@ describe('the public link, end to end in Chromium', () => {
 
   beforeAll(async () => {
     ticket = await ctx.ticketNumbered(7);
-    const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean fill' });
-    await ctx.api('PUT', '/api/ticket/edit', {
-      ticket: {
-        ...completeTicket(ticket.id),
-        // Not the truck of the other tests: the plate search above counts that truck's tickets.
-        truckId: null,
-        truckLicensePlate: 'CD67890',
-        siteContactNumber: '(416)555-0100',
-        materialId: material.id,
-        weight: 12500,
-        notes: 'Gate code 4411, for the office only',
-        isReceived: true,
+    const material = await ctx.call(endpoints.materialCatalogue.create, { body: { name: 'Clean fill' } });
+    await ctx.call(endpoints.putTicketEdit, {
+      body: {
+        ticket: {
+          ...completeTicket(ticket.id),
+          // Not the truck of the other tests: the plate search above counts that truck's tickets.
+          truckId: null,
+          truckLicensePlate: 'CD67890',
+          siteContactNumber: '(416)555-0100',
+          materialId: material.id,
+          weight: 12500,
+          notes: 'Gate code 4411, for the office only',
+          isReceived: true,
+        },
       },
     });
     hash = await hashOf();
@@ -508,16 +517,12 @@ describe('the public link, end to end in Chromium', () => {
   });
 
   it("on a phone, an administrator's revoke dialog says the old link stops working; Cancel keeps it", async () => {
-    const phone = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
-    try {
-      await logIn(phone, ctx.portal.url, testAdmin.username, testAdmin.password);
+    await ctx.withAdministratorPage({ width: 390, height: 844 }, async (phone) => {
       const dialog = await openRevokeDialog(phone, 'revoke-link-dialog-390');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
       expect(await hashOf()).toBe(hash);
-    } finally {
-      await phone.close();
-    }
+    });
   });
 
   it('an administrator revokes it on the ticket page: the old link then shows not found, the new one the ticket', async () => {
@@ -562,47 +567,29 @@ describe('the public link, end to end in Chromium', () => {
   it('the ticket log names the truck and the receiving user, and its title carries the ticket number (issue 15, item 14)', async () => {
     await ctx.generateTickets(950, 950, { isSoilFLOTicket: false });
     const ticket = await ctx.ticketNumbered(950);
-    const company = await ctx.api<{ id: number }>('POST', '/api/transportcompany/new', {
-      name: 'Log Haulage',
+    const company = await ctx.call(endpoints.transportCompanyCatalogue.create, {
+      body: { name: 'Log Haulage' },
     });
-    const truck = await ctx.api<{ id: number }>('POST', '/api/truck/new', {
-      truck: { transportCompanyId: company.id, number: 'T-77', licensePlate: 'LG77777', driverName: 'Lee' },
-    });
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: {
-        id: ticket.id,
-        transportCompanyId: company.id,
-        truckId: truck.id,
-        timeLoaded: earlierToday(1),
+    const truck = await ctx.call(endpoints.truckCatalogue.create, {
+      body: {
+        truck: { transportCompanyId: company.id, number: 'T-77', licensePlate: 'LG77777', driverName: 'Lee' },
       },
     });
-    await ctx.api('PUT', '/api/ticket/receive', { ticketId: ticket.id, source: 'ticket' });
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: {
+        ticket: {
+          id: ticket.id,
+          transportCompanyId: company.id,
+          truckId: truck.id,
+          timeLoaded: earlierToday(1),
+        },
+      },
+    });
+    await ctx.call(endpoints.putTicketReceive, { body: { ticketId: ticket.id, source: 'ticket' } });
     await ctx.logInAsAdministrator();
     await ctx.page.goto(`${ctx.portal.url}/ticket-log/${ticket.id}`);
-    await expect
-      .poll(() =>
-        ctx.page
-          .getByText(/\[0\] 000950/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    await expect
-      .poll(() =>
-        ctx.page
-          .getByText(/LG77777 \(T-77\)/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    await expect
-      .poll(() =>
-        ctx.page
-          .getByText(/Portal Administrator/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
+    for (const shown of [/\[0\] 000950/, /LG77777 \(T-77\)/, /Portal Administrator/])
+      await expect.poll(() => ctx.page.getByText(shown).first().isVisible()).toBe(true);
     await screenshot(ctx.page, 'ticket-log-names');
   });
 

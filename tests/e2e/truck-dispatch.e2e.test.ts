@@ -1,4 +1,4 @@
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { ticketFormMessages, truckDispatchMessages } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,10 @@ let ticket: Ticket;
 let soilFLOTicket: Ticket;
 let hash: string;
 
-const hashOf = async (id: number) => (await ctx.api<{ hash: string }>('GET', `/api/ticket/${id}/hash`)).hash;
+const hashOf = async (id: number) => (await ctx.call(endpoints.getTicketByIdHash, { params: { id } })).hash;
 
 beforeAll(async () => {
-  await ctx.api('POST', '/api/transportcompany/new', { name: 'Northern Haulage' });
+  await ctx.call(endpoints.transportCompanyCatalogue.create, { body: { name: 'Northern Haulage' } });
   await ctx.generateTickets(1, 1);
   await ctx.generateTickets(3, 3);
   await ctx.generateTickets(2, 2, { isSoilFLOTicket: true });
@@ -88,7 +88,7 @@ describe('Truck Dispatch page', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'truck-dispatch-en-route-1440');
 
-    const dispatched = await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`);
+    const dispatched = await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } });
     expect(dispatched).toMatchObject({
       isDispatched: true,
       truckLicensePlate: 'AB12345',
@@ -111,11 +111,11 @@ describe('Truck Dispatch page', () => {
     await lock.click();
     await expect.poll(() => ctx.page.getByText('Dispatch unlocked for [0] 000001').isVisible()).toBe(true);
     await expect.poll(() => lock.getAttribute('aria-pressed')).toBe('false');
-    expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isDispatched).toBe(false);
+    expect((await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).isDispatched).toBe(false);
     await lock.click();
     await expect.poll(() => ctx.page.getByText('Dispatch locked for [0] 000001').isVisible()).toBe(true);
     await expect.poll(() => lock.getAttribute('aria-pressed')).toBe('true');
-    expect((await ctx.api<Ticket>('GET', `/api/ticket/${ticket.id}`)).isDispatched).toBe(true);
+    expect((await ctx.call(endpoints.getTicketById, { params: { id: ticket.id } })).isDispatched).toBe(true);
 
     // Opened again, the link shows the truck en route.
     await page.reload();
@@ -140,7 +140,7 @@ describe('Truck Dispatch page', () => {
     const received = await ctx.ticketNumbered(3);
     const page = await openOnPhone(`/truck-dispatch/${received.id}?hash=${await hashOf(received.id)}`);
     await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
-    await ctx.api('PUT', '/api/ticket/receive', { ticketId: received.id, source: 'dashboard' });
+    await ctx.call(endpoints.putTicketReceive, { body: { ticketId: received.id, source: 'dashboard' } });
     await page.getByRole('combobox', { name: 'Haulage company' }).fill('North');
     await page.getByRole('option', { name: 'Northern Haulage' }).click();
     await formInput(page, 'truckDriverName').fill('Dave Driver');
@@ -180,8 +180,8 @@ describe('Time loaded on the Truck Dispatch page (issue 34, D22)', () => {
     await ctx.generateTickets(5, 5);
     const loaded = await ctx.ticketNumbered(5);
     const officeTime = new Date(Date.now() - 20 * 60_000);
-    await ctx.api('PUT', '/api/ticket/edit/short', {
-      ticket: { id: loaded.id, timeLoaded: officeTime.toISOString() },
+    await ctx.call(endpoints.putTicketEditShort, {
+      body: { ticket: { id: loaded.id, timeLoaded: officeTime.toISOString() } },
     });
     const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     driver = await context.newPage();

@@ -1,13 +1,14 @@
 import { defaultUiDist } from '@portal/api';
 import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
 import { keepReporting, scaleWithKey } from '@portal/api/test/scale-kit';
-import type { BridgeReport, ScaleReading, Settings, Ticket, Truck } from '@portal/contract';
+import { type BridgeReport, endpoints, type ScaleReading, type Ticket, type Truck } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditScreensAfterEach } from '../support/accessibility';
 import { launchChromium, logIn, screenshot } from '../support/browser';
-import { jsonApi } from '../support/json-api';
+import { clientOverHttp } from '../support/http-client';
+import { ticketLoadedOnTruck } from '../support/loaded-ticket';
 
 // Issue 29, section 3: two-pass weighing and stored tares with an expiry, as an operator meets them
 // on the Scale page, at desktop and phone widths.
@@ -20,7 +21,7 @@ let bridge: { stop(): void };
 let deck: Partial<ScaleReading> & { weightKg: number } = { weightKg: 0 };
 let nextTicketNumber = 700;
 
-const api = jsonApi(
+const call = clientOverHttp(
   () => portal.url,
   () => admin,
 );
@@ -53,33 +54,21 @@ let plateSerial = 10_000;
 /** A truck of its own haulage company, with this tare (or none), and a fresh ticket for it. */
 async function truckTicket(tareWeight: number | null): Promise<{ truck: Truck; ticket: Ticket }> {
   plateSerial += 1;
-  const hauler = await api<{ id: number }>('POST', '/api/transportcompany/new', {
-    name: `Haul ${plateSerial}`,
+  const hauler = await call(endpoints.transportCompanyCatalogue.create, {
+    body: { name: `Haul ${plateSerial}` },
   });
-  const truck = await api<Truck>('POST', '/api/truck/new', {
-    truck: {
-      transportCompanyId: hauler.id,
-      number: `W-${plateSerial}`,
-      licensePlate: `WB${plateSerial}`,
-      tareWeight,
+  const truck = await call(endpoints.truckCatalogue.create, {
+    body: {
+      truck: {
+        transportCompanyId: hauler.id,
+        number: `W-${plateSerial}`,
+        licensePlate: `WB${plateSerial}`,
+        tareWeight,
+      },
     },
   });
   nextTicketNumber += 1;
-  await api('POST', '/api/ticket/generate', { from: nextTicketNumber, to: nextTicketNumber });
-  const [ticket] = await api<Ticket[]>('POST', '/api/ticket/search', {
-    ticketNumber: String(nextTicketNumber),
-  });
-  if (!ticket) throw new Error(`no ticket ${nextTicketNumber}`);
-  await api('PUT', '/api/ticket/edit/short', {
-    ticket: {
-      id: ticket.id,
-      transportCompanyId: hauler.id,
-      truckId: truck.id,
-      truckNumber: truck.number,
-      truckLicensePlate: truck.licensePlate,
-      timeLoaded: new Date().toISOString(),
-    },
-  });
+  const { ticket } = await ticketLoadedOnTruck(call, nextTicketNumber, truck);
   return { truck, ticket };
 }
 
@@ -107,7 +96,7 @@ beforeAll(async () => {
   admin = bearer(await portal.login());
   const { key } = await scaleWithKey(portal, admin, 'Weighbridge lane');
   bridge = keepReporting(portal, key, reading);
-  await api('POST', '/api/scale/material/new', { name: 'Clean fill' });
+  await call(endpoints.materialCatalogue.create, { body: { name: 'Clean fill' } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await logIn(page, portal.url, testAdmin.username, testAdmin.password);
@@ -143,7 +132,7 @@ describe('the weighbridge workflow on the Scale page', () => {
       await page.getByRole('radio', { name: /two-pass/ }).check();
       await weighButton('Hold first weight').click();
       await expect.poll(() => page.getByText(/first weight .* held/).isVisible()).toBe(true);
-      expect(await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).toMatchObject({
+      expect(await call(endpoints.getTicketById, { params: { id: ticket.id } })).toMatchObject({
         firstWeight: first,
         weight: null,
       });
@@ -157,7 +146,7 @@ describe('the weighbridge workflow on the Scale page', () => {
       await screenshot(page, `weighbridge-two-pass-${width}`);
       await weighButton('Weigh second pass').click();
       await expect.poll(() => page.getByText(/weighed in: net 25\s?000 KG/).isVisible()).toBe(true);
-      expect(await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).toMatchObject({
+      expect(await call(endpoints.getTicketById, { params: { id: ticket.id } })).toMatchObject({
         firstWeight: null,
         weight: 25_000,
         isReceived: true,
@@ -171,8 +160,10 @@ describe('the weighbridge workflow on the Scale page', () => {
   ])(
     "an expired tare at $width px: the operator chooses the site's default tare, and the ticket records it",
     async ({ width, height }) => {
-      const settings = await api<Settings>('GET', '/api/setting');
-      await api('PUT', '/api/setting', { ...settings, retareEveryDays: 30, defaultTareWeight: 12_000 });
+      const settings = await call(endpoints.getSetting, {});
+      await call(endpoints.putSetting, {
+        body: { ...settings, retareEveryDays: 30, defaultTareWeight: 12_000 },
+      });
       try {
         const { truck, ticket } = await truckTicket(14_000);
         // Tared 40 days ago: its read-model row dated back, as time would have.
@@ -191,16 +182,15 @@ describe('the weighbridge workflow on the Scale page', () => {
         await screenshot(page, `weighbridge-tare-expired-${width}`);
         await weighButton('Weigh In').click();
         await expect.poll(() => page.getByText(/weighed in: net 26\s?000 KG/).isVisible()).toBe(true);
-        const history = await api<{ type: string; data: { storedTare?: string } }[]>(
-          'GET',
-          `/api/ticket/${ticket.id}/history`,
-        );
-        expect(history.find((event) => event.type === 'TicketWeighedOnDefaultTare')?.data.storedTare).toBe(
-          'expired',
-        );
+        const history = await call(endpoints.getTicketByIdHistory, { params: { id: ticket.id } });
+        expect(history.find((event) => event.type === 'TicketWeighedOnDefaultTare')?.data).toMatchObject({
+          storedTare: 'expired',
+        });
       } finally {
-        const current = await api<Settings>('GET', '/api/setting');
-        await api('PUT', '/api/setting', { ...current, retareEveryDays: null, defaultTareWeight: 0 });
+        const current = await call(endpoints.getSetting, {});
+        await call(endpoints.putSetting, {
+          body: { ...current, retareEveryDays: null, defaultTareWeight: 0 },
+        });
       }
     },
   );
@@ -220,7 +210,7 @@ describe('the weighbridge workflow on the Scale page', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByTestId('first-weight-held').count()).toBe(0);
     await expect.poll(() => page.getByTestId('tare-needed').isVisible()).toBe(true);
-    expect((await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).firstWeight).toBeNull();
+    expect((await call(endpoints.getTicketById, { params: { id: ticket.id } })).firstWeight).toBeNull();
   });
 
   it.each([
@@ -252,6 +242,6 @@ describe('the weighbridge workflow on the Scale page', () => {
     await screenshot(page, 'weighbridge-net-chosen-1440');
     await weighButton('Weigh In').click();
     await expect.poll(() => page.getByText(/weighed in: net 24\s?020 KG/).isVisible()).toBe(true);
-    expect((await api<Ticket>('GET', `/api/ticket/${ticket.id}`)).weight).toBe(24_020);
+    expect((await call(endpoints.getTicketById, { params: { id: ticket.id } })).weight).toBe(24_020);
   });
 });

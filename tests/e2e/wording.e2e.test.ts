@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Ticket } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datePicker, formInput, screenshot, typeDate } from '../support/browser';
 import { loadedProjectTickets, useBrowserPortal } from '../support/browser-portal';
@@ -14,42 +14,43 @@ beforeAll(async () => {
     ctx,
     [27_380, 30_005, 12_000].map((weight) => ({ weight, truckTypeId: 1 })),
   );
-  const [hauler] = await ctx.api<{ id: number; name: string }[]>('GET', '/api/transportcompany/all');
+  const [hauler] = await ctx.call(endpoints.getTransportcompanyAll, {});
   haulerId = hauler?.id ?? 0;
   ticketId = tickets[0]?.id ?? 0;
-  const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', { name: 'Clean Fill' });
+  const material = await ctx.call(endpoints.materialCatalogue.create, { body: { name: 'Clean Fill' } });
   // Five more projects with long ids, a load each, for the project chart's axis at 390 px.
   const contractor = tickets[0]?.contractorCompanyId;
   await ctx.generateTickets(4, 8);
   for (let n = 4; n <= 8; n += 1) {
-    const project = await ctx.api<{ id: number }>('POST', '/api/project/new', {
-      project: {
-        projectId: `NORTH-EXPANSION-2026-${n}`,
-        contractorCompanyId: contractor,
-        jobSite: `${n} Pit Rd`,
+    const project = await ctx.call(endpoints.projectCatalogue.create, {
+      body: {
+        project: {
+          projectId: `NORTH-EXPANSION-2026-${n}`,
+          contractorCompanyId: contractor,
+          jobSite: `${n} Pit Rd`,
+        },
       },
     });
     const ticket = await ctx.ticketNumbered(n);
     tickets.push(
-      await ctx.api<Ticket>('PUT', '/api/ticket/edit/short', {
-        ticket: {
-          id: ticket.id,
-          projectId: project.id,
-          contractorCompanyId: contractor,
-          jobSite: `${n} Pit Rd`,
+      await ctx.call(endpoints.putTicketEditShort, {
+        body: {
+          ticket: {
+            id: ticket.id,
+            projectId: project.id,
+            contractorCompanyId: contractor,
+            jobSite: `${n} Pit Rd`,
+          },
         },
       }),
     );
   }
   // Weighed in, so received: the charts have loads to draw (up to 1,250 t a project), on a site whose
   // maximum weight allows such loads.
-  const settings = await ctx.api<Record<string, unknown>>('GET', '/api/setting');
-  await ctx.api('PUT', '/api/setting', { ...settings, maximumWeightKg: 2_000_000 });
+  await ctx.changeSettings({ maximumWeightKg: 2_000_000 });
   for (const [index, ticket] of tickets.entries())
-    await ctx.api('PUT', '/api/ticket/weigh', {
-      ticketId: ticket.id,
-      materialId: material.id,
-      weight: 41_250 + index * 150_000,
+    await ctx.call(endpoints.putTicketWeigh, {
+      body: { ticketId: ticket.id, materialId: material.id, weight: 41_250 + index * 150_000 },
     });
   await ctx.logInAsAdministrator();
 });
@@ -92,8 +93,8 @@ describe.each([
   beforeAll(() => ctx.page.setViewportSize({ width, height }));
 
   it('D16: Save with the server unreachable says the change was not saved and why, and nothing changed', async () => {
-    const material = await ctx.api<{ id: number }>('POST', '/api/scale/material/new', {
-      name: `Gravel ${width}`,
+    const material = await ctx.call(endpoints.materialCatalogue.create, {
+      body: { name: `Gravel ${width}` },
     });
     await ctx.page.goto(`${ctx.portal.url}/material/${material.id}`);
     await expect.poll(() => formInput(ctx.page, 'name').inputValue()).toBe(`Gravel ${width}`);
@@ -107,7 +108,7 @@ describe.each([
         );
       await screenshot(ctx.page, `wording-unreachable-save-${width}`, { fullPage: false });
     });
-    expect(await ctx.api<{ name: string }>('GET', `/api/scale/material/${material.id}`)).toMatchObject({
+    expect(await ctx.call(endpoints.materialCatalogue.read, { params: { id: material.id } })).toMatchObject({
       name: `Gravel ${width}`,
     });
   });

@@ -8,28 +8,41 @@ import {
   testAdmin,
   useTestPortal,
 } from '@portal/api/test/portal';
-import { endpoints, type Project, type Ticket } from '@portal/contract';
+import {
+  type Endpoint,
+  endpoints,
+  type InputOf,
+  type Project,
+  type Settings,
+  type Ticket,
+} from '@portal/contract';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { auditScreensAfterEach } from './accessibility';
 import { launchChromium, logIn } from './browser';
+import { earlierToday } from './site-day';
 
 interface BrowserPortalTest extends PortalTest {
   browser: Browser;
   /** A 1440×900 page; nobody is logged in on it yet. */
   page: Page;
-  /** The API as the administrator, for what a test sets up or checks behind the screens; 300 and up throw. */
-  api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T>;
   /** The typed client, as the administrator unless other headers are given; 300 and up throw. */
   call: ReturnType<typeof clientOfPortal>;
   /** Runs a bulk call (generate, bulk update, …) as the administrator and waits for the run to end. */
-  runAsAdministrator(url: string, payload: object): Promise<unknown>;
+  runAsAdministrator<const E extends Endpoint>(declaration: E, input: InputOf<E>): Promise<unknown>;
   /** Generates tickets `from`…`to` as the administrator and waits for the run to end. */
   generateTickets(from: number, to: number, options?: { isSoilFLOTicket?: boolean }): Promise<unknown>;
   /** The ticket numbered `n` under the current prefix, as the search answers it. */
   ticketNumbered(n: number): Promise<Ticket>;
   /** Signs the first administrator in through the login form, on `page` or the test's own. */
   logInAsAdministrator(page?: Page): Promise<void>;
+  /** Runs `use` on a new page of this size with the administrator signed in, and closes the page after. */
+  withAdministratorPage(
+    viewport: { width: number; height: number },
+    use: (page: Page) => Promise<void>,
+  ): Promise<void>;
+  /** Reads the site's settings and saves them with `changes`, as the administrator. */
+  changeSettings(changes: Partial<Settings>): Promise<unknown>;
 }
 
 /**
@@ -45,19 +58,8 @@ export function useBrowserPortal(
   const test = Object.assign(useTestPortal({ uiDist: defaultUiDist, ...portalOptions }), {
     call: ((declaration, input, headers) =>
       client(declaration, input, headers ?? test.admin)) as typeof client,
-    async api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
-      const response = await test.portal.app.inject({
-        method,
-        url,
-        headers: test.admin,
-        ...(payload ? { payload } : {}),
-      });
-      if (response.statusCode >= 300)
-        throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-      return response.json<T>();
-    },
-    runAsAdministrator: (url: string, payload: object) =>
-      runToEnd(test.portal, test.admin, { method: 'POST', url, payload }),
+    runAsAdministrator: <const E extends Endpoint>(declaration: E, input: InputOf<E>) =>
+      runToEnd(test.portal, test.admin, injectionOf(declaration, input)),
     generateTickets: (from: number, to: number, options: { isSoilFLOTicket?: boolean } = {}) =>
       runToEnd(
         test.portal,
@@ -71,6 +73,22 @@ export function useBrowserPortal(
     },
     logInAsAdministrator: (page: Page = test.page) =>
       logIn(page, test.portal.url, testAdmin.username, testAdmin.password),
+    async withAdministratorPage(
+      viewport: { width: number; height: number },
+      use: (page: Page) => Promise<void>,
+    ) {
+      const page = await test.browser.newPage({ viewport });
+      try {
+        await test.logInAsAdministrator(page);
+        await use(page);
+      } finally {
+        await page.close();
+      }
+    },
+    changeSettings: async (changes: Partial<Settings>) =>
+      test.call(endpoints.putSetting, {
+        body: { ...(await test.call(endpoints.getSetting, {})), ...changes },
+      }),
   }) as BrowserPortalTest;
   beforeAll(async () => {
     test.browser = await launchChromium();
@@ -79,6 +97,61 @@ export function useBrowserPortal(
   auditScreensAfterEach(() => [test.page]);
   afterAll(() => test.browser?.close());
   return test;
+}
+
+/** Gina Gate, a standard user the suites create to see what a user who is not an administrator sees. */
+export const gateUser = {
+  username: 'gate@portal.test',
+  password: 'Gatehouse-birch-comet-63',
+  firstName: 'Gina',
+  lastName: 'Gate',
+} as const;
+
+/**
+ * Acme Excavating and Northern Haulage's truck T-17 (plate AB12345, tare 15 000 kg, and `truck` besides), Soil
+ * and its Clean fill; answers their ids and a received load's details to save on a ticket: loaded at North Pit
+ * two hours ago, received an hour ago, driven by Dave Driver.
+ */
+export async function northPitLoad(test: BrowserPortalTest, truck: { driverName?: string } = {}) {
+  const contractor = await test.call(endpoints.contractorCompanyCatalogue.create, {
+    body: { name: 'Acme Excavating' },
+  });
+  const hauler = await test.call(endpoints.transportCompanyCatalogue.create, {
+    body: { name: 'Northern Haulage' },
+  });
+  const { id: truckId } = await test.call(endpoints.truckCatalogue.create, {
+    body: {
+      truck: {
+        transportCompanyId: hauler.id,
+        number: 'T-17',
+        licensePlate: 'AB12345',
+        ...truck,
+        tareWeight: 15000,
+      },
+    },
+  });
+  const materialType = await test.call(endpoints.materialTypeCatalogue.create, { body: { name: 'Soil' } });
+  const material = await test.call(endpoints.materialCatalogue.create, { body: { name: 'Clean fill' } });
+  return {
+    contractorId: contractor.id,
+    haulerId: hauler.id,
+    details: {
+      date: new Date().toISOString(),
+      timeLoaded: earlierToday(2),
+      timeReceived: earlierToday(1),
+      jobSite: 'North Pit',
+      siteContactName: 'Sally Site',
+      contractorCompanyId: contractor.id,
+      transportCompanyId: hauler.id,
+      truckId,
+      truckTypeId: 1,
+      truckNumber: 'T-17',
+      truckLicensePlate: 'AB12345',
+      truckDriverName: 'Dave Driver',
+      materialTypeId: materialType.id,
+      materialId: material.id,
+    },
+  };
 }
 
 /**
