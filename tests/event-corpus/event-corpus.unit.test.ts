@@ -28,7 +28,11 @@ FormatRegistry.Set(
   (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
 );
 /** Types no command writes: they exist because every catalogue has them, and none can be in the corpus. */
-const neverWritten = new Map([['SettingsDeleted', 'the site settings are never deleted']]);
+const neverWritten = new Map([
+  ['SettingsDeleted', 'the site settings are never deleted'],
+  ['RetentionPolicyDeleted', 'the retention policy is never deleted, only set to keep'],
+  ['LegalHoldUpdated', 'a legal hold is placed and released, never edited'],
+]);
 const streams = loadCorpusStreams();
 
 type SchemaSnapshots = Record<string, Record<string, unknown>>;

@@ -78,10 +78,10 @@ export async function buildApp(
     reportRoutes,
     ticketReportRoutes,
     mailRoutes,
+    auditRoutes,
+    retentionRoutes,
   ])
     await app.register(sliceRoutes);
   await app.register(jobRoutes, { runDefinitions });
-  await app.register(auditRoutes);
-  await app.register(retentionRoutes);
   return app;
 }

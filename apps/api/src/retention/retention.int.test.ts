@@ -103,12 +103,18 @@ describe('records retention', () => {
       kit.auditor,
     );
     expect(byAuditor.statusCode).toBe(403);
-    const saved = await client(
+    const first = await client(
       endpoints.putRetentionPolicy,
-      { body: { ticketPersonalDataYears: 7 } },
+      { body: { ticketPersonalDataYears: 8 } },
       kit.admin,
     );
-    expect(saved).toMatchObject({ ticketPersonalDataYears: 7, version: 1 });
+    expect(first).toMatchObject({ ticketPersonalDataYears: 8, version: 1 });
+    const saved = await client(
+      endpoints.putRetentionPolicy,
+      { body: { ticketPersonalDataYears: 7, version: 1 } },
+      kit.admin,
+    );
+    expect(saved).toMatchObject({ ticketPersonalDataYears: 7, version: 2 });
   });
 
   it('refuses a hold without exactly one scope, or without a reason', async () => {
