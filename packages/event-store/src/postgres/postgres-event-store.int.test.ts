@@ -93,6 +93,7 @@ describe('PostgresEventStore', () => {
       '2026-11-23-001-append-events-function',
       '2026-11-27-001-hash-chained-events',
       '2026-11-27-002-event-seal-heads',
+      '2026-11-28-001-sealed-redaction',
     ]);
     await expect(pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
     await expect(pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
