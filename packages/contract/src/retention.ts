@@ -30,8 +30,7 @@ export const RetentionStatusSchema = Type.Object(
       }),
     ),
     dueTickets: Type.Integer({
-      description:
-        'Tickets past the period, not on hold, still holding personal data (at most 10,000 counted)',
+      description: 'Tickets past the period, not on hold, still holding personal data',
     }),
     heldTickets: Type.Integer({ description: 'Tickets past the period that a legal hold keeps' }),
   },

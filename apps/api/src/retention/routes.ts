@@ -8,20 +8,12 @@ import {
   validateLegalHold,
   validateRetentionPolicy,
 } from '@portal/domain';
-import {
-  getRetentionPolicy,
-  listLegalHolds,
-  ticketsDueForRedaction,
-  ticketsHeldPastRetention,
-} from '@portal/projections';
+import { getRetentionPolicy, listLegalHolds, ticketsPastRetention } from '@portal/projections';
 import { createRecord, deleteRecord, updateRecord } from '../catalogue/catalogue-commands';
 import { runAnswers } from '../jobs/run-answers';
 import { versionOf } from '../loose-body';
 import { route } from '../route';
 import { retentionRun } from './retention-run';
-
-/** The most tickets the status counts as due: the Audit page says "10,000 or more" beyond. */
-const dueCountLimit = 10_000;
 
 /** Issue 31, item 5: how long personal data is kept, the holds that suspend it, and running it now. */
 export const retentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -46,8 +38,7 @@ export const retentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       ticketPersonalDataYears: years,
       cutoff: cutoff.toISOString(),
-      dueTickets: (await ticketsDueForRedaction(db, cutoff, dueCountLimit)).length,
-      heldTickets: await ticketsHeldPastRetention(db, cutoff),
+      ...(await ticketsPastRetention(db, cutoff)),
     };
   });
 
@@ -58,8 +49,7 @@ export const retentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { ticketPersonalDataYears: years } = await getRetentionPolicy(db);
     if (years === null)
       return reply.code(409).send({ message: 'No retention period is set: nothing is removed.' });
-    const dueTickets = (await ticketsDueForRedaction(db, retentionCutoff(new Date(), years), dueCountLimit))
-      .length;
+    const { dueTickets } = await ticketsPastRetention(db, retentionCutoff(new Date(), years));
     return answerRun(request, reply, {
       definition: retentionRun,
       params: { dueTickets },

@@ -185,14 +185,14 @@ async function sealBreak(pool: pg.Pool, sealKeys: readonly string[]): Promise<Ch
 }
 
 /**
- * Every voucher of every redaction event, read before the walk: a voucher follows the events it vouches for
- * in their stream. The vouching events are checked by the walk like any other, so an edited voucher breaks
- * its own stream's chain.
+ * The vouchers of a stream's redaction events, read only when one of its events no longer hashes as chained
+ * (a redaction is rare: reading them for every verify would scan every event). The vouching events are
+ * checked by the walk like any other, so an edited voucher breaks its own stream's chain.
  */
-async function redactionVouchers(pool: pg.Pool): Promise<Vouchers> {
+async function streamVouchers(pool: pg.Pool, streamId: string): Promise<Vouchers> {
   const { rows } = await pool.query<ChainRow>(
-    'SELECT stream_id, event_type, data FROM events WHERE event_type = $1',
-    [redactionEventType],
+    'SELECT stream_id, event_type, data FROM events WHERE stream_id = $1 AND event_type = $2',
+    [streamId, redactionEventType],
   );
   return vouchersIn(rows);
 }
@@ -219,7 +219,7 @@ export async function verifyEventChains(
   { pageSize = defaultPageSize, onProgress, sealKeys }: VerifyEventChainsOptions = {},
 ): Promise<ChainVerification> {
   const query = async (text: string, values: unknown[]) => (await pool.query<ChainRow>(text, values)).rows;
-  const vouchers = await redactionVouchers(pool);
+  let vouchers: Vouchers | undefined;
   let checkedEvents = 0;
   let streamId: string | undefined;
   let previousHash = streamChainGenesis;
@@ -230,8 +230,13 @@ export async function verifyEventChains(
         streamId = row.stream_id;
         previousHash = streamChainGenesis;
         previousVersion = 0;
+        vouchers = undefined;
       }
-      const found = breakAt(row, previousHash, previousVersion, vouchers);
+      let found = breakAt(row, previousHash, previousVersion, vouchers);
+      if (found?.reason === 'content-changed' && !vouchers) {
+        vouchers = await streamVouchers(pool, row.stream_id);
+        found = breakAt(row, previousHash, previousVersion, vouchers);
+      }
       if (found) return { ok: false, checkedEvents, firstBreak: await withRecordedAt(pool, found) };
       previousHash = row.chain_hash as Buffer;
       previousVersion = row.stream_version;
