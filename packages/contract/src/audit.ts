@@ -78,6 +78,7 @@ export const AuditStatusSchema = Type.Object(
       Type.Object({
         verifiedAt: Type.String({ format: 'date-time', description: 'When the walk finished' }),
         ...chainVerificationFields,
+        readModels: Type.Optional(ReadModelComparisonSchema),
       }),
     ),
     lastSeal: Nullable(SealSchema),

@@ -1,6 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import LockIcon from '@mui/icons-material/Lock';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, Stack, Tooltip } from '@mui/material';
 import { type ChainVerificationAnswer, endpoints } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +27,14 @@ function useVerifyNow() {
     // The answer is kept by the server: the status shows it, now and after a reload.
     onFinished: () => queryClient.invalidateQueries({ queryKey: auditQueryKey }),
   });
-  const verify = () => start(runRequest(endpoints.getAuditVerify, {}, endpoints.getAuditVerifyById));
+  const verify = (readModels: boolean) =>
+    start(
+      runRequest(
+        endpoints.getAuditVerify,
+        readModels ? { query: { readModels: true } } : {},
+        endpoints.getAuditVerifyById,
+      ),
+    );
   return { run, busy, verify };
 }
 
@@ -60,10 +67,28 @@ export const AuditPage = () => {
   const seals = useQuery(auditSealsQuery);
   useNotifyLoadError(status.error ?? seals.error);
   const { run, busy, verify } = useVerifyNow();
+  const [compareReadModels, setCompareReadModels] = useState(false);
   const { asking, setAsking, seal } = useSealNow();
   const actions = (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Button variant="contained" startIcon={<FactCheckIcon />} disabled={busy} onClick={() => verify()}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Tooltip title={translate('portal.audit.compareReadModelsHelp')}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={compareReadModels}
+              disabled={busy}
+              onChange={(event) => setCompareReadModels(event.target.checked)}
+            />
+          }
+          label={translate('portal.audit.compareReadModels')}
+        />
+      </Tooltip>
+      <Button
+        variant="contained"
+        startIcon={<FactCheckIcon />}
+        disabled={busy}
+        onClick={() => verify(compareReadModels)}
+      >
         {translate('portal.audit.verifyNow')}
       </Button>
       {permissions === Role.Administrator && (

@@ -38,6 +38,31 @@ const BreakAlert = ({ found }: { found: ChainBreak }) => {
   );
 };
 
+/** When the last verify also compared the read models: equal, or each table that differs, in red. */
+const ReadModelsResult = ({ compared }: { compared: NonNullable<LastVerification>['readModels'] }) => {
+  const translate = useTranslate();
+  if (!compared) return null;
+  if (compared.ok)
+    return (
+      <Alert severity="success" data-testid="read-models-hold">
+        {translate('portal.audit.readModelsHold', { smart_count: compared.tablesCompared })}
+      </Alert>
+    );
+  return (
+    <Alert severity="error" variant="filled" data-testid="read-models-differ">
+      <AlertTitle>{translate('portal.audit.readModelsDiffer')}</AlertTitle>
+      {compared.mismatches.map((mismatch) => (
+        <div key={mismatch.table}>
+          {translate('portal.audit.readModelsMismatch', {
+            ...mismatch,
+            firstLiveId: mismatch.firstLiveId ?? '–',
+          })}
+        </div>
+      ))}
+    </Alert>
+  );
+};
+
 /** The last verify's answer: when, and either every chain holding or the break in red. */
 const VerificationResult = ({ verification }: { verification: LastVerification }) => {
   const translate = useTranslate();
@@ -46,16 +71,18 @@ const VerificationResult = ({ verification }: { verification: LastVerification }
     <Stack spacing={1}>
       {verification.firstBreak ? (
         <BreakAlert found={verification.firstBreak} />
-      ) : verification.ok ? (
+      ) : (
+        // No break: every chain held (`ok` is false then only when the read models differ, shown below).
         <Alert severity="success" data-testid="chain-holds">
           {translate('portal.audit.holds', { smart_count: verification.checkedEvents })}
         </Alert>
-      ) : null}
+      )}
       {verification.firstBreak && (
         <Typography variant="body2" color="text.secondary">
           {translate('portal.audit.checkedBeforeBreak', { smart_count: verification.checkedEvents })}
         </Typography>
       )}
+      <ReadModelsResult compared={verification.readModels} />
     </Stack>
   );
 };

@@ -25,9 +25,9 @@ export async function verifyAndRecord(
     : undefined;
   const verification = compared ? { ...chains, ok: chains.ok && compared.ok, readModels: compared } : chains;
   await pool.query(
-    `INSERT INTO chain_verification (verified_by_user_id, ok, checked_events, first_break)
-     VALUES ($1, $2, $3, $4)`,
-    [userId, verification.ok, verification.checkedEvents, verification.firstBreak],
+    `INSERT INTO chain_verification (verified_by_user_id, ok, checked_events, first_break, read_models)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [userId, verification.ok, verification.checkedEvents, verification.firstBreak, compared ?? null],
   );
   return verification;
 }
@@ -39,8 +39,9 @@ export async function lastVerification(host: CommandHost): Promise<LastVerificat
     ok: boolean;
     checked_events: string;
     first_break: ChainVerification['firstBreak'];
+    read_models: ChainVerificationAnswer['readModels'] | null;
   }>(
-    `SELECT verified_at, ok, checked_events, first_break FROM chain_verification
+    `SELECT verified_at, ok, checked_events, first_break, read_models FROM chain_verification
      ORDER BY verified_at DESC, id DESC LIMIT 1`,
   );
   const row = rows[0];
@@ -50,5 +51,6 @@ export async function lastVerification(host: CommandHost): Promise<LastVerificat
     ok: row.ok,
     checkedEvents: Number(row.checked_events),
     firstBreak: row.first_break,
+    ...(row.read_models ? { readModels: row.read_models } : {}),
   };
 }

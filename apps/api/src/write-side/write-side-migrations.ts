@@ -154,6 +154,10 @@ const migrations: Record<string, Migration> = {
   ),
   // Issue 31, item 5: legal holds are records with ids of their own.
   '2026-11-28-001-legal-hold-id-sequence': sqlMigration(sql`CREATE SEQUENCE legal_hold_id_seq`),
+  // Issue 31, item 7: a verify that also compared the read models keeps that answer for the Audit page.
+  '2026-11-28-002-chain-verification-read-models': sqlMigration(
+    sql`ALTER TABLE chain_verification ADD COLUMN read_models jsonb`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

@@ -10,6 +10,14 @@ export const auditWords = {
   digest: 'Digest: %{digest}',
   verifyNow: 'Verify now',
   verifying: 'Verifying the chain',
+  compareReadModels: 'Also compare the read models with a rebuild',
+  compareReadModelsHelp:
+    'Slower: every list and report table is rebuilt from the events and compared row by row.',
+  readModelsHold:
+    'The read models equal a rebuild from the events: %{smart_count} table compared. |||| The read models equal a rebuild from the events: %{smart_count} tables compared.',
+  readModelsDiffer: 'The read models differ from a rebuild from the events',
+  readModelsMismatch:
+    '%{table}: %{onlyLive} row(s) only in the live table, %{onlyRebuilt} only in the rebuild (first live id: %{firstLiveId})',
   holds:
     'Every chain holds: %{smart_count} event checked. |||| Every chain holds: %{smart_count} events checked.',
   broken: 'The chain is broken',
