@@ -46,6 +46,9 @@ export const RetentionRunResultSchema = Type.Object(
     failedTickets: Type.Array(Type.Integer(), {
       description: 'Tickets left as they were (changed meanwhile); the next run tries again',
     }),
+    deletedOutboxMails: Type.Integer({
+      description: 'Mails kept in the outbox (embedded mode) before the cut-off, deleted',
+    }),
   },
   { $id: 'RetentionRunResult' },
 );

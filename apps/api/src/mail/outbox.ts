@@ -9,6 +9,18 @@ const outboxMessages = {
   attachmentNotFound: 'Attachment not found.',
 } as const;
 
+/**
+ * Deletes the outbox's mails kept before `cutoff` (retention: a copy of what was sent, with addresses and
+ * attachments that name people, not a hauling record); answers how many.
+ */
+export async function deleteOutboxMailBefore(db: Kysely<Database>, cutoff: Date): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom('outboxMail')
+    .where('createdAt', '<', cutoff)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
 /** Keeps a mail in the outbox (embedded mode: no SMTP server to send it to). */
 export async function keepInOutbox(db: Kysely<Database>, message: MailMessage): Promise<number> {
   const row = await db

@@ -5,6 +5,7 @@ import { getRetentionPolicy, ticketsDueForRedaction } from '@portal/projections'
 import { startRepeating } from '../jobs/repeating-task';
 import { administratorAddresses } from '../mail/administrator-addresses';
 import { enqueueMail } from '../mail/mail-jobs';
+import { deleteOutboxMailBefore } from '../mail/outbox';
 import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
 
@@ -63,6 +64,9 @@ async function reportRemovals(host: CommandHost, result: RetentionRunResult, cut
   const lines = [
     `Retention removed the personal data (drivers, contacts, project leaders) of ${result.redactedTickets} ticket(s) dated before ${cutoff.toISOString().slice(0, 10)}.`,
     `Events rewritten: ${result.redactedEvents}; each ticket's history records it as "Personal data removed".`,
+    ...(result.deletedOutboxMails > 0
+      ? [`Mails kept in the outbox before that day, deleted: ${result.deletedOutboxMails}.`]
+      : []),
     ...(result.failedTickets.length > 0
       ? [`Left for the next run (changed meanwhile): tickets ${result.failedTickets.join(', ')}.`]
       : []),
@@ -78,14 +82,19 @@ async function reportRemovals(host: CommandHost, result: RetentionRunResult, cut
 
 /**
  * Removes the personal data of every ticket dated before the policy's cut-off at `now` that no legal hold
- * covers, a batch at a time in ticket-id order (docs/retention.md), and mails the administrators what it
- * removed. Safe to run again after a crash: a ticket already without personal data is skipped.
+ * covers, a batch at a time in ticket-id order (docs/retention.md), deletes the outbox's mails kept before the
+ * cut-off, and mails the administrators what it removed. Safe to run again after a crash: a ticket already without personal data is skipped.
  */
 export async function applyRetention(
   host: CommandHost,
   options: { userId: number | null; now?: Date; progress?(done: number): Promise<void> },
 ): Promise<RetentionRunResult> {
-  const result: RetentionRunResult = { redactedTickets: 0, redactedEvents: 0, failedTickets: [] };
+  const result: RetentionRunResult = {
+    redactedTickets: 0,
+    redactedEvents: 0,
+    failedTickets: [],
+    deletedOutboxMails: 0,
+  };
   const { ticketPersonalDataYears: years } = await getRetentionPolicy(host.infra.db);
   if (years === null) return result;
   const cutoff = retentionCutoff(options.now ?? new Date(), years);
@@ -105,8 +114,10 @@ export async function applyRetention(
       after = due.at(-1) ?? after;
       await options.progress?.(result.redactedTickets + result.failedTickets.length);
     }
+    // After the tickets: this run's own report is queued after the delete, so it is never the one deleted.
+    result.deletedOutboxMails = await deleteOutboxMailBefore(host.infra.db, cutoff);
   });
-  if (result.redactedTickets > 0) await reportRemovals(host, result, cutoff);
+  if (result.redactedTickets > 0 || result.deletedOutboxMails > 0) await reportRemovals(host, result, cutoff);
   return result;
 }
 

@@ -2,7 +2,7 @@ import { clientOfPortal, injectionOf, runToEnd } from '@portal/api/test/portal';
 import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { verifyExport } from '@portal/audit-verifier';
-import { endpoints, type Ticket } from '@portal/contract';
+import { endpoints, type RetentionRunResult, type Ticket } from '@portal/contract';
 import { removedPersonalData, retentionMessages, ticketStreamId } from '@portal/domain';
 import { allProjections, compareReadModels } from '@portal/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ async function ticketDated(date: string, projectId: number): Promise<Ticket> {
 const runRetention = async () => {
   const run = await runToEnd(kit.portal, kit.admin, injectionOf(endpoints.postRetentionRun, {}));
   expect(run.state).toBe('completed');
-  return run.result as { redactedTickets: number; redactedEvents: number; failedTickets: number[] };
+  return run.result as RetentionRunResult;
 };
 
 const verify = () => asAdmin((headers) => client(endpoints.getAuditVerify, {}, headers));
@@ -79,8 +79,22 @@ describe('records retention', () => {
         kit.admin,
       )
     ).id;
+    // The outbox keeps mails in embedded mode; one kept in 2015 and one today (the table is there either way).
+    for (const createdAt of ['2015-03-02T12:00:00Z', new Date().toISOString()])
+      await kit.portal.infra.pool.query(
+        `INSERT INTO outbox_mail (recipients, subject, html, text, created_at)
+         VALUES ('["dan.driver@example.com"]', 'Your ticket', '<p>Dan Driver</p>', 'Dan Driver', $1)`,
+        [createdAt],
+      );
     await kit.settle();
   });
+
+  const outboxMailDays = async () =>
+    (
+      await kit.portal.infra.pool.query<{ day: string }>(
+        `SELECT to_char(created_at, 'YYYY') AS day FROM outbox_mail WHERE subject = 'Your ticket' ORDER BY id`,
+      )
+    ).rows.map((row) => row.day);
 
   it('removes nothing until a period is set, and says so', async () => {
     expect(await client(endpoints.getRetentionPolicy, {}, kit.auditor)).toMatchObject({
@@ -156,7 +170,15 @@ describe('records retention', () => {
 
   it('removes the personal data of the ticket past the period, from its events and read models, keeping the rest', async () => {
     const before = await kit.get(due.id);
-    expect(await runRetention()).toEqual({ redactedTickets: 1, redactedEvents: 1, failedTickets: [] });
+    expect(await outboxMailDays()).toEqual(['2015', String(new Date().getFullYear())]);
+    expect(await runRetention()).toEqual({
+      redactedTickets: 1,
+      redactedEvents: 1,
+      failedTickets: [],
+      deletedOutboxMails: 1,
+    });
+    // The outbox's mail from 2015 is gone; today's stays.
+    expect(await outboxMailDays()).toEqual([String(new Date().getFullYear())]);
     await kit.settle();
 
     const events = await storedEvents(due.id);
@@ -232,15 +254,26 @@ describe('records retention', () => {
     }
     expect(mail?.subject).toBe('Retention: personal data removed from 1 ticket(s)');
     expect(mail?.text).toContain('dated before');
+    expect(mail?.text).toContain('Mails kept in the outbox before that day, deleted: 1.');
   });
 
   it('does nothing more when run again, and takes the held ticket once its hold is released', async () => {
-    expect(await runRetention()).toEqual({ redactedTickets: 0, redactedEvents: 0, failedTickets: [] });
+    expect(await runRetention()).toEqual({
+      redactedTickets: 0,
+      redactedEvents: 0,
+      failedTickets: [],
+      deletedOutboxMails: 0,
+    });
     const released = await kit.call('DELETE', `/api/legal-hold/${holdId}`);
     expect(released.statusCode).toBe(204);
     await kit.settle();
     expect(await client(endpoints.getLegalHoldAll, {}, kit.auditor)).toEqual([]);
-    expect(await runRetention()).toEqual({ redactedTickets: 1, redactedEvents: 1, failedTickets: [] });
+    expect(await runRetention()).toEqual({
+      redactedTickets: 1,
+      redactedEvents: 1,
+      failedTickets: [],
+      deletedOutboxMails: 0,
+    });
     expect(holdsPersonalData(JSON.stringify(await storedEvents(held.id)))).toBe(false);
     expect(await verify()).toMatchObject({ ok: true });
   });

@@ -43,8 +43,8 @@ export const retentionEndpoints = {
     access: 'admin',
     tags: ['audit'],
     summary:
-      "Removes the personal data of every ticket past the period and not on hold, now (the workers also do it hourly): each ticket's events are rewritten with a PersonalDataRedacted event that vouches for them, so the chains still verify. " +
-      runRouteDescription('how many tickets and events were redacted'),
+      "Removes the personal data of every ticket past the period and not on hold, now (the workers also do it hourly): each ticket's events are rewritten with a PersonalDataRedacted event that vouches for them, so the chains still verify; and deletes the mails the outbox kept before the cut-off. " +
+      runRouteDescription('how many tickets and events were redacted, and outbox mails deleted'),
     headers: PreferHeaders,
     response: { ...runResponses(RetentionRunResultSchema), 409: ErrorSchema, 501: ErrorSchema },
   }),

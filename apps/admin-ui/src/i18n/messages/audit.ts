@@ -87,7 +87,9 @@ export const retentionWords = {
   running: 'Removing personal data',
   runTitle: 'Remove personal data now?',
   runContent:
-    'The driver, contacts and project leader of every ticket past the period and not on hold are removed from its record and history. This cannot be undone. The workers also do it every hour.',
+    'The driver, contacts and project leader of every ticket past the period and not on hold are removed from its record and history, and mails kept in the outbox before then are deleted. This cannot be undone. The workers also do it every hour.',
+  deletedMails:
+    'Mails kept in the outbox before then, deleted: %{smart_count}. |||| Mails kept in the outbox before then, deleted: %{smart_count}.',
   ran: 'Personal data removed from %{smart_count} ticket; events rewritten: %{events}. |||| Personal data removed from %{smart_count} tickets; events rewritten: %{events}.',
   leftForNext: 'Changed meanwhile, left for the next run: %{tickets}.',
   settingsNone: "Records retention: no period is set, tickets' personal data is kept.",
