@@ -14,13 +14,32 @@ const decoded = (text: string): string | null => {
 const tokenLike = /^[A-Za-z0-9_-]{16,}$/;
 
 /**
- * `url` with the public link's hash taken out: the path segment holding the matched route's `hash`
- * parameter (raw or percent-encoded, which the router decodes alike) and every `hash` query value
- * (the UI's /ticket/{id}?hash=…). A request that matched no route (a link mistyped or cut short) has
- * no parameters to go by, so every token-like segment of its path goes. A hash in a log would open
- * the ticket for whoever reads the log.
+ * The query parameters whose values the log shows: paging, sorting, ids, days and switches, which name no
+ * one and open nothing. Every other value (a link hash, a search filter, e-mail addresses, a company name,
+ * anything unknown) is logged as `[redacted]`: a new parameter stays out of the log until it is listed here.
  */
-export function withoutLinkHash(url: string, route: { matched: boolean; hash?: string }): string {
+export const loggedQueryNames: ReadonlySet<string> = new Set([
+  'page',
+  'perPage',
+  'sort',
+  'order',
+  'ticket',
+  'project',
+  'from',
+  'to',
+  'selectedDate',
+  'ignoreLock',
+  'readModels',
+]);
+
+/**
+ * `url` as the log shows it: the path segment holding the matched route's `hash` parameter (raw or
+ * percent-encoded, which the router decodes alike) taken out, and every query value whose name is not in
+ * `loggedQueryNames` (the UI's /ticket/{id}?hash=… included). A request that matched no route (a link
+ * mistyped or cut short) has no parameters to go by, so every token-like segment of its path goes. A hash
+ * in a log would open the ticket for whoever reads the log; a filter or an address would name a person.
+ */
+export function urlForLog(url: string, route: { matched: boolean; hash?: string }): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const isHash = (segment: string) => {
@@ -37,19 +56,20 @@ export function withoutLinkHash(url: string, route: { matched: boolean; hash?: s
     .split('&')
     .map((pair) => {
       const name = pair.split('=', 1)[0] ?? '';
-      return decoded(name)?.trim().toLowerCase() === 'hash' ? `${name}=${redacted}` : pair;
+      const shown = decoded(name);
+      return shown !== null && loggedQueryNames.has(shown) ? pair : `${name}=${redacted}`;
     })
     .join('&');
   return `${shownPath}?${shownQuery}`;
 }
 
-/** Fastify's default request fields, with the link hash out of the URL. */
+/** Fastify's default request fields, with the link hash and the unlisted query values out of the URL. */
 function requestForLog(request: FastifyRequest) {
   const { hash } = (request.params ?? {}) as { hash?: unknown };
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: withoutLinkHash(request.url, {
+    url: urlForLog(request.url, {
       matched: !request.is404,
       ...(typeof hash === 'string' ? { hash } : {}),
     }),
