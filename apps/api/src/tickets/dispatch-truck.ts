@@ -17,7 +17,7 @@ import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { loadHistoryOf } from './printed-records';
-import { linkedTicket } from './public-ticket';
+import { linkedTicket, linkedTicketFrom } from './public-ticket';
 import { otherOpenDispatches } from './same-truck';
 import { applyTicketCommand, currentTicketForm } from './ticket-command';
 import { truckOfPlate } from './ticket-references';
@@ -57,7 +57,7 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, linkAttempts } = app.infra;
 
   route(app, endpoints.getTicketByIdByHashDispatch, async (request) =>
-    dispatchView(app, await linkedTicket(app, request.params.id, request.params.hash)),
+    dispatchView(app, await linkedTicketFrom(app, request)),
   );
 
   route(app, endpoints.postTicketByIdByHashDispatch, async (request) => {
@@ -100,7 +100,7 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, endpoints.getTicketByIdByHashHaulageRecord, async (request) => ({
-    ticket: await linkedTicket(app, request.params.id, request.params.hash),
+    ticket: await linkedTicketFrom(app, request),
     setting: await getSettings(db),
     ...(await loadHistoryOf(app, request.params.id)),
   }));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type PublicTicket } from '@portal/contract';
 import { DomainError, ticketMessages } from '@portal/domain';
 import { findTicket, findTicketHashNonce, type TicketView } from '@portal/projections';
+import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { isTicketHash, ticketHash } from './ticket-hash';
@@ -46,7 +47,28 @@ export async function linkedTicket(app: CommandHost, id: number, hash: string): 
   return ticket;
 }
 
-/** The `{id}/{hash}` of a public link's routes. */
+/** Wrong links one address may try on the link's pages before it waits: a guesser's, never a holder's. */
+const wrongLinkLimit = { limit: 20, periodMs: 10 * 60_000 };
+const wrongLinksMessage = (ms: number) =>
+  `Too many wrong links from this address. Try again in ${Math.ceil(ms / 60_000)} minute${ms > 60_000 ? 's' : ''}.`;
+
+/**
+ * `linkedTicket` for the link's pages (GET), limited per client address: the attempt is taken first and
+ * given back when the link holds, so only wrong links count, and a locked address learns nothing of any
+ * link it tries (right ones included) until its window ends. Nothing is counted against the ticket.
+ */
+export async function linkedTicketFrom(
+  app: CommandHost,
+  request: { params: { id: number; hash: string }; ip: string },
+): Promise<TicketView> {
+  const { linkAttempts, config } = app.infra;
+  const counter = `${config.queuePrefix}:link:address:${clientAddressKey(request.ip)}`;
+  const lockedForMs = await linkAttempts.take([{ key: counter, ...wrongLinkLimit }], Date.now());
+  if (lockedForMs > 0) throw new DomainError('throttled', wrongLinksMessage(lockedForMs));
+  const ticket = await linkedTicket(app, request.params.id, request.params.hash);
+  await linkAttempts.giveBack([counter], Date.now());
+  return ticket;
+}
 
 /** The printed ticket's public link: its hash (signed-in users) and what it shows without login. */
 export const publicTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -59,7 +81,6 @@ export const publicTicketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, endpoints.getTicketByIdByHash, async (request) => {
-    const ticket = await linkedTicket(app, request.params.id, request.params.hash);
-    return publicTicketOf(ticket);
+    return publicTicketOf(await linkedTicketFrom(app, request));
   });
 };

@@ -142,6 +142,38 @@ describe('GET /api/ticket/{id}/{hash}', () => {
   });
 });
 
+describe("the link's pages, limited per address (issue 32, item 2)", () => {
+  const from = (remoteAddress: string, url: string) =>
+    kit.portal.app.inject({ method: 'GET', url, remoteAddress });
+
+  it('20 wrong links from one address, then 429 for any link from it; a link that holds costs nothing; other addresses keep theirs', async () => {
+    const [ticket, other] = await kit.fresh(2);
+    if (!ticket || !other) throw new Error('no tickets');
+    const hash = await hashOf(ticket.id);
+    const pages = ['', '/dispatch', '/haulage-record'];
+    // A holder opening the link's pages many times is never limited.
+    for (let i = 0; i < 30; i++) {
+      const opened = await from('127.0.0.41', `/api/ticket/${ticket.id}/${hash}${pages[i % 3]}`);
+      expect(opened.statusCode, opened.body).toBe(200);
+    }
+    // A guesser: wrong hashes and unknown tickets on every page count against the address.
+    for (let i = 0; i < 20; i++) {
+      const guessed = await from(
+        '127.0.0.42',
+        `/api/ticket/${other.id + (i % 2)}/${'A'.repeat(22)}${pages[i % 3]}`,
+      );
+      expect(guessed.statusCode).toBe(404);
+    }
+    const locked = await from('127.0.0.42', `/api/ticket/${ticket.id}/${hash}`);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      message: 'Too many wrong links from this address. Try again in 10 minutes.',
+    });
+    // The ticket itself is not locked: its holder elsewhere still opens it.
+    expect((await from('127.0.0.41', `/api/ticket/${ticket.id}/${hash}/dispatch`)).statusCode).toBe(200);
+  });
+});
+
 describe('the link secret', () => {
   it('keys the hash: one made with the session-signing secret opens nothing', async () => {
     const ticket = await one();

@@ -11,6 +11,9 @@ import { DispatchViewSchema, HaulageRecordSchema } from '../records';
 import { PublicTicketSchema } from '../tickets';
 import { endpoint } from './endpoint';
 
+const wrongLinksLimited =
+  'Rate limited per client address: 20 wrong links (a wrong, revoked or foreign hash, or no such ticket) per 10 minutes, then 429 for any link until the window ends; a link that holds costs nothing.';
+
 export const ticketPublicLinkEndpoints = {
   getTicketByIdHash: endpoint({
     method: 'GET',
@@ -37,8 +40,9 @@ export const ticketPublicLinkEndpoints = {
     access: 'public',
     tags: ['tickets'],
     summary: 'What the printed ticket shows, without login, through its public-link hash',
+    description: wrongLinksLimited,
     params: LinkParams,
-    response: okResponses(PublicTicketSchema),
+    response: { ...okResponses(PublicTicketSchema), 429: ErrorSchema },
   }),
   getTicketByIdByHashDispatch: endpoint({
     method: 'GET',
@@ -46,8 +50,9 @@ export const ticketPublicLinkEndpoints = {
     access: 'public',
     tags: ['tickets', 'public link'],
     summary: "The Truck Dispatch page's load and the haulage companies to choose from",
+    description: wrongLinksLimited,
     params: LinkParams,
-    response: okResponses(DispatchViewSchema),
+    response: { ...okResponses(DispatchViewSchema), 429: ErrorSchema },
   }),
   postTicketByIdByHashDispatch: endpoint({
     method: 'POST',
@@ -68,8 +73,9 @@ export const ticketPublicLinkEndpoints = {
     access: 'public',
     tags: ['tickets', 'public link'],
     summary: "The ticket's haulage record, as printed (what the haulage record's QR code opens)",
+    description: wrongLinksLimited,
     params: LinkParams,
-    response: okResponses(HaulageRecordSchema),
+    response: { ...okResponses(HaulageRecordSchema), 429: ErrorSchema },
   }),
   postTicketByIdDispatchLinkMail: endpoint({
     method: 'POST',
