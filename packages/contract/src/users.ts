@@ -36,10 +36,17 @@ export const UserBodySchema = Type.Object({
 });
 export type UserBody = Static<typeof UserBodySchema>;
 
-/** The limits of docs/security.md, "Login abuse". */
+/**
+ * The limits of docs/security.md, "Login abuse". A device that signed in to an account before (its device
+ * cookie names the account) is counted apart from everyone else, so strangers' failures never refuse it.
+ */
 export const loginLimits = {
-  /** Failed logins to one account from one client address; the one that reaches it locks that address out. */
+  /** Failed logins to one account from one client address, from devices it does not know. */
   perAddress: { limit: 5, periodMs: 15 * 60_000 },
-  /** Failed logins to one account from all addresses together. */
+  /** Failed logins to one account from all the devices it does not know together. */
   perAccount: { limit: 100, periodMs: 60 * 60_000 },
+  /** Failed logins from one client address to any accounts, from devices they do not know (spraying). */
+  perAddressAcrossAccounts: { limit: 30, periodMs: 15 * 60_000 },
+  /** Failed logins from one known device (its device cookie) to its account. */
+  perKnownDevice: { limit: 10, periodMs: 15 * 60_000 },
 } as const;

@@ -1,4 +1,5 @@
 import { bearer, startTestPortal, type TestPortal } from '@portal/api/test/portal';
+import { loginLimits } from '@portal/contract';
 import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHashingBusyMessage } from './passwords';
@@ -98,10 +99,119 @@ describe.each([
     ).toBeGreaterThan(0);
     const counts = statusCounts(floodResponses);
     expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(100);
-    for (const refused of floodResponses.filter((response) => response.statusCode === 429)) {
-      expect(refused.json()).toEqual({ message: passwordHashingBusyMessage });
-    }
+    // Refused by its share of the hashing queue, or (past 30 failures) by the address's cap across accounts.
+    const refusals = new Set(
+      floodResponses
+        .filter((response) => response.statusCode === 429)
+        .map((response) => response.json().message),
+    );
+    expect([...refusals].every((message) => [passwordHashingBusyMessage, lockedOut].includes(message))).toBe(
+      true,
+    );
+    expect(counts[400] ?? 0).toBeLessThanOrEqual(loginLimits.perAddressAcrossAccounts.limit);
     expect(portal.infra.passwords.checksPerformed - checksBefore).toBe((counts[400] ?? 0) + 1);
+  });
+});
+
+/** The device cookie a login's answer sets, as a Cookie header to send back. */
+const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+  const cookie = response.cookies.find(({ name }) => name === 'portal_device');
+  if (!cookie) throw new Error('no device cookie');
+  return { cookie: `portal_device=${encodeURIComponent(cookie.value)}` };
+};
+
+describe('device cookies (issue 32, item 1)', () => {
+  let portal: TestPortal;
+  let known: { cookie: string };
+  beforeAll(async () => {
+    portal = await startPortalWithOwner({});
+  });
+  afterAll(() => portal?.stop());
+
+  it('a successful login sets a signed, HttpOnly, SameSite=Strict device cookie scoped to the login', async () => {
+    const response = await loginFrom(portal, '203.0.113.30', owner.password);
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find(({ name }) => name === 'portal_device');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth',
+      maxAge: 15_552_000,
+    });
+    // Signed, and names the account, never the password or the session.
+    expect(cookie?.value).toMatch(/^owner@portal\.test [\w-]{22}\.\S+$/);
+    known = deviceCookieOf(response);
+  });
+
+  it('strangers at 21 addresses exhaust the account for unknown devices; the owner on a known device still signs in', async () => {
+    const strangers = Array.from({ length: 21 }, (_, i) => `198.51.100.${120 + i}`);
+    const answers: { statusCode: number }[] = [];
+    for (const address of strangers)
+      for (let i = 0; i < 5; i++) answers.push(await loginFrom(portal, address, wrong));
+    expect(statusCounts(answers)).toEqual({ 400: 100, 429: 5 });
+    // A device the account does not know is refused now, right password or not (the documented limit) ...
+    expect((await loginFrom(portal, '203.0.113.32', owner.password)).statusCode).toBe(429);
+    // ... the owner's known device is not, from any address, a stranger's included.
+    expect((await loginFrom(portal, '203.0.113.33', owner.password, known)).statusCode).toBe(200);
+    expect((await loginFrom(portal, strangers[0] ?? '', owner.password, known)).statusCode).toBe(200);
+  });
+
+  it("a forged cookie, or another account's, makes no device known", async () => {
+    const forged = { cookie: known.cookie.replace(/\.[^.]+$/, '.AAAA') };
+    expect((await loginFrom(portal, '203.0.113.35', owner.password, forged)).statusCode).toBe(429);
+    const otherAccount = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/Authenticate',
+      remoteAddress: '203.0.113.36',
+      headers: known,
+      payload: { username: 'someone-else@portal.test', password: wrong },
+    });
+    // Checked as an unknown device of that account (a 400), not refused as the owner's exhausted account is.
+    expect(otherAccount.statusCode).toBe(400);
+  });
+
+  it('a flood from 100 addresses fills the shared password checks; a known device is checked on its own budget', async () => {
+    const refused: string[] = [];
+    const flood = Array.from({ length: 100 }, async (_, i) => {
+      const response = await portal.app.inject({
+        method: 'POST',
+        url: '/api/auth/Authenticate',
+        remoteAddress: `192.0.2.${i + 1}`,
+        payload: { username: `flood-${i}@portal.test`, password: wrong },
+      });
+      if (response.statusCode === 429) refused.push(response.json().message);
+      return response;
+    });
+    // The shared queue is full (64 waiting at most): strangers' logins are refused ...
+    await expect.poll(() => refused.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(refused[0]).toBe(passwordHashingBusyMessage);
+    // ... the known device is not, and is checked before the flood has drained.
+    const checked = portal.infra.passwords.checksPerformed;
+    const owners = await loginFrom(portal, '203.0.113.38', owner.password, known);
+    expect(owners.statusCode).toBe(200);
+    expect(portal.infra.passwords.checksPerformed - checked).toBeLessThan(60);
+    await Promise.all(flood);
+  });
+
+  it('a known device has its own limit: 10 failures in 15 minutes, then it waits too', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++)
+      answers.push((await loginFrom(portal, '203.0.113.37', wrong, known)).statusCode);
+    expect(answers).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it('one address spraying 31 accounts is refused at the 31st (30 failures across accounts in 15 minutes)', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await portal.app.inject({
+        method: 'POST',
+        url: '/api/auth/Authenticate',
+        remoteAddress: '198.51.100.200',
+        payload: { username: `sprayed-${i}@portal.test`, password: wrong },
+      });
+      answers.push(response.statusCode);
+    }
+    expect(answers).toEqual([...Array(30).fill(400), 429]);
   });
 });
 

@@ -160,11 +160,13 @@ describe('LoginLimiter on PostgreSQL, its table', () => {
       ).rows.map((row) => row.key);
     for (let i = 0; i < 10; i++)
       await limiter.reserve({ account: `gone-${i}@portal.test`, address: '192.0.2.1' });
-    expect(await rows()).toHaveLength(20);
+    // Two per account (its own, and its address's on it) and one for the address across accounts.
+    expect(await rows()).toHaveLength(21);
     clock.now += perAccount.periodMs;
     await limiter.reserve({ account: 'new@portal.test', address: '192.0.2.1' });
     expect(await rows()).toEqual([
       'table-test:login-attempts:account:new@portal.test',
+      'table-test:login-attempts:address-any-account:192.0.2.1',
       'table-test:login-attempts:address:192.0.2.1:account:new@portal.test',
     ]);
   });

@@ -3,17 +3,22 @@ import type pg from 'pg';
 import type { PortalConfig } from '../config';
 import { type AttemptCounters, createAttemptCounters } from './attempt-counters';
 
-/** A login attempt as it is counted: the lower-cased username (known or not) and the client's address key. */
+/**
+ * A login attempt as it is counted: the lower-cased username (known or not), the client's address key, and
+ * the id of the known device it comes from (a device cookie of this account), if any.
+ */
 interface LoginAttempt {
   account: string;
   address: string;
+  device?: string | null;
 }
 
 /**
- * Counts logins per account and client address, and per account across addresses, in counters every
- * API process shares. An attempt is reserved before its password is checked, so a burst of concurrent
- * guesses gets no more checks than the limit; a stranger's failures lock out only the stranger's
- * address, up to the account-wide cap.
+ * Counts logins in counters every API process shares. From a device the account knows: per device only.
+ * From any other: per account and client address, per account across addresses, and per address across
+ * accounts (spraying). An attempt is reserved before its password is checked, so a burst of concurrent
+ * guesses gets no more checks than the limit; strangers' failures lock out the strangers' addresses and,
+ * at the account-wide cap, unknown devices, never a device the account knows.
  */
 export class LoginLimiter {
   constructor(
@@ -23,38 +28,52 @@ export class LoginLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  private keys(attempt: LoginAttempt) {
-    // The namespaces differ ('address:' before 'account:'), so no username can name another counter.
+  /** The counters an attempt takes, each with its limit; the namespaces differ, so no username names another. */
+  private limits(attempt: LoginAttempt) {
+    const prefix = `${this.keyPrefix}:login-attempts`;
+    if (attempt.device)
+      return {
+        perKnownDevice: {
+          key: `${prefix}:device:${attempt.device}:account:${attempt.account}`,
+          ...loginLimits.perKnownDevice,
+        },
+      };
     return {
-      perAddress: `${this.keyPrefix}:login-attempts:address:${attempt.address}:account:${attempt.account}`,
-      perAccount: `${this.keyPrefix}:login-attempts:account:${attempt.account}`,
+      perAddress: {
+        key: `${prefix}:address:${attempt.address}:account:${attempt.account}`,
+        ...loginLimits.perAddress,
+      },
+      perAccount: { key: `${prefix}:account:${attempt.account}`, ...loginLimits.perAccount },
+      perAddressAcrossAccounts: {
+        key: `${prefix}:address-any-account:${attempt.address}`,
+        ...loginLimits.perAddressAcrossAccounts,
+      },
     };
+  }
+
+  private keys(attempt: LoginAttempt): string[] {
+    return Object.values(this.limits(attempt)).map((limit) => limit.key);
   }
 
   /** Takes one attempt before the password is checked: null when taken, else how long the lock-out lasts. */
   async reserve(attempt: LoginAttempt): Promise<{ lockedForMs: number } | null> {
-    const keys = this.keys(attempt);
-    const lockedForMs = await this.counters.take(
-      [
-        { key: keys.perAddress, ...loginLimits.perAddress },
-        { key: keys.perAccount, ...loginLimits.perAccount },
-      ],
-      this.clock(),
-    );
+    const lockedForMs = await this.counters.take(Object.values(this.limits(attempt)), this.clock());
     return lockedForMs > 0 ? { lockedForMs } : null;
   }
 
-  /** The password was right: this address starts over, and the account-wide count keeps failures only. */
+  /**
+   * The password was right: this device or this address starts over on the account; the wider counts
+   * (the account's, the address's across accounts) keep failures only.
+   */
   async succeeded(attempt: LoginAttempt): Promise<void> {
-    const keys = this.keys(attempt);
-    await this.counters.forget([keys.perAddress]);
-    await this.counters.giveBack([keys.perAccount], this.clock());
+    const [own, ...wider] = this.keys(attempt);
+    if (own) await this.counters.forget([own]);
+    if (wider.length > 0) await this.counters.giveBack(wider, this.clock());
   }
 
   /** No password was checked (the hashing queue was full, or a fault): the attempt counts nowhere. */
   async cancel(attempt: LoginAttempt): Promise<void> {
-    const keys = this.keys(attempt);
-    await this.counters.giveBack([keys.perAddress, keys.perAccount], this.clock());
+    await this.counters.giveBack(this.keys(attempt), this.clock());
   }
 
   close(): Promise<void> {

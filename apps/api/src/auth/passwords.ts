@@ -34,15 +34,22 @@ const passwordChanges = 'password changes';
  */
 export class PasswordHashing {
   private readonly queue: FairQueue;
+  /**
+   * Known devices' checks (a device cookie of the account) wait on a budget of their own, so a flood of
+   * strangers' logins from many addresses, which fills the shared queue, cannot refuse them.
+   */
+  private readonly knownDevicesQueue: FairQueue;
   private checks = 0;
 
   constructor(options: { concurrency: number }) {
+    const refusal = () => new DomainError('throttled', passwordHashingBusyMessage);
     this.queue = new FairQueue({
       concurrency: options.concurrency,
       perClientLimit: 8,
       totalLimit: 64,
-      refusal: () => new DomainError('throttled', passwordHashingBusyMessage),
+      refusal,
     });
+    this.knownDevicesQueue = new FairQueue({ concurrency: 1, perClientLimit: 2, totalLimit: 16, refusal });
   }
 
   /** Password verifications run so far, decoys included (what the login limits bound). */
@@ -59,9 +66,19 @@ export class PasswordHashing {
     );
   }
 
-  /** True when `password` matches `hash`; null (an unknown user) is checked against the decoy, and false. */
-  verify(hash: string | null, password: string, clientAddress: string): Promise<boolean> {
-    return this.queue.run(clientAddress, async () => {
+  /**
+   * True when `password` matches `hash`; null (an unknown user) is checked against the decoy, and false.
+   * `client` takes turns with the others of its budget: a client address, or a known device's id.
+   */
+  verify(
+    hash: string | null,
+    password: string,
+    client: { address: string; device?: string | null },
+  ): Promise<boolean> {
+    const [queue, turn] = client.device
+      ? [this.knownDevicesQueue, client.device]
+      : [this.queue, client.address];
+    return queue.run(turn, async () => {
       this.checks++;
       const matches = await argon2.verify(hash ?? decoyHash, password).catch(() => false);
       return hash !== null && matches;

@@ -10,10 +10,10 @@ describe('PasswordHashing', () => {
     const passwords = new PasswordHashing({ concurrency: 1 });
     const hash = await passwords.hash('Quartz-lantern-meadow-42');
     expect(hash).toMatch(/^\$argon2id\$/);
-    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-42', '192.0.2.1')).toBe(true);
-    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-43', '192.0.2.1')).toBe(false);
-    expect(await passwords.verify(null, 'Quartz-lantern-meadow-42', '192.0.2.1')).toBe(false);
-    expect(await passwords.verify('not a hash', 'anything', '192.0.2.1')).toBe(false);
+    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-42', { address: '192.0.2.1' })).toBe(true);
+    expect(await passwords.verify(hash, 'Quartz-lantern-meadow-43', { address: '192.0.2.1' })).toBe(false);
+    expect(await passwords.verify(null, 'Quartz-lantern-meadow-42', { address: '192.0.2.1' })).toBe(false);
+    expect(await passwords.verify('not a hash', 'anything', { address: '192.0.2.1' })).toBe(false);
     expect(passwords.checksPerformed).toBe(4);
   });
 
@@ -24,7 +24,9 @@ describe('PasswordHashing', () => {
     );
     const madeBefore = await argon2.hash('Quartz-lantern-meadow-42', { type: argon2.argon2id });
     expect(parametersOf(madeBefore)).toBe('argon2id$v=19$m=65536,p=4,t=3');
-    expect(await passwords.verify(madeBefore, 'Quartz-lantern-meadow-42', '192.0.2.1')).toBe(true);
+    expect(await passwords.verify(madeBefore, 'Quartz-lantern-meadow-42', { address: '192.0.2.1' })).toBe(
+      true,
+    );
     // Two hashes with the old settings' cost: seconds on two busy cores.
   }, 30_000);
 
@@ -36,7 +38,7 @@ describe('PasswordHashing', () => {
   it('refuses an address past its share of the queue with a 429, without checking', async () => {
     const passwords = new PasswordHashing({ concurrency: 1 });
     const checks = Array.from({ length: 9 }, () =>
-      passwords.verify(decoyHash, 'guess', '198.51.100.9').then(
+      passwords.verify(decoyHash, 'guess', { address: '198.51.100.9' }).then(
         () => 'checked',
         (error: unknown) => error,
       ),

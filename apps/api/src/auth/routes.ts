@@ -11,6 +11,7 @@ import { findUserCredentials } from '@portal/projections';
 import { type Static, Type } from '@sinclair/typebox';
 import { route } from '../route';
 import { clientAddressKey } from './client-address';
+import { knownDeviceOf, registerDeviceCookies, rememberDevice } from './device-cookies';
 
 export const loginMessages = {
   usernameRequired: 'Username is required',
@@ -44,10 +45,16 @@ const minutes = (ms: number) => ms / 60_000;
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = app.infra.loginLimiter;
+  await registerDeviceCookies(app, app.infra.config.jwtSecret);
 
   route(app, endpoints.postAuthAuthenticate, async (request, reply) => {
     const { username, password } = validateLogin(request.body);
-    const attempt = { account: username.toLowerCase(), address: clientAddressKey(request.ip) };
+    const account = username.toLowerCase();
+    const attempt = {
+      account,
+      address: clientAddressKey(request.ip),
+      device: knownDeviceOf(request, account),
+    };
     // Counted before the password is checked: concurrent guesses cannot all pass a count read earlier.
     const locked = await limiter.reserve(attempt);
     if (locked) {
@@ -58,13 +65,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let valid: boolean;
     try {
       user = await findUserCredentials(app.infra.db, username);
-      valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt.address);
+      valid = await app.infra.passwords.verify(user?.passwordHash ?? null, password, attempt);
     } catch (error) {
       await limiter.cancel(attempt);
       throw error;
     }
     if (!user || !valid) throw new DomainError('validation', loginMessages.invalidCredentials);
     await limiter.succeeded(attempt);
+    rememberDevice(reply, account, attempt.device);
     const token = await reply.jwtSign({
       primarysid: String(user.id),
       nameid: `${user.firstName} ${user.lastName}`,

@@ -17,14 +17,18 @@ export const authEndpoints = {
     tags: ['auth'],
     summary: 'Log in; answers the session token (a JWT) as a JSON string',
     description:
-      'An unknown username and a wrong password get the same 400. Failed logins are counted per ' +
-      `username (known or not) and client address: the ${loginLimits.perAddress.limit}th within ` +
-      `${minutes(loginLimits.perAddress.periodMs)} minutes locks that address out of that username for ` +
-      `${minutes(loginLimits.perAddress.periodMs)} minutes; a username takes at most ` +
-      `${loginLimits.perAccount.limit} failures per ${minutes(loginLimits.perAccount.periodMs)} minutes ` +
-      'from all addresses together. A locked-out login answers 429 (with Retry-After) without its ' +
-      'password being checked; a successful login starts its address over. Password checks take ' +
-      'turns between client addresses, a few waiting per address: past that, 429 too.',
+      'An unknown username and a wrong password get the same 400. A successful login also sets the ' +
+      '`portal_device` cookie (signed, HttpOnly, SameSite=Strict, Path=/api/auth): a later login to that ' +
+      `username with it is from a known device, limited only to ${loginLimits.perKnownDevice.limit} failures per ` +
+      `${minutes(loginLimits.perKnownDevice.periodMs)} minutes of its own and checked on a password budget of its own. ` +
+      'Other logins are counted per username (known or not) and client address: the ' +
+      `${loginLimits.perAddress.limit}th within ${minutes(loginLimits.perAddress.periodMs)} minutes locks that address ` +
+      `out of that username for ${minutes(loginLimits.perAddress.periodMs)} minutes; a username takes at most ` +
+      `${loginLimits.perAccount.limit} failures per ${minutes(loginLimits.perAccount.periodMs)} minutes from all ` +
+      `unknown devices together, and an address at most ${loginLimits.perAddressAcrossAccounts.limit} per ` +
+      `${minutes(loginLimits.perAddressAcrossAccounts.periodMs)} minutes over all usernames. A locked-out login ` +
+      'answers 429 (with Retry-After) without its password being checked; a successful login starts its device ' +
+      'or address over. Password checks take turns between client addresses, a few waiting per address: past that, 429 too.',
     body: LoginBody,
     response: {
       200: Type.String(),
