@@ -67,6 +67,11 @@ describe('users, end to end in Chromium', () => {
 
     await logIn(testAdmin.username, testAdmin.password);
     expect(await ctx.page.evaluate("localStorage.getItem('token')")).toMatch(/^ey/);
+    // The browser now holds the device cookie the next login sends (docs/security.md, "Login abuse"),
+    // out of the page's scripts' reach.
+    const [device] = (await ctx.page.context().cookies()).filter(({ name }) => name === 'portal_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(await ctx.page.evaluate('document.cookie')).not.toContain('portal_device');
     await expect.poll(visibleMenu).toEqual(menuEntries);
     await expect.poll(() => ctx.page.getByText('Portal Administrator').isVisible()).toBe(true);
 
