@@ -10,6 +10,7 @@ const messages = {
   endBeforeStart: 'End of range must be greater than start of range',
   tooLarge: 'Ticket range is too large (max 100)',
   maxNumber: 'Max ticket number is 999999',
+  tooManyTickets: 'Too many tickets at once (max 2000 in one entry); receive them in parts',
   forbidden: 'You do not have permission to do this.',
 } as const;
 
@@ -106,6 +107,22 @@ describe('an invalid entry: 400 with the spec message, nothing received', () => 
     const response = await bulkReceive({ ticketRange });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({ message, errors: { ticketRange: message } });
+    expect(await numbered(1, 999_999)).toEqual(before);
+  });
+
+  it('an entry of more than 2000 tickets in all is refused before anything is queued (issue 32, M5)', async () => {
+    const before = await numbered(1, 999_999);
+    for (const ticketRange of [
+      Array.from({ length: 100_000 }, (_, i) => String(i + 1)).join(','),
+      Array.from({ length: 21 }, (_, i) => `${i * 100 + 1}-${i * 100 + 100}`).join(','),
+    ]) {
+      const response = await bulkReceive({ ticketRange }, { ...ctx.admin, prefer: 'respond-async' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: messages.tooManyTickets,
+        errors: { ticketRange: messages.tooManyTickets },
+      });
+    }
     expect(await numbered(1, 999_999)).toEqual(before);
   });
 

@@ -10,12 +10,18 @@ export const ticketRangeMessages = {
   endBeforeStart: 'End of range must be greater than start of range',
   tooLarge: 'Ticket range is too large (max 100)',
   maxNumber: 'Max ticket number is 999999',
+  tooManyTickets: 'Too many tickets at once (max 2000 in one entry); receive them in parts',
 } as const;
 
 /** Ticket numbers go up to 999999: six digits, as they are shown. */
 export const maxTicketNumber = 999_999;
 /** A range 100 or more apart is refused (1-100 is accepted, 1-101 is not). */
 export const maxRangeSpan = 100;
+/**
+ * The most tickets one entry may name over all its ranges: one request's work stays bounded (issue 32,
+ * item 4), as a generation's does (its 2000).
+ */
+export const maxTicketsPerEntry = 2000;
 
 export interface TicketRange {
   from: number;
@@ -66,6 +72,7 @@ export function parseTicketRanges(text: unknown): TicketRangeParse {
     matched.push([match[1], match[2]]);
   }
   const ranges: TicketRange[] = [];
+  let tickets = 0;
   for (const [start, end] of matched) {
     const from = numberOf(start);
     const to = end === undefined ? from : numberOf(end);
@@ -73,6 +80,8 @@ export function parseTicketRanges(text: unknown): TicketRangeParse {
     if (to < from) return { ok: false, problem: 'endBeforeStart' };
     if (to - from >= maxRangeSpan) return { ok: false, problem: 'tooLarge' };
     ranges.push({ from, to });
+    tickets += to - from + 1;
+    if (tickets > maxTicketsPerEntry) return { ok: false, problem: 'tooManyTickets' };
   }
   return { ok: true, ranges };
 }

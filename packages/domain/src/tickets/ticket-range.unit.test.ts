@@ -12,6 +12,8 @@ const messages = {
   endBeforeStart: 'End of range must be greater than start of range',
   tooLarge: 'Ticket range is too large (max 100)',
   maxNumber: 'Max ticket number is 999999',
+  // Ours, not the spec's: one entry's work is bounded (issue 32, item 4).
+  tooManyTickets: 'Too many tickets at once (max 2000 in one entry); receive them in parts',
 } as const;
 
 /** The refusal for a message: the problem whose spec text it is. */
@@ -165,11 +167,24 @@ describe('parseTicketRanges: refused entries', () => {
     expect(parseTicketRanges('3-1,x')).toEqual(refused(messages.format));
   });
 
+  it('takes at most 2000 tickets over all the ranges of one entry', () => {
+    const hundreds = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${i * 100 + 1}-${i * 100 + 100}`).join(',');
+    const twenty = parseTicketRanges(hundreds(20));
+    expect(twenty.ok && twenty.ranges.length).toBe(20);
+    expect(parseTicketRanges(`${hundreds(20)},2001`)).toEqual(refused(messages.tooManyTickets));
+    const singles = Array.from({ length: 2001 }, (_, i) => String(i + 1)).join(',');
+    expect(parseTicketRanges(singles)).toEqual(refused(messages.tooManyTickets));
+    expect(messages.tooManyTickets).toBe(
+      'Too many tickets at once (max 2000 in one entry); receive them in parts',
+    );
+  });
+
   it('answers quickly on a very long entry', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => `${(i % 999) + 1}-${(i % 999) + 2}`).join(' , ');
     const started = performance.now();
-    const parsed = parseTicketRanges(many);
-    expect(parsed.ok && parsed.ranges.length).toBe(50_000);
+    // 100,000 tickets: refused as too many for one entry, as quickly as it is read.
+    expect(parseTicketRanges(many)).toEqual(refused(messages.tooManyTickets));
     expect(parseTicketRanges(`${many},x`)).toEqual(refused(messages.format));
     expect(parseTicketRanges(`${' '.repeat(200_000)}1${' '.repeat(200_000)}-`)).toEqual(
       refused(messages.format),
