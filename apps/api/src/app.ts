@@ -36,14 +36,24 @@ export async function buildApp(
   infra: Infrastructure,
   options: { logger?: boolean | object } = {},
 ): Promise<FastifyInstance> {
+  const { requestTimeoutMs, maxConnections } = infra.config;
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: infra.config.trustProxy,
+    // Slow clients cannot hold sockets for ever (issue 32, L3): a whole request within requestTimeoutMs,
+    // its headers within a third of it; Node checks the open requests every second, not every 30 s.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(10_000, Math.ceil(requestTimeoutMs / 3)),
+      connectionsCheckingInterval: 1000,
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } },
     // `//api/x` and `/api/x/` are `/api/x`: one route, one access decision, however it is spelled.
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Beyond it, Node closes a new connection as it arrives: a flood of sockets cannot exhaust the process.
+  app.server.maxConnections = maxConnections;
 
   const https = servedOverHttps(infra.config);
   await app.register(infrastructure, infra);

@@ -55,6 +55,13 @@ export interface PortalConfig {
   /** Password hashes (argon2id) this process computes at once; the others wait their turn. */
   passwordHashingConcurrency: number;
   /**
+   * How long a client may take to send a whole request (headers and body); a trickled request is cut off
+   * then (its answer takes as long as it needs). Headers alone get the third of it, 10 s at the most.
+   */
+  requestTimeoutMs: number;
+  /** Connections the API's HTTP server holds at once; one more is closed as it arrives. */
+  maxConnections: number;
+  /**
    * How long a call that starts a bulk run (generate, bulk update, clear, receive) waits for it to
    * finish before answering 202 with the run's location instead; 0: it never waits.
    */
@@ -251,6 +258,8 @@ export function configFromEnv(
     publicUrl: optional(env.PUBLIC_URL),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     passwordHashingConcurrency: wholeNumberFromEnv(env, 'PASSWORD_HASHING_CONCURRENCY', 1, 1),
+    requestTimeoutMs: wholeNumberFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000),
+    maxConnections: wholeNumberFromEnv(env, 'MAX_CONNECTIONS', 1000, 1),
     scaleMaxReadingAgeMs: wholeNumberFromEnv(env, 'SCALE_MAX_READING_AGE_MS', 1000, 1),
     scaleAlertAfterMs: wholeNumberFromEnv(env, 'SCALE_ALERT_AFTER_MS', 60_000, 1),
     runWaitSeconds: wholeNumberFromEnv(env, 'RUN_WAIT_SECONDS', 60, 0),
