@@ -110,6 +110,7 @@ export const bulkWords = {
     rangeFormat: 'Invalid ticket range formt (e.g. 1,2,3 or 1-3)',
     rangeEndBeforeStart: 'End of range must be greater than start of range',
     rangeTooLarge: 'Ticket range is too large (max 100)',
+    rangeTooManyTickets: 'Too many tickets at once (max 2000 in one entry); receive them in parts',
     forceReceive: 'Force Receive',
     forceReceiveHint: 'Ranges with tickets that cannot be received count as accepted',
     submit: 'Receive',

@@ -8,6 +8,7 @@ export const ticketRangeMessageKeys: Record<TicketRangeProblem, string> = {
   format: 'portal.bulk.receive.rangeFormat',
   endBeforeStart: 'portal.bulk.receive.rangeEndBeforeStart',
   tooLarge: 'portal.bulk.receive.rangeTooLarge',
+  tooManyTickets: 'portal.bulk.receive.rangeTooManyTickets',
   maxNumber: 'portal.bulk.validation.maxNumber',
 };
 
