@@ -1,5 +1,6 @@
 import { defaultUiDist, simulatedScaleName } from '@portal/api';
 import { bearer, startTestPortal, type TestPortal, testAdmin } from '@portal/api/test/portal';
+import { bridgeReading } from '@portal/api/test/scale-kit';
 import { endpoints } from '@portal/contract';
 import { displayTicketNumber, netWeight, scaleMessages } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
@@ -199,6 +200,41 @@ describe('the Scale page, end to end in Chromium', () => {
         { authorization: `Bridge ${bridgeKey}` },
       );
     expect((await report(key)).status).toBe(204);
+
+    // A reading off the portal's clock is refused (400) and shown beside the lane's weight (issue 32, item 7).
+    const stale = bridgeReading(20_000, true);
+    const refused = await requestOverHttp(
+      portal.url,
+      endpoints.putScaleBridgeReport,
+      {
+        body: {
+          ...stale,
+          reading: stale.reading && { ...stale.reading, readAt: '2025-01-01T00:00:00.000Z' },
+        },
+      },
+      { authorization: `Bridge ${key}` },
+    );
+    expect(refused.status).toBe(400);
+    const editPage = page.url();
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await logIn(phone, portal.url, testAdmin.username, testAdmin.password);
+      for (const [width, shown] of [
+        [1440, page],
+        [390, phone],
+      ] as const) {
+        await shown.goto(`${portal.url}/scale`);
+        const alert = shown.getByTestId('lane-refused-report');
+        await expect
+          .poll(() => alert.textContent())
+          .toMatch(/^Bridge report of .+: The reading's time .+ The reading was refused\./);
+        expect(await alert.textContent()).toContain('The weight shown is the last one taken.');
+        await screenshot(shown, `scale-refused-report-${width}`);
+      }
+    } finally {
+      await phone.close();
+    }
+    await page.goto(editPage);
     await page.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByText('Bridge key revoked').isVisible()).toBe(true);

@@ -91,6 +91,8 @@ describe('only a legal reading is ever weighed', () => {
               weighingSince: null,
               zeroedSinceWeighing,
               secondBridgeAt: null,
+              refusedAt: null,
+              refusedMessage: null,
             },
             new Date(now),
             maxReadingAgeMs,

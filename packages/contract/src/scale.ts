@@ -165,6 +165,18 @@ export const LiveScaleSchema = Type.Object(
           "Two bridge processes report with this scale's key (seen within the last 10 s), since when; null when one does",
       }),
     ),
+    refusedReport: Nullable(
+      Type.Object(
+        {
+          at: Type.String({ format: 'date-time' }),
+          message: Type.String({ description: 'Why it was refused, as the bridge was told (400)' }),
+        },
+        {
+          description:
+            "The bridge's last report refused within the last 60 s (its reading off the portal's clock or off the scale), never shown as the live weight; null when none",
+        },
+      ),
+    ),
     zeroedSinceWeighing: Type.Boolean({
       description:
         'The scale has read zero (within half a division) since the last weigh-in or tare taken from it: the previous truck has left the deck',

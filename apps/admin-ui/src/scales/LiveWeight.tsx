@@ -1,7 +1,13 @@
 import { Box, Chip, Stack } from '@mui/material';
 import type { LiveScale } from '@portal/contract';
 import { useTranslate } from 'react-admin';
-import { ScaleAlarm, ScaleStatusChip, StabilityChip, WeightReadout } from './ScaleIndicators';
+import {
+  RefusedReportAlert,
+  ScaleAlarm,
+  ScaleStatusChip,
+  StabilityChip,
+  WeightReadout,
+} from './ScaleIndicators';
 
 /** The weight, large enough to read from the truck's cab, with stable/motion and the bridge's status. */
 export const LiveWeight = ({
@@ -40,6 +46,7 @@ export const LiveWeight = ({
         )}
         {scale && <ScaleStatusChip scale={scale} />}
       </Stack>
+      {manualWeight === null && scale && <RefusedReportAlert scale={scale} />}
     </Box>
   );
 };

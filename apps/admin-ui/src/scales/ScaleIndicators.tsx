@@ -1,4 +1,4 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Alert, Box, Chip, Typography } from '@mui/material';
 import type { LiveScale } from '@portal/contract';
 import { useTranslate } from 'react-admin';
 import { SiteWeightNumber, SiteWeightSymbol } from '../common/SiteWeight';
@@ -109,3 +109,20 @@ export const WeightReadout = ({
     </Box>
   </Typography>
 );
+
+/**
+ * The bridge's last refused report (its reading off the portal's clock or off the scale, within the last
+ * minute), why and when: the weight shown is the last one taken, not what the bridge sends now.
+ */
+export const RefusedReportAlert = ({ scale, testId = 'scale-refused-report' }: IndicatorPartProps) => {
+  const translate = useTranslate();
+  if (!scale.refusedReport) return null;
+  return (
+    <Alert severity="warning" variant="filled" sx={{ mt: 1, textAlign: 'left' }} data-testid={testId}>
+      {translate('portal.scale.refusedReport', {
+        time: formatDateTime(new Date(scale.refusedReport.at)),
+        message: scale.refusedReport.message,
+      })}
+    </Alert>
+  );
+};

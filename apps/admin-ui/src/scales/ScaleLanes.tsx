@@ -3,7 +3,13 @@ import type { LiveScale } from '@portal/contract';
 import { useTranslate } from 'react-admin';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { formatDateTime } from '../i18n/dates';
-import { ScaleAlarm, ScaleStatusChip, StabilityChip, WeightReadout } from './ScaleIndicators';
+import {
+  RefusedReportAlert,
+  ScaleAlarm,
+  ScaleStatusChip,
+  StabilityChip,
+  WeightReadout,
+} from './ScaleIndicators';
 import { useScaleLanes } from './scale-lane-queries';
 import { useScales } from './scale-queries';
 
@@ -91,6 +97,7 @@ const Lane = ({
             })}
           </Alert>
         )}
+        <RefusedReportAlert scale={scale} testId="lane-refused-report" />
       </CardActionArea>
     </Card>
   );

@@ -57,6 +57,12 @@ describe('bridge reports are sane (issue 32, item 7)', () => {
       expect(await liveWeight(scale.id)).toBe(20_000);
     }
     expect(await refusedCount(scale.id, 'clock')).toBe(2);
+    // The Scale page says so beside the live weight: the last refused report, when, and why.
+    const shown = (
+      await kit.call('GET', `/api/scale/${scale.id}`, undefined, kit.standard)
+    ).json<LiveScale>();
+    expect(shown.refusedReport?.message).toMatch(/more than 10 s from the portal's clock/);
+    expect(Date.now() - Date.parse(shown.refusedReport?.at ?? '')).toBeLessThan(30_000);
   });
 
   it("refuses and counts a weight that is not finite or off the scale's capacity", async () => {

@@ -19,6 +19,9 @@ const silentBridgeMs = 1_500;
 /** A second bridge seen this recently still makes the scale's readings untrustworthy. */
 const twoBridgesShownMs = 10_000;
 
+/** A refused report is shown this long after it came: a bridge still sending them shows it for good. */
+const refusedReportShownMs = 60_000;
+
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 /**
@@ -79,6 +82,12 @@ export function liveScaleView(
     notWeighableAsNetBecause: notWeighableBecause(readingState, maxReadingAgeMs, 'net'),
     weighing: live.weighingByUserId !== null,
     weighingSince: iso(live.weighingSince),
+    refusedReport:
+      live.refusedAt &&
+      live.refusedMessage &&
+      now.getTime() - new Date(live.refusedAt).getTime() <= refusedReportShownMs
+        ? { at: new Date(live.refusedAt).toISOString(), message: live.refusedMessage }
+        : null,
   };
 }
 

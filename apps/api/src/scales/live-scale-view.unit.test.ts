@@ -31,6 +31,8 @@ const live = {
   weighingSince: reportedAt,
   zeroedSinceWeighing: true,
   secondBridgeAt: null,
+  refusedAt: null,
+  refusedMessage: null,
 };
 const later = (ms: number) => new Date(reportedAt.getTime() + ms);
 const withReading = (fields: Partial<ScaleReading>, status: 'ok' | 'motion' = 'ok') => ({
@@ -60,7 +62,17 @@ describe('the live scale view', () => {
       notWeighableAsNetBecause: scaleMessages.notNet,
       weighing: true,
       weighingSince: '2026-11-23T08:00:00.000Z',
+      refusedReport: null,
     });
+  });
+
+  it("shows the bridge's last refused report for a minute after it came, then no more", () => {
+    const refused = { ...live, refusedAt: reportedAt, refusedMessage: 'The reading is off the clock.' };
+    expect(liveScaleView(scale, refused, later(60_000), maxReadingAgeMs).refusedReport).toEqual({
+      at: '2026-11-23T08:00:00.000Z',
+      message: 'The reading is off the clock.',
+    });
+    expect(liveScaleView(scale, refused, later(60_001), maxReadingAgeMs).refusedReport).toBeNull();
   });
 
   it('a bridge silent for more than 1.5 s makes the scale disconnected since its last report, with no weight', () => {

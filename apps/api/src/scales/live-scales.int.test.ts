@@ -53,6 +53,8 @@ describe.each([
       reportedAt: null,
       zeroedSinceWeighing: false,
       secondBridgeAt: null,
+      refusedAt: null,
+      refusedMessage: null,
     });
     const at = new Date('2026-11-23T08:00:02.000Z');
     await liveScales.saveReport(1, { ...report, status: 'motion' }, new Date(at.getTime() - 500));
@@ -70,8 +72,13 @@ describe.each([
       weighingSince: at,
       zeroedSinceWeighing: false,
       secondBridgeAt: null,
+      refusedAt: null,
+      refusedMessage: null,
     });
     expect((await liveScales.find(2)).report?.status).toBe('disconnected');
+    // A refused report is noted beside the last one taken, which stays the live one.
+    await liveScales.saveRefusal(1, 'Off the clock.', at);
+    expect(await liveScales.find(1)).toMatchObject({ report, refusedAt: at, refusedMessage: 'Off the clock.' });
     await liveScales.setWeighing(1, null, at);
     expect(await liveScales.find(1)).toMatchObject({ report, ...noWeighing });
     await liveScales.forget(1);

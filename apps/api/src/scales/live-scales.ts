@@ -19,6 +19,9 @@ export interface LiveScale {
   zeroedSinceWeighing: boolean;
   /** When a report last came from another bridge process than the report before it, within 5 s. */
   secondBridgeAt: Date | null;
+  /** When the bridge's last refused report came (off the clock, or off the scale), and why. */
+  refusedAt: Date | null;
+  refusedMessage: string | null;
 }
 
 export interface LiveScales {
@@ -34,6 +37,8 @@ export interface LiveScales {
   takeZero(scaleId: number): Promise<boolean>;
   /** A weighing that took the zero was not recorded after all: the zero is the scale's again. */
   giveZeroBack(scaleId: number): Promise<void>;
+  /** Notes a report refused at `at` (its reading off the portal's clock or off the scale), and why. */
+  saveRefusal(scaleId: number, message: string, at: Date): Promise<void>;
   /** Starts (a user id) or stops (null) weighing on the scale. */
   setWeighing(scaleId: number, userId: number | null, at: Date): Promise<void>;
   find(scaleId: number): Promise<LiveScale>;
@@ -48,6 +53,8 @@ const nothingYet: LiveScale = {
   weighingSince: null,
   zeroedSinceWeighing: false,
   secondBridgeAt: null,
+  refusedAt: null,
+  refusedMessage: null,
 };
 
 /** Reports this close together from two bridge ids mean two bridges at once, not one restarted. */
@@ -101,6 +108,14 @@ class PostgresLiveScales implements LiveScales {
     ]);
   }
 
+  async saveRefusal(scaleId: number, message: string, at: Date) {
+    await this.pool.query(
+      `INSERT INTO scale_live (scale_id, refused_at, refused_message) VALUES ($1, $2, $3)
+       ON CONFLICT (scale_id) DO UPDATE SET refused_at = excluded.refused_at, refused_message = excluded.refused_message`,
+      [scaleId, at, message],
+    );
+  }
+
   async setWeighing(scaleId: number, userId: number | null, at: Date) {
     await this.pool.query(
       `INSERT INTO scale_live (scale_id, weighing_by_user_id, weighing_since) VALUES ($1, $2, $3)
@@ -114,7 +129,8 @@ class PostgresLiveScales implements LiveScales {
     const { rows } = await this.pool.query<LiveScale>(
       `SELECT report, reported_at AS "reportedAt", weighing_by_user_id AS "weighingByUserId",
               weighing_since AS "weighingSince", zeroed_since_weighing AS "zeroedSinceWeighing",
-              second_bridge_at AS "secondBridgeAt"
+              second_bridge_at AS "secondBridgeAt", refused_at AS "refusedAt",
+              refused_message AS "refusedMessage"
        FROM scale_live WHERE scale_id = $1`,
       [scaleId],
     );
@@ -164,6 +180,10 @@ class RedisLiveScales implements LiveScales {
     await this.redis.hset(this.key(scaleId), 'zeroedSinceWeighing', '1');
   }
 
+  async saveRefusal(scaleId: number, message: string, at: Date) {
+    await this.redis.hset(this.key(scaleId), { refusedAt: at.toISOString(), refusedMessage: message });
+  }
+
   async setWeighing(scaleId: number, userId: number | null, at: Date) {
     if (userId === null) await this.redis.hdel(this.key(scaleId), 'weighingByUserId', 'weighingSince');
     else
@@ -183,6 +203,8 @@ class RedisLiveScales implements LiveScales {
       weighingSince: date(stored.weighingSince),
       zeroedSinceWeighing: stored.zeroedSinceWeighing === '1',
       secondBridgeAt: date(stored.secondBridgeAt),
+      refusedAt: date(stored.refusedAt),
+      refusedMessage: stored.refusedMessage ?? null,
     };
   }
 

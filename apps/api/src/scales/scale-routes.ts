@@ -30,8 +30,8 @@ function countReport(metrics: PortalMetrics, scaleId: number, report: BridgeRepo
 }
 
 /**
- * Refuses (400) and counts a report whose reading is off the portal's clock or off the scale (issue 32,
- * item 7): it never becomes the live weight.
+ * Refuses (400), counts and notes for the Scale page a report whose reading is off the portal's clock or
+ * off the scale (issue 32, item 7): it never becomes the live weight.
  */
 async function refuseInsaneReading(
   app: Parameters<FastifyPluginAsyncTypebox>[0],
@@ -44,6 +44,7 @@ async function refuseInsaneReading(
   const refusal = bridgeReadingRefusal(report.reading, new Date(), limitKg);
   if (!refusal) return;
   app.infra.metrics.scaleReportsRefused.inc({ scale: String(scaleId), reason: refusal.reason });
+  await app.infra.liveScales.saveRefusal(scaleId, refusal.message, new Date());
   throw new DomainError('validation', refusal.message);
 }
 

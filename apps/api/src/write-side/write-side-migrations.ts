@@ -158,6 +158,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-002-chain-verification-read-models': sqlMigration(
     sql`ALTER TABLE chain_verification ADD COLUMN read_models jsonb`,
   ),
+  // Issue 32, item 7: the bridge's last refused report, shown on the Scale page beside the live weight.
+  '2026-11-28-003-scale-refused-reports': sqlMigration(
+    sql`ALTER TABLE scale_live ADD COLUMN refused_at timestamptz, ADD COLUMN refused_message text`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

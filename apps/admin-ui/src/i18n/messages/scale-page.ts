@@ -23,6 +23,7 @@ export const scalePageWords = {
   unknownScale: 'scale %{id}',
   liveWeight: 'Live scale weight',
   setByHand: 'Set by hand',
+  refusedReport: 'Bridge report of %{time}: %{message} The weight shown is the last one taken.',
   stable: 'Stable',
   inMotion: 'In motion',
   alarm: {
