@@ -78,7 +78,11 @@ describe.each([
     expect((await liveScales.find(2)).report?.status).toBe('disconnected');
     // A refused report is noted beside the last one taken, which stays the live one.
     await liveScales.saveRefusal(1, 'Off the clock.', at);
-    expect(await liveScales.find(1)).toMatchObject({ report, refusedAt: at, refusedMessage: 'Off the clock.' });
+    expect(await liveScales.find(1)).toMatchObject({
+      report,
+      refusedAt: at,
+      refusedMessage: 'Off the clock.',
+    });
     await liveScales.setWeighing(1, null, at);
     expect(await liveScales.find(1)).toMatchObject({ report, ...noWeighing });
     await liveScales.forget(1);
