@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button, TextField } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
 
 /** What a particular reason dialog's caller gives it: whether it shows, what confirming with a reason and closing do. */
 export type ReasonDialogOpening = {
@@ -34,7 +35,6 @@ export const ReasonDialog = ({
   confirmColor: 'error' | 'warning';
 }) => {
   const translate = useTranslate();
-  const titleId = useId();
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
   const [pending, setPending] = useState(false);
@@ -67,44 +67,42 @@ export const ReasonDialog = ({
   };
 
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onClose={close}
-      aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
       // Focus goes to what the page reloads with (a banner, the received ticket), not back to the button.
       disableRestoreFocus
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
-        <DialogContent>
-          {explanation}
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            margin="dense"
-            name="reason"
-            label={translate(reasonLabel)}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setShowError(blank)}
-            error={showError && blank}
-            helperText={showError && blank ? translate(reasonRequired) : ' '}
-            required
-          />
-        </DialogContent>
-        <DialogActions>
+      title={translate(title)}
+      onSubmit={submit}
+      actions={
+        <>
           <Button onClick={close} disabled={pending}>
             {translate('ra.action.cancel')}
           </Button>
           <Button type="submit" color={confirmColor} variant="contained" disabled={pending}>
             {translate(confirmLabel)}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      {explanation}
+      <TextField
+        autoFocus
+        fullWidth
+        multiline
+        minRows={3}
+        margin="dense"
+        name="reason"
+        label={translate(reasonLabel)}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onBlur={() => setShowError(blank)}
+        error={showError && blank}
+        helperText={showError && blank ? translate(reasonRequired) : ' '}
+        required
+      />
+    </TitledDialog>
   );
 };

@@ -1,17 +1,9 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, DialogContentText, TextField } from '@mui/material';
 import type { Ticket } from '@portal/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
 import { publicTicketUrl } from './ticket';
 import { useTicketCalls } from './useTicket';
 
@@ -21,7 +13,6 @@ import { useTicketCalls } from './useTicket';
  */
 export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
   const translate = useTranslate();
-  const titleId = useId();
   const { revokeLink } = useTicketCalls(ticket);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -49,28 +40,14 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
       <Button color="warning" size="small" startIcon={<LinkOffIcon />} onClick={() => setOpen(true)}>
         {translate('portal.tickets.publicLink.revoke')}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{translate('portal.tickets.publicLink.revoke')}</DialogTitle>
-        <DialogContent>
-          {newLink === null ? (
-            <DialogContentText>{translate('portal.tickets.publicLink.revokeText')}</DialogContentText>
-          ) : (
-            <>
-              <Alert severity="success" sx={{ mb: 2 }}>
-                {translate('portal.tickets.publicLink.revoked')}
-              </Alert>
-              <TextField
-                label={translate('portal.tickets.publicLink.newLink')}
-                value={newLink}
-                fullWidth
-                slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-                onFocus={(event) => event.target.select()}
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {newLink === null ? (
+      <TitledDialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        title={translate('portal.tickets.publicLink.revoke')}
+        actions={
+          newLink === null ? (
             <>
               <Button onClick={close} disabled={pending}>
                 {translate('ra.action.cancel')}
@@ -83,9 +60,26 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
             <Button variant="contained" onClick={close}>
               {translate('ra.action.close')}
             </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+          )
+        }
+      >
+        {newLink === null ? (
+          <DialogContentText>{translate('portal.tickets.publicLink.revokeText')}</DialogContentText>
+        ) : (
+          <>
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {translate('portal.tickets.publicLink.revoked')}
+            </Alert>
+            <TextField
+              label={translate('portal.tickets.publicLink.newLink')}
+              value={newLink}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+              onFocus={(event) => event.target.select()}
+            />
+          </>
+        )}
+      </TitledDialog>
     </>
   );
 };
