@@ -2,6 +2,7 @@ import { Button, TextField } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 
 /** What a particular reason dialog's caller gives it: whether it shows, what confirming with a reason and closing do. */
 export type ReasonDialogOpening = {
@@ -37,7 +38,7 @@ export const ReasonDialog = ({
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
   const blank = reason.trim() === '';
 
   const close = () => {
@@ -53,17 +54,13 @@ export const ReasonDialog = ({
       setShowError(true);
       return;
     }
-    setPending(true);
-    try {
+    // A refusal keeps the reason as typed, for another try.
+    await runPending(async () => {
       await onConfirm(reason.trim());
       setReason('');
       setShowError(false);
       onClose();
-    } catch {
-      // The failure was toasted; the reason stays for another try.
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

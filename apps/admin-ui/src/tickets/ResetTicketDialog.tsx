@@ -1,7 +1,7 @@
 import { Button, DialogContentText } from '@mui/material';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 
 /**
  * 'Reset Ticket?' discards unsaved changes and reverts the form to the loaded ticket.
@@ -19,19 +19,14 @@ export const ResetTicketDialog = ({
   onResetReceipt?: () => Promise<void>;
 }) => {
   const translate = useTranslate();
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
 
   const resetReceipt = async () => {
     if (!onResetReceipt) return;
-    setPending(true);
-    try {
+    await runPending(async () => {
       await onResetReceipt();
       onClose();
-    } catch {
-      // The failure was toasted; the dialog stays for another choice.
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import type { Ticket } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 import { publicTicketUrl } from './ticket';
 import { useTicketCalls } from './useTicket';
 
@@ -15,7 +16,7 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
   const translate = useTranslate();
   const { revokeLink } = useTicketCalls(ticket);
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
   const [newLink, setNewLink] = useState<string | null>(null);
 
   const close = () => {
@@ -24,16 +25,10 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
     setNewLink(null);
   };
 
-  const revoke = async () => {
-    setPending(true);
-    try {
-      setNewLink(publicTicketUrl(window.location.origin, ticket.id, await revokeLink()));
-    } catch {
-      // The failure was toasted; the dialog stays for another try or Cancel.
-    } finally {
-      setPending(false);
-    }
-  };
+  const revoke = () =>
+    runPending(async () =>
+      setNewLink(publicTicketUrl(window.location.origin, ticket.id, await revokeLink())),
+    );
 
   return (
     <>
