@@ -3,7 +3,7 @@ import { endpoints } from '@portal/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { useBrowserPortal } from '../support/browser-portal';
+import { type TicketChanges, useBrowserPortal } from '../support/browser-portal';
 import { clientOverHttp, requestOverHttp } from '../support/http-client';
 import { earlierToday } from '../support/site-day';
 
@@ -31,6 +31,9 @@ const idOf = (n: number): number => {
   if (id === undefined) throw new Error(`no ticket ${n}`);
   return id;
 };
+/** Saves `changes` on ticket `n` through the dashboard's short form, as the administrator. */
+const editTicket = (n: number, changes: TicketChanges) =>
+  ctx.call(endpoints.putTicketEditShort, { body: { ticket: { id: idOf(n), ...changes } } });
 const number = (n: number) => `[0] ${String(n).padStart(6, '0')}`;
 
 beforeAll(async () => {
@@ -41,9 +44,7 @@ beforeAll(async () => {
     ticketIds.set(ticket.ticketNumber, ticket.id);
   // Tickets 1 to 40 loaded today, 1 the latest: today's Active list is longer than a screen.
   for (let n = 1; n <= 40; n++) {
-    await ctx.call(endpoints.putTicketEditShort, {
-      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(1 + n * 0.05), jobSite: `Pit ${n}` } },
-    });
+    await editTicket(n, { timeLoaded: earlierToday(1 + n * 0.05), jobSite: `Pit ${n}` });
   }
   otherHeaders = (await createStandardUser(ctx.portal, ctx.admin)).headers;
   otherUser = clientOverHttp(
@@ -145,9 +146,7 @@ describe('the dashboard refreshes by itself (issue 34, item 7)', () => {
   ])(
     'at %i px: a dispatch by a driver and a receipt by another user show within 10 s, the scroll and the open dialog kept',
     async (width, rowNumber, dispatchedNumber, receivedNumber) => {
-      await ctx.call(endpoints.putTicketEditShort, {
-        body: { ticket: { id: idOf(receivedNumber), timeLoaded: earlierToday(3.5), jobSite: 'Pit R' } },
-      });
+      await editTicket(receivedNumber, { timeLoaded: earlierToday(3.5), jobSite: 'Pit R' });
       const page = await dashboardAt(width);
       try {
         // Scrolled down to a row well below the fold, its Receive dialog open with something typed.
@@ -307,9 +306,7 @@ describe('a rejected ticket says Rejected and offers no Receive or Reject (issue
     [1440, 81],
     [390, 82],
   ])('at %i px, on its dashboard row and its page', async (width, n) => {
-    await ctx.call(endpoints.putTicketEditShort, {
-      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(0.5), truckLicensePlate: 'RJ12345' } },
-    });
+    await editTicket(n, { timeLoaded: earlierToday(0.5), truckLicensePlate: 'RJ12345' });
     await ctx.call(endpoints.postTicketReject, { body: { ticketId: idOf(n), reason: 'Wrong material' } });
     const page = await dashboardAt(width);
     try {
@@ -403,19 +400,8 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
     [1440, 87],
     [390, 88],
   ])('at %i px: on a received ticket the receipt stays, as the dialog says', async (width, n) => {
-    await ctx.call(endpoints.putTicketEditShort, {
-      body: {
-        ticket: {
-          id: idOf(n),
-          timeLoaded: earlierToday(2),
-          truckLicensePlate: 'RS12345',
-          jobSite: 'First Pit',
-        },
-      },
-    });
-    await ctx.call(endpoints.putTicketEditShort, {
-      body: { ticket: { id: idOf(n), truckLicensePlate: 'ZZ99999', jobSite: 'Second Pit' } },
-    });
+    await editTicket(n, { timeLoaded: earlierToday(2), truckLicensePlate: 'RS12345', jobSite: 'First Pit' });
+    await editTicket(n, { truckLicensePlate: 'ZZ99999', jobSite: 'Second Pit' });
     const received = await otherUser(endpoints.putTicketReceive, {
       body: { ticketId: idOf(n), source: 'ticket' },
     });
@@ -448,9 +434,7 @@ describe('restore from the log says what it does, and does it (issue 34, D18)', 
 
   it('on a rejected ticket the rejection goes, as the dialog says', async () => {
     const n = 89;
-    await ctx.call(endpoints.putTicketEditShort, {
-      body: { ticket: { id: idOf(n), timeLoaded: earlierToday(1), truckLicensePlate: 'RB12345' } },
-    });
+    await editTicket(n, { timeLoaded: earlierToday(1), truckLicensePlate: 'RB12345' });
     await ctx.call(endpoints.postTicketReject, { body: { ticketId: idOf(n), reason: 'Wet load' } });
     const page = await dashboardAt(1440);
     try {

@@ -34,16 +34,10 @@ beforeAll(async () => {
   await ctx.generateTickets(1, 4);
   loaded = [];
   for (const n of [1, 2, 3]) {
-    const ticket = await ctx.ticketNumbered(n);
     loaded.push(
-      await ctx.call(endpoints.putTicketEditShort, {
-        body: {
-          ticket: {
-            id: ticket.id,
-            jobSite: '500 Source Rd',
-            timeLoaded: new Date(Date.now() - 120_000).toISOString(),
-          },
-        },
+      await ctx.editTicketNumbered(n, {
+        jobSite: '500 Source Rd',
+        timeLoaded: new Date(Date.now() - 120_000).toISOString(),
       }),
     );
   }

@@ -31,17 +31,11 @@ beforeAll(async () => {
         },
       },
     });
-    const ticket = await ctx.ticketNumbered(n);
     tickets.push(
-      await ctx.call(endpoints.putTicketEditShort, {
-        body: {
-          ticket: {
-            id: ticket.id,
-            projectId: project.id,
-            contractorCompanyId: contractor,
-            jobSite: `${n} Pit Rd`,
-          },
-        },
+      await ctx.editTicketNumbered(n, {
+        projectId: project.id,
+        contractorCompanyId: contractor,
+        jobSite: `${n} Pit Rd`,
       }),
     );
   }

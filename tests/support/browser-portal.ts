@@ -22,6 +22,9 @@ import { auditScreensAfterEach } from './accessibility';
 import { launchChromium, logIn } from './browser';
 import { earlierToday } from './site-day';
 
+/** What the dashboard's short form saves on a ticket besides its id. */
+export type TicketChanges = Omit<InputOf<typeof endpoints.putTicketEditShort>['body']['ticket'], 'id'>;
+
 interface BrowserPortalTest extends PortalTest {
   browser: Browser;
   /** A 1440×900 page; nobody is logged in on it yet. */
@@ -34,6 +37,8 @@ interface BrowserPortalTest extends PortalTest {
   generateTickets(from: number, to: number, options?: { isSoilFLOTicket?: boolean }): Promise<unknown>;
   /** The ticket numbered `n` under the current prefix, as the search answers it. */
   ticketNumbered(n: number): Promise<Ticket>;
+  /** Saves `changes` on the ticket numbered `n` through the dashboard's short form; answers the ticket saved. */
+  editTicketNumbered(n: number, changes: TicketChanges): Promise<Ticket>;
   /** Signs the first administrator in through the login form, on `page` or the test's own. */
   logInAsAdministrator(page?: Page): Promise<void>;
   /** Runs `use` on a new page of this size with the administrator signed in, and closes the page after. */
@@ -70,6 +75,10 @@ export function useBrowserPortal(
       const [ticket] = await test.call(endpoints.postTicketSearch, { body: { ticketNumber: String(n) } });
       if (!ticket) throw new Error(`no ticket ${n}`);
       return ticket;
+    },
+    async editTicketNumbered(n: number, changes: TicketChanges): Promise<Ticket> {
+      const { id } = await test.ticketNumbered(n);
+      return test.call(endpoints.putTicketEditShort, { body: { ticket: { id, ...changes } } });
     },
     logInAsAdministrator: (page: Page = test.page) =>
       logIn(page, test.portal.url, testAdmin.username, testAdmin.password),
@@ -175,24 +184,18 @@ export async function loadedProjectTickets(
   const tickets: Ticket[] = [];
   for (const [index, { weight, truckTypeId }] of loads.entries()) {
     const n = index + 1;
-    const ticket = await test.ticketNumbered(n);
     tickets.push(
-      await test.call(endpoints.putTicketEditShort, {
-        body: {
-          ticket: {
-            id: ticket.id,
-            projectId: project.id,
-            contractorCompanyId: contractor.id,
-            transportCompanyId: hauler.id,
-            jobSite: '500 Source Rd',
-            truckNumber: `T-${n}`,
-            truckLicensePlate: `AB1234${n}`,
-            truckDriverName: 'Dave Driver',
-            truckTypeId,
-            timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
-            weight,
-          },
-        },
+      await test.editTicketNumbered(n, {
+        projectId: project.id,
+        contractorCompanyId: contractor.id,
+        transportCompanyId: hauler.id,
+        jobSite: '500 Source Rd',
+        truckNumber: `T-${n}`,
+        truckLicensePlate: `AB1234${n}`,
+        truckDriverName: 'Dave Driver',
+        truckTypeId,
+        timeLoaded: new Date(Date.now() - 3600_000).toISOString(),
+        weight,
       }),
     );
   }

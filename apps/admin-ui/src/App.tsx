@@ -16,7 +16,7 @@ import { AccessDeniedPage } from './common/AccessDeniedPage';
 import { AdminOnly } from './common/AdminOnly';
 import { AuthenticationErrorPage } from './common/AuthenticationErrorPage';
 import { ErrorPage } from './common/ErrorPage';
-import { lazyScreen } from './common/lazy-screen';
+import { lazyScreen, lazySlice } from './common/lazy-screen';
 import { NotFoundPage } from './common/NotFoundPage';
 import { RowTooltipLayer } from './common/RowTooltipLayer';
 import { dataProvider } from './dataProvider';
@@ -61,39 +61,28 @@ const PrintRecordPage = lazyScreen(() =>
   import('./tickets/records/PrintRecordPage').then((m) => m.PrintRecordPage),
 );
 const TruckDispatchPage = lazyScreen(() => import('./tickets/dispatch').then((m) => m.default.page));
-const TicketPage = lazyScreen(() => import('./tickets').then((m) => m.default.page));
-const TicketLog = lazyScreen(() => import('./tickets').then((m) => m.default.log));
-const TicketAudit = lazyScreen(() => import('./tickets').then((m) => m.default.audit));
-const AuditPage = lazyScreen(() => import('./audit').then((m) => m.default.page));
-const ContractorList = lazyScreen(() => import('./contractors').then((m) => m.default.list));
-const ContractorCreate = lazyScreen(() => import('./contractors').then((m) => m.default.create));
-const ContractorEdit = lazyScreen(() => import('./contractors').then((m) => m.default.edit));
-const ContractorContactCreate = lazyScreen(() =>
-  import('./contractors').then((m) => m.default.contacts.create),
+const tickets = lazySlice(() => import('./tickets').then((m) => m.default), ['page', 'log', 'audit']);
+const audit = lazySlice(() => import('./audit').then((m) => m.default), ['page']);
+const contractors = lazySlice(
+  () => import('./contractors').then((m) => m.default),
+  ['list', 'create', 'edit'],
 );
-const ContractorContactEdit = lazyScreen(() => import('./contractors').then((m) => m.default.contacts.edit));
-const ProjectCreate = lazyScreen(() => import('./projects').then((m) => m.default.create));
-const ProjectEdit = lazyScreen(() => import('./projects').then((m) => m.default.edit));
-const ProjectLog = lazyScreen(() => import('./projects').then((m) => m.default.log));
-const TransportList = lazyScreen(() => import('./transports').then((m) => m.default.list));
-const TransportCreate = lazyScreen(() => import('./transports').then((m) => m.default.create));
-const TransportEdit = lazyScreen(() => import('./transports').then((m) => m.default.edit));
-const TransportContactCreate = lazyScreen(() =>
-  import('./transports').then((m) => m.default.contacts.create),
+const contractorContacts = lazySlice(
+  () => import('./contractors').then((m) => m.default.contacts),
+  ['create', 'edit'],
 );
-const TransportContactEdit = lazyScreen(() => import('./transports').then((m) => m.default.contacts.edit));
-const TruckCreate = lazyScreen(() => import('./trucks').then((m) => m.default.create));
-const TruckEdit = lazyScreen(() => import('./trucks').then((m) => m.default.edit));
-const MaterialsPage = lazyScreen(() => import('./materials').then((m) => m.default.list));
-const MaterialScreen = lazyScreen(() => import('./materials').then((m) => m.default.screen));
-const ScaleList = lazyScreen(() => import('./scales').then((m) => m.default.list));
-const ScaleScreen = lazyScreen(() => import('./scales').then((m) => m.default.screen));
-const SettingsPage = lazyScreen(() => import('./settings').then((m) => m.default.page));
-const UserList = lazyScreen(() => import('./users').then((m) => m.default.list));
-const UserCreate = lazyScreen(() => import('./users').then((m) => m.default.create));
-const UserEdit = lazyScreen(() => import('./users').then((m) => m.default.edit));
-const OutboxList = lazyScreen(() => import('./mail').then((m) => m.default.list));
-const OutboxMail = lazyScreen(() => import('./mail').then((m) => m.default.mail));
+const projects = lazySlice(() => import('./projects').then((m) => m.default), ['create', 'edit', 'log']);
+const transports = lazySlice(() => import('./transports').then((m) => m.default), ['list', 'create', 'edit']);
+const transportContacts = lazySlice(
+  () => import('./transports').then((m) => m.default.contacts),
+  ['create', 'edit'],
+);
+const trucks = lazySlice(() => import('./trucks').then((m) => m.default), ['create', 'edit']);
+const materials = lazySlice(() => import('./materials').then((m) => m.default), ['list', 'screen']);
+const scales = lazySlice(() => import('./scales').then((m) => m.default), ['list', 'screen']);
+const settings = lazySlice(() => import('./settings').then((m) => m.default), ['page']);
+const users = lazySlice(() => import('./users').then((m) => m.default), ['list', 'create', 'edit']);
+const outbox = lazySlice(() => import('./mail').then((m) => m.default), ['list', 'mail']);
 
 /** Pages without the layout wait for their code here; the layout has its own Suspense for the others. */
 const Standalone = ({ children }: { children: ReactElement }) => (
@@ -118,46 +107,46 @@ const PortalLoginPage = () => (
  */
 const administratorScreens: Record<string, Record<string, ReactElement>> = {
   contractors: {
-    '/contractors': <ContractorList />,
-    '/contractor-company/new': <ContractorCreate />,
-    '/contractor-company/:id': <ContractorEdit />,
-    '/contacts/new/contractor-company/:companyId': <ContractorContactCreate />,
-    '/contacts/:contactId/contractor-company/:companyId': <ContractorContactEdit />,
-    '/projects/new/contractor-company/:companyId': <ProjectCreate />,
-    '/projects/:id/contractor-company/:companyId': <ProjectEdit />,
-    '/project-log/:id': <ProjectLog />,
+    '/contractors': <contractors.list />,
+    '/contractor-company/new': <contractors.create />,
+    '/contractor-company/:id': <contractors.edit />,
+    '/contacts/new/contractor-company/:companyId': <contractorContacts.create />,
+    '/contacts/:id/contractor-company/:companyId': <contractorContacts.edit />,
+    '/projects/new/contractor-company/:companyId': <projects.create />,
+    '/projects/:id/contractor-company/:companyId': <projects.edit />,
+    '/project-log/:id': <projects.log />,
   },
   transports: {
-    '/transports': <TransportList />,
-    '/transport-company/new': <TransportCreate />,
-    '/transport-company/:id': <TransportEdit />,
-    '/contacts/new/transport-company/:companyId': <TransportContactCreate />,
-    '/contacts/:contactId/transport-company/:companyId': <TransportContactEdit />,
-    '/trucks/new/transport-company/:companyId': <TruckCreate />,
-    '/trucks/:truckId/transport-company/:companyId': <TruckEdit />,
+    '/transports': <transports.list />,
+    '/transport-company/new': <transports.create />,
+    '/transport-company/:id': <transports.edit />,
+    '/contacts/new/transport-company/:companyId': <transportContacts.create />,
+    '/contacts/:id/transport-company/:companyId': <transportContacts.edit />,
+    '/trucks/new/transport-company/:companyId': <trucks.create />,
+    '/trucks/:id/transport-company/:companyId': <trucks.edit />,
   },
   materials: {
-    '/materials': <MaterialsPage />,
-    '/material/new': <MaterialScreen kind="materials" mode="create" />,
-    '/material/:id': <MaterialScreen kind="materials" mode="edit" />,
-    '/material-type/new': <MaterialScreen kind="materialTypes" mode="create" />,
-    '/material-type/:id': <MaterialScreen kind="materialTypes" mode="edit" />,
+    '/materials': <materials.list />,
+    '/material/new': <materials.screen kind="materials" mode="create" />,
+    '/material/:id': <materials.screen kind="materials" mode="edit" />,
+    '/material-type/new': <materials.screen kind="materialTypes" mode="create" />,
+    '/material-type/:id': <materials.screen kind="materialTypes" mode="edit" />,
   },
   scales: {
-    '/scales': <ScaleList />,
-    '/scales/new': <ScaleScreen mode="create" />,
-    '/scales/:id': <ScaleScreen mode="edit" />,
+    '/scales': <scales.list />,
+    '/scales/new': <scales.screen mode="create" />,
+    '/scales/:id': <scales.screen mode="edit" />,
   },
-  settings: { '/settings': <SettingsPage /> },
-  users: { '/user/new': <UserCreate />, '/user/:id': <UserEdit /> },
-  outbox: { '/outbox': <OutboxList />, '/outbox/:id': <OutboxMail /> },
+  settings: { '/settings': <settings.page /> },
+  users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },
+  outbox: { '/outbox': <outbox.list />, '/outbox/:id': <outbox.mail /> },
   reports: { '/reports': <ReportsPage /> },
 };
 
 /** The screens administrators and auditors share (authProvider's audit resources). */
 const auditScreens: Record<string, Record<string, ReactElement>> = {
-  audit: { '/audit': <AuditPage /> },
-  ticketAudit: { '/ticket-audit/:id': <TicketAudit /> },
+  audit: { '/audit': <audit.page /> },
+  ticketAudit: { '/ticket-audit/:id': <tickets.audit /> },
 };
 
 const store = localStorageStore();
@@ -213,7 +202,7 @@ export const App = () => (
           path="/ticket/:id"
           element={
             <Standalone>
-              <TicketPage />
+              <tickets.page />
             </Standalone>
           }
         />
@@ -264,7 +253,7 @@ export const App = () => (
       <CustomRoutes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/scale" element={<ScalePage />} />
-        <Route path="/ticket-log/:id" element={<TicketLog />} />
+        <Route path="/ticket-log/:id" element={<tickets.log />} />
         {Object.entries({ ...administratorScreens, ...auditScreens }).flatMap(([resource, screens]) =>
           Object.entries(screens).map(([path, element]) => (
             <Route key={path} path={path} element={<AdminOnly resource={resource}>{element}</AdminOnly>} />
@@ -275,7 +264,7 @@ export const App = () => (
         name="users"
         list={
           <AdminOnly resource="users">
-            <UserList />
+            <users.list />
           </AdminOnly>
         }
         icon={PeopleIcon}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Create, type CreateProps, Edit, type EditProps } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useNotifySaveError } from './useNotifySaveError';
@@ -15,40 +15,36 @@ export const RecordEdit = (props: EditProps) => {
   return <Edit mutationMode="pessimistic" mutationOptions={{ onError }} {...props} />;
 };
 
-interface CompanyRecordProps {
+interface CompanyRecordScreens {
+  resource: string;
   /** The company's page, where Save returns. */
   companyPage: (companyId: string) => string;
+  title: { create: string; edit: ReactNode };
   /** The record's form, for the company in the path. */
-  form: (companyId: string) => ReactNode;
+  Form: ComponentType<{ companyId: string; mode: 'create' | 'edit' }>;
 }
 
-/** A company's contact, truck or project, added at …/{companyId}. */
-export const CompanyRecordCreate = ({
-  companyPage,
-  form,
-  ...props
-}: CompanyRecordProps & Omit<CreateProps, 'children' | 'redirect'>) => {
-  const { companyId } = useParams<'companyId'>();
-  if (!companyId) return null;
-  return (
-    <RecordCreate redirect={companyPage(companyId)} {...props}>
-      {form(companyId)}
-    </RecordCreate>
-  );
-};
-
-/** A company's contact, truck or project, edited at …/{id}/…/{companyId}; `idParam` names the id's part. */
-export const CompanyRecordEdit = ({
-  idParam,
-  companyPage,
-  form,
-  ...props
-}: CompanyRecordProps & { idParam: string } & Omit<EditProps, 'children' | 'redirect' | 'id'>) => {
-  const { [idParam]: id, companyId } = useParams();
-  if (!id || !companyId) return null;
-  return (
-    <RecordEdit id={id} redirect={companyPage(companyId)} {...props}>
-      {form(companyId)}
-    </RecordEdit>
-  );
-};
+/**
+ * A company's contact, truck or project: added at …/new/…/{companyId}, edited at …/{id}/…/{companyId};
+ * Save returns to the company page.
+ */
+export const companyRecordScreens = ({ resource, companyPage, title, Form }: CompanyRecordScreens) => ({
+  create: () => {
+    const { companyId } = useParams<'companyId'>();
+    if (!companyId) return null;
+    return (
+      <RecordCreate resource={resource} title={title.create} redirect={companyPage(companyId)}>
+        <Form companyId={companyId} mode="create" />
+      </RecordCreate>
+    );
+  },
+  edit: () => {
+    const { id, companyId } = useParams<'id' | 'companyId'>();
+    if (!id || !companyId) return null;
+    return (
+      <RecordEdit resource={resource} title={title.edit} id={id} redirect={companyPage(companyId)}>
+        <Form companyId={companyId} mode="edit" />
+      </RecordEdit>
+    );
+  },
+});

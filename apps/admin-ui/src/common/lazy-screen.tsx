@@ -14,3 +14,15 @@ export const lazyScreen = <P extends object>(load: () => Promise<ComponentType<P
     return <Screen {...props} />;
   };
 };
+
+/** The named screens of one slice (its `index.ts`), each a lazyScreen: the slice's chunk comes with the first. */
+export const lazySlice = <Slice, Name extends keyof Slice & string>(
+  load: () => Promise<Slice>,
+  names: readonly Name[],
+) =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      lazyScreen(() => load().then((slice) => slice[name] as ComponentType<object>)),
+    ]),
+  ) as Pick<Slice, Name>;

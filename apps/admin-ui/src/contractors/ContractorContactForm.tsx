@@ -11,7 +11,7 @@ const validateNumber = [
 ];
 const validateEmail = email('portal.contractors.emailNotValid');
 
-/** The contact form of /contacts/{contactId|new}/contractor-company/{companyId}. */
+/** The contact form of /contacts/{id|new}/contractor-company/{companyId}. */
 export const ContractorContactForm = ({ companyId }: { companyId: string }) => (
   <SimpleForm
     toolbar={<CompanyFormToolbar companyId={companyId} />}

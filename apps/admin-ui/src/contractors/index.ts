@@ -1,7 +1,6 @@
 import { ContractorCompanyCreate } from './ContractorCompanyCreate';
 import { ContractorCompanyEdit } from './ContractorCompanyEdit';
-import { ContractorContactCreate } from './ContractorContactCreate';
-import { ContractorContactEdit } from './ContractorContactEdit';
+import { contractorContactScreens } from './ContractorContactScreens';
 import { ContractorList } from './ContractorList';
 
 /** The contractors slice, mounted on the spec's paths in App.tsx: companies, and the contacts of each. */
@@ -9,5 +8,5 @@ export default {
   list: ContractorList,
   edit: ContractorCompanyEdit,
   create: ContractorCompanyCreate,
-  contacts: { edit: ContractorContactEdit, create: ContractorContactCreate },
+  contacts: contractorContactScreens,
 };

@@ -6,7 +6,7 @@ import {
   type ReportSort,
   type ReportTableBody,
 } from '@portal/contract';
-import { text } from '../common/form-values';
+import { chosenId, text } from '../common/form-values';
 
 /** The Custom tab's filter form as react-hook-form holds it: texts, ids and days. */
 interface ReportFormValues {
@@ -44,25 +44,20 @@ export type ReportFilter = Omit<ReportChartBody, 'stackBy'>;
 export const reportTicketNumberError = (value: unknown): string | undefined =>
   text(value) === '' || /^\d+$/.test(text(value)) ? undefined : 'portal.reports.ticketNotNumber';
 
-const id = (value: unknown): number | undefined => {
-  const number = Number(value);
-  return value != null && value !== '' && Number.isInteger(number) && number > 0 ? number : undefined;
-};
-
 /** The filter of a submitted form: numbers for ticket numbers and ids, YYYY-MM-DD days, a capitalised plate. */
 export function reportFilterOf(values: Partial<ReportFormValues>): ReportFilter {
   const filter: ReportFilter = {};
-  const set = (key: keyof ReportFilter, value: string | number | undefined) => {
-    if (value !== undefined && value !== '') Object.assign(filter, { [key]: value });
+  const set = (key: keyof ReportFilter, value: string | number | null | undefined) => {
+    if (value != null && value !== '') Object.assign(filter, { [key]: value });
   };
   set('from', text(values.from) === '' ? undefined : Number(text(values.from)));
   set('to', text(values.to) === '' ? undefined : Number(text(values.to)));
   set('fromDate', text(values.fromDate).slice(0, 10));
   set('toDate', text(values.toDate).slice(0, 10));
-  set('contractorCompanyId', id(values.contractorCompanyId));
-  set('transportCompanyId', id(values.transportCompanyId));
+  set('contractorCompanyId', chosenId(values.contractorCompanyId));
+  set('transportCompanyId', chosenId(values.transportCompanyId));
   set('jobSite', text(values.jobSite));
-  set('projectId', id(values.projectId));
+  set('projectId', chosenId(values.projectId));
   set('truckLicensePlate', text(values.truckLicensePlate).toUpperCase());
   return filter;
 }

@@ -6,11 +6,7 @@ import {
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   Stack,
   Table,
   TableBody,
@@ -25,6 +21,7 @@ import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { call } from '../dataProvider/http-client';
 import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
@@ -120,40 +117,39 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
         onConfirm={() => revoking && revoke(revoking)}
         onClose={() => setRevoking(null)}
       />
-      <Dialog
+      <TitledDialog
         open={issued !== null}
         onClose={() => setIssued(null)}
-        aria-labelledby="issued-key-title"
         fullWidth
+        title={translate('portal.scales.issuedTitle')}
+        actions={
+          <>
+            <Button
+              startIcon={<ContentCopyIcon />}
+              onClick={() =>
+                navigator.clipboard
+                  ?.writeText(issued ?? '')
+                  .then(() => notify('portal.scales.copied', { type: 'info' }))
+                  .catch(() => notify('portal.scales.copyFailed', { type: 'warning' }))
+              }
+            >
+              {translate('portal.scales.copy')}
+            </Button>
+            <Button variant="contained" onClick={() => setIssued(null)}>
+              {translate('portal.scales.done')}
+            </Button>
+          </>
+        }
       >
-        <DialogTitle id="issued-key-title">{translate('portal.scales.issuedTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate('portal.scales.issuedExplained')}</DialogContentText>
-          <TextField
-            fullWidth
-            label="SCALE_BRIDGE_KEY"
-            value={issued ?? ''}
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-            onFocus={(event) => event.target.select()}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button
-            startIcon={<ContentCopyIcon />}
-            onClick={() =>
-              navigator.clipboard
-                ?.writeText(issued ?? '')
-                .then(() => notify('portal.scales.copied', { type: 'info' }))
-                .catch(() => notify('portal.scales.copyFailed', { type: 'warning' }))
-            }
-          >
-            {translate('portal.scales.copy')}
-          </Button>
-          <Button variant="contained" onClick={() => setIssued(null)}>
-            {translate('portal.scales.done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText sx={{ mb: 2 }}>{translate('portal.scales.issuedExplained')}</DialogContentText>
+        <TextField
+          fullWidth
+          label="SCALE_BRIDGE_KEY"
+          value={issued ?? ''}
+          slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+          onFocus={(event) => event.target.select()}
+        />
+      </TitledDialog>
     </Card>
   );
 };

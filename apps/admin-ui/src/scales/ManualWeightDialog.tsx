@@ -1,16 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, DialogContentText, Stack, TextField } from '@mui/material';
 import { kgFromDisplayUnit, manualReasonMaxLength, scaleMessages, weightOutOfBounds } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
 import { useWeightLimitKg } from '../common/weight-bounds';
 import { useSiteWeights } from '../settings/site-settings';
 
@@ -55,56 +47,55 @@ export const ManualWeightDialog = ({
   const reasonMissing = reason.trim() === '';
   const valid = typed && weightError === null && !reasonMissing;
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="manual-weight-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTried(true);
-          if (valid) onConfirm({ weightKg: kgFromDisplayUnit(weight, unit), reason: reason.trim() });
-        }}
-      >
-        <DialogTitle id="manual-weight-title">Manually Set Scale Weight</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate('portal.scale.manualExplained')}</DialogContentText>
-          <Stack spacing={1}>
-            <TextField
-              autoFocus
-              fullWidth
-              label={translate('portal.weights.withUnit', {
-                label: translate('portal.scale.weight'),
-                unit: symbol,
-              })}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              error={weightError !== null}
-              helperText={weightError ?? ' '}
-            />
-            <TextField
-              fullWidth
-              required
-              multiline
-              label={translate('portal.scale.manualReason')}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: manualReasonMaxLength } }}
-              error={tried && reasonMissing}
-              helperText={
-                tried && reasonMissing
-                  ? scaleMessages.manualReasonRequired
-                  : translate('portal.scale.manualReasonHelp')
-              }
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+    <TitledDialog
+      open={open}
+      onClose={onCancel}
+      title="Manually Set Scale Weight"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (valid) onConfirm({ weightKg: kgFromDisplayUnit(weight, unit), reason: reason.trim() });
+      }}
+      actions={
+        <>
           <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={tried && !valid}>
             {translate('ra.action.confirm')}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{translate('portal.scale.manualExplained')}</DialogContentText>
+      <Stack spacing={1}>
+        <TextField
+          autoFocus
+          fullWidth
+          label={translate('portal.weights.withUnit', {
+            label: translate('portal.scale.weight'),
+            unit: symbol,
+          })}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={weightError !== null}
+          helperText={weightError ?? ' '}
+        />
+        <TextField
+          fullWidth
+          required
+          multiline
+          label={translate('portal.scale.manualReason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: manualReasonMaxLength } }}
+          error={tried && reasonMissing}
+          helperText={
+            tried && reasonMissing
+              ? scaleMessages.manualReasonRequired
+              : translate('portal.scale.manualReasonHelp')
+          }
+        />
+      </Stack>
+    </TitledDialog>
   );
 };

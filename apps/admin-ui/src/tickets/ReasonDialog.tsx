@@ -1,6 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button, TextField } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 
 /** What a particular reason dialog's caller gives it: whether it shows, what confirming with a reason and closing do. */
 export type ReasonDialogOpening = {
@@ -34,10 +36,9 @@ export const ReasonDialog = ({
   confirmColor: 'error' | 'warning';
 }) => {
   const translate = useTranslate();
-  const titleId = useId();
   const [reason, setReason] = useState('');
   const [showError, setShowError] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
   const blank = reason.trim() === '';
 
   const close = () => {
@@ -53,58 +54,52 @@ export const ReasonDialog = ({
       setShowError(true);
       return;
     }
-    setPending(true);
-    try {
+    // A refusal keeps the reason as typed, for another try.
+    await runPending(async () => {
       await onConfirm(reason.trim());
       setReason('');
       setShowError(false);
       onClose();
-    } catch {
-      // The failure was toasted; the reason stays for another try.
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onClose={close}
-      aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
       // Focus goes to what the page reloads with (a banner, the received ticket), not back to the button.
       disableRestoreFocus
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
-        <DialogContent>
-          {explanation}
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            margin="dense"
-            name="reason"
-            label={translate(reasonLabel)}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setShowError(blank)}
-            error={showError && blank}
-            helperText={showError && blank ? translate(reasonRequired) : ' '}
-            required
-          />
-        </DialogContent>
-        <DialogActions>
+      title={translate(title)}
+      onSubmit={submit}
+      actions={
+        <>
           <Button onClick={close} disabled={pending}>
             {translate('ra.action.cancel')}
           </Button>
           <Button type="submit" color={confirmColor} variant="contained" disabled={pending}>
             {translate(confirmLabel)}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      {explanation}
+      <TextField
+        autoFocus
+        fullWidth
+        multiline
+        minRows={3}
+        margin="dense"
+        name="reason"
+        label={translate(reasonLabel)}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onBlur={() => setShowError(blank)}
+        error={showError && blank}
+        helperText={showError && blank ? translate(reasonRequired) : ' '}
+        required
+      />
+    </TitledDialog>
   );
 };

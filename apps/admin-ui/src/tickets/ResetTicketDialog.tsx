@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useId, useState } from 'react';
+import { Button, DialogContentText } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 
 /**
  * 'Reset Ticket?' discards unsaved changes and reverts the form to the loaded ticket.
@@ -18,58 +19,55 @@ export const ResetTicketDialog = ({
   onResetReceipt?: () => Promise<void>;
 }) => {
   const translate = useTranslate();
-  const titleId = useId();
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
 
   const resetReceipt = async () => {
     if (!onResetReceipt) return;
-    setPending(true);
-    try {
+    await runPending(async () => {
       await onResetReceipt();
       onClose();
-    } catch {
-      // The failure was toasted; the dialog stays for another choice.
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('portal.tickets.reset.title')}</DialogTitle>
-      <DialogContent>
-        {onDiscardChanges && (
-          <DialogContentText gutterBottom>{translate('portal.tickets.reset.discardText')}</DialogContentText>
-        )}
-        {onResetReceipt && (
-          <DialogContentText>
-            {translate(
-              onDiscardChanges ? 'portal.tickets.reset.receiptText' : 'portal.tickets.reset.receiptOnlyText',
-            )}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {translate('ra.action.cancel')}
-        </Button>
-        {onDiscardChanges && (
-          <Button
-            onClick={() => {
-              onDiscardChanges();
-              onClose();
-            }}
-            disabled={pending}
-          >
-            {translate('portal.tickets.reset.discard')}
+    <TitledDialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      title={translate('portal.tickets.reset.title')}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={pending}>
+            {translate('ra.action.cancel')}
           </Button>
-        )}
-        {onResetReceipt && (
-          <Button color="warning" variant="contained" onClick={resetReceipt} disabled={pending}>
-            {translate('portal.tickets.reset.resetReceipt')}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          {onDiscardChanges && (
+            <Button
+              onClick={() => {
+                onDiscardChanges();
+                onClose();
+              }}
+              disabled={pending}
+            >
+              {translate('portal.tickets.reset.discard')}
+            </Button>
+          )}
+          {onResetReceipt && (
+            <Button color="warning" variant="contained" onClick={resetReceipt} disabled={pending}>
+              {translate('portal.tickets.reset.resetReceipt')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {onDiscardChanges && (
+        <DialogContentText gutterBottom>{translate('portal.tickets.reset.discardText')}</DialogContentText>
+      )}
+      {onResetReceipt && (
+        <DialogContentText>
+          {translate(
+            onDiscardChanges ? 'portal.tickets.reset.receiptText' : 'portal.tickets.reset.receiptOnlyText',
+          )}
+        </DialogContentText>
+      )}
+    </TitledDialog>
   );
 };

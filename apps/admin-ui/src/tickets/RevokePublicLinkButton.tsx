@@ -1,17 +1,10 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, DialogContentText, TextField } from '@mui/material';
 import type { Ticket } from '@portal/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
 import { publicTicketUrl } from './ticket';
 import { useTicketCalls } from './useTicket';
 
@@ -21,10 +14,9 @@ import { useTicketCalls } from './useTicket';
  */
 export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
   const translate = useTranslate();
-  const titleId = useId();
   const { revokeLink } = useTicketCalls(ticket);
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, runPending } = usePendingCall();
   const [newLink, setNewLink] = useState<string | null>(null);
 
   const close = () => {
@@ -33,44 +25,24 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
     setNewLink(null);
   };
 
-  const revoke = async () => {
-    setPending(true);
-    try {
-      setNewLink(publicTicketUrl(window.location.origin, ticket.id, await revokeLink()));
-    } catch {
-      // The failure was toasted; the dialog stays for another try or Cancel.
-    } finally {
-      setPending(false);
-    }
-  };
+  const revoke = () =>
+    runPending(async () =>
+      setNewLink(publicTicketUrl(window.location.origin, ticket.id, await revokeLink())),
+    );
 
   return (
     <>
       <Button color="warning" size="small" startIcon={<LinkOffIcon />} onClick={() => setOpen(true)}>
         {translate('portal.tickets.publicLink.revoke')}
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{translate('portal.tickets.publicLink.revoke')}</DialogTitle>
-        <DialogContent>
-          {newLink === null ? (
-            <DialogContentText>{translate('portal.tickets.publicLink.revokeText')}</DialogContentText>
-          ) : (
-            <>
-              <Alert severity="success" sx={{ mb: 2 }}>
-                {translate('portal.tickets.publicLink.revoked')}
-              </Alert>
-              <TextField
-                label={translate('portal.tickets.publicLink.newLink')}
-                value={newLink}
-                fullWidth
-                slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-                onFocus={(event) => event.target.select()}
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {newLink === null ? (
+      <TitledDialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        title={translate('portal.tickets.publicLink.revoke')}
+        actions={
+          newLink === null ? (
             <>
               <Button onClick={close} disabled={pending}>
                 {translate('ra.action.cancel')}
@@ -83,9 +55,26 @@ export const RevokePublicLinkButton = ({ ticket }: { ticket: Ticket }) => {
             <Button variant="contained" onClick={close}>
               {translate('ra.action.close')}
             </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+          )
+        }
+      >
+        {newLink === null ? (
+          <DialogContentText>{translate('portal.tickets.publicLink.revokeText')}</DialogContentText>
+        ) : (
+          <>
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {translate('portal.tickets.publicLink.revoked')}
+            </Alert>
+            <TextField
+              label={translate('portal.tickets.publicLink.newLink')}
+              value={newLink}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+              onFocus={(event) => event.target.select()}
+            />
+          </>
+        )}
+      </TitledDialog>
     </>
   );
 };

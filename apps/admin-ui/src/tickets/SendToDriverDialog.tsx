@@ -5,11 +5,7 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   TextField,
   Typography,
   useMediaQuery,
@@ -20,10 +16,11 @@ import { endpoints } from '@portal/contract';
 import { displayTicketNumber, driverLinkText, truckDispatchPath } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { copyText } from '../common/copy-text';
 import { errorText } from '../common/error-text';
+import { TitledDialog } from '../common/TitledDialog';
 import { call } from '../dataProvider/http-client';
 import { fieldErrorsOf } from './useTicket';
 
@@ -139,57 +136,52 @@ const MailLinkForm = ({ id }: { id: number }) => {
  */
 export const SendToDriverDialog = ({ ticket, onClose }: { ticket: DriverTicket; onClose(): void }) => {
   const translate = useTranslate();
-  const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { data: link, error } = useDispatchLink(ticket.id);
   const number = displayTicketNumber(ticket);
   return (
-    <Dialog
+    <TitledDialog
       open
       onClose={onClose}
-      aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
       fullScreen={phone}
       // Inside a table row: the row must not take the dialog's clicks as its own.
       onClick={(event) => event.stopPropagation()}
+      title={translate(key('title'), { number })}
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      actions={<Button onClick={onClose}>{translate('ra.action.close')}</Button>}
     >
-      <DialogTitle id={titleId}>{translate(key('title'), { number })}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <DialogContentText>{translate(key('explained'))}</DialogContentText>
-        {error ? (
-          <Alert severity="error">{errorText(translate, error)}</Alert>
-        ) : !link ? (
-          <Typography role="status">{translate('portal.tickets.loading')}</Typography>
-        ) : (
-          <>
-            <Box component="figure" sx={{ m: 0, alignSelf: 'center', textAlign: 'center' }}>
-              <QRCodeSVG
-                value={link}
-                title={translate(key('qr'), { number })}
-                size={220}
-                marginSize={4}
-                level="M"
-                bgColor="#FFFFFF"
-                fgColor="#000000"
-              />
-              <Typography component="figcaption" variant="body2" color="text.secondary">
-                {translate(key('qrCaption'))}
-              </Typography>
-            </Box>
-            <CopyableText label={key('link')} value={link} copyLabel={key('copyLink')} />
-            <CopyableText
-              label={key('smsText')}
-              value={driverLinkText(ticket, link)}
-              copyLabel={key('copySmsText')}
+      <DialogContentText>{translate(key('explained'))}</DialogContentText>
+      {error ? (
+        <Alert severity="error">{errorText(translate, error)}</Alert>
+      ) : !link ? (
+        <Typography role="status">{translate('portal.tickets.loading')}</Typography>
+      ) : (
+        <>
+          <Box component="figure" sx={{ m: 0, alignSelf: 'center', textAlign: 'center' }}>
+            <QRCodeSVG
+              value={link}
+              title={translate(key('qr'), { number })}
+              size={220}
+              marginSize={4}
+              level="M"
+              bgColor="#FFFFFF"
+              fgColor="#000000"
             />
-            <MailLinkForm id={ticket.id} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
+            <Typography component="figcaption" variant="body2" color="text.secondary">
+              {translate(key('qrCaption'))}
+            </Typography>
+          </Box>
+          <CopyableText label={key('link')} value={link} copyLabel={key('copyLink')} />
+          <CopyableText
+            label={key('smsText')}
+            value={driverLinkText(ticket, link)}
+            copyLabel={key('copySmsText')}
+          />
+          <MailLinkForm id={ticket.id} />
+        </>
+      )}
+    </TitledDialog>
   );
 };

@@ -2,8 +2,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { TransportCompanyCreate } from './TransportCompanyCreate';
 import { TransportCompanyEdit } from './TransportCompanyEdit';
 import { TransportCompanyList } from './TransportCompanyList';
-import { TransportContactCreate } from './TransportContactCreate';
-import { TransportContactEdit } from './TransportContactEdit';
+import { transportContactScreens } from './TransportContactScreens';
 
 /**
  * The transport companies slice, mounted on the spec's paths (see App.tsx): /transports,
@@ -14,5 +13,5 @@ export default {
   edit: TransportCompanyEdit,
   create: TransportCompanyCreate,
   icon: LocalShippingIcon,
-  contacts: { edit: TransportContactEdit, create: TransportContactCreate },
+  contacts: transportContactScreens,
 };

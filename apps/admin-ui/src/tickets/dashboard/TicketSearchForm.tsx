@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { DayInput } from '../../common/DateInputs';
-import { equalColumns } from '../../common/equal-columns';
+import { InputGrid } from '../../common/InputGrid';
 import { PlateSearchInput } from '../../common/PlateSearchInput';
 import { toAfterFrom } from '../../common/range-order';
 import { TicketNumberInput } from '../../common/TicketNumberInput';
@@ -124,14 +124,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
   };
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: equalColumns({ xs: 2, sm: 3, lg: 4 }),
-        columnGap: 2,
-        alignItems: 'start',
-      }}
-    >
+    <InputGrid columns={{ xs: 2, sm: 3, lg: 4 }}>
       <TicketNumberInput
         source={TICKET_NUMBER}
         label="portal.dashboard.search.ticketNumber"
@@ -169,7 +162,7 @@ const SearchFields = ({ onSearch, onClear }: SearchCallbacks) => {
           {translate('portal.dashboard.search.clear')}
         </Button>
       </Box>
-    </Box>
+    </InputGrid>
   );
 };
 

@@ -1,4 +1,4 @@
-import { text } from '../../common/form-values';
+import { chosenId, text } from '../../common/form-values';
 
 /** The Search tab's form: a ticket number plus the filters. */
 interface TicketSearchValues {
@@ -42,18 +42,13 @@ export const isTicketNumber = (value: unknown): boolean => /^\d+$/.test(text(val
 export const ticketNumberError = (value: unknown): string | undefined =>
   text(value) === '' || isTicketNumber(value) ? undefined : 'portal.dashboard.search.ticketNotNumber';
 
-const id = (value: unknown): number | undefined => {
-  const number = Number(value);
-  return value != null && value !== '' && Number.isInteger(number) && number > 0 ? number : undefined;
-};
-
 /** The search call's body: trimmed texts, numeric ids and YYYY-MM-DD days, blanks omitted. */
 export function toSearchBody(values: Partial<TicketSearchValues>): TicketSearchBody {
   const body: TicketSearchBody = {};
   if (isTicketNumber(values.ticketNumber)) body.ticketNumber = Number(text(values.ticketNumber));
-  const transportCompanyId = id(values.transportCompanyId);
+  const transportCompanyId = chosenId(values.transportCompanyId);
   if (transportCompanyId) body.transportCompanyId = transportCompanyId;
-  const contractorCompanyId = id(values.contractorCompanyId);
+  const contractorCompanyId = chosenId(values.contractorCompanyId);
   if (contractorCompanyId) body.contractorCompanyId = contractorCompanyId;
   const jobSite = text(values.jobSite);
   if (jobSite) body.jobSite = jobSite;

@@ -3,7 +3,7 @@ import { maxTicketNumber } from '@portal/domain';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { equalColumns } from '../../../common/equal-columns';
+import { InputGrid } from '../../../common/InputGrid';
 import { TicketNumberInput } from '../../../common/TicketNumberInput';
 import { fieldErrorsOf } from '../../useTicket';
 import { bulkRangeValidators, listNumbers, rangeValidators } from './bulk-forms';
@@ -24,16 +24,7 @@ export const TabIntro = ({ text }: { text: string }) => {
 
 /** The inputs of a tab's form: a grid of up to four columns. */
 export const FieldGrid = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: equalColumns({ xs: 1, sm: 3, lg: 4 }),
-      columnGap: 2,
-      alignItems: 'start',
-    }}
-  >
-    {children}
-  </Box>
+  <InputGrid columns={{ xs: 1, sm: 3, lg: 4 }}>{children}</InputGrid>
 );
 
 const numericInput = { htmlInput: { inputMode: 'numeric' as const, min: 1, max: maxTicketNumber, step: 1 } };

@@ -1,5 +1,5 @@
 import { useRecordContext, useTranslate } from 'react-admin';
-import { CompanyRecordEdit } from '../common/RecordScreens';
+import { companyRecordScreens } from '../common/RecordScreens';
 import { transportCompanyPath } from '../transports/transport';
 import { TruckForm } from './TruckForm';
 import type { Truck } from './truck';
@@ -10,13 +10,10 @@ const TruckTitle = () => {
   return <>{translate('portal.trucks.editTitle', { number: truck?.number ?? '' })}</>;
 };
 
-/** /trucks/{truckId}/transport-company/{companyId}: Save returns to the company page. */
-export const TruckEdit = () => (
-  <CompanyRecordEdit
-    resource="trucks"
-    idParam="truckId"
-    title={<TruckTitle />}
-    companyPage={transportCompanyPath}
-    form={(companyId) => <TruckForm mode="edit" companyId={companyId} />}
-  />
-);
+/** /trucks/{new|id}/transport-company/{companyId}. */
+export const truckScreens = companyRecordScreens({
+  resource: 'trucks',
+  title: { create: 'portal.trucks.newTitle', edit: <TruckTitle /> },
+  companyPage: transportCompanyPath,
+  Form: TruckForm,
+});
