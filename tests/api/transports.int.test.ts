@@ -1,5 +1,6 @@
 import { siteDate } from '@portal/api';
-import { catalogueChecks } from '@portal/api/test/catalogue-kit';
+import { catalogueChecks, expectForbidden } from '@portal/api/test/catalogue-kit';
+import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -11,17 +12,8 @@ const ctx = useTestPortal({ standardUser: true });
 
 type Company = { id: number; name: string; version: number };
 
-const forbidden = 'You do not have permission to do this.';
-
 const call = injector(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.transportCompanyCatalogue);
-/** The checks of the contacts of `companyId`, whose saves travel in {transportCompanyId, transportContact}. */
-const contactChecks = (companyId: number) =>
-  catalogueChecks(ctx, endpoints.transportContactCatalogue, (contact) => ({
-    transportCompanyId: companyId,
-    transportContact: contact,
-  }));
-
 const createCompany = async (name: string): Promise<Company> => {
   const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
   expect(response.statusCode, response.body).toBe(200);
@@ -32,19 +24,14 @@ const companies = async (headers = ctx.admin): Promise<TransportCompany[]> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TransportCompany[]>();
 };
-const createContact = async (companyId: number, name = 'Tom Dispatch', number = '(905)555-0199') => {
-  const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
-    transportCompanyId: companyId,
-    transportContact: { name, number },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportContact>();
-};
-const contacts = async (transportCompanyId?: number): Promise<TransportContact[]> => {
-  const response = await call('POST', '/api/transportcontact/all', ctx.admin, { transportCompanyId });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportContact[]>();
-};
+/** Contacts travel in {transportCompanyId, transportContact}. */
+const contactsOfCompanies = contactCatalogue<TransportContact>(ctx, {
+  company: 'transport',
+  calls: endpoints.transportContactCatalogue,
+  contactInput: (overrides = {}) => ({ name: 'Tom Dispatch', number: '(905)555-0199', ...overrides }),
+  createCompany,
+});
+const { createContact, contacts } = contactsOfCompanies;
 let plates = 0;
 const createTruck = async (transportCompanyId: number, overrides: Partial<Truck> = {}): Promise<Truck> => {
   const response = await call('POST', '/api/truck/new', ctx.admin, {
@@ -90,7 +77,7 @@ describe('transport companies', () => {
   it('GET /{id} answers the company with its contacts and trucks; /new, /edit and /all without them', async () => {
     const fleet = await createCompany('Fleet Detail Haulage');
     const other = await createCompany('Other Detail Haulage');
-    const contact = await createContact(fleet.id, 'Ann Dispatch');
+    const contact = await createContact(fleet.id, { name: 'Ann Dispatch' });
     const trucks = [
       await createTruck(fleet.id, {
         driverName: 'Dan Driver',
@@ -115,27 +102,6 @@ describe('transport companies', () => {
     expect(edited.json()).toEqual({ id: fleet.id, name: 'Fleet Detail Ltd', version: 2 });
     expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 2 });
   });
-
-  it('an edit that changes nothing keeps the version', async () => {
-    const saved = await createCompany('Steady Haulage');
-    const edited = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
-  });
-
-  it.each([{}, { name: '' }, { name: '  ' }])(
-    'refuses %o with 400 Company name is required, creating nothing',
-    async (payload) => {
-      const before = (await companies()).length;
-      const response = await call('POST', '/api/transportcompany/new', ctx.admin, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        message: 'Company name is required',
-        errors: { name: 'Company name is required' },
-      });
-      expect((await companies()).length).toBe(before);
-    },
-  );
 
   it('refuses a blank name on edit, a stale version with 409, and keeps the company', async () => {
     const saved = await createCompany('Versioned Haulage');
@@ -197,26 +163,24 @@ describe('transport companies', () => {
       withoutFleet(saved),
     );
     const before = (await companies()).length;
-    for (const response of await Promise.all([
+    await expectForbidden([
       call('POST', '/api/transportcompany/new', ctx.standard, { name: 'Sneaky' }),
       call('PUT', '/api/transportcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
       call('DELETE', `/api/transportcompany/${saved.id}`, ctx.standard),
       call('GET', '/api/transportcompany/export', ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
+    ]);
     expect((await companies()).length).toBe(before);
     expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toEqual(
       withoutFleet(saved),
     );
   });
 
-  it('read-your-writes: every created company is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createCompany(`RYW Haulage ${round}`);
-      expect(await companies()).toContainEqual({ ...saved, truckCount: 0 });
-    }
+  companyCatalogueTests(ctx, {
+    path: '/api/transportcompany',
+    calls: endpoints.transportCompanyCatalogue,
+    createCompany,
+    companies,
+    listed: (saved) => ({ ...saved, truckCount: 0 }),
   });
 });
 
@@ -259,86 +223,10 @@ describe('transport contacts', () => {
     expect(await contacts(company.id)).toEqual([]);
   });
 
-  it("list every contact without a company, and only the company's with one", async () => {
-    const one = await createCompany('Contacts One Haulage');
-    const two = await createCompany('Contacts Two Haulage');
-    const a = await createContact(one.id, 'A');
-    const b = await createContact(two.id, 'B');
-    expect(await contacts(one.id)).toEqual([a]);
-    const everyone = await contacts();
-    expect(everyone).toContainEqual(a);
-    expect(everyone).toContainEqual(b);
-  });
-
-  it.each([
-    [{ name: '' }, 'name', 'Contact name is required'],
-    [{ number: '' }, 'number', 'Contact number is required'],
-    [{ number: '905.555.0199' }, 'number', 'Phone number is not valid'],
-  ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const company = await createCompany(`Validating Haulage ${crypto.randomUUID().slice(0, 6)}`);
-    const before = (await contacts()).length;
-    const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
-      transportCompanyId: company.id,
-      transportContact: { name: 'Tom', number: '(905)555-0199', ...change },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-    expect((await contacts()).length).toBe(before);
-  });
-
-  it('refuses a contact of an unknown company, a stale version, and unknown ids', async () => {
-    const unknown = await call('POST', '/api/transportcontact/new', ctx.admin, {
-      transportCompanyId: 999999,
-      transportContact: { name: 'Tom', number: '(905)555-0199' },
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      message: 'Haulage company not found.',
-      errors: { transportCompanyId: 'Haulage company not found.' },
-    });
-
-    const company = await createCompany('Stale Contact Haulage');
-    const saved = await createContact(company.id);
-    const checks = contactChecks(company.id);
-    await checks.expectStaleEditRefused(saved, { name: 'Newer' }, { name: 'Older' });
-    await checks.expectNotFound(999999, 'Transport contact not found.', {
-      name: 'Ghost',
-      number: '(905)555-0199',
-    });
-  });
-
-  it('standard users read (200) but every write is 403 and changes nothing', async () => {
-    const company = await createCompany('Read Only Contact Haulage');
-    const saved = await createContact(company.id);
-    const list = await call('POST', '/api/transportcontact/all', ctx.standard, {
-      transportCompanyId: company.id,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([saved]);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.standard)).json()).toEqual(saved);
-    for (const response of await Promise.all([
-      call('POST', '/api/transportcontact/new', ctx.standard, {
-        transportCompanyId: company.id,
-        transportContact: { name: 'Sneaky', number: '(905)555-0199' },
-      }),
-      call('PUT', '/api/transportcontact/edit', ctx.standard, {
-        transportCompanyId: company.id,
-        transportContact: { ...saved, name: 'Sneaky' },
-      }),
-      call('DELETE', `/api/transportcontact/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
-    expect(await contacts(company.id)).toEqual([saved]);
-  });
-
-  it('read-your-writes: every created contact is in the very next list, 20 rounds without retry', async () => {
-    const company = await createCompany('RYW Contact Haulage');
-    for (let round = 0; round < 20; round++) {
-      const saved = await createContact(company.id, `RYW ${round}`);
-      expect(await contacts(company.id)).toContainEqual(saved);
-    }
+  contactsOfCompanies.declareTests({
+    companyNotFound: 'Haulage company not found.',
+    contactNotFound: 'Transport contact not found.',
+    invalidNumbers: ['905.555.0199'],
   });
 });
 

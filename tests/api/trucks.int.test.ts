@@ -1,4 +1,9 @@
-import { catalogueChecks } from '@portal/api/test/catalogue-kit';
+import {
+  catalogueChecks,
+  expectForbidden,
+  expectReadYourWrites,
+  expectRefusedCreatingNothing,
+} from '@portal/api/test/catalogue-kit';
 import { injector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +17,6 @@ beforeAll(async () => {
 });
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
-const forbidden = 'You do not have permission to do this.';
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
 const call = injector(() => ctx.portal);
@@ -110,10 +114,7 @@ describe('trucks', () => {
   });
 
   it('an edit that changes nothing keeps the version', async () => {
-    const saved = await createTruck();
-    const edited = await save('PUT', { ...saved });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
+    await checks.expectUnchangedEditKeepsVersion(await createTruck());
   });
 
   it.each([
@@ -125,11 +126,12 @@ describe('trucks', () => {
     [{ transportCompanyId: 0 }, 'transportCompanyId', 'Please select a company'],
     [{ transportCompanyId: 999999 }, 'transportCompanyId', 'Haulage company not found.'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const before = (await trucksOf()).length;
-    const response = await save('POST', truckInput(change));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-    expect((await trucksOf()).length).toBe(before);
+    await expectRefusedCreatingNothing(
+      async () => (await trucksOf()).length,
+      () => save('POST', truckInput(change)),
+      field,
+      message,
+    );
   });
 
   it('accepts a truck without a driver number (it is optional)', async () => {
@@ -139,13 +141,12 @@ describe('trucks', () => {
 
   it('validates edits with the spec messages and keeps the truck', async () => {
     const saved = await createTruck();
-    const response = await save('PUT', { ...saved, licensePlate: 'TOOLONG1' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'License plate can be max 7 characters',
-      errors: { licensePlate: 'License plate can be max 7 characters' },
-    });
-    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await checks.expectEditRefused(
+      saved,
+      { licensePlate: 'TOOLONG1' },
+      'licensePlate',
+      'License plate can be max 7 characters',
+    );
   });
 
   it('refuses a stale version with 409', async () => {
@@ -163,15 +164,12 @@ describe('trucks', () => {
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     const target = await createCompany('Standard Target Haulage');
     const before = (await trucksOf()).length;
-    for (const response of await Promise.all([
+    await expectForbidden([
       save('POST', truckInput(), ctx.standard),
       save('PUT', { ...saved, driverName: 'Sneaky' }, ctx.standard),
       call('DELETE', `/api/truck/${saved.id}`, ctx.standard),
       move(haulCo.id, target.id, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
+    ]);
     expect((await trucksOf()).length).toBe(before);
     expect(await trucksOf(target.id)).toEqual([]);
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
@@ -190,10 +188,10 @@ describe('trucks', () => {
   });
 
   it('read-your-writes: every created truck is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createTruck();
-      expect(await trucksOf(haulCo.id)).toContainEqual(saved);
-    }
+    await expectReadYourWrites(
+      () => createTruck(),
+      () => trucksOf(haulCo.id),
+    );
   });
 });
 

@@ -1,15 +1,54 @@
 import { type Endpoint, requestOf } from '@portal/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PortalTest } from './portal';
 
 /** A catalogue's read, edit and delete, as `endpoints.<name>Catalogue` declares them. */
-interface CatalogueCalls {
+export interface CatalogueCalls {
   read: Endpoint;
   edit: Endpoint;
   remove: Endpoint;
 }
 
 const staleMessage = 'This record was changed by someone else. Reload it and try again.';
+const forbiddenMessage = 'You do not have permission to do this.';
+
+/** Every response answers 403 with the spec's message (a standard user's writes). */
+export async function expectForbidden(responses: Promise<LightMyRequestResponse>[]) {
+  for (const response of await Promise.all(responses)) {
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: forbiddenMessage });
+  }
+}
+
+/** `attempt` answers 400 with `message` on `field`, and the catalogue still lists `count()` records. */
+export async function expectRefusedCreatingNothing(
+  count: () => Promise<number>,
+  attempt: () => Promise<LightMyRequestResponse>,
+  field: string,
+  message: string,
+) {
+  const before = await count();
+  const response = await attempt();
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ message, errors: { [field]: message } });
+  expect(await count()).toBe(before);
+}
+
+/**
+ * Read-your-writes: each of 20 records created in turn (`create(round)`) is in the very next list,
+ * without retry; `listed` is how the list shows a saved record.
+ */
+export async function expectReadYourWrites<Saved>(
+  create: (round: number) => Promise<Saved>,
+  list: () => Promise<unknown[]>,
+  listed: (saved: Saved) => unknown = (saved) => saved,
+) {
+  for (let round = 0; round < 20; round++) {
+    const saved = await create(round);
+    expect(await list()).toContainEqual(listed(saved));
+  }
+}
 
 /**
  * The checks every catalogue's tests make of its read, edit and delete, sent as the administrator;
@@ -29,12 +68,13 @@ export function catalogueChecks(
       ...(body === undefined ? {} : { payload: body as object }),
     });
   };
+  const read = (id: number) => send(catalogue.read, { params: { id } });
   return {
     /** An id with no record: read and edit answer 404 with `message`, delete answers 404. */
     async expectNotFound(id: number, message: string, record: object) {
-      const read = await send(catalogue.read, { params: { id } });
-      expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual({ message });
+      const found = await read(id);
+      expect(found.statusCode).toBe(404);
+      expect(found.json()).toEqual({ message });
       expect((await send(catalogue.remove, { params: { id } })).statusCode).toBe(404);
       const edit = await send(catalogue.edit, { body: envelope({ ...record, id }) });
       expect(edit.statusCode).toBe(404);
@@ -51,10 +91,25 @@ export function catalogueChecks(
       const stale = await send(catalogue.edit, { body: envelope({ ...saved, ...older }) });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({ message: staleMessage });
-      expect((await send(catalogue.read, { params: { id: saved.id } })).json()).toMatchObject({
+      expect((await read(saved.id)).json()).toMatchObject({
         ...newer,
         version: saved.version + 1,
       });
+    },
+
+    /** An edit that changes nothing answers the saved record as it was, version and all. */
+    async expectUnchangedEditKeepsVersion(saved: object) {
+      const edited = await send(catalogue.edit, { body: envelope({ ...saved }) });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toEqual(saved);
+    },
+
+    /** An edit making `change` answers 400 with `message` on `field`, and the record read back is `saved`. */
+    async expectEditRefused(saved: { id: number }, change: object, field: string, message: string) {
+      const response = await send(catalogue.edit, { body: envelope({ ...saved, ...change }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, errors: { [field]: message } });
+      expect((await read(saved.id)).json()).toEqual(saved);
     },
   };
 }

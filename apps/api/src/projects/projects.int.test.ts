@@ -1,4 +1,4 @@
-import { catalogueChecks } from '@portal/api/test/catalogue-kit';
+import { catalogueChecks, expectForbidden, expectReadYourWrites } from '@portal/api/test/catalogue-kit';
 import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
 import { endpoints, type Project, type ProjectLogEntry } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,6 @@ beforeAll(async () => {
   acme = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Acme Earthworks' })).json();
   other = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Other Diggers' })).json();
 });
-
-const forbidden = 'You do not have permission to do this.';
 
 const call = injector(() => ctx.portal);
 /** Saves travel as {project, loggedInUserId}. */
@@ -206,13 +204,7 @@ describe('projects', () => {
 
   it('validates edits with the spec messages and keeps the project', async () => {
     const saved = await createProject();
-    const response = await save('PUT', { ...saved, jobSite: ' ' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Job site is required',
-      errors: { jobSite: 'Job site is required' },
-    });
-    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await checks.expectEditRefused(saved, { jobSite: ' ' }, 'jobSite', 'Job site is required');
   });
 
   it('refuses a stale version with 409', async () => {
@@ -252,16 +244,13 @@ describe('projects', () => {
     expect((await call('GET', `/api/project/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     expect((await call('GET', `/api/project/contractor/${acme.id}`, ctx.standard)).statusCode).toBe(200);
     const before = (await all()).length;
-    for (const response of await Promise.all([
+    await expectForbidden([
       save('POST', projectInput(), ctx.standard),
       save('PUT', { ...saved, jobSite: 'Sneaky' }, ctx.standard),
       call('DELETE', `/api/project/${saved.id}`, ctx.standard),
       // The log is an administrator's screen (contractor company page).
       call('GET', `/api/project/logs/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
+    ]);
     expect((await all()).length).toBe(before);
     expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
@@ -271,10 +260,7 @@ describe('projects', () => {
   });
 
   it('read-your-writes: every created project is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createProject({ jobSite: `RYW ${round}` });
-      expect(await all()).toContainEqual(saved);
-    }
+    await expectReadYourWrites((round) => createProject({ jobSite: `RYW ${round}` }), all);
   });
 });
 
