@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
 import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobQueues, type JobFamily, type JobQueues, type QueueBackend } from '../jobs/job-queues';
 import { enqueueMail, mailJobFamily } from './mail-jobs';
 import { createMailer } from './mailer';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url });
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+const postgres = useTestPool();
 
 const backends: [string, () => QueueBackend][] = [
-  ['PostgreSQL (embedded mode)', () => ({ kind: 'postgres', url: database.url })],
+  ['PostgreSQL (embedded mode)', () => ({ kind: 'postgres', url: postgres.database.url })],
   ['Redis', () => ({ kind: 'redis', url: testRedisUrl })],
 ];
 
@@ -45,7 +36,7 @@ async function withMailWorker(
   run: (queues: JobQueues) => Promise<void>,
 ) {
   const queues = await createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
-  const mailer = createMailer({ smtpUrl }, createReadModelDb(pool));
+  const mailer = createMailer({ smtpUrl }, createReadModelDb(postgres.pool));
   try {
     await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);
     await run(queues);
@@ -165,7 +156,7 @@ describe('SMTP credentials', () => {
     const withCredentials = (password: string) =>
       receiver.url.replace('smtp://', `smtp://${login.username}:${encodeURIComponent(password)}@`);
     const message = { to: ['office@site.test'], subject: 'Signed in', html: '<p>ok</p>', text: 'ok' };
-    const db = createReadModelDb(pool);
+    const db = createReadModelDb(postgres.pool);
     try {
       await createMailer({ smtpUrl: withCredentials(login.password) }, db).send(message);
       expect(receiver.received.map((mail) => mail.subject)).toEqual(['Signed in']);
