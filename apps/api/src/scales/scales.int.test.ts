@@ -1,4 +1,4 @@
-import { tareOnScale } from '@portal/api/test/scale-kit';
+import { bridgeReading, tareOnScale } from '@portal/api/test/scale-kit';
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { BridgeReport, LiveScale, Scale, ScaleReading, Ticket } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
@@ -20,19 +20,14 @@ async function issueKey(scaleId: number): Promise<{ key: string; bridgeKey: { id
   return response.json();
 }
 
-const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport => ({
-  status: stable ? 'ok' : 'motion',
-  statusSince: new Date(Date.now() - 1000).toISOString(),
-  reading: {
+/** A reading whose status began a second ago, with a whole frame and no division unless `fields` give one. */
+const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport =>
+  bridgeReading(
     weightKg,
-    mode: 'gross',
     stable,
-    range: 'ok',
-    rawFrame: '0234302030343332313030313530303030',
-    readAt: new Date().toISOString(),
-    ...fields,
-  },
-});
+    { rawFrame: '0234302030343332313030313530303030', divisionKg: undefined, ...fields },
+    1000,
+  );
 
 /** A weigh-in or tare refused from the scale: 409, the reason on the scale field, nothing written. */
 function expectRefused(response: { statusCode: number; json<T>(): T; body: string }, reason: string): void {
