@@ -1,7 +1,7 @@
 import { siteDate } from '@portal/api';
 import { catalogueChecks, expectForbidden } from '@portal/api/test/catalogue-kit';
 import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -13,17 +13,12 @@ const ctx = useTestPortal({ standardUser: true });
 type Company = { id: number; name: string; version: number };
 
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.transportCompanyCatalogue);
-const createCompany = async (name: string): Promise<Company> => {
-  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Company>();
-};
-const companies = async (headers = ctx.admin): Promise<TransportCompany[]> => {
-  const response = await call('GET', '/api/transportcompany/all', headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportCompany[]>();
-};
+const createCompany = (name: string) =>
+  callOk<Company>('POST', '/api/transportcompany/new', ctx.admin, { name });
+const companies = (headers = ctx.admin) =>
+  callOk<TransportCompany[]>('GET', '/api/transportcompany/all', headers);
 /** Contacts travel in {transportCompanyId, transportContact}. */
 const contactsOfCompanies = contactCatalogue<TransportContact>(ctx, {
   company: 'transport',
@@ -33,8 +28,8 @@ const contactsOfCompanies = contactCatalogue<TransportContact>(ctx, {
 });
 const { createContact, contacts } = contactsOfCompanies;
 let plates = 0;
-const createTruck = async (transportCompanyId: number, overrides: Partial<Truck> = {}): Promise<Truck> => {
-  const response = await call('POST', '/api/truck/new', ctx.admin, {
+const createTruck = (transportCompanyId: number, overrides: Partial<Truck> = {}) =>
+  callOk<Truck>('POST', '/api/truck/new', ctx.admin, {
     truck: {
       transportCompanyId,
       number: `T-${++plates}`,
@@ -42,9 +37,6 @@ const createTruck = async (transportCompanyId: number, overrides: Partial<Truck>
       ...overrides,
     },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Truck>();
-};
 
 /** GET /api/transportcompany/{id} of a company with no contacts and no trucks. */
 const withoutFleet = (company: Company) => ({ ...company, contacts: [], trucks: [] });

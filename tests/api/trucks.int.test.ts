@@ -4,7 +4,7 @@ import {
   expectReadYourWrites,
   expectRefusedCreatingNothing,
 } from '@portal/api/test/catalogue-kit';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
@@ -20,13 +20,11 @@ const stale = 'This record was changed by someone else. Reload it and try again.
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const checks = catalogueChecks(ctx, endpoints.truckCatalogue, (truck) => ({ truck }));
 
-const createCompany = async (name: string): Promise<{ id: number; name: string }> => {
-  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
+const createCompany = (name: string) =>
+  callOk<{ id: number; name: string }>('POST', '/api/transportcompany/new', ctx.admin, { name });
 let serial = 0;
 /** A free plate of the formatted kind (AA99999). */
 const nextPlate = () => `TR${String(++serial).padStart(5, '0')}`;
@@ -47,11 +45,8 @@ const createTruck = async (overrides: object = {}): Promise<Truck> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Truck>();
 };
-const trucksOf = async (transportCompanyId?: number, headers = ctx.admin): Promise<Truck[]> => {
-  const response = await call('POST', '/api/truck/all', headers, { transportCompanyId });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Truck[]>();
-};
+const trucksOf = (transportCompanyId?: number, headers = ctx.admin) =>
+  callOk<Truck[]>('POST', '/api/truck/all', headers, { transportCompanyId });
 const move = (fromTransportCompanyId: unknown, toTransportCompanyId: unknown, headers = ctx.admin) =>
   call('POST', '/api/truck/move', headers, { fromTransportCompanyId, toTransportCompanyId });
 

@@ -6,7 +6,7 @@ import {
   expectReadYourWrites,
   expectRefusedCreatingNothing,
 } from './catalogue-kit';
-import { type Headers, injector, type PortalTest } from './portal';
+import { type Headers, injector, okInjector, type PortalTest } from './portal';
 
 /** A company catalogue (contractors', haulage companies'): how it is reached and how it lists a company. */
 export interface CompanyCatalogue<Company extends { id: number }> {
@@ -85,24 +85,17 @@ export function contactCatalogue<Contact extends { id: number; version: number }
     [companyField]: companyId,
     [`${catalogue.company}Contact`]: contact,
   });
-  const createContact = async (companyId: number, overrides: object = {}): Promise<Contact> => {
-    const response = await call(
+  const callOk = okInjector(() => test.portal);
+  const createContact = (companyId: number, overrides: object = {}) =>
+    callOk<Contact>(
       'POST',
       `${path}/new`,
       test.admin,
       envelope(companyId, catalogue.contactInput(overrides)),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Contact>();
-  };
   /** Every contact, or those of `companyId`. */
-  const contacts = async (companyId?: number, headers: Headers = test.admin): Promise<Contact[]> => {
-    const response = await call('POST', `${path}/all`, headers, {
-      [companyField]: companyId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Contact[]>();
-  };
+  const contacts = (companyId?: number, headers: Headers = test.admin) =>
+    callOk<Contact[]>('POST', `${path}/all`, headers, { [companyField]: companyId });
   /** The catalogue checks of the contacts of `companyId`. */
   const checks = (companyId: number) =>
     catalogueChecks(test, catalogue.calls, (contact) => envelope(companyId, contact));

@@ -1,6 +1,6 @@
 import { catalogueChecks, expectForbidden } from '@portal/api/test/catalogue-kit';
 import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import {
   type ContractorCompany,
   type ContractorCompanySearch,
@@ -12,18 +12,13 @@ import { describe, expect, it } from 'vitest';
 const ctx = useTestPortal({ standardUser: true });
 
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.contractorCompanyCatalogue);
 
-const createCompany = async (name: string): Promise<ContractorCompany> => {
-  const response = await call('POST', '/api/contractorcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorCompany>();
-};
-const companies = async (query = '', headers = ctx.admin): Promise<ContractorCompanySearch> => {
-  const response = await call('GET', `/api/contractorcompany/all${query}`, headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorCompanySearch>();
-};
+const createCompany = (name: string) =>
+  callOk<ContractorCompany>('POST', '/api/contractorcompany/new', ctx.admin, { name });
+const companies = (query = '', headers = ctx.admin) =>
+  callOk<ContractorCompanySearch>('GET', `/api/contractorcompany/all${query}`, headers);
 const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   name: 'Carla Site',
   number: '(416)555-0101',
@@ -40,8 +35,8 @@ const contactsOfCompanies = contactCatalogue<ContractorContact>(ctx, {
   createCompany,
 });
 const { createContact, contacts } = contactsOfCompanies;
-const createProject = async (contractorCompanyId: number, overrides: object = {}) => {
-  const response = await call('POST', '/api/project/new', ctx.admin, {
+const createProject = (contractorCompanyId: number, overrides: object = {}) =>
+  callOk<{ id: number; version: number } & Record<string, unknown>>('POST', '/api/project/new', ctx.admin, {
     project: {
       projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
       contractorCompanyId,
@@ -50,9 +45,6 @@ const createProject = async (contractorCompanyId: number, overrides: object = {}
     },
     loggedInUserId: 1,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: number; version: number } & Record<string, unknown>>();
-};
 
 describe('contractor companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {

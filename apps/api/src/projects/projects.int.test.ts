@@ -1,5 +1,5 @@
 import { catalogueChecks, expectForbidden, expectReadYourWrites } from '@portal/api/test/catalogue-kit';
-import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import { injector, okInjector, testAdmin, useTestPortal } from '@portal/api/test/portal';
 import { endpoints, type Project, type ProjectLogEntry } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 /** Saves travel as {project, loggedInUserId}. */
 const checks = catalogueChecks(ctx, endpoints.projectCatalogue, (project) => ({
   project,
@@ -42,24 +43,13 @@ const editProject = async (project: object): Promise<Project> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project>();
 };
-const all = async (headers = ctx.admin): Promise<Project[]> => {
-  const response = await call('GET', '/api/project/all', headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Project[]>();
-};
-const logOf = async (id: number): Promise<ProjectLogEntry[]> => {
-  const response = await call('GET', `/api/project/logs/${id}`, ctx.admin);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ProjectLogEntry[]>();
-};
-const createContact = async (companyId: number, name: string, number: string) => {
-  const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
+const all = (headers = ctx.admin) => callOk<Project[]>('GET', '/api/project/all', headers);
+const logOf = (id: number) => callOk<ProjectLogEntry[]>('GET', `/api/project/logs/${id}`, ctx.admin);
+const createContact = (companyId: number, name: string, number: string) =>
+  callOk<{ id: number }>('POST', '/api/contractorcontact/new', ctx.admin, {
     contractorCompanyId: companyId,
     contractorContact: { name, number, isSiteContact: true },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: number }>();
-};
 /** The record the project stream holds: what the log's data objects serialise. */
 const storedRecord = (project: Project) => ({
   id: project.id,
