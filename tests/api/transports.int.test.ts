@@ -61,8 +61,7 @@ describe('transport companies', () => {
     expect(edited.json()).toEqual({ id: saved.id, name: 'Haul Co Ltd', version: 2 });
     expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 0 });
 
-    expect((await call('DELETE', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await companyChecks.expectDeleted(saved.id);
     expect((await companies()).map((c) => c.id)).not.toContain(saved.id);
   });
 
@@ -210,8 +209,7 @@ describe('transport contacts', () => {
     });
     expect(unchanged.json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await contactsOfCompanies.checks(company.id).expectDeleted(saved.id);
     expect(await contacts(company.id)).toEqual([]);
   });
 

@@ -97,6 +97,12 @@ export function catalogueChecks(
       });
     },
 
+    /** Deleting the record answers 204, and reading it afterwards 404. */
+    async expectDeleted(id: number) {
+      expect((await send(catalogue.remove, { params: { id } })).statusCode).toBe(204);
+      expect((await read(id)).statusCode).toBe(404);
+    },
+
     /** An edit that changes nothing answers the saved record as it was, version and all. */
     async expectUnchangedEditKeepsVersion(saved: object) {
       const edited = await send(catalogue.edit, { body: envelope({ ...saved }) });

@@ -190,5 +190,5 @@ export function contactCatalogue<Contact extends { id: number; version: number }
     });
   };
 
-  return { createContact, contacts, declareTests };
+  return { createContact, contacts, checks, declareTests };
 }

@@ -251,8 +251,7 @@ describe('contractor contacts', () => {
     });
     expect(await contacts(company.id)).toEqual([edited.json()]);
 
-    expect((await call('DELETE', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await contactsOfCompanies.checks(company.id).expectDeleted(saved.id);
     expect(await contacts(company.id)).toEqual([]);
   });
 

@@ -127,8 +127,7 @@ describe('projects', () => {
     });
     expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await checks.expectDeleted(saved.id);
     expect((await all()).map((p) => p.id)).not.toContain(saved.id);
   });
 
