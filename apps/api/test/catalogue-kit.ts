@@ -59,16 +59,16 @@ export function catalogueChecks(
   catalogue: CatalogueCalls,
   envelope: (record: object) => object = (record) => record,
 ) {
-  const send = (declaration: Endpoint, input: object) => {
+  const send = (declaration: Endpoint, input: object, headers = test.admin) => {
     const { method, url, body } = requestOf(declaration, input);
     return test.portal.app.inject({
       method,
       url,
-      headers: test.admin,
+      headers,
       ...(body === undefined ? {} : { payload: body as object }),
     });
   };
-  const read = (id: number) => send(catalogue.read, { params: { id } });
+  const read = (id: number, headers = test.admin) => send(catalogue.read, { params: { id } }, headers);
   return {
     /** An id with no record: read and edit answer 404 with `message`, delete answers 404. */
     async expectNotFound(id: number, message: string, record: object) {
@@ -95,6 +95,29 @@ export function catalogueChecks(
         ...newer,
         version: saved.version + 1,
       });
+    },
+
+    /**
+     * A standard user reads `saved` (as `shown`, when read answers more than the record) but each of
+     * `writes()` answers 403, and afterwards the list still `count`s as many records and `saved` is as it was.
+     */
+    async expectReadOnlyToStandardUsers(
+      saved: { id: number },
+      {
+        count,
+        writes,
+        shown = saved,
+      }: {
+        count: () => Promise<number>;
+        writes: () => Promise<LightMyRequestResponse>[];
+        shown?: object;
+      },
+    ) {
+      expect((await read(saved.id, test.standard)).json()).toEqual(shown);
+      const before = await count();
+      await expectForbidden(writes());
+      expect(await count()).toBe(before);
+      expect((await read(saved.id)).json()).toEqual(shown);
     },
 
     /** Deleting the record answers 204, and reading it afterwards 404. */
