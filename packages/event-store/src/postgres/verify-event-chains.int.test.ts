@@ -239,6 +239,23 @@ describe('verifyEventChains against the seals', () => {
     }
   };
   const sealRecordedAt = (version: number) => recordedAt(sealStreamId, version);
+  /**
+   * Verification with the genuine key fails after checking `checkedEvents` events, first at `position`
+   * of `streamId` for `reason` (the break recorded at `at`); with a `label`, the answer is printed under it.
+   */
+  const expectBreak = async (
+    label: string | null,
+    checkedEvents: number,
+    [streamId, position, reason, at]: [string, number, string, string | undefined],
+  ) => {
+    const verification = await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] });
+    if (label) console.info(`${label}:`, JSON.stringify(verification));
+    expect(verification).toEqual({
+      ok: false,
+      checkedEvents,
+      firstBreak: { streamId, position, reason, recordedAt: at },
+    });
+  };
 
   beforeEach(async () => {
     await migrateEventStore(postgres.pool);
@@ -259,36 +276,14 @@ describe('verifyEventChains against the seals', () => {
     await seal();
     await tamper([`DELETE FROM events WHERE stream_id = 'ticket-2' AND stream_version = 3`]);
 
-    const verification = await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] });
-    console.info('truncated tail:', JSON.stringify(verification));
-    expect(verification).toEqual({
-      ok: false,
-      checkedEvents: 8,
-      firstBreak: {
-        streamId: 'ticket-2',
-        position: 3,
-        reason: 'truncated',
-        recordedAt: await sealRecordedAt(1),
-      },
-    });
+    await expectBreak('truncated tail', 8, ['ticket-2', 3, 'truncated', await sealRecordedAt(1)]);
   });
 
   it('names a whole stream dropped after the seal as missing', async () => {
     await seal();
     await tamper([`DELETE FROM events WHERE stream_id = 'user-1'`]);
 
-    const verification = await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] });
-    console.info('stream dropped:', JSON.stringify(verification));
-    expect(verification).toEqual({
-      ok: false,
-      checkedEvents: 7,
-      firstBreak: {
-        streamId: 'user-1',
-        position: 2,
-        reason: 'stream-missing',
-        recordedAt: await sealRecordedAt(1),
-      },
-    });
+    await expectBreak('stream dropped', 7, ['user-1', 2, 'stream-missing', await sealRecordedAt(1)]);
   });
 
   it('names a tail rewritten with valid hashes after the seal: the sealed head is not the event there now', async () => {
@@ -298,16 +293,7 @@ describe('verifyEventChains against the seals', () => {
     await store.append('ticket-1', [ticketEvent('TicketRejected', 3)], { expectedVersion: 2 });
     await store.close();
 
-    expect(await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] })).toEqual({
-      ok: false,
-      checkedEvents: 9,
-      firstBreak: {
-        streamId: 'ticket-1',
-        position: 3,
-        reason: 'sealed-head-changed',
-        recordedAt: await recordedAt('ticket-1', 3),
-      },
-    });
+    await expectBreak(null, 9, ['ticket-1', 3, 'sealed-head-changed', await recordedAt('ticket-1', 3)]);
   });
 
   it('refuses a seal forged with another key, whether it names that key or the genuine one', async () => {
@@ -315,18 +301,12 @@ describe('verifyEventChains against the seals', () => {
     const forger = generateKeyPairSync('ed25519');
     await seal(forger.privateKey, rawPublicKey(forger.publicKey));
 
-    const ownKey = await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] });
-    console.info('seal signed by an unknown key:', JSON.stringify(ownKey));
-    expect(ownKey).toEqual({
-      ok: false,
-      checkedEvents: 10,
-      firstBreak: {
-        streamId: sealStreamId,
-        position: 2,
-        reason: 'seal-signature-invalid',
-        recordedAt: await sealRecordedAt(2),
-      },
-    });
+    await expectBreak('seal signed by an unknown key', 10, [
+      sealStreamId,
+      2,
+      'seal-signature-invalid',
+      await sealRecordedAt(2),
+    ]);
 
     await seal(forger.privateKey, genuineKey);
     expect((await verifyEventChains(postgres.pool, { sealKeys: [genuineKey, ''] })).firstBreak).toMatchObject(
