@@ -20,6 +20,12 @@ async function issueKey(scaleId: number): Promise<{ key: string; bridgeKey: { id
   return response.json();
 }
 
+/** A new scale and a bridge key issued for it. */
+async function keyedScale() {
+  const scale = await newScale();
+  return { scale, ...(await issueKey(scale.id)) };
+}
+
 /** A reading whose status began a second ago, with a whole frame and no division unless `fields` give one. */
 const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport =>
   bridgeReading(
@@ -161,8 +167,7 @@ describe('the bridge and the live weight', () => {
   });
 
   it('refuses a report without a key, with a user token, with an unknown or revoked key, and a malformed one', async () => {
-    const scale = await newScale();
-    const { key, bridgeKey } = await issueKey(scale.id);
+    const { scale, key, bridgeKey } = await keyedScale();
     const message = { message: 'The scale bridge key is missing, unknown or revoked.' };
     for (const headers of [
       {},
@@ -203,8 +208,7 @@ describe('the bridge and the live weight', () => {
 
 describe('weighing in and taring from the scale', () => {
   it("weighs in with the scale's stable reading and records its provenance in the ticket's event", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
     const { ticket } = await kit.truckTicket(14_500);
     await emptyDeck(key);
@@ -240,8 +244,7 @@ describe('weighing in and taring from the scale', () => {
 
   // Issue 29, defects 1, 2, 3 and 5: the indicator's word is final, and only a legal reading is weighed.
   it('refuses a reading in motion, over or under range, in net mode or too old with 409 and the reason; nothing is written', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Till ${crypto.randomUUID().slice(0, 8)}`);
     const { truck, ticket } = await kit.truckTicket(14_000);
     const illegal: [string, BridgeReport][] = [
@@ -295,8 +298,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("weighs the weight the operator saw: a reading that moved on since is refused, 'The weight changed: weigh again'", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Silt ${crypto.randomUUID().slice(0, 8)}`);
     const { truck, ticket } = await kit.truckTicket(14_000);
     await emptyDeck(key);
@@ -327,8 +329,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('weighs the next truck only after the deck read zero, and never below 20 divisions', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const [first, second] = [await kit.truckTicket(null), await kit.truckTicket(null)];
     const tare = (truckId: number) =>
       kit.call('POST', '/api/truck/tare/weight', { truckId, scaleId: scale.id }, kit.standard);
@@ -385,8 +386,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a burst of weigh-ins on one scale after one return to zero records exactly one truck', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Burst ${crypto.randomUUID().slice(0, 8)}`);
     const loads = await Promise.all(Array.from({ length: 8 }, () => kit.truckTicket(10_000)));
     await emptyDeck(key);
@@ -409,8 +409,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a weigh-in refused for another reason keeps the return to zero for the next try', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Retry ${crypto.randomUUID().slice(0, 8)}`);
     const { ticket } = await kit.truckTicket(40_000);
     await emptyDeck(key);
@@ -426,8 +425,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('refuses hostile reports and weighing bodies with 400, and an encoded path with 404; nothing changes', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(12_000);
     await emptyDeck(key);
     await report(key, reading(14_000));
@@ -457,8 +455,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("two bridges reporting with one scale's key: its readings are refused, and the portal says why", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     const [one, other] = [crypto.randomUUID(), crypto.randomUUID()];
     await emptyDeck(key);
@@ -476,8 +473,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a bridge silent for 1.5 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     await emptyDeck(key);
     expect((await report(key, reading(31_000))).statusCode).toBe(204);
@@ -561,8 +557,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("tares a truck alone: 'Tare weight set to {n} for {truck}'", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     await emptyDeck(key);
     await report(key, reading(14_250.5));
