@@ -1,6 +1,7 @@
 import { siteDate } from '@portal/api';
 import { catalogueChecks } from '@portal/api/test/catalogue-kit';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -11,43 +12,24 @@ const ctx = useTestPortal({ standardUser: true });
 
 type Company = { id: number; name: string; version: number };
 
-const forbidden = 'You do not have permission to do this.';
-
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.transportCompanyCatalogue);
-/** The checks of the contacts of `companyId`, whose saves travel in {transportCompanyId, transportContact}. */
-const contactChecks = (companyId: number) =>
-  catalogueChecks(ctx, endpoints.transportContactCatalogue, (contact) => ({
-    transportCompanyId: companyId,
-    transportContact: contact,
-  }));
-
-const createCompany = async (name: string): Promise<Company> => {
-  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Company>();
-};
-const companies = async (headers = ctx.admin): Promise<TransportCompany[]> => {
-  const response = await call('GET', '/api/transportcompany/all', headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportCompany[]>();
-};
-const createContact = async (companyId: number, name = 'Tom Dispatch', number = '(905)555-0199') => {
-  const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
-    transportCompanyId: companyId,
-    transportContact: { name, number },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportContact>();
-};
-const contacts = async (transportCompanyId?: number): Promise<TransportContact[]> => {
-  const response = await call('POST', '/api/transportcontact/all', ctx.admin, { transportCompanyId });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TransportContact[]>();
-};
+const createCompany = (name: string) =>
+  callOk<Company>('POST', '/api/transportcompany/new', ctx.admin, { name });
+const companies = (headers = ctx.admin) =>
+  callOk<TransportCompany[]>('GET', '/api/transportcompany/all', headers);
+/** Contacts travel in {transportCompanyId, transportContact}. */
+const contactsOfCompanies = contactCatalogue<TransportContact>(ctx, {
+  company: 'transport',
+  calls: endpoints.transportContactCatalogue,
+  contactInput: (overrides = {}) => ({ name: 'Tom Dispatch', number: '(905)555-0199', ...overrides }),
+  createCompany,
+});
+const { createContact, contacts } = contactsOfCompanies;
 let plates = 0;
-const createTruck = async (transportCompanyId: number, overrides: Partial<Truck> = {}): Promise<Truck> => {
-  const response = await call('POST', '/api/truck/new', ctx.admin, {
+const createTruck = (transportCompanyId: number, overrides: Partial<Truck> = {}) =>
+  callOk<Truck>('POST', '/api/truck/new', ctx.admin, {
     truck: {
       transportCompanyId,
       number: `T-${++plates}`,
@@ -55,9 +37,6 @@ const createTruck = async (transportCompanyId: number, overrides: Partial<Truck>
       ...overrides,
     },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Truck>();
-};
 
 /** GET /api/transportcompany/{id} of a company with no contacts and no trucks. */
 const withoutFleet = (company: Company) => ({ ...company, contacts: [], trucks: [] });
@@ -82,15 +61,14 @@ describe('transport companies', () => {
     expect(edited.json()).toEqual({ id: saved.id, name: 'Haul Co Ltd', version: 2 });
     expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 0 });
 
-    expect((await call('DELETE', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await companyChecks.expectDeleted(saved.id);
     expect((await companies()).map((c) => c.id)).not.toContain(saved.id);
   });
 
   it('GET /{id} answers the company with its contacts and trucks; /new, /edit and /all without them', async () => {
     const fleet = await createCompany('Fleet Detail Haulage');
     const other = await createCompany('Other Detail Haulage');
-    const contact = await createContact(fleet.id, 'Ann Dispatch');
+    const contact = await createContact(fleet.id, { name: 'Ann Dispatch' });
     const trucks = [
       await createTruck(fleet.id, {
         driverName: 'Dan Driver',
@@ -115,27 +93,6 @@ describe('transport companies', () => {
     expect(edited.json()).toEqual({ id: fleet.id, name: 'Fleet Detail Ltd', version: 2 });
     expect(await companies()).toContainEqual({ ...edited.json(), truckCount: 2 });
   });
-
-  it('an edit that changes nothing keeps the version', async () => {
-    const saved = await createCompany('Steady Haulage');
-    const edited = await call('PUT', '/api/transportcompany/edit', ctx.admin, { ...saved });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
-  });
-
-  it.each([{}, { name: '' }, { name: '  ' }])(
-    'refuses %o with 400 Company name is required, creating nothing',
-    async (payload) => {
-      const before = (await companies()).length;
-      const response = await call('POST', '/api/transportcompany/new', ctx.admin, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        message: 'Company name is required',
-        errors: { name: 'Company name is required' },
-      });
-      expect((await companies()).length).toBe(before);
-    },
-  );
 
   it('refuses a blank name on edit, a stale version with 409, and keeps the company', async () => {
     const saved = await createCompany('Versioned Haulage');
@@ -193,30 +150,24 @@ describe('transport companies', () => {
   it('standard users read (200) but every write and the export are 403, changing nothing', async () => {
     const saved = await createCompany('Read Only Haulage');
     expect((await companies(ctx.standard)).map((c) => c.id)).toContain(saved.id);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.standard)).json()).toEqual(
-      withoutFleet(saved),
-    );
-    const before = (await companies()).length;
-    for (const response of await Promise.all([
-      call('POST', '/api/transportcompany/new', ctx.standard, { name: 'Sneaky' }),
-      call('PUT', '/api/transportcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
-      call('DELETE', `/api/transportcompany/${saved.id}`, ctx.standard),
-      call('GET', '/api/transportcompany/export', ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
-    expect((await companies()).length).toBe(before);
-    expect((await call('GET', `/api/transportcompany/${saved.id}`, ctx.admin)).json()).toEqual(
-      withoutFleet(saved),
-    );
+    await companyChecks.expectReadOnlyToStandardUsers(saved, {
+      count: async () => (await companies()).length,
+      writes: () => [
+        call('POST', '/api/transportcompany/new', ctx.standard, { name: 'Sneaky' }),
+        call('PUT', '/api/transportcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
+        call('DELETE', `/api/transportcompany/${saved.id}`, ctx.standard),
+        call('GET', '/api/transportcompany/export', ctx.standard),
+      ],
+      shown: withoutFleet(saved),
+    });
   });
 
-  it('read-your-writes: every created company is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createCompany(`RYW Haulage ${round}`);
-      expect(await companies()).toContainEqual({ ...saved, truckCount: 0 });
-    }
+  companyCatalogueTests(ctx, {
+    path: '/api/transportcompany',
+    calls: endpoints.transportCompanyCatalogue,
+    createCompany,
+    companies,
+    listed: (saved) => ({ ...saved, truckCount: 0 }),
   });
 });
 
@@ -254,104 +205,30 @@ describe('transport contacts', () => {
     });
     expect(unchanged.json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await contactsOfCompanies.checks(company.id).expectDeleted(saved.id);
     expect(await contacts(company.id)).toEqual([]);
   });
 
-  it("list every contact without a company, and only the company's with one", async () => {
-    const one = await createCompany('Contacts One Haulage');
-    const two = await createCompany('Contacts Two Haulage');
-    const a = await createContact(one.id, 'A');
-    const b = await createContact(two.id, 'B');
-    expect(await contacts(one.id)).toEqual([a]);
-    const everyone = await contacts();
-    expect(everyone).toContainEqual(a);
-    expect(everyone).toContainEqual(b);
-  });
-
-  it.each([
-    [{ name: '' }, 'name', 'Contact name is required'],
-    [{ number: '' }, 'number', 'Contact number is required'],
-    [{ number: '905.555.0199' }, 'number', 'Phone number is not valid'],
-  ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const company = await createCompany(`Validating Haulage ${crypto.randomUUID().slice(0, 6)}`);
-    const before = (await contacts()).length;
-    const response = await call('POST', '/api/transportcontact/new', ctx.admin, {
-      transportCompanyId: company.id,
-      transportContact: { name: 'Tom', number: '(905)555-0199', ...change },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-    expect((await contacts()).length).toBe(before);
-  });
-
-  it('refuses a contact of an unknown company, a stale version, and unknown ids', async () => {
-    const unknown = await call('POST', '/api/transportcontact/new', ctx.admin, {
-      transportCompanyId: 999999,
-      transportContact: { name: 'Tom', number: '(905)555-0199' },
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      message: 'Haulage company not found.',
-      errors: { transportCompanyId: 'Haulage company not found.' },
-    });
-
-    const company = await createCompany('Stale Contact Haulage');
-    const saved = await createContact(company.id);
-    const checks = contactChecks(company.id);
-    await checks.expectStaleEditRefused(saved, { name: 'Newer' }, { name: 'Older' });
-    await checks.expectNotFound(999999, 'Transport contact not found.', {
-      name: 'Ghost',
-      number: '(905)555-0199',
-    });
-  });
-
-  it('standard users read (200) but every write is 403 and changes nothing', async () => {
-    const company = await createCompany('Read Only Contact Haulage');
-    const saved = await createContact(company.id);
-    const list = await call('POST', '/api/transportcontact/all', ctx.standard, {
-      transportCompanyId: company.id,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([saved]);
-    expect((await call('GET', `/api/transportcontact/${saved.id}`, ctx.standard)).json()).toEqual(saved);
-    for (const response of await Promise.all([
-      call('POST', '/api/transportcontact/new', ctx.standard, {
-        transportCompanyId: company.id,
-        transportContact: { name: 'Sneaky', number: '(905)555-0199' },
-      }),
-      call('PUT', '/api/transportcontact/edit', ctx.standard, {
-        transportCompanyId: company.id,
-        transportContact: { ...saved, name: 'Sneaky' },
-      }),
-      call('DELETE', `/api/transportcontact/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
-    expect(await contacts(company.id)).toEqual([saved]);
-  });
-
-  it('read-your-writes: every created contact is in the very next list, 20 rounds without retry', async () => {
-    const company = await createCompany('RYW Contact Haulage');
-    for (let round = 0; round < 20; round++) {
-      const saved = await createContact(company.id, `RYW ${round}`);
-      expect(await contacts(company.id)).toContainEqual(saved);
-    }
+  contactsOfCompanies.declareTests({
+    companyNotFound: 'Haulage company not found.',
+    contactNotFound: 'Transport contact not found.',
+    invalidNumbers: ['905.555.0199'],
   });
 });
 
 describe('GET /api/transportcompany/export', () => {
-  type Row = Record<(typeof columns)[number], unknown>;
-  const columns = [
-    'transportCompanyName',
-    'truckNumber',
-    'licensePlate',
-    'driverName',
-    'driverNumber',
-    'tareWeight',
-  ] as const;
+  /** The export's columns in order, each headed by the spec's words (issue 34, D17). */
+  const headings = {
+    transportCompanyName: 'Haulage company',
+    truckNumber: 'Truck number',
+    licensePlate: 'License plate',
+    driverName: 'Driver name',
+    driverNumber: 'Driver number',
+    tareWeight: 'Tare weight (KG)',
+  } as const;
+  type Column = keyof typeof headings;
+  type Row = Record<Column, unknown>;
+  const columns = Object.keys(headings) as Column[];
   const blankToNull = (value: unknown) => (value === undefined || value === '' ? null : value);
 
   const download = async () => {
@@ -406,15 +283,7 @@ describe('GET /api/transportcompany/export', () => {
     await createTruck(beta.id, { number: 'B1', licensePlate: 'EB00001' });
 
     const { header, rows } = await download();
-    // The spec's columns, headed by words (issue 34, D17).
-    expect(header).toEqual([
-      'Haulage company',
-      'Truck number',
-      'License plate',
-      'Driver name',
-      'Driver number',
-      'Tare weight (KG)',
-    ]);
+    expect(header).toEqual(Object.values(headings));
     const records = rows.map(asRow);
 
     const alphaAt = records.findIndex((r) => r.transportCompanyName === 'Export Alpha Haulage');

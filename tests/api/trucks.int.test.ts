@@ -1,5 +1,10 @@
-import { catalogueChecks } from '@portal/api/test/catalogue-kit';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import {
+  catalogueChecks,
+  expectForbidden,
+  expectReadYourWrites,
+  expectRefusedCreatingNothing,
+} from '@portal/api/test/catalogue-kit';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
@@ -12,17 +17,14 @@ beforeAll(async () => {
 });
 
 const stale = 'This record was changed by someone else. Reload it and try again.';
-const forbidden = 'You do not have permission to do this.';
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const checks = catalogueChecks(ctx, endpoints.truckCatalogue, (truck) => ({ truck }));
 
-const createCompany = async (name: string): Promise<{ id: number; name: string }> => {
-  const response = await call('POST', '/api/transportcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
+const createCompany = (name: string) =>
+  callOk<{ id: number; name: string }>('POST', '/api/transportcompany/new', ctx.admin, { name });
 let serial = 0;
 /** A free plate of the formatted kind (AA99999). */
 const nextPlate = () => `TR${String(++serial).padStart(5, '0')}`;
@@ -43,11 +45,8 @@ const createTruck = async (overrides: object = {}): Promise<Truck> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Truck>();
 };
-const trucksOf = async (transportCompanyId?: number, headers = ctx.admin): Promise<Truck[]> => {
-  const response = await call('POST', '/api/truck/all', headers, { transportCompanyId });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Truck[]>();
-};
+const trucksOf = (transportCompanyId?: number, headers = ctx.admin) =>
+  callOk<Truck[]>('POST', '/api/truck/all', headers, { transportCompanyId });
 const move = (fromTransportCompanyId: unknown, toTransportCompanyId: unknown, headers = ctx.admin) =>
   call('POST', '/api/truck/move', headers, { fromTransportCompanyId, toTransportCompanyId });
 
@@ -86,8 +85,7 @@ describe('trucks', () => {
     expect(edited.json()).toEqual({ ...saved, driverName: 'Dana Driver', driverNumber: null, version: 2 });
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/truck/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await checks.expectDeleted(saved.id);
     expect((await trucksOf()).map((t) => t.id)).not.toContain(saved.id);
     // Its plate is free again.
     expect((await createTruck({ licensePlate: 'rt12345' })).licensePlate).toBe('RT12345');
@@ -110,10 +108,7 @@ describe('trucks', () => {
   });
 
   it('an edit that changes nothing keeps the version', async () => {
-    const saved = await createTruck();
-    const edited = await save('PUT', { ...saved });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
+    await checks.expectUnchangedEditKeepsVersion(await createTruck());
   });
 
   it.each([
@@ -125,11 +120,12 @@ describe('trucks', () => {
     [{ transportCompanyId: 0 }, 'transportCompanyId', 'Please select a company'],
     [{ transportCompanyId: 999999 }, 'transportCompanyId', 'Haulage company not found.'],
   ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const before = (await trucksOf()).length;
-    const response = await save('POST', truckInput(change));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-    expect((await trucksOf()).length).toBe(before);
+    await expectRefusedCreatingNothing(
+      async () => (await trucksOf()).length,
+      () => save('POST', truckInput(change)),
+      field,
+      message,
+    );
   });
 
   it('accepts a truck without a driver number (it is optional)', async () => {
@@ -139,13 +135,12 @@ describe('trucks', () => {
 
   it('validates edits with the spec messages and keeps the truck', async () => {
     const saved = await createTruck();
-    const response = await save('PUT', { ...saved, licensePlate: 'TOOLONG1' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'License plate can be max 7 characters',
-      errors: { licensePlate: 'License plate can be max 7 characters' },
-    });
-    expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await checks.expectEditRefused(
+      saved,
+      { licensePlate: 'TOOLONG1' },
+      'licensePlate',
+      'License plate can be max 7 characters',
+    );
   });
 
   it('refuses a stale version with 409', async () => {
@@ -163,15 +158,12 @@ describe('trucks', () => {
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     const target = await createCompany('Standard Target Haulage');
     const before = (await trucksOf()).length;
-    for (const response of await Promise.all([
+    await expectForbidden([
       save('POST', truckInput(), ctx.standard),
       save('PUT', { ...saved, driverName: 'Sneaky' }, ctx.standard),
       call('DELETE', `/api/truck/${saved.id}`, ctx.standard),
       move(haulCo.id, target.id, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
+    ]);
     expect((await trucksOf()).length).toBe(before);
     expect(await trucksOf(target.id)).toEqual([]);
     expect((await call('GET', `/api/truck/${saved.id}`, ctx.admin)).json()).toEqual(saved);
@@ -190,10 +182,10 @@ describe('trucks', () => {
   });
 
   it('read-your-writes: every created truck is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createTruck();
-      expect(await trucksOf(haulCo.id)).toContainEqual(saved);
-    }
+    await expectReadYourWrites(
+      () => createTruck(),
+      () => trucksOf(haulCo.id),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { type BridgeReport, endpoints, type Scale } from '@portal/contract';
+import { type BridgeReport, endpoints, type Scale, type ScaleReading } from '@portal/contract';
 import { clientOfPortal, type Headers, injectionOf, type TestPortal } from './portal';
 
 /** A scale added and its bridge key issued, as an administrator does. */
@@ -16,10 +16,18 @@ export async function scaleWithKey(
 export const tareOnScale = (portal: TestPortal, headers: Headers, truckId: number, scaleId: number) =>
   clientOfPortal(() => portal)(endpoints.postTruckTareWeight, { body: { truckId, scaleId } }, headers);
 
-/** A fresh gross reading in range, stable or in motion, as the bridge reports it. */
-export const bridgeReading = (weightKg: number, stable: boolean): BridgeReport => ({
+/**
+ * A fresh gross reading in range, stable or in motion, as the bridge reports it, its status begun
+ * `statusAgeMs` ago; `fields` change the reading.
+ */
+export const bridgeReading = (
+  weightKg: number,
+  stable: boolean,
+  fields: Partial<ScaleReading> = {},
+  statusAgeMs = 3000,
+): BridgeReport => ({
   status: stable ? 'ok' : 'motion',
-  statusSince: new Date(Date.now() - 3000).toISOString(),
+  statusSince: new Date(Date.now() - statusAgeMs).toISOString(),
   reading: {
     weightKg,
     mode: 'gross',
@@ -28,6 +36,7 @@ export const bridgeReading = (weightKg: number, stable: boolean): BridgeReport =
     rawFrame: '02',
     readAt: new Date().toISOString(),
     divisionKg: 20,
+    ...fields,
   },
 });
 

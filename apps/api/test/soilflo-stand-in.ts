@@ -49,6 +49,13 @@ const behaviours = ['normal', 'slow', 'error', 'drop', 'malformed', 'accept-then
 export const minutesAgoWithoutZone = (minutes: number) =>
   new Date(Date.now() - minutes * 60_000).toISOString().slice(0, 19);
 
+/** The example loads' truck: Swift Haulage's T-12, driven by Sipho Dlamini. */
+const exampleTruck = (): ExternalLoad['truck'] => ({
+  driverName: 'Sipho Dlamini',
+  driverPhone: '083 555 0202',
+  global_truck: { number: 'T-12', license: 'CA 123-456', hauler: { name: 'Swift Haulage' } },
+});
+
 /** Example loads for demos and tests: a valid External load with the given id/status/dispatchedTime etc. */
 export function exampleExternalLoad(overrides: Partial<ExternalLoad> = {}): ExternalLoad {
   return {
@@ -57,11 +64,7 @@ export function exampleExternalLoad(overrides: Partial<ExternalLoad> = {}): Exte
     dispatchedTime: minutesAgoWithoutZone(10),
     sourceSite: { name: 'Riverside Excavation', contractingcompany: { name: 'Acme Earthworks' } },
     assignerUser: { firstName: 'Thandi', lastName: 'Mokoena', phone: '082 555 0101' },
-    truck: {
-      driverName: 'Sipho Dlamini',
-      driverPhone: '083 555 0202',
-      global_truck: { number: 'T-12', license: 'CA 123-456', hauler: { name: 'Swift Haulage' } },
-    },
+    truck: exampleTruck(),
     ...overrides,
   };
 }

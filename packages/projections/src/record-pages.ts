@@ -12,7 +12,7 @@ export interface RecordListPage<Field extends string> {
  * ORDER BY terms of a page: the chosen column (empty values last, as in a spreadsheet) then the id, so rows
  * that tie keep one order from page to page. `columns` names each sortable field's column or output alias.
  */
-export function pageOrder<Field extends string>(
+function pageOrder<Field extends string>(
   page: RecordListPage<Field>,
   columns: Record<Field, string>,
   id: string,
@@ -22,4 +22,30 @@ export function pageOrder<Field extends string>(
   return [...chosen, sql`${sql.ref(id)} ${direction}`];
 }
 
-export const pageOffset = (page: RecordListPage<string>) => (page.page - 1) * page.perPage;
+const pageOffset = (page: RecordListPage<string>) => (page.page - 1) * page.perPage;
+
+/** A select whose rows can be ordered and cut to a page, as Kysely's select builders can. */
+interface PageableQuery<Row> {
+  orderBy(term: RawBuilder<unknown>): PageableQuery<Row>;
+  limit(count: number): { offset(count: number): { execute(): Promise<Row[]> } };
+}
+
+/**
+ * One page of `rows` in the page's order (`columns` and `id` as `pageOrder` takes them), and how many
+ * rows there are in all as `counted` counts them (under the same filter as `rows`).
+ */
+export async function fetchPage<Row, Field extends string>(
+  rows: PageableQuery<Row>,
+  counted: { executeTakeFirstOrThrow(): Promise<{ total: number }> },
+  page: RecordListPage<Field>,
+  columns: Record<Field, string>,
+  id: string,
+): Promise<{ rows: Row[]; total: number }> {
+  let ordered = rows;
+  for (const term of pageOrder(page, columns, id)) ordered = ordered.orderBy(term);
+  const [found, count] = await Promise.all([
+    ordered.limit(page.perPage).offset(pageOffset(page)).execute(),
+    counted.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: found, total: Number(count.total) };
+}

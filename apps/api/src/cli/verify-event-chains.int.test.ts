@@ -1,21 +1,16 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { migrateEventStore, PostgresEventStore } from '@portal/event-store';
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '@portal/event-store';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const script = path.join(import.meta.dirname, 'verify-event-chains.ts');
-let database: TestDatabase;
-let pool: pg.Pool;
+const postgres = useTestPool({ max: 2, migrated: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await migrateEventStore(pool);
-  const store = new PostgresEventStore({ pool });
+  const store = new PostgresEventStore({ pool: postgres.pool });
   const metadata = { userId: 1, occurredAt: '2026-11-27T08:00:00.000Z' };
   await store.append('ticket-7', [
     { type: 'TicketGenerated', data: { ticketNumber: 7 }, metadata },
@@ -24,14 +19,9 @@ beforeAll(async () => {
   await store.close();
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
-
 const verify = () =>
   run(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '' },
+    env: { ...process.env, DATABASE_URL: postgres.database.url, EVENTSTORE_URL: '' },
   });
 
 describe('npm run verify', () => {
@@ -42,7 +32,7 @@ describe('npm run verify', () => {
   });
 
   it('prints the first break and exits 1 once an event was edited in PostgreSQL', async () => {
-    await pool.query(`
+    await postgres.pool.query(`
       ALTER TABLE events DISABLE TRIGGER events_append_only;
       UPDATE events SET data = '{"weight": 12.5}' WHERE stream_id = 'ticket-7' AND stream_version = 2;
       ALTER TABLE events ENABLE TRIGGER events_append_only;`);

@@ -1,5 +1,6 @@
 import { catalogueChecks } from '@portal/api/test/catalogue-kit';
-import { injector, useTestPortal } from '@portal/api/test/portal';
+import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
+import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
 import {
   type ContractorCompany,
   type ContractorCompanySearch,
@@ -10,27 +11,14 @@ import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
 
-const forbidden = 'You do not have permission to do this.';
-
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.contractorCompanyCatalogue);
-/** The checks of the contacts of `companyId`, whose saves travel in {contractorCompanyId, contractorContact}. */
-const contactChecks = (companyId: number) =>
-  catalogueChecks(ctx, endpoints.contractorContactCatalogue, (contact) => ({
-    contractorCompanyId: companyId,
-    contractorContact: contact,
-  }));
 
-const createCompany = async (name: string): Promise<ContractorCompany> => {
-  const response = await call('POST', '/api/contractorcompany/new', ctx.admin, { name });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorCompany>();
-};
-const companies = async (query = '', headers = ctx.admin): Promise<ContractorCompanySearch> => {
-  const response = await call('GET', `/api/contractorcompany/all${query}`, headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorCompanySearch>();
-};
+const createCompany = (name: string) =>
+  callOk<ContractorCompany>('POST', '/api/contractorcompany/new', ctx.admin, { name });
+const companies = (query = '', headers = ctx.admin) =>
+  callOk<ContractorCompanySearch>('GET', `/api/contractorcompany/all${query}`, headers);
 const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   name: 'Carla Site',
   number: '(416)555-0101',
@@ -39,24 +27,16 @@ const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   isSiteContact: true,
   ...overrides,
 });
-const createContact = async (
-  companyId: number,
-  overrides: Partial<ContractorContact> = {},
-): Promise<ContractorContact> => {
-  const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
-    contractorCompanyId: companyId,
-    contractorContact: contactInput(overrides),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorContact>();
-};
-const contacts = async (contractorCompanyId?: number): Promise<ContractorContact[]> => {
-  const response = await call('POST', '/api/contractorcontact/all', ctx.admin, { contractorCompanyId });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ContractorContact[]>();
-};
-const createProject = async (contractorCompanyId: number, overrides: object = {}) => {
-  const response = await call('POST', '/api/project/new', ctx.admin, {
+/** Contacts travel in {contractorCompanyId, contractorContact}. */
+const contactsOfCompanies = contactCatalogue<ContractorContact>(ctx, {
+  company: 'contractor',
+  calls: endpoints.contractorContactCatalogue,
+  contactInput,
+  createCompany,
+});
+const { createContact, contacts } = contactsOfCompanies;
+const createProject = (contractorCompanyId: number, overrides: object = {}) =>
+  callOk<{ id: number; version: number } & Record<string, unknown>>('POST', '/api/project/new', ctx.admin, {
     project: {
       projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
       contractorCompanyId,
@@ -65,9 +45,6 @@ const createProject = async (contractorCompanyId: number, overrides: object = {}
     },
     loggedInUserId: 1,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: number; version: number } & Record<string, unknown>>();
-};
 
 describe('contractor companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
@@ -99,33 +76,9 @@ describe('contractor companies', () => {
     expect((await companies()).contractorCompanies.map((c) => c.id)).not.toContain(saved.id);
   });
 
-  it('an edit that changes nothing keeps the version', async () => {
-    const saved = await createCompany('Unchanged Ltd');
-    const edited = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
-  });
-
-  it.each([{}, { name: '' }, { name: '   ' }])(
-    'refuses %o with 400 Company name is required, creating nothing',
-    async (payload) => {
-      const before = (await companies()).contractorCompanies.length;
-      const response = await call('POST', '/api/contractorcompany/new', ctx.admin, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        message: 'Company name is required',
-        errors: { name: 'Company name is required' },
-      });
-      expect((await companies()).contractorCompanies.length).toBe(before);
-    },
-  );
-
   it('refuses a blank name on edit and keeps the company', async () => {
     const saved = await createCompany('Keep Name Ltd');
-    const response = await call('PUT', '/api/contractorcompany/edit', ctx.admin, { ...saved, name: '' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ name: 'Company name is required' });
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await companyChecks.expectEditRefused(saved, { name: '' }, 'name', 'Company name is required');
   });
 
   it('refuses a stale version with 409', async () => {
@@ -236,18 +189,14 @@ describe('contractor companies', () => {
   it('standard users read (200) but every write is 403 and changes nothing', async () => {
     const saved = await createCompany('Read Only Ltd');
     expect((await call('GET', '/api/contractorcompany/all', ctx.standard)).statusCode).toBe(200);
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.standard)).json()).toEqual(saved);
-    const before = (await companies()).contractorCompanies.length;
-    for (const response of await Promise.all([
-      call('POST', '/api/contractorcompany/new', ctx.standard, { name: 'Sneaky' }),
-      call('PUT', '/api/contractorcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
-      call('DELETE', `/api/contractorcompany/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
-    expect((await companies()).contractorCompanies.length).toBe(before);
-    expect((await call('GET', `/api/contractorcompany/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await companyChecks.expectReadOnlyToStandardUsers(saved, {
+      count: async () => (await companies()).contractorCompanies.length,
+      writes: () => [
+        call('POST', '/api/contractorcompany/new', ctx.standard, { name: 'Sneaky' }),
+        call('PUT', '/api/contractorcompany/edit', ctx.standard, { ...saved, name: 'Sneaky' }),
+        call('DELETE', `/api/contractorcompany/${saved.id}`, ctx.standard),
+      ],
+    });
   });
 
   it('needs a token', async () => {
@@ -255,11 +204,12 @@ describe('contractor companies', () => {
     expect((await call('POST', '/api/contractorcompany/new', {}, { name: 'Anon' })).statusCode).toBe(401);
   });
 
-  it('read-your-writes: every created company is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createCompany(`RYW Company ${round}`);
-      expect((await companies()).contractorCompanies).toContainEqual(saved);
-    }
+  companyCatalogueTests(ctx, {
+    path: '/api/contractorcompany',
+    calls: endpoints.contractorCompanyCatalogue,
+    createCompany,
+    companies: async () => (await companies()).contractorCompanies,
+    listed: (saved) => saved,
   });
 });
 
@@ -300,89 +250,8 @@ describe('contractor contacts', () => {
     });
     expect(await contacts(company.id)).toEqual([edited.json()]);
 
-    expect((await call('DELETE', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await contactsOfCompanies.checks(company.id).expectDeleted(saved.id);
     expect(await contacts(company.id)).toEqual([]);
-  });
-
-  it('an edit that changes nothing keeps the version', async () => {
-    const company = await createCompany('Steady Contacts Ltd');
-    const saved = await createContact(company.id);
-    const edited = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
-      contractorCompanyId: company.id,
-      contractorContact: saved,
-    });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual(saved);
-  });
-
-  it("list every contact without a company, and only the company's with one", async () => {
-    const one = await createCompany('Contacts One');
-    const two = await createCompany('Contacts Two');
-    const a = await createContact(one.id, { name: 'A' });
-    const b = await createContact(two.id, { name: 'B' });
-    expect(await contacts(one.id)).toEqual([a]);
-    expect(await contacts(two.id)).toEqual([b]);
-    const everyone = await contacts();
-    expect(everyone).toContainEqual(a);
-    expect(everyone).toContainEqual(b);
-  });
-
-  it.each([
-    [{ name: '' }, 'name', 'Contact name is required'],
-    [{ number: '' }, 'number', 'Contact number is required'],
-    [{ number: '416-555-0101' }, 'number', 'Phone number is not valid'],
-    [{ number: '(416) 555-0101' }, 'number', 'Phone number is not valid'],
-  ])('refuses %o with 400 on %s: %s, creating nothing', async (change, field, message) => {
-    const company = await createCompany(`Validation ${field} ${crypto.randomUUID().slice(0, 6)}`);
-    const before = (await contacts()).length;
-    const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
-      contractorCompanyId: company.id,
-      contractorContact: contactInput(change),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-    expect((await contacts()).length).toBe(before);
-  });
-
-  it('refuses a contact of an unknown company, creating nothing', async () => {
-    const before = (await contacts()).length;
-    const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
-      contractorCompanyId: 999999,
-      contractorContact: contactInput(),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Contractor company not found.',
-      errors: { contractorCompanyId: 'Contractor company not found.' },
-    });
-    expect((await contacts()).length).toBe(before);
-  });
-
-  it('validates edits with the spec messages and keeps the contact', async () => {
-    const company = await createCompany('Edit Validation Ltd');
-    const saved = await createContact(company.id);
-    const response = await call('PUT', '/api/contractorcontact/edit', ctx.admin, {
-      contractorCompanyId: company.id,
-      contractorContact: { ...saved, number: '5550101' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Phone number is not valid',
-      errors: { number: 'Phone number is not valid' },
-    });
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.admin)).json()).toEqual(saved);
-  });
-
-  it('refuses a stale version with 409', async () => {
-    const company = await createCompany('Stale Contacts Ltd');
-    const saved = await createContact(company.id);
-    await contactChecks(company.id).expectStaleEditRefused(saved, { name: 'Newer' }, { name: 'Older' });
-  });
-
-  it('answers 404 for unknown ids', async () => {
-    const company = await createCompany('Ghost Contacts Ltd');
-    await contactChecks(company.id).expectNotFound(999999, 'Contractor contact not found.', contactInput());
   });
 
   it('refuses to delete a contact a project names as site or office contact', async () => {
@@ -402,37 +271,9 @@ describe('contractor contacts', () => {
     expect((await call('GET', `/api/contractorcontact/${site.id}`, ctx.admin)).json()).toEqual(site);
   });
 
-  it('standard users read (200) but every write is 403 and changes nothing', async () => {
-    const company = await createCompany('Read Only Contacts Ltd');
-    const saved = await createContact(company.id);
-    const list = await call('POST', '/api/contractorcontact/all', ctx.standard, {
-      contractorCompanyId: company.id,
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([saved]);
-    expect((await call('GET', `/api/contractorcontact/${saved.id}`, ctx.standard)).json()).toEqual(saved);
-    for (const response of await Promise.all([
-      call('POST', '/api/contractorcontact/new', ctx.standard, {
-        contractorCompanyId: company.id,
-        contractorContact: contactInput(),
-      }),
-      call('PUT', '/api/contractorcontact/edit', ctx.standard, {
-        contractorCompanyId: company.id,
-        contractorContact: { ...saved, name: 'Sneaky' },
-      }),
-      call('DELETE', `/api/contractorcontact/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
-    expect(await contacts(company.id)).toEqual([saved]);
-  });
-
-  it('read-your-writes: every created contact is in the very next list, 20 rounds without retry', async () => {
-    const company = await createCompany('RYW Contacts Ltd');
-    for (let round = 0; round < 20; round++) {
-      const saved = await createContact(company.id, { name: `RYW ${round}` });
-      expect(await contacts(company.id)).toContainEqual(saved);
-    }
+  contactsOfCompanies.declareTests({
+    companyNotFound: 'Contractor company not found.',
+    contactNotFound: 'Contractor contact not found.',
+    invalidNumbers: ['416-555-0101', '(416) 555-0101'],
   });
 });

@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
+import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import { testRedisUrl } from '@portal/event-store/test/test-servers';
 import { createReadModelDb } from '@portal/projections';
 import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobQueues, type JobFamily, type JobQueues, type QueueBackend } from '../jobs/job-queues';
 import { enqueueMail, mailJobFamily } from './mail-jobs';
 import { createMailer } from './mailer';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url });
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+const postgres = useTestPool();
 
 const backends: [string, () => QueueBackend][] = [
-  ['PostgreSQL (embedded mode)', () => ({ kind: 'postgres', url: database.url })],
+  ['PostgreSQL (embedded mode)', () => ({ kind: 'postgres', url: postgres.database.url })],
   ['Redis', () => ({ kind: 'redis', url: testRedisUrl })],
 ];
 
@@ -38,22 +29,41 @@ async function settled(job: Job, timeoutMs: number): Promise<string> {
   return state;
 }
 
-/** A mail worker sending to `smtpUrl` on the given backend, for the duration of `run`. */
+/**
+ * An SMTP test receiver (started with `receiver`) and a mail worker sending to it on the given backend,
+ * its URL followed by `urlQuery`, for the duration of `run`.
+ */
 async function withMailWorker(
   backend: QueueBackend,
-  smtpUrl: string,
-  run: (queues: JobQueues) => Promise<void>,
+  {
+    receiver: receiverOptions,
+    urlQuery = '',
+  }: { receiver?: Parameters<typeof startSmtpTestReceiver>[0]; urlQuery?: string },
+  run: (queues: JobQueues, receiver: SmtpTestReceiver) => Promise<void>,
 ) {
-  const queues = await createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
-  const mailer = createMailer({ smtpUrl }, createReadModelDb(pool));
+  const receiver = await startSmtpTestReceiver(receiverOptions);
   try {
-    await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);
-    await run(queues);
+    const queues = await createJobQueues(backend, { prefix: `mail-test-${randomUUID()}` });
+    const mailer = createMailer({ smtpUrl: `${receiver.url}${urlQuery}` }, createReadModelDb(postgres.pool));
+    try {
+      await queues.startWorkers([mailJobFamily(mailer) as JobFamily]);
+      await run(queues, receiver);
+    } finally {
+      await queues.close();
+      mailer.close();
+    }
   } finally {
-    await queues.close();
-    mailer.close();
+    await receiver.close();
   }
 }
+
+/** A one-paragraph mail to one recipient. */
+const plainMail = (to: string, subject: string, text: string) => ({
+  to: [to],
+  subject,
+  html: `<p>${text}</p>`,
+  text,
+});
 
 describe.each(backends)('mail through the queue on %s', (_name, backend) => {
   it('delivers an .xlsx attachment that reads back, once for a repeated mail id', async () => {
@@ -62,76 +72,67 @@ describe.each(backends)('mail through the queue on %s', (_name, backend) => {
     sheet.addRow(['Ticket', 'Net tonnes']);
     sheet.addRow([100234, 12.5]);
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
-    const receiver = await startSmtpTestReceiver();
-    try {
-      await withMailWorker(backend(), `${receiver.url}?from=exports%40site.test`, async (queues) => {
-        const mailId = `export-${randomUUID()}`;
-        const message = {
-          to: ['dispatch@site.test'],
-          subject: 'Ticket export',
-          html: '<p>Your export is attached.</p>',
-          text: 'Your export is attached.',
-          attachments: [{ filename: 'tickets.xlsx', content, contentType: xlsx }],
-        };
-        const job = await enqueueMail(queues, mailId, message);
-        await enqueueMail(queues, mailId, message);
-        expect(await settled(job, 15_000)).toBe('completed');
+    await withMailWorker(backend(), { urlQuery: '?from=exports%40site.test' }, async (queues, receiver) => {
+      const mailId = `export-${randomUUID()}`;
+      const message = {
+        to: ['dispatch@site.test'],
+        subject: 'Ticket export',
+        html: '<p>Your export is attached.</p>',
+        text: 'Your export is attached.',
+        attachments: [{ filename: 'tickets.xlsx', content, contentType: xlsx }],
+      };
+      const job = await enqueueMail(queues, mailId, message);
+      await enqueueMail(queues, mailId, message);
+      expect(await settled(job, 15_000)).toBe('completed');
 
-        expect(receiver.received).toHaveLength(1);
-        const [mail] = receiver.received;
-        expect(mail?.subject).toBe('Ticket export');
-        expect(mail?.from?.value[0]?.address).toBe('exports@site.test');
-        expect(mail?.to).toMatchObject({ value: [{ address: 'dispatch@site.test' }] });
-        expect(mail?.text?.trim()).toBe('Your export is attached.');
-        expect(mail?.html).toContain('Your export is attached.');
-        const attachment = mail?.attachments[0];
-        expect(attachment?.filename).toBe('tickets.xlsx');
-        expect(attachment?.contentType).toBe(xlsx);
-        const read = new ExcelJS.Workbook();
-        await read.xlsx.load(attachment?.content as unknown as ArrayBuffer);
-        const tickets = read.getWorksheet('Tickets');
-        expect(tickets?.getCell('A2').value).toBe(100234);
-        expect(tickets?.getCell('B2').value).toBe(12.5);
-      });
-    } finally {
-      await receiver.close();
-    }
+      expect(receiver.received).toHaveLength(1);
+      const [mail] = receiver.received;
+      expect(mail?.subject).toBe('Ticket export');
+      expect(mail?.from?.value[0]?.address).toBe('exports@site.test');
+      expect(mail?.to).toMatchObject({ value: [{ address: 'dispatch@site.test' }] });
+      expect(mail?.text?.trim()).toBe('Your export is attached.');
+      expect(mail?.html).toContain('Your export is attached.');
+      const attachment = mail?.attachments[0];
+      expect(attachment?.filename).toBe('tickets.xlsx');
+      expect(attachment?.contentType).toBe(xlsx);
+      const read = new ExcelJS.Workbook();
+      await read.xlsx.load(attachment?.content as unknown as ArrayBuffer);
+      const tickets = read.getWorksheet('Tickets');
+      expect(tickets?.getCell('A2').value).toBe(100234);
+      expect(tickets?.getCell('B2').value).toBe(12.5);
+    });
   });
 
   it('retries a mail the SMTP server refused and delivers it', async () => {
-    const receiver = await startSmtpTestReceiver({ refuseFirst: 1 });
-    try {
-      await withMailWorker(backend(), receiver.url, async (queues) => {
-        const job = await enqueueMail(queues, `retry-${randomUUID()}`, {
-          to: ['office@site.test'],
-          subject: 'Daily summary',
-          html: '<p>Summary</p>',
-          text: 'Summary',
-        });
-        expect(await settled(job, 20_000)).toBe('completed');
-        expect(receiver.refused()).toBe(1);
-        expect(receiver.received.map((mail) => mail.subject)).toEqual(['Daily summary']);
-        const done = await queues.queue('mail').getJob(job.id as string);
-        expect(done?.attemptsMade).toBe(2);
-      });
-    } finally {
-      await receiver.close();
-    }
+    await withMailWorker(backend(), { receiver: { refuseFirst: 1 } }, async (queues, receiver) => {
+      const job = await enqueueMail(
+        queues,
+        `retry-${randomUUID()}`,
+        plainMail('office@site.test', 'Daily summary', 'Summary'),
+      );
+      expect(await settled(job, 20_000)).toBe('completed');
+      expect(receiver.refused()).toBe(1);
+      expect(receiver.received.map((mail) => mail.subject)).toEqual(['Daily summary']);
+      const done = await queues.queue('mail').getJob(job.id as string);
+      expect(done?.attemptsMade).toBe(2);
+    });
   });
 
   it('leaves a mail the server refuses every time failed with the SMTP error, after every attempt', async () => {
-    const receiver = await startSmtpTestReceiver({
-      refuseFirst: Number.POSITIVE_INFINITY,
-      refuseWith: { code: 550, message: 'Mailbox unavailable' },
-    });
-    try {
-      await withMailWorker(backend(), receiver.url, async (queues) => {
-        const job = await enqueueMail(queues, `refused-${randomUUID()}`, {
-          to: ['nobody@site.test'],
-          subject: 'Never delivered',
-          html: '<p>x</p>',
-          text: 'x',
-        });
+    await withMailWorker(
+      backend(),
+      {
+        receiver: {
+          refuseFirst: Number.POSITIVE_INFINITY,
+          refuseWith: { code: 550, message: 'Mailbox unavailable' },
+        },
+      },
+      async (queues, receiver) => {
+        const job = await enqueueMail(
+          queues,
+          `refused-${randomUUID()}`,
+          plainMail('nobody@site.test', 'Never delivered', 'x'),
+        );
         // Five attempts with exponential backoff from 1 s: about 15 s.
         expect(await settled(job, 40_000)).toBe('failed');
         const failed = await queues.queue('mail').getJob(job.id as string);
@@ -140,10 +141,8 @@ describe.each(backends)('mail through the queue on %s', (_name, backend) => {
         expect(failed?.failedReason).toContain('Mailbox unavailable');
         expect(receiver.refused()).toBe(5);
         expect(receiver.received).toHaveLength(0);
-      });
-    } finally {
-      await receiver.close();
-    }
+      },
+    );
   }, 60_000);
 
   it('refuses mail ids BullMQ would misread', async () => {
@@ -165,7 +164,7 @@ describe('SMTP credentials', () => {
     const withCredentials = (password: string) =>
       receiver.url.replace('smtp://', `smtp://${login.username}:${encodeURIComponent(password)}@`);
     const message = { to: ['office@site.test'], subject: 'Signed in', html: '<p>ok</p>', text: 'ok' };
-    const db = createReadModelDb(pool);
+    const db = createReadModelDb(postgres.pool);
     try {
       await createMailer({ smtpUrl: withCredentials(login.password) }, db).send(message);
       expect(receiver.received.map((mail) => mail.subject)).toEqual(['Signed in']);

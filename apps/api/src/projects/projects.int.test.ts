@@ -1,5 +1,5 @@
-import { catalogueChecks } from '@portal/api/test/catalogue-kit';
-import { injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import { catalogueChecks, expectForbidden, expectReadYourWrites } from '@portal/api/test/catalogue-kit';
+import { injector, okInjector, testAdmin, useTestPortal } from '@portal/api/test/portal';
 import { endpoints, type Project, type ProjectLogEntry } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,9 +12,8 @@ beforeAll(async () => {
   other = (await call('POST', '/api/contractorcompany/new', ctx.admin, { name: 'Other Diggers' })).json();
 });
 
-const forbidden = 'You do not have permission to do this.';
-
 const call = injector(() => ctx.portal);
+const callOk = okInjector(() => ctx.portal);
 /** Saves travel as {project, loggedInUserId}. */
 const checks = catalogueChecks(ctx, endpoints.projectCatalogue, (project) => ({
   project,
@@ -44,24 +43,13 @@ const editProject = async (project: object): Promise<Project> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project>();
 };
-const all = async (headers = ctx.admin): Promise<Project[]> => {
-  const response = await call('GET', '/api/project/all', headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Project[]>();
-};
-const logOf = async (id: number): Promise<ProjectLogEntry[]> => {
-  const response = await call('GET', `/api/project/logs/${id}`, ctx.admin);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ProjectLogEntry[]>();
-};
-const createContact = async (companyId: number, name: string, number: string) => {
-  const response = await call('POST', '/api/contractorcontact/new', ctx.admin, {
+const all = (headers = ctx.admin) => callOk<Project[]>('GET', '/api/project/all', headers);
+const logOf = (id: number) => callOk<ProjectLogEntry[]>('GET', `/api/project/logs/${id}`, ctx.admin);
+const createContact = (companyId: number, name: string, number: string) =>
+  callOk<{ id: number }>('POST', '/api/contractorcontact/new', ctx.admin, {
     contractorCompanyId: companyId,
     contractorContact: { name, number, isSiteContact: true },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: number }>();
-};
 /** The record the project stream holds: what the log's data objects serialise. */
 const storedRecord = (project: Project) => ({
   id: project.id,
@@ -139,8 +127,7 @@ describe('projects', () => {
     });
     expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(edited.json());
 
-    expect((await call('DELETE', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(204);
-    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).statusCode).toBe(404);
+    await checks.expectDeleted(saved.id);
     expect((await all()).map((p) => p.id)).not.toContain(saved.id);
   });
 
@@ -206,13 +193,7 @@ describe('projects', () => {
 
   it('validates edits with the spec messages and keeps the project', async () => {
     const saved = await createProject();
-    const response = await save('PUT', { ...saved, jobSite: ' ' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Job site is required',
-      errors: { jobSite: 'Job site is required' },
-    });
-    expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
+    await checks.expectEditRefused(saved, { jobSite: ' ' }, 'jobSite', 'Job site is required');
   });
 
   it('refuses a stale version with 409', async () => {
@@ -252,16 +233,13 @@ describe('projects', () => {
     expect((await call('GET', `/api/project/${saved.id}`, ctx.standard)).json()).toEqual(saved);
     expect((await call('GET', `/api/project/contractor/${acme.id}`, ctx.standard)).statusCode).toBe(200);
     const before = (await all()).length;
-    for (const response of await Promise.all([
+    await expectForbidden([
       save('POST', projectInput(), ctx.standard),
       save('PUT', { ...saved, jobSite: 'Sneaky' }, ctx.standard),
       call('DELETE', `/api/project/${saved.id}`, ctx.standard),
       // The log is an administrator's screen (contractor company page).
       call('GET', `/api/project/logs/${saved.id}`, ctx.standard),
-    ])) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: forbidden });
-    }
+    ]);
     expect((await all()).length).toBe(before);
     expect((await call('GET', `/api/project/${saved.id}`, ctx.admin)).json()).toEqual(saved);
   });
@@ -271,10 +249,7 @@ describe('projects', () => {
   });
 
   it('read-your-writes: every created project is in the very next list, 20 rounds without retry', async () => {
-    for (let round = 0; round < 20; round++) {
-      const saved = await createProject({ jobSite: `RYW ${round}` });
-      expect(await all()).toContainEqual(saved);
-    }
+    await expectReadYourWrites((round) => createProject({ jobSite: `RYW ${round}` }), all);
   });
 });
 

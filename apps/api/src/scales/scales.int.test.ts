@@ -1,4 +1,4 @@
-import { tareOnScale } from '@portal/api/test/scale-kit';
+import { bridgeReading, tareOnScale } from '@portal/api/test/scale-kit';
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { BridgeReport, LiveScale, Scale, ScaleReading, Ticket } from '@portal/contract';
 import { displayTicketNumber, scaleMessages } from '@portal/domain';
@@ -20,19 +20,20 @@ async function issueKey(scaleId: number): Promise<{ key: string; bridgeKey: { id
   return response.json();
 }
 
-const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport => ({
-  status: stable ? 'ok' : 'motion',
-  statusSince: new Date(Date.now() - 1000).toISOString(),
-  reading: {
+/** A new scale and a bridge key issued for it. */
+async function keyedScale() {
+  const scale = await newScale();
+  return { scale, ...(await issueKey(scale.id)) };
+}
+
+/** A reading whose status began a second ago, with a whole frame and no division unless `fields` give one. */
+const reading = (weightKg: number, stable = true, fields: Partial<ScaleReading> = {}): BridgeReport =>
+  bridgeReading(
     weightKg,
-    mode: 'gross',
     stable,
-    range: 'ok',
-    rawFrame: '0234302030343332313030313530303030',
-    readAt: new Date().toISOString(),
-    ...fields,
-  },
-});
+    { rawFrame: '0234302030343332313030313530303030', divisionKg: undefined, ...fields },
+    1000,
+  );
 
 /** A weigh-in or tare refused from the scale: 409, the reason on the scale field, nothing written. */
 function expectRefused(response: { statusCode: number; json<T>(): T; body: string }, reason: string): void {
@@ -166,8 +167,7 @@ describe('the bridge and the live weight', () => {
   });
 
   it('refuses a report without a key, with a user token, with an unknown or revoked key, and a malformed one', async () => {
-    const scale = await newScale();
-    const { key, bridgeKey } = await issueKey(scale.id);
+    const { scale, key, bridgeKey } = await keyedScale();
     const message = { message: 'The scale bridge key is missing, unknown or revoked.' };
     for (const headers of [
       {},
@@ -208,8 +208,7 @@ describe('the bridge and the live weight', () => {
 
 describe('weighing in and taring from the scale', () => {
   it("weighs in with the scale's stable reading and records its provenance in the ticket's event", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Fill ${crypto.randomUUID().slice(0, 8)}`);
     const { ticket } = await kit.truckTicket(14_500);
     await emptyDeck(key);
@@ -245,8 +244,7 @@ describe('weighing in and taring from the scale', () => {
 
   // Issue 29, defects 1, 2, 3 and 5: the indicator's word is final, and only a legal reading is weighed.
   it('refuses a reading in motion, over or under range, in net mode or too old with 409 and the reason; nothing is written', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Till ${crypto.randomUUID().slice(0, 8)}`);
     const { truck, ticket } = await kit.truckTicket(14_000);
     const illegal: [string, BridgeReport][] = [
@@ -300,8 +298,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("weighs the weight the operator saw: a reading that moved on since is refused, 'The weight changed: weigh again'", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Silt ${crypto.randomUUID().slice(0, 8)}`);
     const { truck, ticket } = await kit.truckTicket(14_000);
     await emptyDeck(key);
@@ -332,8 +329,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('weighs the next truck only after the deck read zero, and never below 20 divisions', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const [first, second] = [await kit.truckTicket(null), await kit.truckTicket(null)];
     const tare = (truckId: number) =>
       kit.call('POST', '/api/truck/tare/weight', { truckId, scaleId: scale.id }, kit.standard);
@@ -390,8 +386,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a burst of weigh-ins on one scale after one return to zero records exactly one truck', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Burst ${crypto.randomUUID().slice(0, 8)}`);
     const loads = await Promise.all(Array.from({ length: 8 }, () => kit.truckTicket(10_000)));
     await emptyDeck(key);
@@ -414,8 +409,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a weigh-in refused for another reason keeps the return to zero for the next try', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const material = await kit.material(`Retry ${crypto.randomUUID().slice(0, 8)}`);
     const { ticket } = await kit.truckTicket(40_000);
     await emptyDeck(key);
@@ -431,8 +425,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('refuses hostile reports and weighing bodies with 400, and an encoded path with 404; nothing changes', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(12_000);
     await emptyDeck(key);
     await report(key, reading(14_000));
@@ -462,8 +455,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("two bridges reporting with one scale's key: its readings are refused, and the portal says why", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     const [one, other] = [crypto.randomUUID(), crypto.randomUUID()];
     await emptyDeck(key);
@@ -481,8 +473,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it('a bridge silent for 1.5 s leaves no weight to weigh: its last reading is never taken (defect 5)', async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     await emptyDeck(key);
     expect((await report(key, reading(31_000))).statusCode).toBe(204);
@@ -566,8 +557,7 @@ describe('weighing in and taring from the scale', () => {
   });
 
   it("tares a truck alone: 'Tare weight set to {n} for {truck}'", async () => {
-    const scale = await newScale();
-    const { key } = await issueKey(scale.id);
+    const { scale, key } = await keyedScale();
     const { truck } = await kit.truckTicket(null);
     await emptyDeck(key);
     await report(key, reading(14_250.5));

@@ -35,6 +35,16 @@ const bulkReceive = (payload: object, headers: Headers = ctx.admin) =>
   );
 
 /** Starts a bulk receive and waits for its run: its answer, {success, fail, results}. */
+/** A bulk receive's answer: how many chips succeeded and failed, and each chip. */
+const answer = (success: number, fail: number, results: BulkReceiveAnswer['results']) => ({
+  success,
+  fail,
+  results,
+});
+/** One chip of the answer: its range, whether it succeeded, and what it says when it says anything. */
+const chip = (key: string, value: 'success' | 'failed', message?: string) =>
+  message === undefined ? { key, value } : { key, value, message };
+
 const bulkReceived = async (payload: object): Promise<BulkReceiveAnswer> =>
   (
     await runToEnd(ctx.portal, ctx.admin, {
@@ -151,14 +161,7 @@ describe('an invalid entry: 400 with the spec message, nothing received', () => 
 describe('receiving ranges', () => {
   it("'1-3,5' receives exactly tickets 1, 2, 3 and 5, as dashboard receipts, in 2 chips", async () => {
     const response = await bulkReceived({ ticketRange: '1-3,5' });
-    expect(response).toEqual({
-      success: 2,
-      fail: 0,
-      results: [
-        { key: '1-3', value: 'success' },
-        { key: '5', value: 'success' },
-      ],
-    });
+    expect(response).toEqual(answer(2, 0, [chip('1-3', 'success'), chip('5', 'success')]));
     expect(await receivedNumbers(1, 6)).toEqual([1, 2, 3, 5]);
     for (const ticket of (await numbered(1, 6)).filter((t) => t.isReceived)) {
       // As on the dashboard, timeLoaded is cleared and userId is the current user.
@@ -171,14 +174,7 @@ describe('receiving ranges', () => {
   it("accepts the entry with spaces around numbers and separators, and '1,2,3' as three chips", async () => {
     await generate(40, 49);
     const spaced = await bulkReceived({ ticketRange: ' 40 - 42 , 44 ' });
-    expect(spaced).toEqual({
-      success: 2,
-      fail: 0,
-      results: [
-        { key: '40-42', value: 'success' },
-        { key: '44', value: 'success' },
-      ],
-    });
+    expect(spaced).toEqual(answer(2, 0, [chip('40-42', 'success'), chip('44', 'success')]));
     const listed = await bulkReceived({ ticketRange: '45,46,47' });
     expect(listed.results.map((chip) => [chip.key, chip.value])).toEqual([
       ['45', 'success'],
@@ -191,11 +187,7 @@ describe('receiving ranges', () => {
   it('a range of 100 numbers (1-100 style, 99 apart) is received whole', async () => {
     await generate(1_000, 1_099);
     const response = await bulkReceived({ ticketRange: '1000-1099' });
-    expect(response).toEqual({
-      success: 1,
-      fail: 0,
-      results: [{ key: '1000-1099', value: 'success' }],
-    });
+    expect(response).toEqual(answer(1, 0, [chip('1000-1099', 'success')]));
     expect(await receivedNumbers(1_000, 1_099)).toHaveLength(100);
   });
 
@@ -206,11 +198,7 @@ describe('receiving ranges', () => {
     await ok('PUT', '/api/ticket/receive', { ticketId: eleven.id, source: 'dashboard' });
 
     const response = await bulkReceived({ ticketRange: '10-13' });
-    expect(response).toEqual({
-      success: 0,
-      fail: 1,
-      results: [{ key: '10-13', value: 'failed', message: 'already received: 11' }],
-    });
+    expect(response).toEqual(answer(0, 1, [chip('10-13', 'failed', 'already received: 11')]));
     expect(await receivedNumbers(10, 13)).toEqual([10, 11, 12, 13]);
     expect(await receiptsIn(eleven.id)).toBe(1);
   });
@@ -222,14 +210,12 @@ describe('receiving ranges', () => {
     await ok('PUT', '/api/ticket/receive', { ticketId: twentyOne.id, source: 'dashboard' });
 
     const response = await bulkReceived({ ticketRange: '20-23,25', forceReceive: true });
-    expect(response).toEqual({
-      success: 2,
-      fail: 0,
-      results: [
-        { key: '20-23', value: 'success', message: 'already received: 21' },
-        { key: '25', value: 'success', message: 'does not exist: 25' },
-      ],
-    });
+    expect(response).toEqual(
+      answer(2, 0, [
+        chip('20-23', 'success', 'already received: 21'),
+        chip('25', 'success', 'does not exist: 25'),
+      ]),
+    );
     expect(await receivedNumbers(20, 25)).toEqual([20, 21, 22, 23]);
     expect(await receiptsIn(twentyOne.id)).toBe(1);
   });
@@ -237,16 +223,14 @@ describe('receiving ranges', () => {
   it('numbers that do not exist fail their range; the chips of other ranges are unaffected', async () => {
     await generate(30, 31);
     const response = await bulkReceived({ ticketRange: '30-33,31,34' });
-    expect(response).toEqual({
-      success: 0,
-      fail: 3,
-      results: [
-        { key: '30-33', value: 'failed', message: 'does not exist: 32, 33' },
+    expect(response).toEqual(
+      answer(0, 3, [
+        chip('30-33', 'failed', 'does not exist: 32, 33'),
         // Already received by the first range of the same entry: reported, not doubled.
-        { key: '31', value: 'failed', message: 'already received: 31' },
-        { key: '34', value: 'failed', message: 'does not exist: 34' },
-      ],
-    });
+        chip('31', 'failed', 'already received: 31'),
+        chip('34', 'failed', 'does not exist: 34'),
+      ]),
+    );
     expect(await receivedNumbers(30, 34)).toEqual([30, 31]);
   });
 
@@ -270,14 +254,12 @@ describe('retries', () => {
     const after = await numbered(70, 75);
 
     const retry = await bulkReceived(request);
-    expect(retry).toEqual({
-      success: 0,
-      fail: 2,
-      results: [
-        { key: '70-72', value: 'failed', message: 'already received: 70, 71, 72' },
-        { key: '74', value: 'failed', message: 'already received: 74' },
-      ],
-    });
+    expect(retry).toEqual(
+      answer(0, 2, [
+        chip('70-72', 'failed', 'already received: 70, 71, 72'),
+        chip('74', 'failed', 'already received: 74'),
+      ]),
+    );
     // Nothing changed on the retry, not even a version.
     expect(await numbered(70, 75)).toEqual(after);
     for (const ticket of tickets) {

@@ -90,45 +90,29 @@ describe('full-form save: PUT /api/ticket/edit', () => {
   });
 
   const loaded = '2025-06-02T14:00:00.000Z';
-  it.each([
-    { change: { ticketNumber: null }, field: 'ticketNumber', message: 'Ticket number is required' },
-    { change: { date: null }, field: 'date', message: 'Date is required' },
-    { change: { jobSite: ' ' }, field: 'jobSite', message: 'Job site is required' },
-    { change: { siteContactName: '' }, field: 'siteContactName', message: 'Site contact is required' },
-    { change: { timeLoaded: null }, field: 'timeLoaded', message: 'Time loaded is required' },
-    { change: { timeReceived: '' }, field: 'timeReceived', message: 'Time received is required' },
-    { change: { truckDriverName: '' }, field: 'truckDriverName', message: 'Driver name is required' },
-    { change: { truckLicensePlate: ' ' }, field: 'truckLicensePlate', message: 'License plate is required' },
-    {
-      change: { contractorCompanyId: 0 },
-      field: 'contractorCompanyId',
-      message: 'Please select a contractor',
-    },
-    {
-      change: { contractorCompanyId: null },
-      field: 'contractorCompanyId',
-      message: 'Contractor is required',
-    },
-    {
-      change: { transportCompanyId: 0 },
-      field: 'transportCompanyId',
-      message: 'Please select a haulage company',
-    },
-    {
-      change: { transportCompanyId: null },
-      field: 'transportCompanyId',
-      message: 'Haulage company is required',
-    },
-    { change: { truckTypeId: 0 }, field: 'truckTypeId', message: 'Please select a truck type' },
-    { change: { truckTypeId: '' }, field: 'truckTypeId', message: 'Truck type is required' },
-    {
-      change: { timeLoaded: loaded, timeReceived: '2025-06-02T13:59:00.000Z' },
-      field: 'timeReceived',
-      message: 'Time received must be after time loaded',
-    },
-    { change: { notes: 'n'.repeat(501) }, field: 'notes', message: 'Notes can be max 500 characters' },
-    { change: { weight: 'heavy' }, field: 'weight', message: 'Weight must be a number' },
-  ])('$field: $message → 400, and nothing is saved', async ({ change, field, message }) => {
+  it.each<[field: string, message: string, change: object]>([
+    ['ticketNumber', 'Ticket number is required', { ticketNumber: null }],
+    ['date', 'Date is required', { date: null }],
+    ['jobSite', 'Job site is required', { jobSite: ' ' }],
+    ['siteContactName', 'Site contact is required', { siteContactName: '' }],
+    ['timeLoaded', 'Time loaded is required', { timeLoaded: null }],
+    ['timeReceived', 'Time received is required', { timeReceived: '' }],
+    ['truckDriverName', 'Driver name is required', { truckDriverName: '' }],
+    ['truckLicensePlate', 'License plate is required', { truckLicensePlate: ' ' }],
+    ['contractorCompanyId', 'Please select a contractor', { contractorCompanyId: 0 }],
+    ['contractorCompanyId', 'Contractor is required', { contractorCompanyId: null }],
+    ['transportCompanyId', 'Please select a haulage company', { transportCompanyId: 0 }],
+    ['transportCompanyId', 'Haulage company is required', { transportCompanyId: null }],
+    ['truckTypeId', 'Please select a truck type', { truckTypeId: 0 }],
+    ['truckTypeId', 'Truck type is required', { truckTypeId: '' }],
+    [
+      'timeReceived',
+      'Time received must be after time loaded',
+      { timeLoaded: loaded, timeReceived: '2025-06-02T13:59:00.000Z' },
+    ],
+    ['notes', 'Notes can be max 500 characters', { notes: 'n'.repeat(501) }],
+    ['weight', 'Weight must be a number', { weight: 'heavy' }],
+  ])('%s: %s → 400, and nothing is saved', async (field, message, change) => {
     const [ticket] = await kit.fresh();
     if (!ticket) throw new Error('no ticket');
     const before = await kit.short(ticket.id, { ...kit.completeForm(kit.companyIds()), notes: 'before' });

@@ -271,6 +271,17 @@ describe('reject: POST /api/ticket/reject (admin)', () => {
   );
 
   it('marks the ticket rejected with the reason and clears the dispatch information', async () => {
+    // Who was trucking it (the company's name too), and when it left.
+    const dispatchInformation = [
+      'timeLoaded',
+      'transportCompanyId',
+      'transportCompanyName',
+      'truckId',
+      'truckNumber',
+      'truckLicensePlate',
+      'truckDriverName',
+      'truckDriverNumber',
+    ];
     const ticket = await one();
     const truck = await kit.truck({ transportCompanyId: kit.haulCo.id });
     const form = { ...kit.completeForm(kit.companyIds()), timeLoaded: at(), timeReceived: at(minutes(1)) };
@@ -285,14 +296,7 @@ describe('reject: POST /api/ticket/reject (admin)', () => {
       isDispatched: false,
       isReceived: false,
       isComplete: false,
-      timeLoaded: null,
-      transportCompanyId: null,
-      transportCompanyName: null,
-      truckId: null,
-      truckNumber: null,
-      truckLicensePlate: null,
-      truckDriverName: null,
-      truckDriverNumber: null,
+      ...Object.fromEntries(dispatchInformation.map((field) => [field, null])),
       // What is not dispatch information stays.
       jobSite: form.jobSite,
       contractorCompanyId: kit.acme.id,

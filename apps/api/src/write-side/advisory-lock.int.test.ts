@@ -1,31 +1,22 @@
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
+import { useTestPool } from '@portal/event-store/test/test-pool';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withAdvisoryLock } from './advisory-lock';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+const postgres = useTestPool({ max: 4 });
 
 describe('withAdvisoryLock', () => {
-  it('runs 50 callers one at a time on a 4-connection pool whose work needs connections of its own', async () => {
+  it('runs 50 callers one at a time on a 4-connection postgres.pool whose work needs connections of its own', async () => {
     let inside = 0;
     let most = 0;
     const order: number[] = [];
     await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
-        withAdvisoryLock(pool, 'busy-key', async () => {
+        withAdvisoryLock(postgres.pool, 'busy-key', async () => {
           inside++;
           most = Math.max(most, inside);
           // The holder needs further connections, as a command does (read, append, wait for projections).
-          await Promise.all([pool.query('SELECT pg_sleep(0.001)'), pool.query('SELECT 1')]);
+          await Promise.all([postgres.pool.query('SELECT pg_sleep(0.001)'), postgres.pool.query('SELECT 1')]);
           order.push(n);
           inside--;
         }),
@@ -36,7 +27,7 @@ describe('withAdvisoryLock', () => {
   });
 
   it('holds the PostgreSQL lock while working, so another process would wait', async () => {
-    const outsider = new pg.Client({ connectionString: database.url });
+    const outsider = new pg.Client({ connectionString: postgres.database.url });
     await outsider.connect();
     const tryLock = async () =>
       (
@@ -45,7 +36,7 @@ describe('withAdvisoryLock', () => {
         )
       ).rows[0]?.locked;
     try {
-      const seenFromOutside = await withAdvisoryLock(pool, 'shared-key', tryLock);
+      const seenFromOutside = await withAdvisoryLock(postgres.pool, 'shared-key', tryLock);
       expect(seenFromOutside).toBe(false);
       expect(await tryLock()).toBe(true);
     } finally {
@@ -55,8 +46,8 @@ describe('withAdvisoryLock', () => {
 
   it('a failing caller releases the key for the next', async () => {
     await expect(
-      withAdvisoryLock(pool, 'failing-key', async () => Promise.reject(new Error('boom'))),
+      withAdvisoryLock(postgres.pool, 'failing-key', async () => Promise.reject(new Error('boom'))),
     ).rejects.toThrow('boom');
-    await expect(withAdvisoryLock(pool, 'failing-key', async () => 'next')).resolves.toBe('next');
+    await expect(withAdvisoryLock(postgres.pool, 'failing-key', async () => 'next')).resolves.toBe('next');
   });
 });

@@ -59,9 +59,13 @@ const loadedDetails: TicketDetails = {
   materialTypeId: 2,
 };
 const loaded: TicketEvent = { type: 'TicketEdited', data: { ticketId: 12, details: loadedDetails } };
-const received = (source: 'dashboard' | 'ticket' | 'scale' | 'bulk' = 'ticket'): TicketEvent => ({
+/** TicketReceived from `source`: received now by the standard user, loaded at `loadedAt`, unless `data` says otherwise. */
+const received = (
+  source: 'dashboard' | 'ticket' | 'scale' | 'bulk' = 'ticket',
+  data: { timeReceived?: string; timeLoaded?: string | null; receivedByUserId?: number } = {},
+): TicketEvent => ({
   type: 'TicketReceived',
-  data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source },
+  data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source, ...data },
 });
 const dispatched: TicketEvent = { type: 'TicketDispatchToggled', data: { ticketId: 12, isDispatched: true } };
 const deleted: TicketEvent = { type: 'TicketDeleted', data: { ticketId: 12 } };
@@ -248,10 +252,7 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
       .when(edit(details, standard, true))
       .thenEmits([
         { type: 'TicketEdited', data: { ticketId: 12, details } },
-        {
-          type: 'TicketReceived',
-          data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 2, source: 'ticket' },
-        },
+        received('ticket', { timeLoaded: now }),
       ]);
     expect(after(given(generated), edit(details, standard, true))).toMatchObject({
       isReceived: true,
@@ -267,16 +268,7 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
       .when(edit(details, standard, true))
       .thenEmits([
         { type: 'TicketEdited', data: { ticketId: 12, details } },
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: later,
-            timeLoaded: loadedAt,
-            receivedByUserId: 2,
-            source: 'ticket',
-          },
-        },
+        received('ticket', { timeReceived: later }),
       ]);
   });
 
@@ -284,18 +276,7 @@ describe('ticket decider: receiving through edit (receive: true, the ticket page
     ticket
       .given(generated, loaded)
       .when(edit(loadedDetails, standard, true))
-      .thenEmits([
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: now,
-            timeLoaded: loadedAt,
-            receivedByUserId: 2,
-            source: 'ticket',
-          },
-        },
-      ]);
+      .thenEmits([received('ticket')]);
   });
 
   it('refuses a time received earlier than the time loaded', () => {
@@ -314,18 +295,7 @@ describe('ticket decider: receive from the dashboard', () => {
     ticket
       .givenState(state)
       .when(receive('dashboard'))
-      .thenEmits([
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: now,
-            timeLoaded: null,
-            receivedByUserId: 2,
-            source: 'dashboard',
-          },
-        },
-      ]);
+      .thenEmits([received('dashboard', { timeLoaded: null })]);
     expect(after(state, receive('dashboard'))).toMatchObject({
       isReceived: true,
       isDispatched: false,
@@ -362,32 +332,12 @@ describe('ticket decider: receive from the dashboard', () => {
       .when(receive('dashboard', { details }))
       .thenEmits([
         { type: 'TicketEdited', data: { ticketId: 12, details } },
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: now,
-            timeLoaded: null,
-            receivedByUserId: 2,
-            source: 'dashboard',
-          },
-        },
+        received('dashboard', { timeLoaded: null }),
       ]);
     ticket
       .given(generated, loaded)
       .when(receive('dashboard', { details: { ...loadedDetails } }))
-      .thenEmits([
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: now,
-            timeLoaded: null,
-            receivedByUserId: 2,
-            source: 'dashboard',
-          },
-        },
-      ]);
+      .thenEmits([received('dashboard', { timeLoaded: null })]);
   });
 
   it('accepts a requested time received after now', () => {
@@ -434,12 +384,7 @@ describe('ticket decider: receive from the ticket page', () => {
     ticket
       .given(generated)
       .when(receive('ticket', { actor: admin }))
-      .thenEmits([
-        {
-          type: 'TicketReceived',
-          data: { ticketId: 12, timeReceived: now, timeLoaded: now, receivedByUserId: 1, source: 'ticket' },
-        },
-      ]);
+      .thenEmits([received('ticket', { timeLoaded: now, receivedByUserId: 1 })]);
   });
 
   it('accepts a time received equal to the time loaded', () => {
@@ -691,16 +636,7 @@ describe('ticket decider: weigh', () => {
             source: fromScale,
           },
         },
-        {
-          type: 'TicketReceived',
-          data: {
-            ticketId: 12,
-            timeReceived: now,
-            timeLoaded: loadedAt,
-            receivedByUserId: 2,
-            source: 'scale',
-          },
-        },
+        received('scale'),
       ]);
     expect(after(state, weigh(43210.555, 15000))).toMatchObject({
       isReceived: true,
@@ -758,10 +694,7 @@ describe('ticket decider: weigh', () => {
 });
 
 describe('ticket decider: where the tare comes from, and two-pass weighing', () => {
-  const receipt: TicketEvent = {
-    type: 'TicketReceived',
-    data: { ticketId: 12, timeReceived: now, timeLoaded: loadedAt, receivedByUserId: 2, source: 'scale' },
-  };
+  const receipt: TicketEvent = received('scale');
 
   it("records the default tare as chosen, and why: the truck's stored tare was missing or expired", () => {
     const tare: TareBasis = { basis: 'default', tareWeight: 12000, storedTare: 'expired' };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describeEventStoreContract, eventually, pause } from '@portal/event-store/test/event-store-contract';
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AppendResult,
   comparePositions,
@@ -14,16 +14,12 @@ import {
 import { migrateEventStore } from './migrate-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
-let database: TestDatabase;
-let pool: pg.Pool;
+const postgres = useTestPool({ max: 20, migrated: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 20 });
-  await migrateEventStore(pool);
   // Test-only: an append whose metadata has `slowMs` sleeps after its insert, before its commit, so a
   // lower global_position can commit after a higher one.
-  await pool.query(`
+  await postgres.pool.query(`
     CREATE FUNCTION test_slow_append() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM pg_sleep(coalesce(max((metadata->>'slowMs')::numeric), 0) / 1000) FROM inserted;
@@ -31,11 +27,6 @@ beforeAll(async () => {
     END $$;
     CREATE TRIGGER test_slow_append AFTER INSERT ON events REFERENCING NEW TABLE AS inserted
     FOR EACH STATEMENT EXECUTE FUNCTION test_slow_append();`);
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
 });
 
 const newEvent = (type: string, slowMs?: number): NewEvent => ({
@@ -70,7 +61,7 @@ async function followStream(store: PostgresEventStore, streamId: string): Promis
 
 describe('PostgresEventStore on an empty database', () => {
   it('has no head position and nothing to read', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
 
     expect(await store.headPosition()).toBeNull();
     expect(await store.readAll({ maxCount: 10 })).toEqual([]);
@@ -78,16 +69,16 @@ describe('PostgresEventStore on an empty database', () => {
 });
 
 describeEventStoreContract('PostgresEventStore', async () => {
-  const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+  const store = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 50 });
   return { store, cleanup: () => store.close() };
 });
 
 describe('PostgresEventStore', () => {
   it('migrates repeatedly and concurrently without change, and refuses to rewrite history', async () => {
-    await Promise.all([migrateEventStore(pool), migrateEventStore(pool)]);
-    await new PostgresEventStore({ pool }).append(`ticket-${randomUUID()}`, [newEvent('A')]);
+    await Promise.all([migrateEventStore(postgres.pool), migrateEventStore(postgres.pool)]);
+    await new PostgresEventStore({ pool: postgres.pool }).append(`ticket-${randomUUID()}`, [newEvent('A')]);
 
-    const { rows } = await pool.query('SELECT name FROM event_store_migration');
+    const { rows } = await postgres.pool.query('SELECT name FROM event_store_migration');
     expect(rows.map((row) => row.name)).toEqual([
       '2026-11-21-001-create-events',
       '2026-11-23-001-append-events-function',
@@ -95,18 +86,20 @@ describe('PostgresEventStore', () => {
       '2026-11-27-002-event-seal-heads',
       '2026-11-28-001-sealed-redaction',
     ]);
-    await expect(pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
-    await expect(pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
-    await expect(pool.query('TRUNCATE events')).rejects.toThrow(/append-only/);
+    await expect(postgres.pool.query(`UPDATE events SET event_type = 'Changed'`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(postgres.pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
+    await expect(postgres.pool.query('TRUNCATE events')).rejects.toThrow(/append-only/);
   });
 
   it('hides a committed event until an older open transaction commits, then returns both in order', async () => {
-    const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+    const store = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 50 });
     const head = (await store.headPosition()) ?? undefined;
     const [streamA, streamB] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
     const received: RecordedEvent[] = [];
     store.subscribeToAll({ after: head, onEvents: async (events) => void received.push(...ofTest(events)) });
-    const transactionA = await pool.connect();
+    const transactionA = await postgres.pool.connect();
     try {
       await transactionA.query('BEGIN');
       await insertRaw(transactionA, streamA, 'A');
@@ -140,9 +133,9 @@ describe('PostgresEventStore', () => {
   });
 
   it('orders by transaction even when the later transaction took the lower sequence number', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const head = (await store.headPosition()) ?? undefined;
-    const transactionA = await pool.connect();
+    const transactionA = await postgres.pool.connect();
     let b: AppendResult;
     try {
       await transactionA.query('BEGIN');
@@ -164,14 +157,14 @@ describe('PostgresEventStore', () => {
   });
 
   it('appends, repeats an append and refuses a wrong version in one round trip each', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const streamId = `ticket-${randomUUID()}`;
     const batch = [
       { ...newEvent('A'), eventId: randomUUID() },
       { ...newEvent('B'), eventId: randomUUID() },
     ];
     // The notification sent after commit, on its own time, is not part of the append.
-    const queries = vi.spyOn(pool, 'query');
+    const queries = vi.spyOn(postgres.pool, 'query');
     const roundTrips = () => {
       const count = queries.mock.calls.filter((call) => !JSON.stringify(call).includes('pg_notify(')).length;
       queries.mockClear();
@@ -196,12 +189,12 @@ describe('PostgresEventStore', () => {
   });
 
   it('sends appends that come while others are on their way in one call, each with its own outcome', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const prefix = `together-${randomUUID()}`;
     const taken = `${prefix}-taken`;
     await store.append(taken, [newEvent('First')]);
     const appends = 20;
-    const queries = vi.spyOn(pool, 'query');
+    const queries = vi.spyOn(postgres.pool, 'query');
     let attempts: PromiseSettledResult<AppendResult>[];
     try {
       attempts = await Promise.allSettled(
@@ -225,7 +218,7 @@ describe('PostgresEventStore', () => {
     const written = attempts.filter((attempt) => attempt.status === 'fulfilled');
     expect(written).toHaveLength(appends - 1);
     for (const attempt of written) expect(attempt.value.nextExpectedVersion).toBe(1);
-    const { rows } = await pool.query<{ count: number }>(
+    const { rows } = await postgres.pool.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM events WHERE stream_id LIKE $1',
       [`${prefix}-%`],
     );
@@ -233,7 +226,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('fails only the append the database refuses, even when it shared a call with others', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const prefix = `refused-${randomUUID()}`;
     const appends = 10;
     try {
@@ -258,10 +251,10 @@ describe('PostgresEventStore', () => {
 
   it('reads again soon when a wake-up came while an older transaction was still open', async () => {
     // Polling this slowly leaves wake-ups as the only quick way to deliver.
-    const store = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const store = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 60_000 });
     const streamId = `late-${randomUUID()}`;
     const received = await followStream(store, streamId);
-    const older = await pool.connect();
+    const older = await postgres.pool.connect();
     try {
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
@@ -282,12 +275,12 @@ describe('PostgresEventStore', () => {
 
   it('wakes subscribers only after commit, with one notification for many appends', async () => {
     // Polling this slowly leaves wake-ups as the only quick way to deliver.
-    const writer = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
-    const elsewhere = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const writer = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 60_000 });
+    const elsewhere = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 60_000 });
     const prefix = `burst-${randomUUID()}`;
     const appends = 50;
     const head = (await writer.headPosition()) ?? undefined;
-    const listener = await pool.connect();
+    const listener = await postgres.pool.connect();
     listener.on('error', () => {});
     let notifications = 0;
     listener.on('notification', () => notifications++);
@@ -327,7 +320,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('writes once when an identical append races a slow one', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const streamId = `ticket-${randomUUID()}`;
     const batch = [
       { ...newEvent('A', 300), eventId: randomUUID() },
@@ -342,7 +335,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('appends a large batch quickly', async () => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     const streamId = `bulk-${randomUUID()}`;
     const started = performance.now();
     const result = await store.append(
@@ -362,12 +355,12 @@ describe('PostgresEventStore', () => {
 
   it('reconnects its LISTEN connection, and releases it on close', async () => {
     // Polling this slowly leaves the notification as the only quick way to deliver.
-    const store = new PostgresEventStore({ pool, pollIntervalMs: 60_000 });
+    const store = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 60_000 });
     const streamId = `ticket-${randomUUID()}`;
     const received = await followStream(store, streamId);
     const listeners = async () =>
       (
-        await pool.query<{ pid: number }>(
+        await postgres.pool.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
         )
       ).rows.map((row) => row.pid);
@@ -379,7 +372,7 @@ describe('PostgresEventStore', () => {
         (count) => count === 1,
       );
 
-      await pool.query('SELECT pg_terminate_backend($1)', [first]);
+      await postgres.pool.query('SELECT pg_terminate_backend($1)', [first]);
       await eventually(listeners, (pids) => pids.length === 1 && pids[0] !== first);
       await store.append(streamId, [newEvent('B')]);
       await eventually(
@@ -395,7 +388,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('lets a subscriber see every event of concurrent writers exactly once, in increasing positions', async () => {
-    const store = new PostgresEventStore({ pool, pollIntervalMs: 50 });
+    const store = new PostgresEventStore({ pool: postgres.pool, pollIntervalMs: 50 });
     const prefix = `race-${randomUUID()}`;
     const contested = `${prefix}-contested`;
     const head = (await store.headPosition()) ?? undefined;
@@ -420,7 +413,7 @@ describe('PostgresEventStore', () => {
     const naiveReader = (async () => {
       let last = '0';
       while (writing) {
-        const { rows } = await pool.query<{ event_id: string; global_position: string }>(
+        const { rows } = await postgres.pool.query<{ event_id: string; global_position: string }>(
           `SELECT event_id, global_position FROM events
            WHERE global_position > $1 AND stream_id LIKE $2 ORDER BY global_position`,
           [last, `${prefix}-%`],
@@ -467,7 +460,7 @@ describe('PostgresEventStore', () => {
     await naiveReader;
 
     const inDatabase = (
-      await pool.query<{ event_id: string }>(`SELECT event_id FROM events WHERE stream_id LIKE $1`, [
+      await postgres.pool.query<{ event_id: string }>(`SELECT event_id FROM events WHERE stream_id LIKE $1`, [
         `${prefix}-%`,
       ])
     ).rows.map((row) => row.event_id);
@@ -488,7 +481,7 @@ describe('PostgresEventStore', () => {
     const conflicts = results.flatMap((result) => result.conflicts);
     expect(conflicts.length).toBeGreaterThan(0);
     expect(conflicts.every((error) => error.streamId === contested)).toBe(true);
-    const versions = await pool.query<{ stream_id: string; count: number; max: number }>(
+    const versions = await postgres.pool.query<{ stream_id: string; count: number; max: number }>(
       `SELECT stream_id, count(*)::int AS count, max(stream_version) AS max FROM events
        WHERE stream_id LIKE $1 GROUP BY stream_id`,
       [`${prefix}-%`],

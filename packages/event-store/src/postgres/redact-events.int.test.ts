@@ -1,21 +1,15 @@
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
-import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError } from '../event-store';
-import { migrateEventStore } from './migrate-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 import { redactStreamEvents } from './redact-events';
 import { streamLinks } from './stream-links';
 import { verifyEventChains } from './verify-event-chains';
 
-let database: TestDatabase;
-let pool: pg.Pool;
+const postgres = useTestPool({ max: 4, perTest: true, migrated: true });
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  await migrateEventStore(pool);
-  const store = new PostgresEventStore({ pool });
+  const store = new PostgresEventStore({ pool: postgres.pool });
   try {
     await store.append('ticket-1', [
       {
@@ -34,14 +28,9 @@ beforeEach(async () => {
   }
 });
 
-afterEach(async () => {
-  await pool?.end();
-  await database?.drop();
-});
-
 const redactedEdit = { ticketId: 1, driver: '(removed)', phone: '(removed)', weight: 25_000 };
 const redact = (expectedVersion = 2) =>
-  redactStreamEvents(pool, {
+  redactStreamEvents(postgres.pool, {
     streamId: 'ticket-1',
     expectedVersion,
     redactions: [{ version: 2, data: redactedEdit }],
@@ -51,7 +40,7 @@ const redact = (expectedVersion = 2) =>
 
 const storedData = async () =>
   (
-    await pool.query<{ stream_version: number; event_type: string; data: Record<string, unknown> }>(
+    await postgres.pool.query<{ stream_version: number; event_type: string; data: Record<string, unknown> }>(
       `SELECT stream_version, event_type, data FROM events WHERE stream_id = 'ticket-1' ORDER BY stream_version`,
     )
   ).rows;
@@ -68,8 +57,8 @@ describe('sealed redaction', () => {
     expect(rows[1]?.data).toEqual(redactedEdit);
     expect(rows[2]?.data).toEqual({ ticketId: 1, reason: 'retention', redactedEvents: [voucher] });
     expect(voucher?.originalContentHash).not.toBe(voucher?.redactedContentHash);
-    expect(await verifyEventChains(pool)).toEqual({ ok: true, checkedEvents: 3, firstBreak: null });
-    expect((await streamLinks(pool, 'ticket-1')).map((link) => link.link)).toEqual([
+    expect(await verifyEventChains(postgres.pool)).toEqual({ ok: true, checkedEvents: 3, firstBreak: null });
+    expect((await streamLinks(postgres.pool, 'ticket-1')).map((link) => link.link)).toEqual([
       'verified',
       'verified',
       'verified',
@@ -79,32 +68,32 @@ describe('sealed redaction', () => {
   it('still finds an edit of a redacted event, and an edit of its voucher', async () => {
     await redact();
     const tamper = (statement: string) =>
-      pool.query(
+      postgres.pool.query(
         `ALTER TABLE events DISABLE TRIGGER events_append_only; ${statement};
          ALTER TABLE events ENABLE TRIGGER events_append_only`,
       );
     await tamper(
       `UPDATE events SET data = jsonb_set(data, '{weight}', '20000') WHERE stream_id = 'ticket-1' AND stream_version = 2`,
     );
-    expect((await verifyEventChains(pool)).firstBreak).toMatchObject({
+    expect((await verifyEventChains(postgres.pool)).firstBreak).toMatchObject({
       position: 2,
       reason: 'content-changed',
     });
     await tamper(
       `UPDATE events SET data = jsonb_set(data, '{weight}', '25000') WHERE stream_id = 'ticket-1' AND stream_version = 2`,
     );
-    expect((await verifyEventChains(pool)).ok).toBe(true);
+    expect((await verifyEventChains(postgres.pool)).ok).toBe(true);
     await tamper(
       `UPDATE events SET data = jsonb_set(data, '{reason}', '"asked"') WHERE stream_id = 'ticket-1' AND stream_version = 3`,
     );
-    expect((await verifyEventChains(pool)).firstBreak).toMatchObject({
+    expect((await verifyEventChains(postgres.pool)).firstBreak).toMatchObject({
       position: 3,
       reason: 'content-changed',
     });
   });
 
   it('refuses to vouch for an event edited before its redaction, and changes nothing', async () => {
-    await pool.query(
+    await postgres.pool.query(
       `ALTER TABLE events DISABLE TRIGGER events_append_only;
        UPDATE events SET data = jsonb_set(data, '{weight}', '1') WHERE stream_id = 'ticket-1' AND stream_version = 2;
        ALTER TABLE events ENABLE TRIGGER events_append_only`,
@@ -121,16 +110,16 @@ describe('sealed redaction', () => {
   });
 
   it('is the only way past the append-only trigger, and changes data alone', async () => {
-    await expect(pool.query(`UPDATE events SET data = '{}' WHERE stream_id = 'ticket-1'`)).rejects.toThrow(
-      'events are append-only (UPDATE refused)',
-    );
     await expect(
-      pool.query(
+      postgres.pool.query(`UPDATE events SET data = '{}' WHERE stream_id = 'ticket-1'`),
+    ).rejects.toThrow('events are append-only (UPDATE refused)');
+    await expect(
+      postgres.pool.query(
         `BEGIN; SET LOCAL portal.redacting = 'on';
          UPDATE events SET event_type = 'Other' WHERE stream_id = 'ticket-1' AND stream_version = 2; COMMIT`,
       ),
     ).rejects.toThrow("a redaction replaces an event's data only");
-    await pool.query('ROLLBACK').catch(() => {});
+    await postgres.pool.query('ROLLBACK').catch(() => {});
     expect((await storedData())[1]?.event_type).toBe('TicketEdited');
   });
 });

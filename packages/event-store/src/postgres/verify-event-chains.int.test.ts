@@ -1,7 +1,6 @@
 import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
-import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestPool } from '@portal/event-store/test/test-pool';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eventChainHash, eventContentHash } from '../event-chain';
 import { rawPublicKey, sealKeyId, sealMerkleRoot, sealStreamId, signSeal } from '../event-seal';
 import type { NewEvent } from '../event-store';
@@ -11,18 +10,7 @@ import { PostgresEventStore } from './postgres-event-store';
 import { verifyEventChains } from './verify-event-chains';
 
 // A database per test: a break one test makes would be every later test's first break.
-let database: TestDatabase;
-let pool: pg.Pool;
-
-beforeEach(async () => {
-  database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
-});
-
-afterEach(async () => {
-  await pool?.end();
-  await database?.drop();
-});
+const postgres = useTestPool({ max: 4, perTest: true });
 
 const ticketEvent = (type: string, n: number): NewEvent => ({
   type,
@@ -32,7 +20,7 @@ const ticketEvent = (type: string, n: number): NewEvent => ({
 
 /** Three streams: ticket-1 and ticket-2 of three events, user-1 of two. */
 async function appendHistory(): Promise<void> {
-  const store = new PostgresEventStore({ pool });
+  const store = new PostgresEventStore({ pool: postgres.pool });
   try {
     for (const streamId of ['ticket-1', 'ticket-2']) {
       await store.append(streamId, [ticketEvent('TicketGenerated', 1), ticketEvent('TicketEdited', 2)]);
@@ -49,7 +37,7 @@ async function appendHistory(): Promise<void> {
  * simple query, so one transaction (the trigger is back on, or nothing happened).
  */
 const tamper = (statements: string[]) =>
-  pool.query(
+  postgres.pool.query(
     [
       'ALTER TABLE events DISABLE TRIGGER events_append_only',
       ...statements,
@@ -59,7 +47,7 @@ const tamper = (statements: string[]) =>
 
 const recordedAt = async (streamId: string, version: number) =>
   (
-    await pool.query<{ recorded_at: Date }>(
+    await postgres.pool.query<{ recorded_at: Date }>(
       'SELECT recorded_at FROM events WHERE stream_id = $1 AND stream_version = $2',
       [streamId, version],
     )
@@ -67,13 +55,15 @@ const recordedAt = async (streamId: string, version: number) =>
 
 describe('verifyEventChains on chains appended by the store', () => {
   beforeEach(async () => {
-    await migrateEventStore(pool);
+    await migrateEventStore(postgres.pool);
     await appendHistory();
   });
 
   it('finds every link whole when nothing was touched, reading in pages smaller than a stream', async () => {
     const progress: number[] = [];
-    expect(await verifyEventChains(pool, { pageSize: 2, onProgress: (n) => void progress.push(n) })).toEqual({
+    expect(
+      await verifyEventChains(postgres.pool, { pageSize: 2, onProgress: (n) => void progress.push(n) }),
+    ).toEqual({
       ok: true,
       checkedEvents: 8,
       firstBreak: null,
@@ -98,7 +88,7 @@ describe('verifyEventChains on chains appended by the store', () => {
     const expectedTime = await recordedAt('ticket-2', 2);
     await tamper([edit]);
 
-    expect(await verifyEventChains(pool)).toEqual({
+    expect(await verifyEventChains(postgres.pool)).toEqual({
       ok: false,
       checkedEvents: 4,
       firstBreak: { streamId: 'ticket-2', position: 2, reason: 'content-changed', recordedAt: expectedTime },
@@ -109,7 +99,7 @@ describe('verifyEventChains on chains appended by the store', () => {
     const nextTime = await recordedAt('ticket-2', 3);
     await tamper([`DELETE FROM events WHERE stream_id = 'ticket-2' AND stream_version = 2`]);
 
-    expect(await verifyEventChains(pool)).toEqual({
+    expect(await verifyEventChains(postgres.pool)).toEqual({
       ok: false,
       checkedEvents: 4,
       firstBreak: { streamId: 'ticket-2', position: 2, reason: 'missing-event', recordedAt: nextTime },
@@ -119,7 +109,7 @@ describe('verifyEventChains on chains appended by the store', () => {
   it('reports a deleted first event as the stream starting late', async () => {
     await tamper([`DELETE FROM events WHERE stream_id = 'ticket-1' AND stream_version = 1`]);
 
-    expect((await verifyEventChains(pool)).firstBreak).toMatchObject({
+    expect((await verifyEventChains(postgres.pool)).firstBreak).toMatchObject({
       streamId: 'ticket-1',
       position: 1,
       reason: 'missing-event',
@@ -134,7 +124,7 @@ describe('verifyEventChains on chains appended by the store', () => {
       `UPDATE events SET stream_version = 3 WHERE stream_id = 'ticket-2' AND stream_version = 1000`,
     ]);
 
-    expect(await verifyEventChains(pool)).toEqual({
+    expect(await verifyEventChains(postgres.pool)).toEqual({
       ok: false,
       checkedEvents: 4,
       firstBreak: { streamId: 'ticket-2', position: 2, reason: 'chain-broken', recordedAt: movedTime },
@@ -142,14 +132,14 @@ describe('verifyEventChains on chains appended by the store', () => {
   });
 
   it('reports an event inserted without the append function as having no hash', async () => {
-    await pool.query(
+    await postgres.pool.query(
       `INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata)
        VALUES ('ticket-2', 4, $1, 'TicketReceiptReset', '{}', '{"userId": 1, "occurredAt": "2026-11-27T09:00:00Z"}')`,
       [randomUUID()],
     );
     const forgedTime = await recordedAt('ticket-2', 4);
 
-    expect(await verifyEventChains(pool)).toEqual({
+    expect(await verifyEventChains(postgres.pool)).toEqual({
       ok: false,
       checkedEvents: 6,
       firstBreak: { streamId: 'ticket-2', position: 4, reason: 'missing-hash', recordedAt: forgedTime },
@@ -157,7 +147,7 @@ describe('verifyEventChains on chains appended by the store', () => {
   });
 
   it('reports an event forged into the middle with valid hashes at the next event, whose link it cannot mend', async () => {
-    const { rows } = await pool.query<{ chain_hash: Buffer }>(
+    const { rows } = await postgres.pool.query<{ chain_hash: Buffer }>(
       `SELECT chain_hash FROM events WHERE stream_id = 'ticket-2' AND stream_version = 1`,
     );
     const forged = { eventId: randomUUID(), ...ticketEvent('TicketRejected', 9) };
@@ -168,13 +158,13 @@ describe('verifyEventChains on chains appended by the store', () => {
       `UPDATE events SET stream_version = 4 WHERE stream_id = 'ticket-2' AND stream_version = 3`,
       `UPDATE events SET stream_version = 3 WHERE stream_id = 'ticket-2' AND stream_version = 2`,
     ]);
-    await pool.query(
+    await postgres.pool.query(
       `INSERT INTO events (stream_id, stream_version, event_id, event_type, data, metadata, content_hash, chain_hash)
        VALUES ('ticket-2', 2, $1, $2, $3, $4, $5, $6)`,
       [forged.eventId, forged.type, forged.data, forged.metadata, contentHash, chainHash],
     );
 
-    expect(await verifyEventChains(pool)).toEqual({
+    expect(await verifyEventChains(postgres.pool)).toEqual({
       ok: false,
       checkedEvents: 5,
       firstBreak: { streamId: 'ticket-2', position: 3, reason: 'chain-broken', recordedAt: shiftedTime },
@@ -184,23 +174,23 @@ describe('verifyEventChains on chains appended by the store', () => {
 
 describe('the migration that chains events stored before the chain', () => {
   it('hashes them without changing them, records where each chain starts, and later appends chain on', async () => {
-    await migrateEventStore(pool, { upTo: '2026-11-23-001-append-events-function' });
+    await migrateEventStore(postgres.pool, { upTo: '2026-11-23-001-append-events-function' });
     await appendHistory();
-    const before = await pool.query('SELECT * FROM events ORDER BY global_position');
+    const before = await postgres.pool.query('SELECT * FROM events ORDER BY global_position');
 
-    await migrateEventStore(pool);
-    const store = new PostgresEventStore({ pool });
+    await migrateEventStore(postgres.pool);
+    const store = new PostgresEventStore({ pool: postgres.pool });
     await store.append('ticket-1', [ticketEvent('TicketRejected', 4)], { expectedVersion: 3 });
     await store.append('ticket-3', [ticketEvent('TicketGenerated', 1)]);
     await store.close();
 
-    const after = await pool.query(
+    const after = await postgres.pool.query(
       `SELECT global_position, transaction_id, stream_id, stream_version, event_id, event_type, data, metadata,
          recorded_at FROM events WHERE global_position <= $1 ORDER BY global_position`,
       [before.rows.at(-1).global_position],
     );
     expect(after.rows).toEqual(before.rows);
-    const { rows: starts } = await pool.query(
+    const { rows: starts } = await postgres.pool.query(
       'SELECT stream_id, back_filled_through FROM event_chain_starts ORDER BY stream_id',
     );
     expect(starts).toEqual([
@@ -208,8 +198,8 @@ describe('the migration that chains events stored before the chain', () => {
       { stream_id: 'ticket-2', back_filled_through: 3 },
       { stream_id: 'user-1', back_filled_through: 2 },
     ]);
-    expect(await verifyEventChains(pool)).toEqual({ ok: true, checkedEvents: 10, firstBreak: null });
-    await expect(pool.query(`DELETE FROM events WHERE stream_id = 'ticket-1'`)).rejects.toThrow(
+    expect(await verifyEventChains(postgres.pool)).toEqual({ ok: true, checkedEvents: 10, firstBreak: null });
+    await expect(postgres.pool.query(`DELETE FROM events WHERE stream_id = 'ticket-1'`)).rejects.toThrow(
       /append-only/,
     );
   });
@@ -221,9 +211,9 @@ describe('verifyEventChains against the seals', () => {
 
   /** Seals every head as the portal does, signing with `privateKey` and naming `publicKey` as the signer's. */
   const seal = async (privateKey: KeyObject = genuine.privateKey, publicKey = genuineKey) => {
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     try {
-      return await sealStreamHeads(pool, {
+      return await sealStreamHeads(postgres.pool, {
         reasonFor: () => 'on-demand' as const,
         async append(heads, expectedVersion, reason) {
           const facts = {
@@ -249,16 +239,33 @@ describe('verifyEventChains against the seals', () => {
     }
   };
   const sealRecordedAt = (version: number) => recordedAt(sealStreamId, version);
+  /**
+   * Verification with the genuine key fails after checking `checkedEvents` events, first at `position`
+   * of `streamId` for `reason` (the break recorded at `at`); with a `label`, the answer is printed under it.
+   */
+  const expectBreak = async (
+    label: string | null,
+    checkedEvents: number,
+    [streamId, position, reason, at]: [string, number, string, string | undefined],
+  ) => {
+    const verification = await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] });
+    if (label) console.info(`${label}:`, JSON.stringify(verification));
+    expect(verification).toEqual({
+      ok: false,
+      checkedEvents,
+      firstBreak: { streamId, position, reason, recordedAt: at },
+    });
+  };
 
   beforeEach(async () => {
-    await migrateEventStore(pool);
+    await migrateEventStore(postgres.pool);
     await appendHistory();
   });
 
   it('holds when nothing was touched: the seal covers the eight events of three streams, and is chained itself', async () => {
     expect(await seal()).toMatchObject({ streams: 3, events: 8, reason: 'on-demand' });
 
-    expect(await verifyEventChains(pool, { sealKeys: [genuineKey] })).toEqual({
+    expect(await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] })).toEqual({
       ok: true,
       checkedEvents: 9,
       firstBreak: null,
@@ -269,55 +276,24 @@ describe('verifyEventChains against the seals', () => {
     await seal();
     await tamper([`DELETE FROM events WHERE stream_id = 'ticket-2' AND stream_version = 3`]);
 
-    const verification = await verifyEventChains(pool, { sealKeys: [genuineKey] });
-    console.info('truncated tail:', JSON.stringify(verification));
-    expect(verification).toEqual({
-      ok: false,
-      checkedEvents: 8,
-      firstBreak: {
-        streamId: 'ticket-2',
-        position: 3,
-        reason: 'truncated',
-        recordedAt: await sealRecordedAt(1),
-      },
-    });
+    await expectBreak('truncated tail', 8, ['ticket-2', 3, 'truncated', await sealRecordedAt(1)]);
   });
 
   it('names a whole stream dropped after the seal as missing', async () => {
     await seal();
     await tamper([`DELETE FROM events WHERE stream_id = 'user-1'`]);
 
-    const verification = await verifyEventChains(pool, { sealKeys: [genuineKey] });
-    console.info('stream dropped:', JSON.stringify(verification));
-    expect(verification).toEqual({
-      ok: false,
-      checkedEvents: 7,
-      firstBreak: {
-        streamId: 'user-1',
-        position: 2,
-        reason: 'stream-missing',
-        recordedAt: await sealRecordedAt(1),
-      },
-    });
+    await expectBreak('stream dropped', 7, ['user-1', 2, 'stream-missing', await sealRecordedAt(1)]);
   });
 
   it('names a tail rewritten with valid hashes after the seal: the sealed head is not the event there now', async () => {
     await seal();
     await tamper([`DELETE FROM events WHERE stream_id = 'ticket-1' AND stream_version = 3`]);
-    const store = new PostgresEventStore({ pool });
+    const store = new PostgresEventStore({ pool: postgres.pool });
     await store.append('ticket-1', [ticketEvent('TicketRejected', 3)], { expectedVersion: 2 });
     await store.close();
 
-    expect(await verifyEventChains(pool, { sealKeys: [genuineKey] })).toEqual({
-      ok: false,
-      checkedEvents: 9,
-      firstBreak: {
-        streamId: 'ticket-1',
-        position: 3,
-        reason: 'sealed-head-changed',
-        recordedAt: await recordedAt('ticket-1', 3),
-      },
-    });
+    await expectBreak(null, 9, ['ticket-1', 3, 'sealed-head-changed', await recordedAt('ticket-1', 3)]);
   });
 
   it('refuses a seal forged with another key, whether it names that key or the genuine one', async () => {
@@ -325,32 +301,28 @@ describe('verifyEventChains against the seals', () => {
     const forger = generateKeyPairSync('ed25519');
     await seal(forger.privateKey, rawPublicKey(forger.publicKey));
 
-    const ownKey = await verifyEventChains(pool, { sealKeys: [genuineKey] });
-    console.info('seal signed by an unknown key:', JSON.stringify(ownKey));
-    expect(ownKey).toEqual({
-      ok: false,
-      checkedEvents: 10,
-      firstBreak: {
+    await expectBreak('seal signed by an unknown key', 10, [
+      sealStreamId,
+      2,
+      'seal-signature-invalid',
+      await sealRecordedAt(2),
+    ]);
+
+    await seal(forger.privateKey, genuineKey);
+    expect((await verifyEventChains(postgres.pool, { sealKeys: [genuineKey, ''] })).firstBreak).toMatchObject(
+      {
         streamId: sealStreamId,
         position: 2,
         reason: 'seal-signature-invalid',
-        recordedAt: await sealRecordedAt(2),
       },
-    });
-
-    await seal(forger.privateKey, genuineKey);
-    expect((await verifyEventChains(pool, { sealKeys: [genuineKey, ''] })).firstBreak).toMatchObject({
-      streamId: sealStreamId,
-      position: 2,
-      reason: 'seal-signature-invalid',
-    });
+    );
   });
 
   it('finds the heads the latest seal recorded edited: they no longer hash to the root it signed', async () => {
     await seal();
-    await pool.query(`UPDATE event_seal_heads SET stream_version = 2 WHERE stream_id = 'ticket-2'`);
+    await postgres.pool.query(`UPDATE event_seal_heads SET stream_version = 2 WHERE stream_id = 'ticket-2'`);
 
-    expect((await verifyEventChains(pool, { sealKeys: [genuineKey] })).firstBreak).toEqual({
+    expect((await verifyEventChains(postgres.pool, { sealKeys: [genuineKey] })).firstBreak).toEqual({
       streamId: sealStreamId,
       position: 1,
       reason: 'seal-heads-changed',
@@ -364,12 +336,12 @@ describe('verifyEventChains against the seals', () => {
     const rotatedKey = rawPublicKey(rotated.publicKey);
     await seal(rotated.privateKey, rotatedKey);
 
-    expect(await verifyEventChains(pool, { sealKeys: [rotatedKey, genuineKey] })).toEqual({
+    expect(await verifyEventChains(postgres.pool, { sealKeys: [rotatedKey, genuineKey] })).toEqual({
       ok: true,
       checkedEvents: 10,
       firstBreak: null,
     });
-    const dropped = await verifyEventChains(pool, { sealKeys: [rotatedKey] });
+    const dropped = await verifyEventChains(postgres.pool, { sealKeys: [rotatedKey] });
     console.info('old key not kept:', JSON.stringify(dropped));
     expect(dropped.firstBreak).toMatchObject({
       streamId: sealStreamId,
@@ -382,7 +354,7 @@ describe('verifyEventChains against the seals', () => {
     await seal();
     await seal();
 
-    const { rows } = await pool.query<{ seal_version: number; n: number }>(
+    const { rows } = await postgres.pool.query<{ seal_version: number; n: number }>(
       'SELECT seal_version, count(*)::int AS n FROM event_seal_heads GROUP BY seal_version',
     );
     expect(rows).toEqual([{ seal_version: 2, n: 3 }]);

@@ -2,7 +2,7 @@ import type { ProjectSortField } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
-import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
+import { fetchPage, type RecordListPage } from '../record-pages';
 
 /** A project: the record plus the names the tables show. */
 export const projectsView = (db: Kysely<Database>) =>
@@ -80,12 +80,8 @@ export async function listProjectsPage(
     rows = rows.where('p.contractorCompanyId', '=', contractorCompanyId);
     counted = counted.where('p.contractorCompanyId', '=', contractorCompanyId);
   }
-  for (const term of pageOrder(page, projectColumns, 'p.id')) rows = rows.orderBy(term);
-  const [projects, count] = await Promise.all([
-    rows.limit(page.perPage).offset(pageOffset(page)).execute(),
-    counted.executeTakeFirstOrThrow(),
-  ]);
-  return { projects: projects.map(specNames), total: Number(count.total) };
+  const { rows: projects, total } = await fetchPage(rows, counted, page, projectColumns, 'p.id');
+  return { projects: projects.map(specNames), total };
 }
 
 export const findProject = async (db: Kysely<Database>, id: number): Promise<ProjectView | undefined> => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createReadModelDb, type Database } from '../database';
 import { migrateReadModels } from '../migrations';
 import { createTallyTable, tallyProjection } from './fixtures/tally-projection';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
 import { rebuildReadModels } from './rebuild-read-models';
 
 let database: TestDatabase;
@@ -41,6 +41,10 @@ const appendCounted = async (streams: number, perStream: number) => {
     await eventStore.append(`counter-${s}-${Math.random().toString(36).slice(2)}`, events);
   }
 };
+/** A runner of the tally projection on the test database, with `options`. */
+const tallyRunner = (options: Partial<ProjectionRunnerOptions> = {}) =>
+  new ProjectionRunner({ pool, db, eventStore, projections: [tallyProjection()], ...options });
+
 const tallyRows = async () =>
   // CamelCasePlugin maps the snake_case columns of raw SQL results too.
   (
@@ -66,13 +70,7 @@ describe('projection runner', () => {
     // Batches of 100 committed before the crash; the batch in flight at event 250 left nothing.
     expect((await tallyRows()).length).toBe(200);
 
-    const runner = new ProjectionRunner({
-      pool,
-      db,
-      eventStore,
-      batchSize: 100,
-      projections: [tallyProjection()],
-    });
+    const runner = tallyRunner({ batchSize: 100 });
     await runner.start();
     const head = await eventStore.headPosition();
     expect(head).not.toBeNull();
@@ -88,20 +86,8 @@ describe('projection runner', () => {
   });
 
   it('waitFor resolves once live appends are projected, and only one runner projects at a time', async () => {
-    const first = new ProjectionRunner({
-      pool,
-      db,
-      eventStore,
-      projections: [tallyProjection()],
-      standbyPollMs: 50,
-    });
-    const second = new ProjectionRunner({
-      pool,
-      db,
-      eventStore,
-      projections: [tallyProjection()],
-      standbyPollMs: 50,
-    });
+    const first = tallyRunner({ standbyPollMs: 50 });
+    const second = tallyRunner({ standbyPollMs: 50 });
     await first.start();
     await second.start();
     onTestFinished(() => Promise.all([first.stop(), second.stop()]).then(() => undefined));
@@ -138,13 +124,7 @@ describe('projection runner', () => {
       standbyPollMs: 50,
       onError: (error) => errors.push(error),
     });
-    const healthy = new ProjectionRunner({
-      pool,
-      db,
-      eventStore,
-      projections: [tallyProjection()],
-      standbyPollMs: 50,
-    });
+    const healthy = tallyRunner({ standbyPollMs: 50 });
     onTestFinished(async () => {
       await Promise.all([lost.stop(), healthy.stop()]);
       await lostPool.end();

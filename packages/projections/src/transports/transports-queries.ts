@@ -2,7 +2,7 @@ import type { TruckSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
-import { pageOffset, pageOrder, type RecordListPage } from '../record-pages';
+import { fetchPage, type RecordListPage } from '../record-pages';
 import { ticketReferences } from '../tickets/ticket-references';
 
 export const listTransportCompanies = (db: Kysely<Database>) =>
@@ -101,12 +101,8 @@ export async function listTrucksPage(
     rows = rows.where('t.transportCompanyId', '=', transportCompanyId);
     counted = counted.where('t.transportCompanyId', '=', transportCompanyId);
   }
-  for (const term of pageOrder(page, truckColumns, 't.id')) rows = rows.orderBy(term);
-  const [trucks, count] = await Promise.all([
-    rows.limit(page.perPage).offset(pageOffset(page)).execute(),
-    counted.executeTakeFirstOrThrow(),
-  ]);
-  return { trucks, total: Number(count.total) };
+  const { rows: trucks, total } = await fetchPage(rows, counted, page, truckColumns, 't.id');
+  return { trucks, total };
 }
 
 export const findTruck = (db: Kysely<Database>, id: number) =>
