@@ -82,8 +82,9 @@ async function reportRemovals(host: CommandHost, result: RetentionRunResult, cut
 
 /**
  * Removes the personal data of every ticket dated before the policy's cut-off at `now` that no legal hold
- * covers, a batch at a time in ticket-id order (docs/retention.md), deletes the outbox's mails kept before the
- * cut-off, and mails the administrators what it removed. Safe to run again after a crash: a ticket already without personal data is skipped.
+ * covers, a batch at a time in ticket-id order (docs/retention.md), deletes the outbox's mails kept before
+ * the cut-off, and mails the administrators what it removed. Safe to run again after a crash: a ticket
+ * already without personal data is skipped.
  */
 export async function applyRetention(
   host: CommandHost,
