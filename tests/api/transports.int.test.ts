@@ -1,11 +1,11 @@
 import { siteDate } from '@portal/api';
 import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
-import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
+import { clientOfPortal, injector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { TransportCompany, TransportContact } from '../../apps/admin-ui/src/transports/transport';
+import type { TransportContact } from '../../apps/admin-ui/src/transports/transport';
 import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -13,30 +13,36 @@ const ctx = useTestPortal({ standardUser: true });
 type Company = { id: number; name: string; version: number };
 
 const call = injector(() => ctx.portal);
-const callOk = okInjector(() => ctx.portal);
+const client = clientOfPortal(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.transportCompanyCatalogue);
 const createCompany = (name: string) =>
-  callOk<Company>('POST', '/api/transportcompany/new', ctx.admin, { name });
-const companies = (headers = ctx.admin) =>
-  callOk<TransportCompany[]>('GET', '/api/transportcompany/all', headers);
+  client(endpoints.transportCompanyCatalogue.create, { body: { name } }, ctx.admin);
+const companies = (headers = ctx.admin) => client(endpoints.getTransportcompanyAll, {}, headers);
 /** Contacts travel in {transportCompanyId, transportContact}. */
 const contactsOfCompanies = contactCatalogue<TransportContact>(ctx, {
   company: 'transport',
   calls: endpoints.transportContactCatalogue,
+  list: endpoints.postTransportcontactAll,
   contactInput: (overrides = {}) => ({ name: 'Tom Dispatch', number: '(905)555-0199', ...overrides }),
   createCompany,
 });
 const { createContact, contacts } = contactsOfCompanies;
 let plates = 0;
 const createTruck = (transportCompanyId: number, overrides: Partial<Truck> = {}) =>
-  callOk<Truck>('POST', '/api/truck/new', ctx.admin, {
-    truck: {
-      transportCompanyId,
-      number: `T-${++plates}`,
-      licensePlate: `TC${String(plates).padStart(5, '0')}`,
-      ...overrides,
+  client(
+    endpoints.truckCatalogue.create,
+    {
+      body: {
+        truck: {
+          transportCompanyId,
+          number: `T-${++plates}`,
+          licensePlate: `TC${String(plates).padStart(5, '0')}`,
+          ...overrides,
+        },
+      },
     },
-  });
+    ctx.admin,
+  );
 
 /** GET /api/transportcompany/{id} of a company with no contacts and no trucks. */
 const withoutFleet = (company: Company) => ({ ...company, contacts: [], trucks: [] });
@@ -163,7 +169,6 @@ describe('transport companies', () => {
   });
 
   companyCatalogueTests(ctx, {
-    path: '/api/transportcompany',
     calls: endpoints.transportCompanyCatalogue,
     createCompany,
     companies,

@@ -4,7 +4,7 @@ import {
   expectReadYourWrites,
   expectRefusedCreatingNothing,
 } from '@portal/api/test/catalogue-kit';
-import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
+import { clientOfPortal, injector, useTestPortal } from '@portal/api/test/portal';
 import { endpoints } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Truck } from '../../apps/admin-ui/src/trucks/truck';
@@ -20,11 +20,11 @@ const stale = 'This record was changed by someone else. Reload it and try again.
 const moveTargetRequired = 'Move trucks needs a target company chosen';
 
 const call = injector(() => ctx.portal);
-const callOk = okInjector(() => ctx.portal);
+const client = clientOfPortal(() => ctx.portal);
 const checks = catalogueChecks(ctx, endpoints.truckCatalogue, (truck) => ({ truck }));
 
 const createCompany = (name: string) =>
-  callOk<{ id: number; name: string }>('POST', '/api/transportcompany/new', ctx.admin, { name });
+  client(endpoints.transportCompanyCatalogue.create, { body: { name } }, ctx.admin);
 let serial = 0;
 /** A free plate of the formatted kind (AA99999). */
 const nextPlate = () => `TR${String(++serial).padStart(5, '0')}`;
@@ -45,8 +45,9 @@ const createTruck = async (overrides: object = {}): Promise<Truck> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Truck>();
 };
-const trucksOf = (transportCompanyId?: number, headers = ctx.admin) =>
-  callOk<Truck[]>('POST', '/api/truck/all', headers, { transportCompanyId });
+// Unpaged, the list is an array (the typed client's answer is either shape).
+const trucksOf = async (transportCompanyId?: number, headers = ctx.admin): Promise<Truck[]> =>
+  (await call('POST', '/api/truck/all', headers, { transportCompanyId })).json();
 const move = (fromTransportCompanyId: unknown, toTransportCompanyId: unknown, headers = ctx.admin) =>
   call('POST', '/api/truck/move', headers, { fromTransportCompanyId, toTransportCompanyId });
 

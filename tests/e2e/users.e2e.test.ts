@@ -1,4 +1,5 @@
 import { testAdmin } from '@portal/api/test/portal';
+import { endpoints } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { logIn as logInWith, screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
@@ -70,7 +71,9 @@ describe('users, end to end in Chromium', () => {
     // The browser now holds the device cookie the next login sends (docs/security.md, "Login abuse"),
     // out of the page's scripts' reach.
     const [device] = (await ctx.page.context().cookies()).filter(({ name }) => name === 'portal_device');
-    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    const loginPath = endpoints.postAuthAuthenticate.path;
+    const loginFolder = loginPath.slice(0, loginPath.lastIndexOf('/'));
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: loginFolder });
     expect(await ctx.page.evaluate('document.cookie')).not.toContain('portal_device');
     await expect.poll(visibleMenu).toEqual(menuEntries);
     await expect.poll(() => ctx.page.getByText('Portal Administrator').isVisible()).toBe(true);

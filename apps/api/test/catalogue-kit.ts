@@ -5,9 +5,33 @@ import type { PortalTest } from './portal';
 
 /** A catalogue's read, edit and delete, as `endpoints.<name>Catalogue` declares them. */
 export interface CatalogueCalls {
+  create: Endpoint;
   read: Endpoint;
   edit: Endpoint;
   remove: Endpoint;
+}
+
+/**
+ * Sends a declared endpoint's request to the test portal (as the administrator unless told), answering the
+ * raw response: for the checks of status codes and refusals that the typed client (which expects a 200)
+ * cannot make.
+ */
+export const declaredSender =
+  (test: PortalTest) =>
+  (declaration: Endpoint, input: object, headers = test.admin) => {
+    const { method, url, body } = requestOf(declaration, input);
+    return test.portal.app.inject({
+      method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  };
+
+/** The JSON of a response that must be a 200 (failing with its body otherwise). */
+export function okAnswer(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
 }
 
 const staleMessage = 'This record was changed by someone else. Reload it and try again.';
@@ -59,15 +83,7 @@ export function catalogueChecks(
   catalogue: CatalogueCalls,
   envelope: (record: object) => object = (record) => record,
 ) {
-  const send = (declaration: Endpoint, input: object, headers = test.admin) => {
-    const { method, url, body } = requestOf(declaration, input);
-    return test.portal.app.inject({
-      method,
-      url,
-      headers,
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-  };
+  const send = declaredSender(test);
   const read = (id: number, headers = test.admin) => send(catalogue.read, { params: { id } }, headers);
   return {
     /** An id with no record: read and edit answer 404 with `message`, delete answers 404. */

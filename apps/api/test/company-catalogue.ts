@@ -1,17 +1,18 @@
+import type { Endpoint } from '@portal/contract';
 import { expect, it } from 'vitest';
 import {
   type CatalogueCalls,
   catalogueChecks,
+  declaredSender,
   expectForbidden,
   expectReadYourWrites,
   expectRefusedCreatingNothing,
+  okAnswer,
 } from './catalogue-kit';
-import { type Headers, injector, okInjector, type PortalTest } from './portal';
+import type { Headers, PortalTest } from './portal';
 
 /** A company catalogue (contractors', haulage companies'): how it is reached and how it lists a company. */
 export interface CompanyCatalogue<Company extends { id: number }> {
-  /** Where its routes sit: `/api/contractorcompany`. */
-  path: string;
   calls: CatalogueCalls;
   createCompany(name: string): Promise<Company>;
   /** Every company, as the administrator's list shows them. */
@@ -23,9 +24,9 @@ export interface CompanyCatalogue<Company extends { id: number }> {
 /** The tests every company catalogue passes, declared in the caller's `describe`. */
 export function companyCatalogueTests<Company extends { id: number }>(
   test: PortalTest,
-  { path, calls, createCompany, companies, listed }: CompanyCatalogue<Company>,
+  { calls, createCompany, companies, listed }: CompanyCatalogue<Company>,
 ) {
-  const call = injector(() => test.portal);
+  const send = declaredSender(test);
   const checks = catalogueChecks(test, calls);
 
   it('an edit that changes nothing keeps the version', async () => {
@@ -37,7 +38,7 @@ export function companyCatalogueTests<Company extends { id: number }>(
     async (payload) => {
       await expectRefusedCreatingNothing(
         async () => (await companies()).length,
-        () => call('POST', `${path}/new`, test.admin, payload),
+        () => send(calls.create, { body: payload }),
         'name',
         'Company name is required',
       );
@@ -51,12 +52,11 @@ export function companyCatalogueTests<Company extends { id: number }>(
 
 /** A company's contacts catalogue (a contractor's, a haulage company's). */
 interface ContactCatalogue {
-  /**
-   * Whose contacts: routes sit at `/api/{company}contact` and a save travels in
-   * `{{company}CompanyId, {company}Contact}`.
-   */
+  /** Whose contacts: a save travels in `{{company}CompanyId, {company}Contact}`. */
   company: 'contractor' | 'transport';
   calls: CatalogueCalls;
+  /** The list of contacts, every one or a company's (`POST /api/{company}contact/all`). */
+  list: Endpoint;
   /** A valid contact, changed by `overrides`. */
   contactInput(overrides?: object): object;
   createCompany(name: string): Promise<{ id: number }>;
@@ -78,24 +78,18 @@ export function contactCatalogue<Contact extends { id: number; version: number }
   test: PortalTest,
   catalogue: ContactCatalogue,
 ) {
-  const call = injector(() => test.portal);
-  const path = `/api/${catalogue.company}contact`;
+  const send = declaredSender(test);
+  const { calls } = catalogue;
   const companyField = `${catalogue.company}CompanyId`;
   const envelope = (companyId: number, contact: object) => ({
     [companyField]: companyId,
     [`${catalogue.company}Contact`]: contact,
   });
-  const callOk = okInjector(() => test.portal);
-  const createContact = (companyId: number, overrides: object = {}) =>
-    callOk<Contact>(
-      'POST',
-      `${path}/new`,
-      test.admin,
-      envelope(companyId, catalogue.contactInput(overrides)),
-    );
+  const createContact = async (companyId: number, overrides: object = {}): Promise<Contact> =>
+    okAnswer(await send(calls.create, { body: envelope(companyId, catalogue.contactInput(overrides)) }));
   /** Every contact, or those of `companyId`. */
-  const contacts = (companyId?: number, headers: Headers = test.admin) =>
-    callOk<Contact[]>('POST', `${path}/all`, headers, { [companyField]: companyId });
+  const contacts = async (companyId?: number, headers: Headers = test.admin): Promise<Contact[]> =>
+    okAnswer(await send(catalogue.list, { body: { [companyField]: companyId } }, headers));
   /** The catalogue checks of the contacts of `companyId`. */
   const checks = (companyId: number) =>
     catalogueChecks(test, catalogue.calls, (contact) => envelope(companyId, contact));
@@ -105,7 +99,7 @@ export function contactCatalogue<Contact extends { id: number; version: number }
     const { createCompany } = catalogue;
     const count = async () => (await contacts()).length;
     const create = (headers: Headers, companyId: number, change: object = {}) =>
-      call('POST', `${path}/new`, headers, envelope(companyId, catalogue.contactInput(change)));
+      send(calls.create, { body: envelope(companyId, catalogue.contactInput(change)) }, headers);
 
     it('an edit that changes nothing keeps the version', async () => {
       const company = await createCompany('Steady Contacts');
@@ -172,11 +166,11 @@ export function contactCatalogue<Contact extends { id: number; version: number }
       const company = await createCompany('Read Only Contacts');
       const saved = await createContact(company.id);
       expect(await contacts(company.id, test.standard)).toEqual([saved]);
-      expect((await call('GET', `${path}/${saved.id}`, test.standard)).json()).toEqual(saved);
+      expect(okAnswer(await send(calls.read, { params: { id: saved.id } }, test.standard))).toEqual(saved);
       await expectForbidden([
         create(test.standard, company.id),
-        call('PUT', `${path}/edit`, test.standard, envelope(company.id, { ...saved, name: 'Sneaky' })),
-        call('DELETE', `${path}/${saved.id}`, test.standard),
+        send(calls.edit, { body: envelope(company.id, { ...saved, name: 'Sneaky' }) }, test.standard),
+        send(calls.remove, { params: { id: saved.id } }, test.standard),
       ]);
       expect(await contacts(company.id)).toEqual([saved]);
     });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { clientOf, type Endpoint, endpoints, type InputOf, type RunView, requestOf } from '@portal/contract';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { configFromEnv, type PortalConfig } from '../src/config';
 import { runDefinitions } from '../src/job-registry';
@@ -192,21 +192,6 @@ export const injector =
   (portal: () => TestPortal) =>
   (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     portal().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-/** Like `injector`'s calls, but each expects 200 (failing with the answer's body) and answers the JSON. */
-export const okInjector = (portal: () => TestPortal) => {
-  const call = injector(portal);
-  return async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ): Promise<T> => {
-    const response = await call(method, url, headers, payload);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
-  };
-};
 
 /** Asks a route that starts a run to answer 202 with the run at once rather than wait for its end. */
 export const respondAsync = { prefer: 'respond-async' } as const;

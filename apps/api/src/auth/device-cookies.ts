@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import { endpoints } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -9,6 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * the account from anywhere never refuse its owner (docs/security.md, "Login abuse").
  */
 const cookieName = 'portal_device';
+/** Sent back to the login only: the folder of its path (`/api/auth`). */
+const loginPath = endpoints.postAuthAuthenticate.path;
+const cookiePath = loginPath.slice(0, loginPath.lastIndexOf('/'));
 /** How long a device stays known without signing in again. */
 const knownForSeconds = 180 * 24 * 60 * 60;
 
@@ -40,7 +44,7 @@ export function rememberDevice(reply: FastifyReply, account: string, device: str
     httpOnly: true,
     secure: 'auto',
     sameSite: 'strict',
-    path: '/api/auth',
+    path: cookiePath,
     maxAge: knownForSeconds,
   });
 }

@@ -1,24 +1,19 @@
 import { catalogueChecks } from '@portal/api/test/catalogue-kit';
 import { companyCatalogueTests, contactCatalogue } from '@portal/api/test/company-catalogue';
-import { injector, okInjector, useTestPortal } from '@portal/api/test/portal';
-import {
-  type ContractorCompany,
-  type ContractorCompanySearch,
-  type ContractorContact,
-  endpoints,
-} from '@portal/contract';
+import { clientOfPortal, injector, useTestPortal } from '@portal/api/test/portal';
+import { type ContractorCompany, type ContractorContact, endpoints } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
 
 const call = injector(() => ctx.portal);
-const callOk = okInjector(() => ctx.portal);
+const client = clientOfPortal(() => ctx.portal);
 const companyChecks = catalogueChecks(ctx, endpoints.contractorCompanyCatalogue);
 
 const createCompany = (name: string) =>
-  callOk<ContractorCompany>('POST', '/api/contractorcompany/new', ctx.admin, { name });
-const companies = (query = '', headers = ctx.admin) =>
-  callOk<ContractorCompanySearch>('GET', `/api/contractorcompany/all${query}`, headers);
+  client(endpoints.contractorCompanyCatalogue.create, { body: { name } }, ctx.admin);
+const companies = (name?: string, headers = ctx.admin) =>
+  client(endpoints.getContractorcompanyAll, { query: name === undefined ? {} : { name } }, headers);
 const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
   name: 'Carla Site',
   number: '(416)555-0101',
@@ -31,20 +26,27 @@ const contactInput = (overrides: Partial<ContractorContact> = {}) => ({
 const contactsOfCompanies = contactCatalogue<ContractorContact>(ctx, {
   company: 'contractor',
   calls: endpoints.contractorContactCatalogue,
+  list: endpoints.postContractorcontactAll,
   contactInput,
   createCompany,
 });
 const { createContact, contacts } = contactsOfCompanies;
 const createProject = (contractorCompanyId: number, overrides: object = {}) =>
-  callOk<{ id: number; version: number } & Record<string, unknown>>('POST', '/api/project/new', ctx.admin, {
-    project: {
-      projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
-      contractorCompanyId,
-      jobSite: '1 Pit Rd',
-      ...overrides,
+  client(
+    endpoints.projectCatalogue.create,
+    {
+      body: {
+        project: {
+          projectId: `P-${Math.random().toString(36).slice(2, 8)}`,
+          contractorCompanyId,
+          jobSite: '1 Pit Rd',
+          ...overrides,
+        },
+        loggedInUserId: 1,
+      },
     },
-    loggedInUserId: 1,
-  });
+    ctx.admin,
+  );
 
 describe('contractor companies', () => {
   it('create, get, list, edit and delete round-trip the saved company with id and version', async () => {
@@ -97,21 +99,21 @@ describe('contractor companies', () => {
     const mixed = await createCompany('Search MixedCase Haulers');
     const upper = await createCompany('SEARCH-TOKEN UPPER');
     const other = await createCompany('Unrelated Diggers');
-    const found = (await companies('?name=mixedcase')).contractorCompanies;
+    const found = (await companies('mixedcase')).contractorCompanies;
     expect(found).toEqual([mixed]);
-    const token = (await companies(`?name=${encodeURIComponent('  sEaRcH ')}`)).contractorCompanies;
+    const token = (await companies('  sEaRcH ')).contractorCompanies;
     expect(token.map((c) => c.id).sort()).toEqual([mixed.id, upper.id].sort());
-    expect((await companies('?name=zzz-no-match')).contractorCompanies).toEqual([]);
+    expect((await companies('zzz-no-match')).contractorCompanies).toEqual([]);
     // An empty filter lists everything.
-    expect((await companies('?name=')).contractorCompanies.map((c) => c.id)).toContain(other.id);
+    expect((await companies('')).contractorCompanies.map((c) => c.id)).toContain(other.id);
   });
 
   it('?name= treats % and _ as plain characters, not wildcards', async () => {
     const underscore = await createCompany('Under_score Ltd');
     const percent = await createCompany('100% Fill');
     await createCompany('Plain Name Ltd');
-    expect((await companies('?name=_')).contractorCompanies).toEqual([underscore]);
-    expect((await companies(`?name=${encodeURIComponent('%')}`)).contractorCompanies).toEqual([percent]);
+    expect((await companies('_')).contractorCompanies).toEqual([underscore]);
+    expect((await companies('%')).contractorCompanies).toEqual([percent]);
   });
 
   it('lists companies sorted by name', async () => {
@@ -168,7 +170,7 @@ describe('contractor companies', () => {
     expect(ids.filter((id) => id === a.id)).toHaveLength(1);
 
     // A filtered list still flags over-threshold companies.
-    expect((await companies('?name=threshold b')).contractorIdsThatAreOverThreshold).toContain(a.id);
+    expect((await companies('threshold b')).contractorIdsThatAreOverThreshold).toContain(a.id);
 
     const cleared = await call('PUT', '/api/project/edit', ctx.admin, {
       project: { ...overA, overThreshold: false },
@@ -205,7 +207,6 @@ describe('contractor companies', () => {
   });
 
   companyCatalogueTests(ctx, {
-    path: '/api/contractorcompany',
     calls: endpoints.contractorCompanyCatalogue,
     createCompany,
     companies: async () => (await companies()).contractorCompanies,

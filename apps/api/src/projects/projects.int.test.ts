@@ -1,6 +1,6 @@
 import { catalogueChecks, expectForbidden, expectReadYourWrites } from '@portal/api/test/catalogue-kit';
-import { injector, okInjector, testAdmin, useTestPortal } from '@portal/api/test/portal';
-import { endpoints, type Project, type ProjectLogEntry } from '@portal/contract';
+import { clientOfPortal, injector, testAdmin, useTestPortal } from '@portal/api/test/portal';
+import { endpoints, type Project } from '@portal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ctx = useTestPortal({ standardUser: true });
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 const call = injector(() => ctx.portal);
-const callOk = okInjector(() => ctx.portal);
+const client = clientOfPortal(() => ctx.portal);
 /** Saves travel as {project, loggedInUserId}. */
 const checks = catalogueChecks(ctx, endpoints.projectCatalogue, (project) => ({
   project,
@@ -43,13 +43,18 @@ const editProject = async (project: object): Promise<Project> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Project>();
 };
-const all = (headers = ctx.admin) => callOk<Project[]>('GET', '/api/project/all', headers);
-const logOf = (id: number) => callOk<ProjectLogEntry[]>('GET', `/api/project/logs/${id}`, ctx.admin);
+// Unpaged, the list is an array (the typed client's answer is either shape).
+const all = async (headers = ctx.admin): Promise<Project[]> =>
+  (await call('GET', '/api/project/all', headers)).json();
+const logOf = (id: number) => client(endpoints.getProjectLogsById, { params: { id } }, ctx.admin);
 const createContact = (companyId: number, name: string, number: string) =>
-  callOk<{ id: number }>('POST', '/api/contractorcontact/new', ctx.admin, {
-    contractorCompanyId: companyId,
-    contractorContact: { name, number, isSiteContact: true },
-  });
+  client(
+    endpoints.contractorContactCatalogue.create,
+    {
+      body: { contractorCompanyId: companyId, contractorContact: { name, number, isSiteContact: true } },
+    },
+    ctx.admin,
+  );
 /** The record the project stream holds: what the log's data objects serialise. */
 const storedRecord = (project: Project) => ({
   id: project.id,

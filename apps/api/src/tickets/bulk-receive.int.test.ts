@@ -1,18 +1,13 @@
 import { type Headers, runToEnd, useTestPortal } from '@portal/api/test/portal';
 import type { BulkReceiveAnswer, Ticket } from '@portal/contract';
+import { ticketRangeMessages } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // POST /api/ticket/bulk/receive (docs/rules.md, "Ticket numbers") on a real portal and PostgreSQL.
 // The tests run in order on one portal; each uses its own ticket numbers, the prefix test comes last.
 
-const messages = {
-  format: 'Invalid ticket range formt (e.g. 1,2,3 or 1-3)',
-  endBeforeStart: 'End of range must be greater than start of range',
-  tooLarge: 'Ticket range is too large (max 100)',
-  maxNumber: 'Max ticket number is 999999',
-  tooManyTickets: 'Too many tickets at once (max 2000 in one entry); receive them in parts',
-  forbidden: 'You do not have permission to do this.',
-} as const;
+// The range messages are the domain's, whose unit test holds them to the spec's words.
+const messages = { ...ticketRangeMessages, forbidden: 'You do not have permission to do this.' } as const;
 
 const ctx = useTestPortal({ standardUser: true });
 let adminId: number;
