@@ -100,8 +100,10 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
         [runId, index],
       );
       let lastWrite = 0;
+      // Once the chunk's work has returned or thrown, a late progress write must not undo its outcome.
+      let workEnded = false;
       const progress = async (done: number) => {
-        if (Date.now() - lastWrite < progressEveryMs) return;
+        if (workEnded || Date.now() - lastWrite < progressEveryMs) return;
         lastWrite = Date.now();
         await lock.query('UPDATE job_run_chunk SET done = $3 WHERE run_id = $1 AND chunk_index = $2', [
           runId,
@@ -130,9 +132,11 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
           correlationId: jobIdOf(runId, index),
           progress,
         });
+        workEnded = true;
         if (furthest) await host.infra.projections.waitFor(furthest, readModelsWaitMs);
         outcome = { state: 'completed', result };
       } catch (error) {
+        workEnded = true;
         // The database, not the chunk, failed: the chunk's row cannot be written now anyway.
         if (isConnectionLoss(error)) throw error;
         // A business refusal will not change on a retry; anything else is retried by the queue
