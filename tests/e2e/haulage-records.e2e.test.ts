@@ -41,7 +41,6 @@ describe('the haulage record and its report, in Chromium', () => {
     const record = await visitor.locator('main').textContent();
     const shownOnRecord = [
       '500 Source Rd',
-      'P-500',
       'Acme Excavating',
       'Northern Haulage',
       'AB12341',
@@ -56,6 +55,8 @@ describe('the haulage record and its report, in Chromium', () => {
     ])
       expect(record).toContain(shown);
     expect(visitor.url()).not.toContain('/login');
+    // The link's record is the hauling record's fields (issue 32): no project, office contact or receiver's phone.
+    for (const hidden of ['P-500', 'Project leader', 'Office contact']) expect(record).not.toContain(hidden);
     await screenshot(visitor, 'haulage-record-390');
     await visitor.setViewportSize({ width: 1440, height: 900 });
     await visitor.emulateMedia({ media: 'print' });
@@ -65,6 +66,13 @@ describe('the haulage record and its report, in Chromium', () => {
     await expect.poll(() => visitor.getByText('This link does not open a record').isVisible()).toBe(true);
     expect(await visitor.getByText('500 Source Rd').count()).toBe(0);
     await visitor.close();
+
+    // Signed in, the whole printed record: the project too.
+    await ctx.logInAsAdministrator();
+    await ctx.page.goto(`${ctx.portal.url}/haulage-record/${first.id}`);
+    await expect.poll(() => ctx.page.getByRole('heading', { name: 'Haulage Record' }).isVisible()).toBe(true);
+    await expect.poll(() => ctx.page.locator('main').textContent()).toContain('P-500');
+    await screenshot(ctx.page, 'haulage-record-signed-in-1440');
   });
 
   it("opens the Haulage Record Report from the project's row: the range's records, totals, printed once", async () => {

@@ -14,17 +14,17 @@ import { chooseTicketToWeighIn } from '../support/scale-page';
  */
 const ctx = useBrowserPortal();
 
-let hauler: { id: number };
-let otherHauler: { id: number };
+let hauler: { id: number; name: string };
+let otherHauler: { id: number; name: string };
 
 /** A driver's dispatch from the ticket's link, as the Truck Dispatch page sends it (no one signed in). */
-async function dispatchByDriver(ticket: Ticket, transportCompanyId: number, plate: string) {
+async function dispatchByDriver(ticket: Ticket, transportCompanyName: string, plate: string) {
   const { hash } = await ctx.call(endpoints.getTicketByIdHash, { params: { id: ticket.id } });
   const response = await requestOverHttp(ctx.portal.url, endpoints.postTicketByIdByHashDispatch, {
     params: { id: ticket.id, hash },
     body: {
       timeLoaded: new Date(Date.now() - 30 * 60_000).toISOString(),
-      transportCompanyId,
+      transportCompanyName,
       truckNumber: '101',
       truckLicensePlate: plate,
       truckDriverName: 'Dora Driver',
@@ -59,7 +59,7 @@ describe.each([
     const { page } = ctx;
     await page.setViewportSize({ width, height });
     const ticket = await ctx.ticketNumbered(first);
-    await dispatchByDriver(ticket, hauler.id, 'ab12345');
+    await dispatchByDriver(ticket, hauler.name, 'ab12345');
 
     await page.goto(`${ctx.portal.url}/scale`);
     await expect.poll(() => page.getByRole('combobox', { name: 'Scale' }).textContent()).toBe('North gate');
@@ -120,7 +120,7 @@ describe.each([
     await page.setViewportSize({ width, height });
     // Dispatched under another company, the plate links no truck; weighed in by the spec's call.
     const byPlate = await ctx.ticketNumbered(first + 1);
-    await dispatchByDriver(byPlate, otherHauler.id, 'AB12345');
+    await dispatchByDriver(byPlate, otherHauler.name, 'AB12345');
     const material = (await ctx.call(endpoints.getScaleMaterialAll, {}))[0];
     await ctx.call(endpoints.putTicketWeigh, {
       body: { ticketId: byPlate.id, materialId: material?.id, weight: 38_000 },
@@ -151,8 +151,8 @@ describe.each([
     await page.setViewportSize({ width, height });
     const ticket = await ctx.ticketNumbered(first + 2);
     const other = await ctx.ticketNumbered(width === 1440 ? 6 : 3);
-    await dispatchByDriver(ticket, hauler.id, 'CD12345');
-    await dispatchByDriver(other, hauler.id, 'CD12345');
+    await dispatchByDriver(ticket, hauler.name, 'CD12345');
+    await dispatchByDriver(other, hauler.name, 'CD12345');
     const answer = await ctx.call(endpoints.getTicketByIdSameTruck, { params: { id: ticket.id } });
     expect(answer.tickets.map(({ id }) => id)).toEqual([other.id]);
     await page.goto(`${ctx.portal.url}/ticket/${ticket.id}`);

@@ -115,8 +115,7 @@ describe('Send to driver', () => {
       await phone.goto(`${await readQrCode(dialogQr())}`);
       const page = phone;
       await expect.poll(() => page.getByRole('heading', { name: number }).isVisible()).toBe(true);
-      await page.getByRole('combobox', { name: 'Haulage company' }).fill('North');
-      await page.getByRole('option', { name: 'Northern Haulage' }).click();
+      await formInput(page, 'transportCompanyName').fill('Northern Haulage');
       await formInput(page, 'truckDriverName').fill('Dave Driver');
       await formInput(page, 'truckLicensePlate').fill(`AB1234${index}`);
       await page.getByRole('button', { name: 'Dispatch' }).click();

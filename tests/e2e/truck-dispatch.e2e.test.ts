@@ -64,8 +64,10 @@ describe('Truck Dispatch page', () => {
     await screenshot(page, 'truck-dispatch-errors-1440');
     await page.setViewportSize({ width: 360, height: 740 });
 
-    await page.getByRole('combobox', { name: 'Haulage company' }).fill('North');
-    await page.getByRole('option', { name: 'Northern Haulage' }).click();
+    // Typed, not chosen (issue 32): the page lists no companies; the registered one matches in any case.
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    expect(await page.getByText('Northern Haulage').count()).toBe(0);
+    await formInput(page, 'transportCompanyName').fill('northern haulage');
     await formInput(page, 'truckNumber').fill('T-17');
     await formInput(page, 'truckDriverName').fill('Dave Driver');
     await formInput(page, 'truckDriverNumber').fill('(416)555-0100');
@@ -141,8 +143,7 @@ describe('Truck Dispatch page', () => {
     const page = await openOnPhone(`/truck-dispatch/${received.id}?hash=${await hashOf(received.id)}`);
     await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
     await ctx.call(endpoints.putTicketReceive, { body: { ticketId: received.id, source: 'dashboard' } });
-    await page.getByRole('combobox', { name: 'Haulage company' }).fill('North');
-    await page.getByRole('option', { name: 'Northern Haulage' }).click();
+    await formInput(page, 'transportCompanyName').fill('Northern Haulage');
     await formInput(page, 'truckDriverName').fill('Dave Driver');
     await formInput(page, 'truckLicensePlate').fill('CD67890');
     // Loaded ten minutes ago, in the browser's (this machine's) local time: today on the dashboard.
@@ -163,6 +164,54 @@ describe('Truck Dispatch page', () => {
     expect(await page.locator('form, input').count()).toBe(0);
     expect(await page.getByRole('button').count()).toBe(0);
     await screenshot(page, 'truck-dispatch-soilflo-360');
+  });
+});
+
+describe('A haulage company the office has not registered (issue 32)', () => {
+  it('is kept for the office, not created: the driver is told, and the ticket page adds and chooses it in one click', async () => {
+    await ctx.generateTickets(6, 6);
+    const fresh = await ctx.ticketNumbered(6);
+    const page = await openOnPhone(`/truck-dispatch/${fresh.id}?hash=${await hashOf(fresh.id)}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Dispatch' }).isVisible()).toBe(true);
+    await formInput(page, 'transportCompanyName').fill('Brand New Hauling');
+    await formInput(page, 'truckDriverName').fill('Dina Driver');
+    await formInput(page, 'truckLicensePlate').fill('EF34567');
+    await page.getByRole('button', { name: 'Dispatch' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Truck en Route' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText('The office will add Brand New Hauling to its haulage companies.').isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'truck-dispatch-unregistered-company-360');
+    const companies = async () =>
+      (await ctx.call(endpoints.getTransportcompanyAll, {})).map(({ name }) => name);
+    expect(await companies()).not.toContain('Brand New Hauling');
+
+    await ctx.logInAsAdministrator();
+    for (const width of [390, 1440]) {
+      await ctx.page.setViewportSize({ width, height: 900 });
+      await ctx.page.goto(`${ctx.portal.url}/ticket/${fresh.id}`);
+      const notice = ctx.page.getByTestId('driver-typed-company');
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toContain('“Brand New Hauling”, which is not registered yet');
+      await screenshot(ctx.page, `ticket-driver-typed-company-${width}`);
+    }
+    expect(await companies()).not.toContain('Brand New Hauling');
+    await ctx.page.getByRole('button', { name: 'Add “Brand New Hauling”' }).click();
+    await expect.poll(companies).toContain('Brand New Hauling');
+    await expect
+      .poll(() => ctx.page.getByRole('combobox', { name: 'Haulage company' }).inputValue())
+      .toBe('Brand New Hauling');
+    expect(await ctx.page.getByTestId('driver-typed-company').textContent()).toContain(
+      'is now a haulage company and is chosen below',
+    );
+    expect(await ctx.page.getByRole('button', { name: 'Add “Brand New Hauling”' }).count()).toBe(0);
+    await screenshot(ctx.page, 'ticket-driver-typed-company-added-1440');
+    // Chosen, not saved: the ticket names no company until the office saves (the API suite saves it).
+    expect(
+      (await ctx.call(endpoints.getTicketById, { params: { id: fresh.id } })).transportCompanyId,
+    ).toBeNull();
   });
 });
 

@@ -10,7 +10,10 @@ import { PublicTicketSchema, TicketSchema } from './tickets';
  * carries only what its page shows.
  */
 
-/** GET and POST /api/ticket/{id}/{hash}/dispatch: the load, and the haulage companies to choose from. */
+/**
+ * GET and POST /api/ticket/{id}/{hash}/dispatch: the load as the Truck Dispatch page shows it (issue 32, item 3).
+ * No haulage company directory and no driver's phone: the driver types the company's name and their number.
+ */
 export const DispatchViewSchema = Type.Object(
   {
     ticket: Type.Pick(TicketSchema, [
@@ -19,16 +22,15 @@ export const DispatchViewSchema = Type.Object(
       'ticketNumber',
       'jobSite',
       'timeLoaded',
-      'transportCompanyId',
+      'transportCompanyName',
+      'givenTransportCompanyName',
       'truckNumber',
       'truckLicensePlate',
       'truckDriverName',
-      'truckDriverNumber',
       'isDispatched',
       'isReceived',
       'isSoilFLOLoad',
     ] as const),
-    transportCompanies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
     sameTruckWarning: Type.Optional(
       Nullable(
         Type.String({
@@ -65,29 +67,50 @@ const LoadHistoryFields = {
 };
 export type RecordWeighing = NonNullable<Static<(typeof LoadHistoryFields)['weighing']>>;
 
-/** GET /api/ticket/{id}/{hash}/haulage-record: what the printed haulage record shows. */
+/**
+ * GET /api/ticket/{id}/{hash}/haulage-record: the haulage record for anyone holding the link (the QR code a
+ * driver carries): the hauling record's fields (docs/security.md, "What each public route answers"): the
+ * load's source, hauler, truck, material, times, weight, the receiving site and who receives there. The
+ * project, the contractor's office contact and the receiver's phone and e-mail are the signed-in record's.
+ */
+const publicHaulageTicket = Type.Composite([
+  PublicTicketSchema,
+  Type.Pick(TicketSchema, ['truckTypeId', 'truckTypeName'] as const),
+]);
+const publicHaulageSettings = [
+  'receivingSiteName',
+  'receivingSiteAddress',
+  'soilQualityStatement',
+  'haulageRecordReceiverName',
+  'displayUnit',
+] as const;
+
+export const PublicHaulageRecordSchema = Type.Object(
+  {
+    ticket: publicHaulageTicket,
+    setting: Type.Pick(SettingsSchema, publicHaulageSettings),
+    ...LoadHistoryFields,
+  },
+  { $id: 'PublicHaulageRecord', additionalProperties: false },
+);
+export type PublicHaulageRecord = Static<typeof PublicHaulageRecordSchema>;
+
+/** GET /api/ticket/{id}/haulage-record (signed in): the whole printed haulage record. */
 export const HaulageRecordSchema = Type.Object(
   {
-    // What the printed ticket shows, and the project, office contact and truck type a haulage record adds.
     ticket: Type.Composite([
-      PublicTicketSchema,
+      publicHaulageTicket,
       Type.Pick(TicketSchema, [
         'projectProjectId',
         'projectLeader',
         'contractorOfficeContactName',
         'contractorOfficeContactNumber',
-        'truckTypeId',
-        'truckTypeName',
       ] as const),
     ]),
     setting: Type.Pick(SettingsSchema, [
-      'receivingSiteName',
-      'receivingSiteAddress',
-      'soilQualityStatement',
-      'haulageRecordReceiverName',
+      ...publicHaulageSettings,
       'haulageRecordReceiverPhone',
       'haulageRecordReceiverEmail',
-      'displayUnit',
     ] as const),
     ...LoadHistoryFields,
   },

@@ -40,6 +40,12 @@ export const TicketSchema = Type.Object(
     isSoilFLOLoad: Type.Boolean(),
     contractorCompanyName: Nullable(Type.String()),
     transportCompanyName: Nullable(Type.String()),
+    givenTransportCompanyName: Nullable(
+      Type.String({
+        description:
+          "Beside the spec's fields (issue 32): the haulage company a driver typed on the Truck Dispatch page that no registered company has; null once the ticket names a company. The office registers or picks it",
+      }),
+    ),
     truckTypeName: Nullable(Type.String()),
     contractorOfficeContactName: Nullable(Type.String()),
     contractorOfficeContactNumber: Nullable(Type.String()),

@@ -210,6 +210,8 @@ export interface TicketsTable {
   lastTimeLoaded: Instant;
   /** The load's time loaded (timeLoadedOfLoad), kept after a dashboard receipt cleared time_loaded (issue 34, D3). */
   loadTimeLoaded: Instant;
+  /** ActiveTicket.givenTransportCompanyName: a driver's typed haulage company no registered one has. */
+  givenTransportCompanyName: Generated<string | null>;
   soilFloTicketId: number | null;
   updateSoilFlo: boolean;
   version: number;

@@ -3,11 +3,13 @@ import BlockIcon from '@mui/icons-material/Block';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import type { Ticket } from '@portal/contract';
+import { endpoints, type Ticket } from '@portal/contract';
 import { mayReceive } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, SourceContextProvider, type SourceContextValue, useTranslate } from 'react-admin';
+import { Form, SourceContextProvider, type SourceContextValue, useNotify, useTranslate } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState } from 'react-hook-form';
+import { call } from '../dataProvider/http-client';
 import { ExternalTicketToolbar } from '../soilflo/ExternalTicketToolbar';
 import { RejectTicketDialog } from './RejectTicketDialog';
 import { ResetTicketDialog } from './ResetTicketDialog';
@@ -134,15 +136,61 @@ const TicketToolbar = ({ ticket, variant, permissions }: ToolbarProps) => {
 };
 
 /**
+ * Issue 32: a haulage company the driver typed on the dispatch link that is not registered. The short form
+ * starts with it, so Save adds it; on the full form one button adds it and chooses it, for the office to save.
+ */
+const DriverTypedCompany = ({ name, variant }: { name: string; variant: TicketVariant }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { setValue } = useFormContext();
+  const [state, setState] = useState<'asked' | 'adding' | 'added'>('asked');
+  const add = async () => {
+    setState('adding');
+    try {
+      const company = await call(endpoints.transportCompanyCatalogue.create, { body: { name } });
+      await queryClient.invalidateQueries({ queryKey: ['transportCompanies'] });
+      setValue('transportCompanyId', company.id, { shouldDirty: true, shouldValidate: true });
+      setState('added');
+    } catch (error) {
+      setState('asked');
+      notify(error instanceof Error ? error.message : 'portal.errors.unexpected', { type: 'error' });
+    }
+  };
+  const text = variant === 'short' ? 'short' : state === 'added' ? 'added' : 'full';
+  return (
+    <Alert
+      severity={state === 'added' ? 'success' : 'info'}
+      sx={{ mb: 2 }}
+      data-testid="driver-typed-company"
+      role="status"
+      action={
+        text === 'full' ? (
+          <Button color="inherit" size="small" onClick={add} disabled={state === 'adding'}>
+            {translate('portal.tickets.driverTypedCompany.add', { name })}
+          </Button>
+        ) : undefined
+      }
+    >
+      {translate(`portal.tickets.driverTypedCompany.${text}`, { name })}
+    </Alert>
+  );
+};
+
+/**
  * The ticket's form in the variant that fits it: the full form, the short-ticket form, or the read-only
  * form of a load from the external system. The public link shows PublicTicketCard instead.
  */
 export const TicketForm = ({ ticket, permissions }: { ticket: Ticket; permissions: TicketPermissions }) => {
   const variant = ticketVariant(ticket);
   const readOnly = variant === 'external' || !mayEdit(ticket, permissions);
+  const typedCompany = readOnly ? null : ticket.givenTransportCompanyName;
+  const record =
+    typedCompany && variant === 'short' ? { ...ticket, transportCompanyName: typedCompany } : ticket;
   return (
-    <Form record={ticket} noValidate>
+    <Form record={record} noValidate>
       <SourceContextProvider value={ticketLabels}>
+        {typedCompany && <DriverTypedCompany name={typedCompany} variant={variant} />}
         {variant === 'short' ? (
           <TicketShortFields ticket={ticket} readOnly={readOnly} />
         ) : (

@@ -29,6 +29,7 @@ const generated: Ticket = {
   isSoilFLOLoad: false,
   contractorCompanyName: null,
   transportCompanyName: null,
+  givenTransportCompanyName: null,
   truckTypeName: null,
   contractorOfficeContactName: null,
   contractorOfficeContactNumber: null,

@@ -2,17 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@portal/contract';
 import {
   DomainError,
+  matchedDispatch,
   sameTruckMessages,
   type TicketCommand,
-  transportCompanies,
+  ticketMessages,
   validateTruckDispatch,
 } from '@portal/domain';
-import {
-  findTransportCompany,
-  getSettings,
-  listTransportCompanies,
-  type TicketView,
-} from '@portal/projections';
+import { findCompanyIdByName, findTicket, getSettings, type TicketView } from '@portal/projections';
 import { clientAddressKey } from '../auth/client-address';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
@@ -31,17 +27,13 @@ const throttledMessage = (ms: number) =>
   `Too many dispatch attempts. Try again in ${Math.ceil(ms / 60_000)} minute${ms > 60_000 ? 's' : ''}.`;
 
 /**
- * The dispatch page's answer (the route's schema keeps only the load's fields of the ticket), with a warning
- * when its truck is also on other open tickets (issue 34, D21): how many, never which, to a driver.
+ * The dispatch page's answer (the route's schema keeps only the page's fields of the ticket: its allow-list),
+ * with a warning when its truck is also on other open tickets (issue 34, D21): how many, never which, to a driver.
  */
 async function dispatchView(app: CommandHost, ticket: TicketView) {
-  const [companies, others] = await Promise.all([
-    listTransportCompanies(app.infra.db),
-    otherOpenDispatches(app, ticket),
-  ]);
+  const others = await otherOpenDispatches(app, ticket);
   return {
     ticket,
-    transportCompanies: companies.map(({ id, name }) => ({ id, name })),
     sameTruckWarning:
       others.length === 0
         ? null
@@ -80,28 +72,38 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw error;
     }
     await attempt([perAddress, perTicket]);
-    const dispatch = validateTruckDispatch(
+    const driverDispatch = validateTruckDispatch(
       request.body,
       await currentTicketForm(app, id),
       new Date().toISOString(),
     );
-    if (!(await findTransportCompany(db, dispatch.transportCompanyId))) {
-      const message = transportCompanies.notFoundMessage;
-      throw new DomainError('validation', message, { transportCompanyId: message });
-    }
-    // The plate's registered truck of the chosen company carries the load: its stored tare weighs it in.
-    const truck = await truckOfPlate(app, dispatch.truckLicensePlate, dispatch.transportCompanyId);
+    // The typed company is matched, never created: a stranger with a link cannot add to the directory.
+    const companyId = await findCompanyIdByName(
+      db,
+      'transportCompanies',
+      driverDispatch.transportCompanyName,
+    );
+    // The plate's registered truck of the matched company carries the load: its stored tare weighs it in.
+    const truck =
+      companyId === null ? undefined : await truckOfPlate(app, driverDispatch.truckLicensePlate, companyId);
     const command: TicketCommand = {
       type: 'DispatchTruck',
-      dispatch: { ...dispatch, truckId: truck?.id ?? null },
+      dispatch: matchedDispatch(driverDispatch, companyId, truck?.id ?? null),
     };
     await applyTicketCommand(app, id, command, { actorId: null });
     return dispatchView(app, await linkedTicket(app, id, hash));
   });
 
+  // The route's schema is the public record's allow-list: what the full record has beyond it is not sent.
   route(app, endpoints.getTicketByIdByHashHaulageRecord, async (request) => ({
     ticket: await linkedTicketFrom(app, request),
     setting: await getSettings(db),
     ...(await loadHistoryOf(app, request.params.id)),
   }));
+
+  route(app, endpoints.getTicketByIdHaulageRecord, async (request) => {
+    const ticket = await findTicket(db, request.params.id);
+    if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
+    return { ticket, setting: await getSettings(db), ...(await loadHistoryOf(app, ticket.id)) };
+  });
 };

@@ -1,5 +1,12 @@
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
-import { type DispatchView, DispatchViewSchema, type HaulageRecord } from '@portal/contract';
+import {
+  type DispatchView,
+  DispatchViewSchema,
+  type HaulageRecord,
+  HaulageRecordSchema,
+  type PublicHaulageRecord,
+  PublicHaulageRecordSchema,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const kit = useTicketPortal();
@@ -14,8 +21,8 @@ async function linkOf(ticketId: number): Promise<string> {
 const anonymous = (method: 'GET' | 'POST', url: string, payload?: object) =>
   kit.call(method, url, payload, {});
 
-const driver = (transportCompanyId: number) => ({
-  transportCompanyId,
+const driver = (transportCompanyName: string) => ({
+  transportCompanyName,
   truckNumber: 'T-77',
   truckLicensePlate: 'ab12345',
   truckDriverName: 'Dora Driver',
@@ -23,11 +30,15 @@ const driver = (transportCompanyId: number) => ({
 });
 
 describe('the Truck Dispatch page, through the ticket link', () => {
-  it('shows the load and the haulage companies, and only them, to the link holder', async () => {
-    const hauler = await kit.transportCompany('Dispatch Haulage');
+  it("shows the link holder the load and only the page's fields: no company directory, no driver's phone", async () => {
+    await kit.transportCompany('Dispatch Haulage');
     const [ticket] = await kit.fresh(1);
     if (!ticket) throw new Error('no ticket');
-    await kit.short(ticket.id, { jobSite: '9 Pit Rd', notes: 'internal note' });
+    await kit.short(ticket.id, {
+      jobSite: '9 Pit Rd',
+      notes: 'internal note',
+      truckDriverNumber: '(416)555-0123',
+    });
     const view = await anonymous('GET', `${await linkOf(ticket.id)}/dispatch`);
     expect(view.statusCode, view.body).toBe(200);
     const answer = view.json<DispatchView>();
@@ -41,8 +52,9 @@ describe('the Truck Dispatch page, through the ticket link', () => {
       timeLoaded: null,
       isDispatched: false,
     });
-    expect(answer.transportCompanies).toContainEqual({ id: hauler.id, name: 'Dispatch Haulage' });
-    expect(view.body).not.toContain('internal note');
+    expect(Object.keys(answer).sort()).toEqual(['sameTruckWarning', 'ticket']);
+    for (const hidden of ['internal note', 'Dispatch Haulage', '555-0123', 'truckDriverNumber'])
+      expect(view.body).not.toContain(hidden);
     const wrong = await anonymous('GET', `/api/ticket/${ticket.id}/AAAAAAAAAAAAAAAAAAAAAA/dispatch`);
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'Ticket not found.' });
@@ -54,18 +66,20 @@ describe('the Truck Dispatch page, through the ticket link', () => {
     const link = await linkOf(ticket.id);
     expectInvalid(await anonymous('POST', `${link}/dispatch`, {}), {
       timeLoaded: 'Time loaded is required',
-      transportCompanyId: 'Haulage Company is required',
+      transportCompanyName: 'Haulage Company is required',
       truckDriverName: 'Driver name is required',
       truckLicensePlate: 'License plate is required',
     });
-    const hauler = await kit.transportCompany('Plate Haulage');
-    const loaded = { ...driver(hauler.id), timeLoaded: new Date().toISOString() };
+    const loaded = { ...driver('Plate Haulage'), timeLoaded: new Date().toISOString() };
     expectInvalid(await anonymous('POST', `${link}/dispatch`, { ...loaded, truckLicensePlate: 'AB123456' }), {
       truckLicensePlate: 'License plate can be max 7 characters',
     });
-    expectInvalid(await anonymous('POST', `${link}/dispatch`, { ...loaded, transportCompanyId: 424_242 }), {
-      transportCompanyId: 'Haulage company not found.',
-    });
+    expectInvalid(
+      await anonymous('POST', `${link}/dispatch`, { ...loaded, transportCompanyName: 'x'.repeat(255) }),
+      {
+        transportCompanyName: 'Company name can be max 254 characters',
+      },
+    );
     expect(await kit.get(ticket.id)).toMatchObject({
       isDispatched: false,
       truckDriverName: null,
@@ -73,24 +87,26 @@ describe('the Truck Dispatch page, through the ticket link', () => {
     });
   });
 
-  it("dispatches: the truck and driver on the ticket, the plate uppercased, the driver as the event's source", async () => {
+  it("dispatches: the typed company matched in any case, the truck and driver on the ticket, the plate uppercased, the driver as the event's source", async () => {
     const hauler = await kit.transportCompany('En Route Haulage');
     const [ticket] = await kit.fresh(1);
     if (!ticket) throw new Error('no ticket');
     const timeLoaded = new Date(Date.now() - 60_000).toISOString();
     await kit.short(ticket.id, { timeLoaded });
     const link = await linkOf(ticket.id);
-    const dispatched = await anonymous('POST', `${link}/dispatch`, driver(hauler.id));
+    const dispatched = await anonymous('POST', `${link}/dispatch`, driver(' en route HAULAGE '));
     expect(dispatched.statusCode, dispatched.body).toBe(200);
     expect(dispatched.json<DispatchView>().ticket).toMatchObject({
       isDispatched: true,
       timeLoaded,
-      transportCompanyId: hauler.id,
+      transportCompanyName: 'En Route Haulage',
+      givenTransportCompanyName: null,
       truckLicensePlate: 'AB12345',
       truckDriverName: 'Dora Driver',
     });
     expect(await kit.get(ticket.id)).toMatchObject({
       isDispatched: true,
+      transportCompanyId: hauler.id,
       transportCompanyName: 'En Route Haulage',
       truckNumber: 'T-77',
       truckDriverNumber: '(416)555-0177',
@@ -104,8 +120,7 @@ describe('the Truck Dispatch page, through the ticket link', () => {
   });
 
   it('refuses a SoilFLO load, a received ticket and a wrong hash', async () => {
-    const hauler = await kit.transportCompany('Refused Haulage');
-    const body = { ...driver(hauler.id), timeLoaded: new Date().toISOString() };
+    const body = { ...driver('Refused Haulage'), timeLoaded: new Date().toISOString() };
     const [external] = await kit.fresh(1, { isSoilFLOTicket: true });
     const [received] = await kit.fresh(1);
     if (!external || !received) throw new Error('no tickets');
@@ -137,16 +152,78 @@ describe('the Truck Dispatch page, through the ticket link', () => {
   });
 });
 
+describe('the haulage company, typed by the driver (issue 32, item 3)', () => {
+  it('keeps a name no registered company has for the office, creating nothing; the office registers it from the ticket', async () => {
+    const [ticket] = await kit.fresh(1);
+    if (!ticket) throw new Error('no ticket');
+    const officeCompany = await kit.transportCompany('Office Haulage');
+    await kit.short(ticket.id, {
+      timeLoaded: new Date(Date.now() - 60_000).toISOString(),
+      transportCompanyId: officeCompany.id,
+    });
+    const companies = async () =>
+      (await kit.call('GET', '/api/transportcompany/all')).json<{ name: string }[]>().map(({ name }) => name);
+    const before = await companies();
+    const dispatched = await anonymous(
+      'POST',
+      `${await linkOf(ticket.id)}/dispatch`,
+      driver('Brand New Hauling'),
+    );
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect(dispatched.json<DispatchView>().ticket).toMatchObject({
+      transportCompanyName: null,
+      givenTransportCompanyName: 'Brand New Hauling',
+    });
+    expect(await companies()).toEqual(before);
+    expect(await kit.get(ticket.id)).toMatchObject({
+      transportCompanyId: null,
+      givenTransportCompanyName: 'Brand New Hauling',
+      truckDriverName: 'Dora Driver',
+    });
+    // The short form's "create transport if it does not exist", by the office: then the typed name is settled.
+    const registered = await kit.call('PUT', '/api/ticket/edit/short', {
+      ticket: { id: ticket.id, transportCompanyName: 'Brand New Hauling' },
+      createTransportIfDoesNotExist: true,
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(await kit.get(ticket.id)).toMatchObject({
+      transportCompanyName: 'Brand New Hauling',
+      givenTransportCompanyName: null,
+    });
+    expect(await companies()).toContain('Brand New Hauling');
+  });
+
+  it("keeps a plate the office set, and the ticket's driver number when the driver gives none", async () => {
+    const [ticket] = await kit.fresh(1);
+    if (!ticket) throw new Error('no ticket');
+    await kit.short(ticket.id, {
+      timeLoaded: new Date(Date.now() - 60_000).toISOString(),
+      truckLicensePlate: 'OFF1CE',
+      truckDriverNumber: '(416)555-0100',
+    });
+    const dispatched = await anonymous('POST', `${await linkOf(ticket.id)}/dispatch`, {
+      ...driver('Plate Kept Haulage'),
+      truckLicensePlate: 'XYZ999',
+      truckDriverNumber: null,
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect(await kit.get(ticket.id)).toMatchObject({
+      truckLicensePlate: 'OFF1CE',
+      truckDriverNumber: '(416)555-0100',
+      truckDriverName: 'Dora Driver',
+    });
+  });
+});
+
 describe('the link cannot be used against its driver (issue 32, M3 and M4)', () => {
   /** A dispatch from its own address, as from a stranger's machine or the driver's phone. */
   const from = (remoteAddress: string, url: string, payload: object) =>
     kit.portal.app.inject({ method: 'POST', url, payload, remoteAddress });
 
   it("wrong hashes count against their sender's address, never against the ticket", async () => {
-    const hauler = await kit.transportCompany('Unblocked Haulage');
     const [ticket] = await kit.fresh(1);
     if (!ticket) throw new Error('no ticket');
-    const load = { ...driver(hauler.id), timeLoaded: new Date().toISOString() };
+    const load = { ...driver('Unblocked Haulage'), timeLoaded: new Date().toISOString() };
     const strangers = [];
     for (let attempt = 0; attempt < 12; attempt++)
       strangers.push(
@@ -164,7 +241,6 @@ describe('the link cannot be used against its driver (issue 32, M3 and M4)', () 
   });
 
   it("keeps the ticket's time loaded, and takes the driver's only between the ticket's date and now", async () => {
-    const hauler = await kit.transportCompany('Timely Haulage');
     const [open, loaded] = await kit.fresh(2);
     if (!open || !loaded) throw new Error('no tickets');
     for (const [timeLoaded, message] of [
@@ -172,7 +248,7 @@ describe('the link cannot be used against its driver (issue 32, M3 and M4)', () 
       ['2026-01-01T08:00:00.000Z', "Time loaded cannot be before the ticket's date"],
     ] as const) {
       const refused = await from('127.0.0.23', `${await linkOf(open.id)}/dispatch`, {
-        ...driver(hauler.id),
+        ...driver('Timely Haulage'),
         timeLoaded,
       });
       expectInvalid(refused, { timeLoaded: message });
@@ -180,7 +256,7 @@ describe('the link cannot be used against its driver (issue 32, M3 and M4)', () 
     const officeTime = new Date(Date.now() - 30 * 60_000).toISOString();
     await kit.short(loaded.id, { timeLoaded: officeTime });
     const dispatched = await from('127.0.0.23', `${await linkOf(loaded.id)}/dispatch`, {
-      ...driver(hauler.id),
+      ...driver('Timely Haulage'),
       timeLoaded: new Date().toISOString(),
     });
     expect(dispatched.statusCode, dispatched.body).toBe(200);
@@ -189,27 +265,94 @@ describe('the link cannot be used against its driver (issue 32, M3 and M4)', () 
 });
 
 describe('the haulage record, through the ticket link', () => {
-  it("answers what the printed record shows, with the site's printed texts; a wrong hash shows nothing", async () => {
+  it("answers the hauling record's fields only, with the site's printed texts; a wrong hash shows nothing", async () => {
+    const contractor = await kit.contractor('Record Contractor');
+    const contact = await kit.call('POST', '/api/contractorcontact/new', {
+      contractorCompanyId: contractor.id,
+      contractorContact: { name: 'Olive Office', number: '(416)555-0155', isOfficeContact: true },
+    });
+    expect(contact.statusCode, contact.body).toBe(200);
+    const { version: _version, ...settings } = (await kit.call('GET', '/api/setting')).json<
+      object & { version: number }
+    >();
+    const setting = await kit.call('PUT', '/api/setting', {
+      ...settings,
+      haulageRecordReceiverName: 'Rita Receiver',
+      haulageRecordReceiverPhone: '(416)555-0166',
+      haulageRecordReceiverEmail: 'rita@example.com',
+    });
+    expect(setting.statusCode, setting.body).toBe(200);
     const [ticket] = await kit.fresh(1);
     if (!ticket) throw new Error('no ticket');
-    await kit.short(ticket.id, { jobSite: '4 Source Rd', notes: 'not for print' });
+    await kit.full(ticket.id, {
+      ticketNumber: ticket.ticketNumber,
+      date: new Date().toISOString(),
+      jobSite: '4 Source Rd',
+      siteContactName: 'Sam Site',
+      timeLoaded: new Date(Date.now() - 120_000).toISOString(),
+      timeReceived: new Date(Date.now() - 60_000).toISOString(),
+      truckDriverName: 'Dora Driver',
+      truckLicensePlate: 'AB12345',
+      contractorCompanyId: contractor.id,
+      transportCompanyId: (await kit.transportCompany('Record Haulage')).id,
+      truckTypeId: 1,
+      contractorOfficeContactId: contact.json<{ id: number }>().id,
+      projectLeader: 'Leah Leader',
+      notes: 'not for print',
+    });
     const record = await anonymous('GET', `${await linkOf(ticket.id)}/haulage-record`);
     expect(record.statusCode, record.body).toBe(200);
-    const answer = record.json<HaulageRecord>();
-    expect(answer.ticket).toMatchObject({ id: ticket.id, jobSite: '4 Source Rd', weight: null });
+    const answer = record.json<PublicHaulageRecord>();
+    // Exactly the public record's allow-list, field by field.
+    expect(Object.keys(answer.ticket).sort()).toEqual(
+      Object.keys(PublicHaulageRecordSchema.properties.ticket.properties).sort(),
+    );
+    expect(Object.keys(answer.setting).sort()).toEqual(
+      Object.keys(PublicHaulageRecordSchema.properties.setting.properties).sort(),
+    );
+    expect(answer.ticket).toMatchObject({
+      id: ticket.id,
+      jobSite: '4 Source Rd',
+      truckLicensePlate: 'AB12345',
+    });
     expect(answer.setting).toEqual({
       receivingSiteName: 'Soil receiving site',
       receivingSiteAddress: null,
       soilQualityStatement: expect.stringContaining('excess soil'),
-      haulageRecordReceiverName: null,
-      haulageRecordReceiverPhone: null,
-      haulageRecordReceiverEmail: null,
+      haulageRecordReceiverName: 'Rita Receiver',
       displayUnit: 'kg',
     });
-    expect(record.body).not.toContain('not for print');
-    expect(record.body).not.toContain('currentPrefix');
+    for (const hidden of [
+      'not for print',
+      'currentPrefix',
+      'Olive Office',
+      '555-0155',
+      'Leah Leader',
+      '555-0166',
+      'rita@example.com',
+    ])
+      expect(record.body).not.toContain(hidden);
     const wrong = await anonymous('GET', `/api/ticket/${ticket.id}/AAAAAAAAAAAAAAAAAAAAAA/haulage-record`);
     expect(wrong.statusCode).toBe(404);
     expect(wrong.body).not.toContain('4 Source Rd');
+
+    // Signed in, the whole printed record; without a session, nothing.
+    const full = await kit.call('GET', `/api/ticket/${ticket.id}/haulage-record`);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(Object.keys(full.json<HaulageRecord>().ticket).sort()).toEqual(
+      Object.keys(HaulageRecordSchema.properties.ticket.properties).sort(),
+    );
+    expect(full.json<HaulageRecord>()).toMatchObject({
+      ticket: {
+        contractorOfficeContactName: 'Olive Office',
+        contractorOfficeContactNumber: '(416)555-0155',
+        projectLeader: 'Leah Leader',
+      },
+      setting: {
+        haulageRecordReceiverPhone: '(416)555-0166',
+        haulageRecordReceiverEmail: 'rita@example.com',
+      },
+    });
+    expect((await anonymous('GET', `/api/ticket/${ticket.id}/haulage-record`)).statusCode).toBe(401);
   });
 });

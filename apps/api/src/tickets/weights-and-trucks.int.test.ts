@@ -14,13 +14,13 @@ async function linkOf(ticketId: number): Promise<string> {
 }
 
 /** A driver's dispatch from the ticket's link, without signing in. */
-async function dispatch(ticketId: number, transportCompanyId: number, plate: string) {
+async function dispatch(ticketId: number, transportCompanyName: string, plate: string) {
   const response = await kit.call(
     'POST',
     `${await linkOf(ticketId)}/dispatch`,
     {
       timeLoaded: new Date(Date.now() - 60_000).toISOString(),
-      transportCompanyId,
+      transportCompanyName,
       truckNumber: '101',
       truckLicensePlate: plate,
       truckDriverName: 'Dora Driver',
@@ -73,7 +73,7 @@ describe('a plate names its registered truck (issue 34, D2)', () => {
     const hauler = await kit.transportCompany(`T-101 Haulage ${crypto.randomUUID().slice(0, 6)}`);
     const truck = await kit.truck({ transportCompanyId: hauler.id, tareWeight: 14_500 });
     const ticket = await oneTicket();
-    const answer = await dispatch(ticket.id, hauler.id, truck.licensePlate.toLowerCase());
+    const answer = await dispatch(ticket.id, hauler.name, truck.licensePlate.toLowerCase());
     expect(answer.sameTruckWarning).toBeNull();
     expect(await kit.get(ticket.id)).toMatchObject({
       truckId: truck.id,
@@ -97,7 +97,7 @@ describe('a plate names its registered truck (issue 34, D2)', () => {
     const other = await kit.transportCompany(`Other ${crypto.randomUUID().slice(0, 6)}`);
     const truck = await kit.truck({ transportCompanyId: owner.id, tareWeight: 14_500 });
     const ticket = await oneTicket();
-    await dispatch(ticket.id, other.id, truck.licensePlate);
+    await dispatch(ticket.id, other.name, truck.licensePlate);
     expect(await kit.get(ticket.id)).toMatchObject({
       truckId: null,
       transportCompanyId: other.id,
@@ -109,14 +109,24 @@ describe('a plate names its registered truck (issue 34, D2)', () => {
     expect(weighed.json<{ errors: { tare: string } }>().errors.tare).toMatch(/no stored tare/);
   });
 
-  it('a redispatch with a plate that is no registered truck leaves the ticket without the earlier truck', async () => {
+  it("a redispatch keeps the ticket's plate (issue 32), and another company's leaves the ticket without the earlier truck", async () => {
     const hauler = await kit.transportCompany(`Redispatch ${crypto.randomUUID().slice(0, 6)}`);
+    const other = await kit.transportCompany(`Redispatch other ${crypto.randomUUID().slice(0, 6)}`);
     const truck = await kit.truck({ transportCompanyId: hauler.id, tareWeight: 14_500 });
     const ticket = await oneTicket();
-    await dispatch(ticket.id, hauler.id, truck.licensePlate);
+    await dispatch(ticket.id, hauler.name, truck.licensePlate);
     expect((await kit.get(ticket.id)).truckId).toBe(truck.id);
-    await dispatch(ticket.id, hauler.id, 'ZZ00001');
-    expect(await kit.get(ticket.id)).toMatchObject({ truckId: null, truckLicensePlate: 'ZZ00001' });
+    await dispatch(ticket.id, hauler.name, 'ZZ00001');
+    expect(await kit.get(ticket.id)).toMatchObject({
+      truckId: truck.id,
+      truckLicensePlate: truck.licensePlate,
+    });
+    await dispatch(ticket.id, other.name, 'ZZ00001');
+    expect(await kit.get(ticket.id)).toMatchObject({
+      truckId: null,
+      transportCompanyId: other.id,
+      truckLicensePlate: truck.licensePlate,
+    });
   });
 
   it("a save naming the plate links the company's truck, or takes the truck's company when none is set; another company's is not linked", async () => {
@@ -310,8 +320,8 @@ describe('one truck on several open tickets (issue 34, D21): a warning, never a 
     const truck = await kit.truck({ transportCompanyId: hauler.id, tareWeight: 14_500 });
     const [first, second] = await kit.fresh(2);
     if (!first || !second) throw new Error('no tickets');
-    expect((await dispatch(first.id, hauler.id, truck.licensePlate)).sameTruckWarning).toBeNull();
-    const again = await dispatch(second.id, hauler.id, truck.licensePlate);
+    expect((await dispatch(first.id, hauler.name, truck.licensePlate)).sameTruckWarning).toBeNull();
+    const again = await dispatch(second.id, hauler.name, truck.licensePlate);
     expect(again.sameTruckWarning).toBe(
       `Truck ${truck.licensePlate} is also dispatched on 1 other open ticket. Check the plate, or tell the site office.`,
     );

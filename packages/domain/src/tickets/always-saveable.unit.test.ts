@@ -4,6 +4,7 @@ import { decideTicket } from './business-logic';
 import { type ActiveTicket, evolveTicket, initialTicketState, type TicketState } from './ticket';
 import type { TicketActor, TicketCommand } from './ticket-commands';
 import { emptyTicketDetails, type TicketDetails } from './ticket-details';
+import { matchedDispatch, validateTruckDispatch } from './truck-dispatch';
 import { validateFullTicket, validateShortTicket } from './validation';
 
 // Issue 32, I8: whatever accepted commands a ticket went through, an administrator can still save it.
@@ -51,6 +52,26 @@ const command: fc.Arbitrary<TicketCommand> = fc.oneof(
     timeReceived: instant,
   }),
   fc.record({ type: fc.constant('ResetReceipt' as const), actor: fc.constant(admin) }),
+  // The driver's dispatch from the link: a company the office has registered (5) or one it has not (null).
+  fc.record({
+    type: fc.constant('DispatchTruck' as const),
+    dispatch: fc
+      .tuple(fc.integer({ min: 1, max: 600 }).map(minutes), fc.constantFrom(5, null))
+      .map(([timeLoaded, companyId]) =>
+        matchedDispatch(
+          {
+            timeLoaded,
+            transportCompanyName: 'Haul Co',
+            truckNumber: null,
+            truckLicensePlate: 'CD67890',
+            truckDriverName: 'Dora Driver',
+            truckDriverNumber: null,
+          },
+          companyId,
+          null,
+        ),
+      ),
+  }),
   fc.record({
     type: fc.constant('RejectTicket' as const),
     reason: fc.constant('Wrong material'),
@@ -86,7 +107,23 @@ function afterAccepted(commands: TicketCommand[]): ActiveTicket {
           validateShortTicket(form);
         }
       }
-      state = decideTicket(next, state).reduce(evolveTicket, state);
+      // A dispatch reaches it through the link's checks, over what the ticket holds.
+      const checked: TicketCommand =
+        next.type === 'DispatchTruck' && state.status === 'active'
+          ? {
+              ...next,
+              dispatch: matchedDispatch(
+                validateTruckDispatch(
+                  { ...next.dispatch, transportCompanyName: 'Haul Co' },
+                  state.details,
+                  minutes(600),
+                ),
+                next.dispatch.transportCompanyId,
+                null,
+              ),
+            }
+          : next;
+      state = decideTicket(checked, state).reduce(evolveTicket, state);
     } catch {
       // Refused: the ticket stays as it was.
     }

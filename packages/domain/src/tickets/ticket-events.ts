@@ -155,12 +155,40 @@ const TicketWeighedV1Schema = Type.Object({
 });
 type TicketWeighedV1 = Static<typeof TicketWeighedV1Schema>;
 
+/**
+ * TruckDispatched version 1, frozen: the driver chose a registered haulage company from a list the link
+ * answered (issue 32 took the directory off the link: the driver types the name).
+ */
+const TruckDispatchedV1Schema = Type.Object({
+  ticketId,
+  dispatch: Type.Object({
+    timeLoaded: Type.String(),
+    transportCompanyId: Type.Integer(),
+    truckNumber: Nullable(Type.String()),
+    truckLicensePlate: Type.String(),
+    truckDriverName: Type.String(),
+    truckDriverNumber: Nullable(Type.String()),
+    truckId: Type.Optional(Nullable(Type.Integer())),
+  }),
+  source: Type.Literal('driver'),
+});
+type TruckDispatchedV1 = Static<typeof TruckDispatchedV1Schema>;
+
 /** The versions of the ticket's events before their current ones, oldest first. */
 export const olderTicketEventVersions = {
   TicketWeighed: [
     {
       schema: TicketWeighedV1Schema,
       toNext: ({ source, ...weighed }: TicketWeighedV1) => ({ ...weighed, source: source ?? null }),
+    },
+  ],
+  TruckDispatched: [
+    {
+      schema: TruckDispatchedV1Schema,
+      toNext: ({ dispatch, ...dispatched }: TruckDispatchedV1) => ({
+        ...dispatched,
+        dispatch: { ...dispatch, givenTransportCompanyName: null },
+      }),
     },
   ],
 } satisfies OlderEventVersions;

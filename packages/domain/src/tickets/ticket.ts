@@ -55,6 +55,11 @@ export interface ActiveTicket {
    * (issue 34, D3): see `timeLoadedOfLoad`.
    */
   lastTimeLoaded: string | null;
+  /**
+   * Issue 32: the haulage company a driver typed on the dispatch link that no registered company has,
+   * kept while the ticket names no company: the office registers or picks it.
+   */
+  givenTransportCompanyName: string | null;
 }
 
 export type TicketState = { status: 'absent' } | ActiveTicket | { status: 'deleted'; ticketId: number };
@@ -81,6 +86,7 @@ export const generatedTicket = (
   weighing: null,
   receivedWithoutLoad: false,
   lastTimeLoaded: null,
+  givenTransportCompanyName: null,
 });
 
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
@@ -88,7 +94,15 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
   if (next.status !== 'active') return next;
   const lastTimeLoaded =
     event.type === 'TicketRejected' ? null : (next.details.timeLoaded ?? next.lastTimeLoaded);
-  return lastTimeLoaded === next.lastTimeLoaded ? next : { ...next, lastTimeLoaded };
+  // A company the ticket names settles the driver's typed one; a rejection clears the dispatch.
+  const givenTransportCompanyName =
+    event.type === 'TicketRejected' || next.details.transportCompanyId !== null
+      ? null
+      : next.givenTransportCompanyName;
+  return lastTimeLoaded === next.lastTimeLoaded &&
+    givenTransportCompanyName === next.givenTransportCompanyName
+    ? next
+    : { ...next, lastTimeLoaded, givenTransportCompanyName };
 }
 
 function evolveFields(state: TicketState, event: TicketEvent): TicketState {
@@ -177,12 +191,15 @@ function evolveFields(state: TicketState, event: TicketEvent): TicketState {
         },
         details: { ...t.details, weight: event.data.weight },
       }));
-    case 'TruckDispatched':
+    case 'TruckDispatched': {
+      const { givenTransportCompanyName, ...dispatched } = event.data.dispatch;
       return withDetails(state, (t) => ({
         ...t,
         isDispatched: true,
-        details: { ...t.details, ...event.data.dispatch },
+        details: { ...t.details, ...dispatched },
+        givenTransportCompanyName,
       }));
+    }
     case 'TicketLinkRevoked':
       return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':

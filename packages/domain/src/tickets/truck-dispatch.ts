@@ -1,4 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { maxIndexedTextLength } from '../catalogue/fields';
+import { companyNameTooLong } from '../contractors/contractor-company';
 import { assertValid, type FieldErrors } from '../errors';
 import { Nullable } from '../schemas';
 import type { TicketDetails } from './ticket-details';
@@ -10,7 +12,16 @@ import { readTicketDetails, ticketFormMessages, validateShortTicket } from './va
  */
 export const TruckDispatchSchema = Type.Object({
   timeLoaded: Type.String(),
-  transportCompanyId: Type.Integer(),
+  transportCompanyId: Nullable(
+    Type.Integer({
+      description: 'The registered haulage company of the name the driver typed; null when none has it',
+    }),
+  ),
+  /**
+   * Issue 32: the haulage company as the driver typed it when no registered company has that name. The
+   * link creates no company: the office registers or picks it (the ticket shows the name until then).
+   */
+  givenTransportCompanyName: Nullable(Type.String()),
   truckNumber: Nullable(Type.String()),
   truckLicensePlate: Type.String(),
   truckDriverName: Type.String(),
@@ -22,6 +33,12 @@ export const TruckDispatchSchema = Type.Object({
   truckId: Type.Optional(Nullable(Type.Integer())),
 });
 export type TruckDispatch = Static<typeof TruckDispatchSchema>;
+
+/** The dispatch form as the driver sent it: the haulage company by name, matched to a registered one after. */
+export type DriverDispatch = Omit<
+  TruckDispatch,
+  'transportCompanyId' | 'givenTransportCompanyName' | 'truckId'
+> & { transportCompanyName: string };
 
 export const truckDispatchMessages = {
   /**
@@ -44,25 +61,40 @@ export const dispatchClockSkewMs = 5 * 60_000;
 const ticketDayMarginMs = 24 * 60 * 60_000;
 
 /**
- * The dispatch form over the ticket's details: company, driver and plate required. The link is the driver's,
- * not the office's (issue 32, M4): a time loaded the ticket has is kept, and the driver's counts only on a
- * ticket with none, between the ticket's date and now (`now` plus a phone's clock skew).
+ * The dispatch as recorded: the typed company matched to the registered one of that name (`companyId`), or
+ * kept as typed for the office when none has it; `truckId` the plate's registered truck of that company.
+ */
+export const matchedDispatch = (
+  { transportCompanyName, ...dispatch }: DriverDispatch,
+  companyId: number | null,
+  truckId: number | null,
+): TruckDispatch => ({
+  ...dispatch,
+  transportCompanyId: companyId,
+  givenTransportCompanyName: companyId === null ? transportCompanyName : null,
+  truckId,
+});
+
+/**
+ * The dispatch form over the ticket's details: company name, driver and plate required. The link is the
+ * driver's, not the office's (issue 32, M4): a time loaded or a plate the ticket has is kept, the driver's
+ * time loaded counts only on a ticket with none, between the ticket's date and now (`now` plus a phone's
+ * clock skew), and a driver's number left blank keeps the ticket's (the page does not show it).
  */
 export function validateTruckDispatch(
   input: Record<string, unknown>,
   current: TicketDetails,
   now: string,
-): TruckDispatch {
+): DriverDispatch {
   const given = readTicketDetails(input);
   const details = validateShortTicket(
     {
       ...current,
       timeLoaded: current.timeLoaded ?? given.timeLoaded,
-      transportCompanyId: given.transportCompanyId,
       truckNumber: given.truckNumber,
-      truckLicensePlate: given.truckLicensePlate,
+      truckLicensePlate: current.truckLicensePlate ?? given.truckLicensePlate,
       truckDriverName: given.truckDriverName,
-      truckDriverNumber: given.truckDriverNumber,
+      truckDriverNumber: given.truckDriverNumber ?? current.truckDriverNumber,
       // The dispatch does not set the weight: a weight the ticket carries is not the driver's to answer for.
     },
     null,
@@ -76,14 +108,15 @@ export function validateTruckDispatch(
     else if (current.date !== null && loaded < Date.parse(current.date) - ticketDayMarginMs)
       errors.timeLoaded = truckDispatchMessages.timeLoadedBeforeTicketDate;
   }
-  if (details.transportCompanyId === null)
-    errors.transportCompanyId = truckDispatchMessages.haulageCompanyRequired;
+  const companyName = typeof input.transportCompanyName === 'string' ? input.transportCompanyName.trim() : '';
+  if (companyName === '') errors.transportCompanyName = truckDispatchMessages.haulageCompanyRequired;
+  else if (companyName.length > maxIndexedTextLength) errors.transportCompanyName = companyNameTooLong;
   if (details.truckDriverName === null) errors.truckDriverName = ticketFormMessages.driverNameRequired;
   if (details.truckLicensePlate === null) errors.truckLicensePlate = ticketFormMessages.licensePlateRequired;
   assertValid(errors);
   return {
     timeLoaded: details.timeLoaded as string,
-    transportCompanyId: details.transportCompanyId as number,
+    transportCompanyName: companyName,
     truckNumber: details.truckNumber,
     truckLicensePlate: details.truckLicensePlate as string,
     truckDriverName: details.truckDriverName as string,

@@ -4,7 +4,7 @@ import { decideTicket } from './business-logic';
 import { evolveTicket, initialTicketState, type TicketState } from './ticket';
 import { emptyTicketDetails } from './ticket-details';
 import type { TicketEvent } from './ticket-events';
-import { validateTruckDispatch } from './truck-dispatch';
+import { matchedDispatch, validateTruckDispatch } from './truck-dispatch';
 
 const loadedAt = '2026-03-10T14:00:00.000Z';
 const now = '2026-03-10T15:00:00.000Z';
@@ -14,7 +14,7 @@ const generated = (isSoilFLOLoad = false): TicketEvent => ({
 });
 const given = (...events: TicketEvent[]): TicketState => events.reduce(evolveTicket, initialTicketState);
 const form = {
-  transportCompanyId: 5,
+  transportCompanyName: ' Haul Co ',
   truckNumber: ' T-9 ',
   truckLicensePlate: 'ab12345',
   truckDriverName: 'Dora',
@@ -25,7 +25,7 @@ describe('the driver dispatch', () => {
   it('reads the form: the plate uppercased, text trimmed, time loaded kept from the ticket when the form has none', () => {
     expect(validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt }, now)).toEqual({
       timeLoaded: loadedAt,
-      transportCompanyId: 5,
+      transportCompanyName: 'Haul Co',
       truckNumber: 'T-9',
       truckLicensePlate: 'AB12345',
       truckDriverName: 'Dora',
@@ -37,12 +37,12 @@ describe('the driver dispatch', () => {
     expect(
       refusal(() =>
         validateTruckDispatch(
-          { ...form, transportCompanyId: 0 },
+          { ...form, transportCompanyName: '  ' },
           { ...emptyTicketDetails, timeLoaded: loadedAt },
           now,
         ),
       ),
-    ).toEqual(invalidField('transportCompanyId', 'Haulage Company is required'));
+    ).toEqual(invalidField('transportCompanyName', 'Haulage Company is required'));
     expect(refusal(() => validateTruckDispatch(form, emptyTicketDetails, now))).toEqual(
       invalidField('timeLoaded', 'Time loaded is required'),
     );
@@ -80,8 +80,26 @@ describe('the driver dispatch', () => {
     );
   });
 
+  it("keeps a plate the ticket has, and the ticket's driver number when the driver leaves it blank (issue 32)", () => {
+    const office = {
+      ...emptyTicketDetails,
+      timeLoaded: loadedAt,
+      truckLicensePlate: 'OFF1CE',
+      truckDriverNumber: '(416)555-0100',
+    };
+    const dispatch = validateTruckDispatch({ ...form, truckLicensePlate: 'XYZ999' }, office, now);
+    expect(dispatch).toMatchObject({ truckLicensePlate: 'OFF1CE', truckDriverNumber: '(416)555-0100' });
+    expect(
+      validateTruckDispatch({ ...form, truckDriverNumber: '(416)555-0199' }, office, now).truckDriverNumber,
+    ).toBe('(416)555-0199');
+  });
+
   it('dispatches an open ticket as the driver; refuses a SoilFLO load', () => {
-    const dispatch = validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt }, now);
+    const dispatch = matchedDispatch(
+      validateTruckDispatch(form, { ...emptyTicketDetails, timeLoaded: loadedAt }, now),
+      5,
+      null,
+    );
     const events = decideTicket({ type: 'DispatchTruck', dispatch }, given(generated()));
     expect(events).toEqual([{ type: 'TruckDispatched', data: { ticketId: 12, dispatch, source: 'driver' } }]);
     const after = [generated(), ...events].reduce(evolveTicket, initialTicketState);
@@ -95,5 +113,34 @@ describe('the driver dispatch', () => {
       kind: 'conflict',
       message: "This load comes from SoilFLO: manage it in SoilFLO's dashboard.",
     });
+  });
+
+  it('keeps a company name no registered company has for the office, until the ticket names a company', () => {
+    const office = { ...emptyTicketDetails, timeLoaded: loadedAt, transportCompanyId: 7 };
+    const unmatched = matchedDispatch(validateTruckDispatch(form, office, now), null, null);
+    expect(unmatched).toMatchObject({ transportCompanyId: null, givenTransportCompanyName: 'Haul Co' });
+    const dispatched = given(
+      generated(),
+      { type: 'TicketEdited', data: { ticketId: 12, details: office } },
+      { type: 'TruckDispatched', data: { ticketId: 12, dispatch: unmatched, source: 'driver' } },
+    );
+    expect(dispatched).toMatchObject({
+      givenTransportCompanyName: 'Haul Co',
+      details: { transportCompanyId: null },
+    });
+    // The state's details are the ticket's form: the typed name is not one of its fields.
+    expect(dispatched.status === 'active' && 'givenTransportCompanyName' in dispatched.details).toBe(false);
+    const registered = evolveTicket(dispatched, {
+      type: 'TicketEdited',
+      data: { ticketId: 12, details: { ...office, transportCompanyId: 9 } },
+    });
+    expect(registered).toMatchObject({ givenTransportCompanyName: null });
+    const rejected = evolveTicket(dispatched, {
+      type: 'TicketRejected',
+      data: { ticketId: 12, reason: 'wet' },
+    });
+    expect(rejected).toMatchObject({ givenTransportCompanyName: null });
+    const matched = matchedDispatch(validateTruckDispatch(form, office, now), 9, null);
+    expect(matched).toMatchObject({ transportCompanyId: 9, givenTransportCompanyName: null });
   });
 });

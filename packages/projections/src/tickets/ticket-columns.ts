@@ -45,6 +45,7 @@ const ticketFieldSources: { readonly [Field in keyof TicketView]-?: TicketFieldS
   contractorCompanyName: named('name', 'contractor_companies', 'contractor_company_id'),
   transportCompanyId: 't.transport_company_id',
   transportCompanyName: named('name', 'transport_companies', 'transport_company_id'),
+  givenTransportCompanyName: 't.given_transport_company_name',
   truckId: 't.truck_id',
   truckTypeId: 't.truck_type_id',
   truckTypeName: truckTypeNameColumn,

@@ -68,6 +68,7 @@ export function rowToTicketState(row: TicketRow): ActiveTicket {
     weighing: row.weighing,
     receivedWithoutLoad: row.receivedWithoutLoad,
     lastTimeLoaded: iso(row.lastTimeLoaded),
+    givenTransportCompanyName: row.givenTransportCompanyName,
   };
 }
 
@@ -114,6 +115,7 @@ function ticketStateToRow(ticket: ActiveTicket, version: number): Insertable<Tic
     receivedWithoutLoad: ticket.receivedWithoutLoad,
     lastTimeLoaded: ticket.lastTimeLoaded,
     loadTimeLoaded: timeLoadedOfLoad(ticket),
+    givenTransportCompanyName: ticket.givenTransportCompanyName,
     soilFloTicketId: d.soilFLOTicketId,
     updateSoilFlo: d.updateSoilFLO,
     version,
@@ -134,6 +136,7 @@ export const ticketLogObject = (ticket: ActiveTicket) => ({
   userId: ticket.receivedByUserId,
   firstWeight: ticket.firstWeight,
   weighing: ticket.weighing,
+  givenTransportCompanyName: ticket.givenTransportCompanyName,
   ...ticket.details,
 });
 

@@ -88,6 +88,8 @@ export const dashboardWords = {
     completeNoEdits: 'This ticket is complete: it needs no edits to be received.',
     incompleteFillIn: 'This ticket is incomplete: fill in what you know, then receive it.',
     companyLocked: 'Set on the ticket',
+    // Issue 32: a name the driver typed on the dispatch link that no registered company has.
+    driverTypedCompany: 'The driver typed “%{name}”: not registered yet',
     truckLocked: "Set by the ticket's truck",
     truckFound: 'Known truck %{number}: truck number, driver and company filled in',
     fields: {

@@ -16,6 +16,11 @@ export const dispatchWords = {
   timeLoadedChoices: 'Set time loaded',
   now: 'Now',
   minutesAgo: '%{minutes} min ago',
+  // Issue 32: the page lists no companies; a name the office has not registered is kept for it.
+  companyHint: 'As on your truck or invoice',
+  companyNotRegistered: 'The office will add %{name} to its haulage companies.',
+  plateSetByOffice: 'Set by the office',
+  driverNumberHint: 'Left blank, the number the office has is kept',
   // The dispatch form's texts: the domain's, which the server sends too.
   validation: {
     timeLoadedRequired: ticketFormMessages.timeLoadedRequired,

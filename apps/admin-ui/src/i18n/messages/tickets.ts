@@ -107,6 +107,13 @@ export const ticketsWords = {
   short: {
     companyHint: 'A name not on the list adds the haulage company',
   },
+  driverTypedCompany: {
+    short:
+      'The driver typed the haulage company “%{name}”, which is not registered yet: Save adds it, or correct the name first.',
+    full: 'The driver typed the haulage company “%{name}”, which is not registered yet: choose the right company, or add this one.',
+    add: 'Add “%{name}”',
+    added: '“%{name}” is now a haulage company and is chosen below: save the ticket to keep it.',
+  },
   reset: {
     button: 'Reset',
     title: 'Reset Ticket?',

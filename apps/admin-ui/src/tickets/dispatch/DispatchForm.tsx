@@ -3,7 +3,6 @@ import type { DispatchView } from '@portal/contract';
 import { useState } from 'react';
 import { Form, HttpError, TextInput, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { VirtualizedSelectInput } from '../../common/VirtualizedSelectInput';
 import { PlateInput } from '../TicketInputs';
 import { fieldErrorsOf } from '../useTicket';
 import { type DispatchFormValues, dispatchFormValues, validateDispatchForm } from './dispatch-form';
@@ -81,12 +80,12 @@ export const DispatchForm = ({
       noValidate
     >
       <Box sx={phoneFirst}>
-        <VirtualizedSelectInput
-          source="transportCompanyId"
+        {/* Typed, not chosen: the link shows no company directory (issue 32); the office matches the name. */}
+        <TextInput
+          source="transportCompanyName"
           label={label('transportCompanyId')}
-          choices={view.transportCompanies}
-          // Focus on the first error must not open the list over its message; a tap still opens it.
-          openOnFocus={false}
+          helperText="portal.dispatch.companyHint"
+          autoComplete="organization"
           fullWidth
         />
         <TextInput source="truckNumber" label={label('truckNumber')} fullWidth />
@@ -94,10 +93,19 @@ export const DispatchForm = ({
         <TextInput
           source="truckDriverNumber"
           label={label('truckDriverNumber')}
+          helperText="portal.dispatch.driverNumberHint"
           slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'tel' } }}
           fullWidth
         />
-        <PlateInput source="truckLicensePlate" label={label('truckLicensePlate')} fullWidth />
+        {/* A plate the ticket has is the office's: the link never rewrites it. */}
+        <PlateInput
+          source="truckLicensePlate"
+          label={label('truckLicensePlate')}
+          fullWidth
+          {...(ticket.truckLicensePlate
+            ? { readOnly: true, helperText: 'portal.dispatch.plateSetByOffice' }
+            : {})}
+        />
         {/* A time loaded the ticket has is the office's: the page shows it above, and the link never rewrites it. */}
         {!ticket.timeLoaded && <TimeLoadedInput />}
         {refusal && (

@@ -53,7 +53,7 @@ const LoadSummary = ({ ticket }: { ticket: DispatchView['ticket'] }) => {
 const EnRoute = ({ view }: { view: DispatchView }) => {
   const translate = useTranslate();
   const { ticket } = view;
-  const company = view.transportCompanies.find(({ id }) => id === ticket.transportCompanyId)?.name ?? null;
+  const company = ticket.transportCompanyName ?? ticket.givenTransportCompanyName;
   return (
     <Box role="status">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, color: 'success.main' }}>
@@ -66,6 +66,11 @@ const EnRoute = ({ view }: { view: DispatchView }) => {
       {view.sameTruckWarning && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="same-truck-warning">
           {view.sameTruckWarning}
+        </Alert>
+      )}
+      {ticket.givenTransportCompanyName && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('portal.dispatch.companyNotRegistered', { name: ticket.givenTransportCompanyName })}
         </Alert>
       )}
       <Facts

@@ -7,7 +7,7 @@ type DispatchTicket = DispatchView['ticket'];
 /** What the dispatch form holds; react-admin inputs may leave null or '' in an emptied field. */
 export interface DispatchFormValues {
   timeLoaded: string | null;
-  transportCompanyId: number | null;
+  transportCompanyName: string | null;
   truckNumber: string | null;
   truckLicensePlate: string | null;
   truckDriverName: string | null;
@@ -23,22 +23,23 @@ export const minutesBefore = (now: Date, minutes: number): string => {
 
 /**
  * The form starts from what the ticket already holds (e.g. the truck the office entered); a ticket not yet
- * loaded is loaded now unless the driver says otherwise.
+ * loaded is loaded now unless the driver says otherwise. The link does not show the driver's number: left
+ * blank, the ticket keeps the one it has.
  */
 export const dispatchFormValues = (ticket: DispatchTicket, now: Date): DispatchFormValues => ({
   timeLoaded: ticket.timeLoaded ?? minutesBefore(now, 0),
-  transportCompanyId: ticket.transportCompanyId,
+  transportCompanyName: ticket.transportCompanyName ?? ticket.givenTransportCompanyName,
   truckNumber: ticket.truckNumber,
   truckLicensePlate: ticket.truckLicensePlate,
   truckDriverName: ticket.truckDriverName,
-  truckDriverNumber: ticket.truckDriverNumber,
+  truckDriverNumber: null,
 });
 
 const messageKey = (name: string) => `portal.dispatch.validation.${name}`;
 
 /**
  * The dispatch form: the server's checks, so the driver sees them before sending. The time
- * loaded is only asked for when the ticket has none (the server keeps the ticket's own otherwise).
+ * loaded and the plate are only asked for when the ticket has none (the server keeps the ticket's own).
  * Answers catalogue keys by field.
  */
 export function validateDispatchForm(
@@ -47,10 +48,10 @@ export function validateDispatchForm(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!text(values.timeLoaded) && !ticket.timeLoaded) errors.timeLoaded = messageKey('timeLoadedRequired');
-  if (values.transportCompanyId === null || values.transportCompanyId === undefined)
-    errors.transportCompanyId = messageKey('haulageCompanyRequired');
+  if (!text(values.transportCompanyName)) errors.transportCompanyName = messageKey('haulageCompanyRequired');
   if (!text(values.truckDriverName)) errors.truckDriverName = messageKey('driverNameRequired');
   const plate = text(values.truckLicensePlate);
+  if (ticket.truckLicensePlate) return errors;
   if (!plate) errors.truckLicensePlate = messageKey('licensePlateRequired');
   else if (plate.length > licensePlateMaxLength) errors.truckLicensePlate = messageKey('licensePlateTooLong');
   return errors;
@@ -63,7 +64,7 @@ export function toDispatchBody(values: DispatchFormValues) {
   const timeLoaded = text(values.timeLoaded);
   return {
     ...(timeLoaded ? { timeLoaded } : {}),
-    transportCompanyId: values.transportCompanyId,
+    transportCompanyName: text(values.transportCompanyName),
     truckNumber: optional(values.truckNumber),
     truckLicensePlate: text(values.truckLicensePlate).toUpperCase(),
     truckDriverName: text(values.truckDriverName),

@@ -14,11 +14,11 @@ const ticket: DispatchView['ticket'] = {
   ticketNumber: 7,
   jobSite: 'North Pit',
   timeLoaded: null,
-  transportCompanyId: null,
+  transportCompanyName: null,
+  givenTransportCompanyName: null,
   truckNumber: null,
   truckLicensePlate: null,
   truckDriverName: null,
-  truckDriverNumber: null,
   isDispatched: false,
   isReceived: false,
   isSoilFLOLoad: false,
@@ -29,7 +29,7 @@ const empty = dispatchFormValues(ticket, now);
 
 const filled: DispatchFormValues = {
   timeLoaded: '2026-11-23T08:15:00.000Z',
-  transportCompanyId: 4,
+  transportCompanyName: ' Northern Haulage ',
   truckNumber: ' T-17 ',
   truckLicensePlate: 'ab12345',
   truckDriverName: ' Dave Driver ',
@@ -48,7 +48,7 @@ describe('dispatch form', () => {
   it('asks for time loaded, haulage company, driver name and plate, with the spec keys', () => {
     expect(validateDispatchForm({ ...empty, timeLoaded: null }, ticket)).toEqual({
       timeLoaded: 'portal.dispatch.validation.timeLoadedRequired',
-      transportCompanyId: 'portal.dispatch.validation.haulageCompanyRequired',
+      transportCompanyName: 'portal.dispatch.validation.haulageCompanyRequired',
       truckDriverName: 'portal.dispatch.validation.driverNameRequired',
       truckLicensePlate: 'portal.dispatch.validation.licensePlateRequired',
     });
@@ -64,10 +64,22 @@ describe('dispatch form', () => {
     expect(validateDispatchForm(filled, ticket)).toEqual({});
   });
 
+  it("starts from the ticket's company (registered, else the one typed before), and never asks for a plate the ticket has", () => {
+    expect(dispatchFormValues({ ...ticket, transportCompanyName: 'Northern Haulage' }, now)).toMatchObject({
+      transportCompanyName: 'Northern Haulage',
+      truckDriverNumber: null,
+    });
+    expect(dispatchFormValues({ ...ticket, givenTransportCompanyName: 'New Haulers' }, now)).toMatchObject({
+      transportCompanyName: 'New Haulers',
+    });
+    const plated = { ...ticket, truckLicensePlate: 'OFF1CE' };
+    expect(validateDispatchForm({ ...filled, truckLicensePlate: '' }, plated)).toEqual({});
+  });
+
   it('sends trimmed text, the plate upper-cased, empty optional fields as null and no empty time', () => {
     expect(toDispatchBody(filled)).toEqual({
       timeLoaded: '2026-11-23T08:15:00.000Z',
-      transportCompanyId: 4,
+      transportCompanyName: 'Northern Haulage',
       truckNumber: 'T-17',
       truckLicensePlate: 'AB12345',
       truckDriverName: 'Dave Driver',

@@ -1,5 +1,5 @@
 import { Box, Divider, Typography } from '@mui/material';
-import type { HaulageRecord } from '@portal/contract';
+import type { HaulageRecord, PublicHaulageRecord } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import { displayTicketNumber, truckTypeVolumesM3 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -16,21 +16,25 @@ import { printedNet } from '../records/record-weights';
 const text = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
 const joined = (...parts: (string | null)[]) => text(parts.filter(Boolean).join(' '));
 const k = (key: string) => `portal.haulage.fields.${key}`;
+const line = (key: string, value: string): LabelledValue => [k(key), value];
 
-type RecordTicket = HaulageRecord['ticket'];
+type RecordTicket = PublicHaulageRecord['ticket'];
 
 /** Lines that show one ticket field each: [the label's key under portal.haulage.fields, the field]. */
 const lines = (ticket: RecordTicket, fields: [label: string, field: keyof RecordTicket][]): LabelledValue[] =>
   fields.map(([label, field]) => [k(label), text(ticket[field] as string | number | null)]);
 
-/** GET /api/ticket/{id}/{hash}/haulage-record; a signed-in user without the hash asks for it first. */
+/**
+ * The link's record (the hauling record's fields: issue 32) with the hash, the whole printed record signed
+ * in (GET /api/ticket/{id}/haulage-record).
+ */
 function useHaulageRecord(id: string, hash: string | null) {
-  return useQuery({
+  return useQuery<HaulageRecord | PublicHaulageRecord>({
     queryKey: ['haulage-record', id, hash],
-    queryFn: async () => {
-      const linkHash = hash ?? (await call(endpoints.getTicketByIdHash, { params: { id: Number(id) } })).hash;
-      return call(endpoints.getTicketByIdByHashHaulageRecord, { params: { id: Number(id), hash: linkHash } });
-    },
+    queryFn: () =>
+      hash
+        ? call(endpoints.getTicketByIdByHashHaulageRecord, { params: { id: Number(id), hash } })
+        : call(endpoints.getTicketByIdHaulageRecord, { params: { id: Number(id) } }),
     retry: false,
   });
 }
@@ -47,10 +51,15 @@ const Section = ({ title, lines }: { title: string; lines: LabelledValue[] }) =>
   );
 };
 
-/** The haulage record as printed: the load from source site to receiving site, and the receiver's acknowledgement. */
-const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
+/**
+ * The haulage record as printed: the load from source site to receiving site, and the receiver's
+ * acknowledgement. The signed-in record adds the project, the office contact and the receiver's phone and e-mail.
+ */
+const HaulageRecordSheet = ({ record }: { record: HaulageRecord | PublicHaulageRecord }) => {
   const translate = useTranslate();
   const { ticket, setting } = record;
+  const office = 'projectLeader' in ticket ? ticket : null;
+  const receiver = 'haulageRecordReceiverPhone' in setting ? setting : null;
   const net = ticket.weight === null ? null : printedNet(ticket.weight, setting.displayUnit);
   const volume = ticket.truckTypeId === null ? undefined : truckTypeVolumesM3[ticket.truckTypeId];
   // The truck type with its nominal volume: Triaxle (10 m3), Trailer (40 m3).
@@ -70,17 +79,23 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
       <Section
         title="portal.haulage.sections.source"
         lines={[
-          ...lines(ticket, [
-            ['jobSite', 'jobSite'],
-            ['project', 'projectProjectId'],
-            ['projectLeader', 'projectLeader'],
-            ['contractor', 'contractorCompanyName'],
-          ]),
+          [k('jobSite'), text(ticket.jobSite)],
+          ...(office
+            ? [
+                line('project', text(office.projectProjectId)),
+                line('projectLeader', text(office.projectLeader)),
+              ]
+            : []),
+          [k('contractor'), text(ticket.contractorCompanyName)],
           [k('siteContact'), joined(ticket.siteContactName, ticket.siteContactNumber)],
-          [
-            k('officeContact'),
-            joined(ticket.contractorOfficeContactName, ticket.contractorOfficeContactNumber),
-          ],
+          ...(office
+            ? [
+                line(
+                  'officeContact',
+                  joined(office.contractorOfficeContactName, office.contractorOfficeContactNumber),
+                ),
+              ]
+            : []),
         ]}
       />
       <Section
@@ -120,8 +135,12 @@ const HaulageRecordSheet = ({ record }: { record: HaulageRecord }) => {
           title="portal.haulage.sections.acknowledgement"
           lines={[
             [k('receiverName'), text(setting.haulageRecordReceiverName)],
-            [k('receiverPhone'), text(setting.haulageRecordReceiverPhone)],
-            [k('receiverEmail'), text(setting.haulageRecordReceiverEmail)],
+            ...(receiver
+              ? [
+                  line('receiverPhone', text(receiver.haulageRecordReceiverPhone)),
+                  line('receiverEmail', text(receiver.haulageRecordReceiverEmail)),
+                ]
+              : []),
           ]}
         />
         <SignatureLines labels={[k('signature')]} />

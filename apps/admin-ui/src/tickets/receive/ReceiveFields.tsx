@@ -85,6 +85,7 @@ const LicensePlateField = ({
 /** What an incomplete ticket lets the user fill in. */
 export const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
   const notify = useNotify();
+  const translate = useTranslate();
   const locked = lockedFields(ticket);
   const companies = useHaulageCompanies();
   const trucks = useKnownTrucks(!locked.truck);
@@ -105,7 +106,15 @@ export const ReceiveFields = ({ ticket }: { ticket: ReceivableTicket }) => {
         optionValue="id"
         isPending={companies.isPending}
         readOnly={locked.transportCompany}
-        helperText={locked.transportCompany ? 'portal.dashboard.receive.companyLocked' : undefined}
+        helperText={
+          locked.transportCompany
+            ? 'portal.dashboard.receive.companyLocked'
+            : ticket.givenTransportCompanyName
+              ? translate('portal.dashboard.receive.driverTypedCompany', {
+                  name: ticket.givenTransportCompanyName,
+                })
+              : undefined
+        }
       />
       <LicensePlateField
         locked={locked.truck}

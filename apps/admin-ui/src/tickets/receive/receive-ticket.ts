@@ -16,6 +16,7 @@ export type ReceivableTicket = Pick<
   | 'siteContactNumber'
   | 'transportCompanyId'
   | 'transportCompanyName'
+  | 'givenTransportCompanyName'
   | 'truckId'
   | 'truckNumber'
   | 'truckLicensePlate'

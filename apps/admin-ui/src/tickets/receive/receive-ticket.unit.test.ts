@@ -22,6 +22,7 @@ const incomplete: ReceivableTicket = {
   siteContactNumber: null,
   transportCompanyId: null,
   transportCompanyName: null,
+  givenTransportCompanyName: null,
   truckId: null,
   truckNumber: null,
   truckLicensePlate: null,
