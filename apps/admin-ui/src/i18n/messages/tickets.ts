@@ -47,6 +47,7 @@ export const ticketFieldLabels = {
   projectLeader: 'Project leader',
   isSaltImpacted: 'Salt impacted',
   transportCompanyId: 'Haulage company',
+  givenTransportCompanyName: 'Haulage company typed by the driver',
   transportContactName: 'Transport contact name',
   transportContactNumber: 'Transport contact number',
   truckId: 'Truck',
