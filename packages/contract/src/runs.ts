@@ -134,4 +134,5 @@ export const runRouteDescription = (answer: string) =>
   'If the run has not finished within RUN_WAIT_SECONDS (default 60; 0: never wait), or the portal is shutting down, ' +
   'it answers 202 with the run so far and `Location: /api/job/{id}`, to poll until the run has finished. ' +
   'With `Prefer: respond-async` (RFC 7240) it answers that 202 at once, with `Preference-Applied: respond-async`. ' +
+  'A run an administrator cancels (POST /api/job/{id}/cancel) while the request waits answers 409 with its Location. ' +
   'Invalid input is a 400 with the spec message, and starts nothing.';

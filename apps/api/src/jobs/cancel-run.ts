@@ -50,15 +50,18 @@ export async function cancelRun(
   if (queueName) {
     const queue = jobs.queue(queueName);
     await eachConcurrently(
-      dropped,
-      // Redis refuses to remove a job a worker holds, and that worker drops it. The PostgreSQL backend
-      // removes it under the worker, which was about to drop it anyway (BullMQ then logs that its job is gone).
-      ({ index }) =>
-        queue.remove(jobIdOf(runId, index)).then(
-          () => undefined,
-          () => undefined,
-        ),
+      // From the last: workers take them from the first, so the two meet once at most.
+      dropped.map(({ index }) => index).sort((a, b) => b - a),
+      async (index) => {
+        const jobId = jobIdOf(runId, index);
+        // A job a worker holds is left to it: that worker drops it (Redis would refuse to remove it, and the
+        // PostgreSQL backend would remove it under the worker, which then logs that its job is gone).
+        if ((await queue.getJobState(jobId)) !== 'active') await queue.remove(jobId);
+      },
       removalsAtOnce,
+    ).catch((error: Error) =>
+      // The cancel holds without it: each job left finds its chunk cancelled.
+      console.warn(`run ${runId} cancelled; its queue jobs are left to be dropped (${error.message})`),
     );
   }
   return 'cancelled';
