@@ -1,5 +1,5 @@
+import type { Queue } from 'bullmq';
 import type { Infrastructure } from '../plugins/infrastructure';
-import { eachConcurrently } from '../tickets/each-concurrently';
 import { jobIdOf, type RunDefinition } from './job-runs';
 import { isRunId } from './read-run';
 import { finishRunIfDone } from './run-worker';
@@ -13,6 +13,29 @@ export const runMessages = {
 
 /** How many queue jobs of a cancelled run are removed at once. */
 const removalsAtOnce = 16;
+
+/**
+ * Takes the jobs of a run's cancelled chunks off its queue, from the last: workers take them from the first, so
+ * the two meet once at most. A job a worker holds is left to it: that worker drops it (Redis would refuse to
+ * remove it, and the PostgreSQL backend would remove it under the worker, which then logs that its job is gone).
+ */
+async function takeOffQueue(queue: Queue, runId: string, indexes: number[]): Promise<void> {
+  const fromTheLast = indexes.sort((a, b) => b - a);
+  try {
+    for (let start = 0; start < fromTheLast.length; start += removalsAtOnce)
+      await Promise.all(
+        fromTheLast.slice(start, start + removalsAtOnce).map(async (index) => {
+          const jobId = jobIdOf(runId, index);
+          if ((await queue.getJobState(jobId)) !== 'active') await queue.remove(jobId);
+        }),
+      );
+  } catch (error) {
+    // The cancel holds without it: each job left finds its chunk cancelled.
+    console.warn(
+      `run ${runId} cancelled; its queue jobs are left to be dropped (${(error as Error).message})`,
+    );
+  }
+}
 
 /**
  * POST /api/job/{id}/cancel: marks the run cancelled and its chunks not started 'cancelled' (the chunk rows
@@ -47,22 +70,11 @@ export async function cancelRun(
   );
   await finishRunIfDone(pool, runId);
   const queueName = definitions.find((definition) => definition.kind === run.kind)?.queue;
-  if (queueName) {
-    const queue = jobs.queue(queueName);
-    await eachConcurrently(
-      // From the last: workers take them from the first, so the two meet once at most.
-      dropped.map(({ index }) => index).sort((a, b) => b - a),
-      async (index) => {
-        const jobId = jobIdOf(runId, index);
-        // A job a worker holds is left to it: that worker drops it (Redis would refuse to remove it, and the
-        // PostgreSQL backend would remove it under the worker, which then logs that its job is gone).
-        if ((await queue.getJobState(jobId)) !== 'active') await queue.remove(jobId);
-      },
-      removalsAtOnce,
-    ).catch((error: Error) =>
-      // The cancel holds without it: each job left finds its chunk cancelled.
-      console.warn(`run ${runId} cancelled; its queue jobs are left to be dropped (${error.message})`),
+  if (queueName)
+    await takeOffQueue(
+      jobs.queue(queueName),
+      runId,
+      dropped.map(({ index }) => index),
     );
-  }
   return 'cancelled';
 }
