@@ -42,7 +42,7 @@ async function openTab(name: string): Promise<Locator> {
 /** The progress section of the panel's run: its bar and its state (data-run-state). */
 const runSection = (panel: Locator) => panel.locator('section[data-run-state]');
 
-async function runFinishes(panel: Locator, state: 'completed' | 'failed' = 'completed') {
+async function runFinishes(panel: Locator, state: 'completed' | 'failed' | 'cancelled' = 'completed') {
   await expect.poll(() => runSection(panel).getAttribute('data-run-state'), { timeout: 90_000 }).toBe(state);
 }
 
@@ -270,6 +270,46 @@ describe('the administrators’ dashboard tabs, end to end in Chromium', () => {
       .poll(() => toast('Ranges received: 1; accepted by Force Receive: 1; not received: 0').isVisible())
       .toBe(true);
     await screenshot(ctx.page, 'bulk-tab-receive-forced');
+  });
+
+  it('cancels a bulk receive from its progress bar, by keyboard, after a confirmation (issue 32, item 4)', async () => {
+    const panel = await openTab('Bulk Receive');
+    const queue = ctx.portal.infra.jobs.queue('ticket-bulk-receive');
+    // Held on the queue so that the run is still going when it is cancelled.
+    await queue.pause();
+    try {
+      const numbers = Array.from({ length: 150 }, (_, index) => 8001 + index);
+      const entry = panel.locator('input[name="ticketRange"]');
+      await entry.fill(numbers.join(','));
+      await entry.press('Enter');
+      await panel
+        .getByRole('region', { name: 'Receive 150 tickets?' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await expect.poll(() => runSection(panel).getAttribute('data-run-state')).toBe('queued');
+
+      await panel.getByRole('button', { name: 'Cancel run' }).focus();
+      await ctx.page.keyboard.press('Enter');
+      const dialog = ctx.page.getByRole('dialog', { name: 'Cancel this run?' });
+      await dialog.waitFor();
+      // Focus starts on Keep running; the next button is the cancel.
+      await ctx.page.keyboard.press('Tab');
+      await ctx.page.keyboard.press('Enter');
+      await runFinishes(panel, 'cancelled');
+      expect(await runSection(panel).getByRole('status').textContent()).toBe('Cancelled');
+      await expect.poll(() => toast('The run was cancelled: 0 of 150 done.').isVisible()).toBe(true);
+      // 150 ranges are more than the status document carries chips for: they are read from the chunk pages.
+      await expect
+        .poll(() => panel.locator('[data-chip-outcome="failed"]').count(), { timeout: 10_000 })
+        .toBe(150);
+      expect(await panel.locator('[data-chip-outcome="failed"]').first().textContent()).toBe(
+        '8001: not received: cancelled',
+      );
+      expect(await panel.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+      await screenshot(ctx.page, 'bulk-tab-receive-cancelled');
+    } finally {
+      await queue.resume();
+    }
   });
 
   it('exports a range from the Export tab to the signed-in user by e-mail', async (context) => {

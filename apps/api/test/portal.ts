@@ -214,7 +214,7 @@ export async function runToEnd(
   return awaitRun(portal, headers, run.id, timeoutMs);
 }
 
-/** Polls a run until it has finished (completed or failed). */
+/** Polls a run until it has finished (completed, failed or cancelled). */
 export async function awaitRun(
   portal: TestPortal,
   headers: Headers,
@@ -224,7 +224,7 @@ export async function awaitRun(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const run = await clientOfPortal(() => portal)(endpoints.getJobById, { params: { id: runId } }, headers);
-    if (run.state === 'completed' || run.state === 'failed') return run;
+    if (run.finishedAt) return run;
     if (Date.now() > deadline)
       throw new Error(
         `run ${runId} did not finish in ${timeoutMs} ms: ${JSON.stringify(run)}\nits queue jobs: ${await chunkJobs(portal, run)}`,

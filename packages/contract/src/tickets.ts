@@ -1,7 +1,15 @@
-import { Nullable, OneOf, TicketDetailsSchema, TicketWeighingSchema } from '@portal/domain';
+import {
+  Nullable,
+  OneOf,
+  TicketDetailsSchema,
+  type TicketRange,
+  TicketWeighingSchema,
+  ticketRangeKey,
+} from '@portal/domain';
 import { type Static, Type } from '@sinclair/typebox';
 import { changeLogEntryFields } from './change-log';
 import { LooseRecord } from './http';
+import type { ChunkView } from './runs';
 
 /**
  * The queries answer Dates; a date-time response field writes one as its ISO string (as JSON.stringify
@@ -135,6 +143,18 @@ export const BulkReceiveAnswerSchema = Type.Object({
   results: Type.Array(ReceiveChipSchema),
 });
 export type ReceiveChip = Static<typeof ReceiveChipSchema>;
+
+/**
+ * A bulk receive's chunk (one range) as its chip: the chip it finished with, else failed with its error, failed
+ * 'cancelled' when a cancel dropped it, or pending. The run's answer and the Bulk Receive tab (reading the
+ * chunks' pages of a run too big for its status document to carry the answer) both build chips so.
+ */
+export function receiveChipOf(chunk: ChunkView<TicketRange, ReceiveChip>): ReceiveChip {
+  if (chunk.result) return chunk.result;
+  const key = ticketRangeKey(chunk.spec);
+  if (chunk.state === 'cancelled') return { key, value: 'failed', message: 'cancelled' };
+  return chunk.error ? { key, value: 'failed', message: chunk.error } : { key, value: 'pending' };
+}
 
 /** What a bulk receive would take (its confirmation panel, issue 34 D23): POST /api/ticket/bulk/receive/check. */
 export const BulkReceiveCheckSchema = Type.Object({

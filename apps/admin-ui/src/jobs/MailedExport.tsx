@@ -91,6 +91,8 @@ export function useMailedExport(
     const finished = outcome.run;
     if (!finished) return { error: null };
     const mail = mailDeliveryOf(finished);
+    // Said by useRun.
+    if (finished.state === 'cancelled') return { error: null };
     if (finished.state !== 'completed') {
       const message =
         finished.result?.error ||

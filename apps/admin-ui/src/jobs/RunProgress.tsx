@@ -1,8 +1,13 @@
-import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import type { ChunkView, RunView } from '@portal/contract';
-import { useId } from 'react';
-import { useTranslate } from 'react-admin';
-import { chunkRange, chunkWarning, runPercent } from './run';
+import { Alert, Box, Button, DialogContentText, LinearProgress, Stack, Typography } from '@mui/material';
+import { type ChunkView, endpoints, type RunView } from '@portal/contract';
+import { Role } from '@portal/domain';
+import { useId, useState } from 'react';
+import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { errorText } from '../common/error-text';
+import { TitledDialog } from '../common/TitledDialog';
+import { usePendingCall } from '../common/usePendingCall';
+import { call } from '../dataProvider/http-client';
+import { chunkRange, chunkWarning, isRunFinished, runPercent } from './run';
 
 /** 'Tickets 1 to 1000', 'Ticket 5', or 'Part 2' when the chunk is not a range of numbers. */
 function useChunkLabel() {
@@ -16,9 +21,69 @@ function useChunkLabel() {
   };
 }
 
-/** Red when it failed, amber when it completed with warnings, green when it completed cleanly. */
+/** Red when it failed, amber when it was cancelled or completed with warnings, green when it completed cleanly. */
 const barColor = (state: RunView['state'], warned: boolean) =>
-  state === 'failed' ? 'error' : state !== 'completed' ? 'primary' : warned ? 'warning' : 'success';
+  state === 'failed'
+    ? 'error'
+    : state === 'cancelled'
+      ? 'warning'
+      : state !== 'completed'
+        ? 'primary'
+        : warned
+          ? 'warning'
+          : 'success';
+
+/** The run's state in words: a run being cancelled says so until its running parts have finished. */
+const stateKey = (run: RunView) =>
+  run.cancelledAt && !isRunFinished(run)
+    ? 'portal.runs.states.cancelling'
+    : `portal.runs.states.${run.state}`;
+
+/**
+ * Cancel run, for administrators while the run goes, after a confirmation (POST /api/job/{id}/cancel). The
+ * poll that follows shows the run cancelling, then cancelled; a refusal (it has just finished) is toasted.
+ */
+const CancelRunButton = ({ run }: { run: RunView }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { permissions } = usePermissions();
+  const [confirming, setConfirming] = useState(false);
+  const { pending, runPending } = usePendingCall();
+  if (permissions !== Role.Administrator || isRunFinished(run) || run.cancelledAt) return null;
+  const cancel = () =>
+    runPending(async () => {
+      try {
+        await call(endpoints.postJobCancelById, { params: { id: run.id } });
+      } catch (error) {
+        notify(errorText(translate, error), { type: 'error' });
+      }
+      setConfirming(false);
+    });
+  return (
+    <>
+      <Button size="small" color="warning" onClick={() => setConfirming(true)}>
+        {translate('portal.runs.cancel.button')}
+      </Button>
+      <TitledDialog
+        open={confirming}
+        onClose={pending ? undefined : () => setConfirming(false)}
+        title={translate('portal.runs.cancel.title')}
+        actions={
+          <>
+            <Button onClick={() => setConfirming(false)} disabled={pending} autoFocus>
+              {translate('portal.runs.cancel.keep')}
+            </Button>
+            <Button color="warning" variant="contained" onClick={cancel} disabled={pending}>
+              {translate('portal.runs.cancel.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <DialogContentText>{translate('portal.runs.cancel.text')}</DialogContentText>
+      </TitledDialog>
+    </>
+  );
+};
 
 interface RunProgressProps {
   run: RunView | null;
@@ -52,14 +117,17 @@ export const RunProgress = ({ run, label, chunkWarnings = true, warned = false }
           {translate(label)}
           {': '}
           <Box component="span" role="status" sx={{ fontWeight: 400 }}>
-            {translate(`portal.runs.states.${run.state}`)}
+            {translate(stateKey(run))}
           </Box>
         </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="run-count">
-          {translate('portal.runs.doneOfTotal', { done: Math.min(run.done, run.total), total: run.total })}
-          {' · '}
-          {translate('portal.runs.percent', { percent })}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary" data-testid="run-count">
+            {translate('portal.runs.doneOfTotal', { done: Math.min(run.done, run.total), total: run.total })}
+            {' · '}
+            {translate('portal.runs.percent', { percent })}
+          </Typography>
+          <CancelRunButton run={run} />
+        </Box>
       </Box>
       <LinearProgress
         variant="determinate"

@@ -8,8 +8,9 @@ import type { ChunkView, RunView } from '@portal/contract';
 /** How often a run is polled while it goes (about every 500 ms). */
 export const RUN_POLL_MS = 500;
 
+/** Completed, failed or cancelled: nothing of it runs any more. */
 export const isRunFinished = (run: Pick<RunView, 'state'>): boolean =>
-  run.state === 'completed' || run.state === 'failed';
+  run.state === 'completed' || run.state === 'failed' || run.state === 'cancelled';
 
 const isChunkFinished = (chunk: Pick<ChunkView, 'state'>): boolean =>
   chunk.state === 'completed' || chunk.state === 'failed';

@@ -21,17 +21,20 @@ const run = (overrides: Partial<RunView>): RunView => ({
   done: 0,
   createdAt: '2025-11-21T07:00:00.000Z',
   finishedAt: null,
+  cancelledAt: null,
+  chunkCounts: { pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0 },
   chunks: [],
   result: null,
   ...overrides,
 });
 
 describe('runs', () => {
-  it('has finished when completed or failed', () => {
+  it('has finished when completed, failed or cancelled', () => {
     expect(isRunFinished({ state: 'queued' })).toBe(false);
     expect(isRunFinished({ state: 'running' })).toBe(false);
     expect(isRunFinished({ state: 'completed' })).toBe(true);
     expect(isRunFinished({ state: 'failed' })).toBe(true);
+    expect(isRunFinished({ state: 'cancelled' })).toBe(true);
   });
 
   it('shows done of total as a percentage, full for a finished run of nothing', () => {

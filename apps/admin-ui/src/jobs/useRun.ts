@@ -37,7 +37,7 @@ interface UseRunOptions<Result, ChunkResult, Spec> {
    * goes on, for at most a minute after the run finished. Default: a finished run is settled.
    */
   settled?: (run: RunView<Result, ChunkResult, Spec>) => boolean;
-  /** The run has finished, completed or failed (and has settled). */
+  /** The run has finished, completed, failed or cancelled (and has settled); a cancel is toasted before. */
   onFinished?: (run: RunView<Result, ChunkResult, Spec>) => void;
   /**
    * The start was refused (e.g. a 400 with the spec's message) or polling lost the run. 401 and 403 end
@@ -163,10 +163,16 @@ export function useRun<Result = unknown, ChunkResult = unknown, Spec = unknown>(
         }
       }
       setBusy(false);
+      // Every view of a run says the same of a cancel, whoever cancelled it.
+      if (snapshot.state === 'cancelled')
+        notify('portal.runs.cancelled', {
+          type: 'warning',
+          messageArgs: { done: Math.min(snapshot.done, snapshot.total), total: snapshot.total },
+        });
       optionsRef.current.onFinished?.(snapshot);
       return { run: snapshot, error: null };
     },
-    [fail],
+    [fail, notify],
   );
 
   /** Forgets the last run (and stops polling one that still goes). */

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunView } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { runMessages } from './cancel-run';
 import { type RunDefinition, unexpectedChunkError } from './job-runs';
 import { readRun } from './read-run';
 import { startRun } from './start-run';
@@ -107,11 +108,17 @@ export function runAnswers(app: FastifyInstance) {
       if (clientLeaving.signal.aborted)
         request.log.info({ runId: started.id }, 'the client went away while waiting; its run goes on');
 
-      const run = await readRun(app, [route.definition], started.id);
+      // A finished run's answer is built from all its chunks; one still going answers its status document.
+      const run = await readRun(app, [route.definition], started.id, { whole: outcome === 'finished' });
       if (!run) throw new Error(`run ${started.id} is gone`);
       // Kept alive, the connection would hold the shutdown up until the client closed it.
       if (closing.signal.aborted) reply.header('connection', 'close');
       if (outcome !== 'finished') return accepted(run);
+      if (run.state === 'cancelled')
+        return reply
+          .code(409)
+          .header('location', jobLocation(run.id))
+          .send({ message: runMessages.cancelled });
       if (run.state === 'failed' && !route.answerTellsFailure)
         return reply
           .code(500)

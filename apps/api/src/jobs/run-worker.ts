@@ -18,13 +18,16 @@ const progressEveryMs = 250;
 /** How long a chunk cut off by a lost connection (or the record of one given up) waits for the database. */
 const databaseOutageWaitMs = 5 * 60_000;
 
-/** Ends the run once none of its chunks is left to do. */
-const finishRunIfDone = (db: pg.Pool | pg.PoolClient, runId: string) =>
+/**
+ * Ends the run once none of its chunks is left to do. Whoever records a run's last chunk calls it after that
+ * record has committed (a worker, or a cancel), so one of them sees every chunk ended.
+ */
+export const finishRunIfDone = (db: pg.Pool | pg.PoolClient, runId: string) =>
   db.query(
     `UPDATE job_run SET finished_at = now()
      WHERE id = $1 AND finished_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM job_run_chunk
-                       WHERE run_id = $1 AND state NOT IN ('completed', 'failed'))`,
+                       WHERE run_id = $1 AND state IN ('pending', 'running'))`,
     [runId],
   );
 
@@ -46,7 +49,7 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
       await retriedAcrossOutages(pool, databaseOutageWaitMs, async () => {
         await pool.query(
           `UPDATE job_run_chunk SET state = 'failed', error = $3, finished_at = now()
-             WHERE run_id = $1 AND chunk_index = $2 AND state NOT IN ('completed', 'failed')`,
+             WHERE run_id = $1 AND chunk_index = $2 AND state IN ('pending', 'running')`,
           [runId, index, unexpectedChunkError],
         );
         await finishRunIfDone(pool, runId);
@@ -82,23 +85,38 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
         spec: unknown;
         total: number;
         state: ChunkState;
+        cancelled: boolean;
       }>(
-        `SELECT r.user_id AS "userId", r.params, c.spec, c.total, c.state
+        `SELECT r.user_id AS "userId", r.params, c.spec, c.total, c.state, r.cancelled_at IS NOT NULL AS cancelled
            FROM job_run r JOIN job_run_chunk c ON c.run_id = r.id
            WHERE r.id = $1 AND c.chunk_index = $2`,
         [runId, index],
       );
       const row = rows[0];
       if (!row) return;
-      if (row.state === 'completed' || row.state === 'failed') {
-        // Handed out again after its worker died between recording the chunk and ending the run.
+      // A chunk of a cancelled run not started yet (its queue job was already waiting) is dropped; one the
+      // cancel raced with, still pending, is dropped here too. A running one (a crashed worker's) goes on.
+      if (row.cancelled && row.state === 'pending')
+        await lock.query(
+          `UPDATE job_run_chunk SET state = 'cancelled', finished_at = now()
+             WHERE run_id = $1 AND chunk_index = $2 AND state = 'pending'`,
+          [runId, index],
+        );
+      // Only a chunk still to do starts (cancelled meanwhile, it is left alone).
+      const started =
+        !row.cancelled || row.state === 'running'
+          ? await lock.query(
+              `UPDATE job_run_chunk SET state = 'running', attempts = attempts + 1
+                 WHERE run_id = $1 AND chunk_index = $2 AND state IN ('pending', 'running')`,
+              [runId, index],
+            )
+          : null;
+      if (!started?.rowCount) {
+        // Ended before: handed out again after its worker died between recording the chunk and ending the
+        // run, or cancelled.
         await finishRunIfDone(lock, runId);
         return;
       }
-      await lock.query(
-        `UPDATE job_run_chunk SET state = 'running', attempts = attempts + 1 WHERE run_id = $1 AND chunk_index = $2`,
-        [runId, index],
-      );
       let lastWrite = 0;
       // Once the chunk's work has returned or thrown, a late progress write must not undo its outcome.
       let workEnded = false;
@@ -143,10 +161,15 @@ export function runFamily(host: CommandHost, definition: RunDefinition): JobFami
         // and recorded as failed only after its last attempt.
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         if (!(error instanceof DomainError) && !lastAttempt) {
+          // Its retry is dropped if the run has been cancelled meanwhile.
           await lock.query(
-            `UPDATE job_run_chunk SET state = 'pending' WHERE run_id = $1 AND chunk_index = $2`,
+            `UPDATE job_run_chunk
+               SET state = CASE WHEN (SELECT cancelled_at FROM job_run WHERE id = $1) IS NULL
+                                THEN 'pending' ELSE 'cancelled' END
+               WHERE run_id = $1 AND chunk_index = $2`,
             [runId, index],
           );
+          await finishRunIfDone(lock, runId);
           throw error;
         }
         if (!(error instanceof DomainError))

@@ -34,7 +34,7 @@ async function startReport<Params>(
   return withAdvisoryLock(host.infra.pool, `report:${definition.kind}:${userId}`, async () => {
     const { rows } = await host.infra.pool.query<{ id: string }>(
       `SELECT id FROM job_run
-       WHERE kind = $1 AND user_id = $2 AND params = $3::jsonb AND finished_at IS NULL
+       WHERE kind = $1 AND user_id = $2 AND params = $3::jsonb AND finished_at IS NULL AND cancelled_at IS NULL
          AND created_at > now() - interval '10 minutes'
        ORDER BY created_at DESC LIMIT 1`,
       [definition.kind, userId, JSON.stringify(params)],

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type BulkReceiveBody, type ChunkView, endpoints, type ReceiveChip } from '@portal/contract';
+import {
+  type BulkReceiveBody,
+  type ChunkView,
+  endpoints,
+  type ReceiveChip,
+  receiveChipOf,
+} from '@portal/contract';
 import {
   DomainError,
   parseTicketRanges,
@@ -149,13 +155,9 @@ export const bulkReceiveRun: RunDefinition<BulkReceiveParams, TicketRange, Recei
       progress,
     });
   },
-  /** The answer, {success, fail, results}; a chip stays pending until its range is done. */
+  /** The answer, {success, fail, results}; a chip stays pending until its range is done or dropped. */
   summarize(chunks: ChunkView<TicketRange, ReceiveChip>[]) {
-    const results: ReceiveChip[] = chunks.map((chunk) => {
-      if (chunk.result) return chunk.result;
-      const key = ticketRangeKey(chunk.spec);
-      return chunk.error ? { key, value: 'failed', message: chunk.error } : { key, value: 'pending' };
-    });
+    const results = chunks.map(receiveChipOf);
     return {
       success: results.filter((chip) => chip.value === 'success').length,
       fail: results.filter((chip) => chip.value === 'failed').length,

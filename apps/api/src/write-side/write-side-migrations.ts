@@ -162,6 +162,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-003-scale-refused-reports': sqlMigration(
     sql`ALTER TABLE scale_live ADD COLUMN refused_at timestamptz, ADD COLUMN refused_message text`,
   ),
+  // Issue 32, item 4: a run an administrator cancelled (its chunks not started become 'cancelled').
+  '2026-11-28-004-job-run-cancellation': sqlMigration(
+    sql`ALTER TABLE job_run ADD COLUMN cancelled_at timestamptz`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

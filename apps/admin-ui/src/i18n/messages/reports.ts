@@ -81,10 +81,25 @@ export const reportsWords = {
 
 // A bulk run's progress (Generate, Export, Update, Clear, Bulk Receive, reports).
 export const runsWords = {
-  states: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
+  states: {
+    queued: 'Queued',
+    running: 'Running',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    cancelling: 'Cancelling (parts already running finish first)',
+  },
   doneOfTotal: '%{done} of %{total}',
   percent: '%{percent}%',
   chunkRange: 'Tickets %{from} to %{to}',
   chunkSingle: 'Ticket %{number}',
   chunkPart: 'Part %{number}',
+  cancel: {
+    button: 'Cancel run',
+    title: 'Cancel this run?',
+    text: 'Parts not started yet are dropped and never run; parts already running finish. This cannot be undone.',
+    keep: 'Keep running',
+    confirm: 'Cancel run',
+  },
+  cancelled: 'The run was cancelled: %{done} of %{total} done.',
 };

@@ -66,7 +66,7 @@ export function BulkEditTab<Body extends TicketNumberRange>({
           type: 'success',
           messageArgs: { smart_count: finished.result?.updated ?? 0 },
         });
-      else notify(`portal.bulk.${kind}.failed`, { type: 'error' });
+      else if (finished.state === 'failed') notify(`portal.bulk.${kind}.failed`, { type: 'error' });
       onFinished();
     },
     // 'Error occurred updating tickets.' when a bulk clear (or update) cannot start.

@@ -3,8 +3,15 @@ import ErrorIcon from '@mui/icons-material/Error';
 import InventoryIcon from '@mui/icons-material/Inventory';
 import WarningIcon from '@mui/icons-material/Warning';
 import { Alert, Box, Chip, CircularProgress, Tooltip, Typography } from '@mui/material';
-import type { BulkReceiveAnswer, ReceiveChip } from '@portal/contract';
-import { endpoints } from '@portal/contract';
+import {
+  type BulkReceiveAnswer,
+  type ChunkView,
+  chunkPageSizes,
+  endpoints,
+  type ReceiveChip,
+  type RunView,
+  receiveChipOf,
+} from '@portal/contract';
 import { parseTicketRanges, type TicketRange, ticketRangeKey } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -18,6 +25,24 @@ import { currentSession } from '../../../session';
 import { CancelOnChange, ConfirmPanel, FieldGrid, SubmitButton, TabIntro, useNumberList } from './BulkParts';
 import { receiveChipOutcome, receiveChips, receiveOutcomeCounts } from './bulk-forms';
 import { ticketCount, ticketRangeError } from './ticket-range';
+
+/**
+ * The chips of a run of more ranges than its status document carries the answer for (its `result` is then
+ * null): read from its chunks' pages once it has finished.
+ */
+async function chipsFromChunkPages(run: Pick<RunView, 'id'>): Promise<ReceiveChip[]> {
+  const chips: ReceiveChip[] = [];
+  const perPage = chunkPageSizes[chunkPageSizes.length - 1];
+  for (let page = 1; ; page++) {
+    const { chunks, total } = await call(endpoints.getJobChunksById, {
+      params: { id: run.id },
+      query: { page, perPage },
+    });
+    // Each chunk of a bulk receive is one range, its result that range's chip.
+    chips.push(...chunks.map((chunk) => receiveChipOf(chunk as ChunkView<TicketRange, ReceiveChip>)));
+    if (chunks.length === 0 || chips.length >= total) return chips;
+  }
+}
 
 interface Pending {
   ticketRange: string;
@@ -82,16 +107,24 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
   const notify = useNotify();
   const [pending, setPending] = useState<Pending | null>(null);
   const [keys, setKeys] = useState<string[]>([]);
+  const [pagedChips, setPagedChips] = useState<ReceiveChip[] | null>(null);
+  const summarize = (chips: readonly ReceiveChip[]) => {
+    const counts = receiveOutcomeCounts(chips);
+    notify('portal.bulk.receive.summary', {
+      type: counts.failed + counts.forced > 0 ? 'warning' : 'success',
+      messageArgs: counts,
+    });
+  };
   const { run, busy, start } = useRun<BulkReceiveAnswer, ReceiveChip, TicketRange>({
     onFinished: (finished) => {
-      const result = finished.result;
-      if (result) {
-        const counts = receiveOutcomeCounts(result.results);
-        notify('portal.bulk.receive.summary', {
-          type: counts.failed + counts.forced > 0 ? 'warning' : 'success',
-          messageArgs: counts,
-        });
-      }
+      if (finished.result) summarize(finished.result.results);
+      else
+        chipsFromChunkPages(finished)
+          .then((chips) => {
+            setPagedChips(chips);
+            summarize(chips);
+          })
+          .catch((error: unknown) => notify(errorText(translate, error), { type: 'error' }));
       onFinished();
     },
   });
@@ -120,6 +153,7 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
     if (!pending) return;
     setPending(null);
     setKeys(pending.ranges.map(ticketRangeKey));
+    setPagedChips(null);
     await start(
       runRequest(endpoints.postTicketBulkReceive, {
         body: {
@@ -131,7 +165,7 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
     );
   };
 
-  const chips = run || busy ? receiveChips(run?.result, keys) : [];
+  const chips = run || busy ? (pagedChips ?? receiveChips(run?.result, keys)) : [];
 
   return (
     <>
@@ -208,7 +242,8 @@ export const BulkReceiveTab = ({ onFinished }: { onFinished: () => void }) => {
         run={run}
         label="portal.bulk.receive.running"
         chunkWarnings={false}
-        warned={(run?.result?.fail ?? 0) > 0}
+        // From the chips: those of a run too big for its status document come from the chunk pages.
+        warned={receiveOutcomeCounts(chips).failed > 0}
       />
       {chips.length > 0 && (
         <Box component="section" aria-label={translate('portal.bulk.receive.results')} sx={{ mt: 2 }}>
