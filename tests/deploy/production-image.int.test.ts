@@ -146,16 +146,20 @@ describe('the production image', () => {
       await database?.drop();
     });
 
-    it('is ready, signs the administrator in and saves a record', async () => {
-      const ready = await fetch(`${api.url}/readyz`);
-      expect(await ready.json()).toMatchObject({ status: 'ready' });
+    const signIn = async () => {
       const login = await fetch(`${api.url}/api/auth/Authenticate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: testAdmin.username, password: testAdmin.password }),
       });
       expect(login.status).toBe(200);
-      const token = (await login.json()) as string;
+      return (await login.json()) as string;
+    };
+
+    it('is ready, signs the administrator in and saves a record', async () => {
+      const ready = await fetch(`${api.url}/readyz`);
+      expect(await ready.json()).toMatchObject({ status: 'ready' });
+      const token = await signIn();
       const saved = await fetch(`${api.url}/api/contractorcompany/new`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -163,6 +167,19 @@ describe('the production image', () => {
       });
       expect(saved.status).toBe(200);
       expect(await saved.json()).toMatchObject({ name: 'Compiled Earthworks' });
+    });
+
+    it('builds a report download on a workbook thread (dist/server/workbook-thread.js)', async () => {
+      const download = await fetch(`${api.url}/api/ticket/report/excel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn()}` },
+        body: JSON.stringify({ title: 'Compiled report' }),
+      });
+      expect(download.status).toBe(200);
+      const file = Buffer.from(await download.arrayBuffer());
+      // A zip (an .xlsx) with its end-of-central-directory record: the thread wrote it whole.
+      expect(file.subarray(0, 2).toString()).toBe('PK');
+      expect(file.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]))).toBe(true);
     });
   });
 });
