@@ -23,6 +23,12 @@ const threadModule = import.meta.url.endsWith('.ts')
 /** A thread idle this long ends, so an API that exports now and then holds no threads in between. */
 const idleTimeoutMs = 60_000;
 
+/**
+ * The threads run at a lower priority than the event loop (nice +10, per thread on Linux): where cores are
+ * scarce, requests and logins go first and exports take what is left.
+ */
+const workbookNiceness = 10;
+
 type Task<Name extends keyof typeof thread> = Parameters<(typeof thread)[Name]>[0];
 
 /** The file a thread built, as a Buffer over the memory it moved back. */
@@ -34,6 +40,7 @@ export function createWorkbookThreads(threads: number) {
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: idleTimeoutMs,
+    niceIncrement: workbookNiceness,
   });
   const run = async <Name extends keyof typeof thread>(name: Name, task: Task<Name>) =>
     bufferOf((await pool.run(task, { name })) as Uint8Array);
