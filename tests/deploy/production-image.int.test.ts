@@ -1,10 +1,9 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { repoRoot } from '@portal/api';
 import { testAdmin } from '@portal/api/test/portal';
-import { type PortalProcess, startApiProcess } from '@portal/api/test/processes';
+import { type PortalProcess, startCompiledApi } from '@portal/api/test/processes';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -129,17 +128,8 @@ describe('the production image', () => {
     let database: TestDatabase;
     let api: PortalProcess & { url: string };
     beforeAll(async () => {
-      await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot });
       database = await createTestDatabase();
-      api = await startApiProcess(
-        {
-          DATABASE_URL: database.url,
-          ADMIN_EMAIL: testAdmin.username,
-          ADMIN_PASSWORD: testAdmin.password,
-          PROJECTIONS: 'on',
-        },
-        { compiled: true },
-      );
+      api = await startCompiledApi(database.url);
     });
     afterAll(async () => {
       await api?.stop();
