@@ -180,14 +180,14 @@ async function soakRound(api: { url: string }, authorization: string, cookie: st
   settingsAgent.destroy();
   knownDeviceAgent.destroy();
   const answered = (answers: (Answer | null)[]) => answers.flatMap((a) => (a ? [a] : []));
-  const okOnly = (answers: (Answer | null)[]) => answers.filter((a) => a?.status !== 200).length;
+  const not200 = (answers: (Answer | null)[]) => answers.filter((a) => a?.status !== 200).length;
   const statusCount = (status: number) => floodAnswers.filter((a) => a?.status === status).length;
   return {
     floor,
     settings: answered(settingAnswers),
-    settingFailures: okOnly(settingAnswers),
+    settingFailures: not200(settingAnswers),
     knownDevice: answered(knownDevice),
-    knownDeviceFailures: okOnly(knownDevice),
+    knownDeviceFailures: not200(knownDevice),
     flood: {
       checked: statusCount(400),
       refused: statusCount(429),
