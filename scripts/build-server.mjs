@@ -10,6 +10,8 @@ const entryPoints = {
   api: 'apps/api/src/api.ts',
   projector: 'apps/api/src/projector.ts',
   worker: 'apps/api/src/worker.ts',
+  // Loaded by the export threads (apps/api/src/reports/workbook-threads.ts), not run on its own.
+  'workbook-thread': 'apps/api/src/reports/workbook-thread.ts',
   'rebuild-projections': 'apps/api/src/cli/rebuild-projections.ts',
   replay: 'apps/api/src/cli/replay-ticket.ts',
   verify: 'apps/api/src/cli/verify-event-chains.ts',

@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { testServerUrl } from '@portal/event-store/test/test-servers';
 import pg from 'pg';
+import { abuseSoakBench } from './abuse-soak.bench';
 import { auditExportBench } from './audit-export.bench';
 import { bulkBench } from './bulk.bench';
 import { dashboardLoadBench } from './dashboard-load.bench';
@@ -37,6 +38,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },
   { name: 'audit-export', run: auditExportBench },
+  { name: 'abuse-soak', run: abuseSoakBench },
 ];
 
 async function postgresVersion(): Promise<string> {

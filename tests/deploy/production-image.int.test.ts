@@ -1,10 +1,9 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { repoRoot } from '@portal/api';
 import { testAdmin } from '@portal/api/test/portal';
-import { type PortalProcess, startApiProcess } from '@portal/api/test/processes';
+import { type PortalProcess, startCompiledApi } from '@portal/api/test/processes';
 import { createTestDatabase, type TestDatabase } from '@portal/event-store/test/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -129,33 +128,28 @@ describe('the production image', () => {
     let database: TestDatabase;
     let api: PortalProcess & { url: string };
     beforeAll(async () => {
-      await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot });
       database = await createTestDatabase();
-      api = await startApiProcess(
-        {
-          DATABASE_URL: database.url,
-          ADMIN_EMAIL: testAdmin.username,
-          ADMIN_PASSWORD: testAdmin.password,
-          PROJECTIONS: 'on',
-        },
-        { compiled: true },
-      );
+      api = await startCompiledApi(database.url);
     });
     afterAll(async () => {
       await api?.stop();
       await database?.drop();
     });
 
-    it('is ready, signs the administrator in and saves a record', async () => {
-      const ready = await fetch(`${api.url}/readyz`);
-      expect(await ready.json()).toMatchObject({ status: 'ready' });
+    const signIn = async () => {
       const login = await fetch(`${api.url}/api/auth/Authenticate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: testAdmin.username, password: testAdmin.password }),
       });
       expect(login.status).toBe(200);
-      const token = (await login.json()) as string;
+      return (await login.json()) as string;
+    };
+
+    it('is ready, signs the administrator in and saves a record', async () => {
+      const ready = await fetch(`${api.url}/readyz`);
+      expect(await ready.json()).toMatchObject({ status: 'ready' });
+      const token = await signIn();
       const saved = await fetch(`${api.url}/api/contractorcompany/new`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -163,6 +157,19 @@ describe('the production image', () => {
       });
       expect(saved.status).toBe(200);
       expect(await saved.json()).toMatchObject({ name: 'Compiled Earthworks' });
+    });
+
+    it('builds a report download on a workbook thread (dist/server/workbook-thread.js)', async () => {
+      const download = await fetch(`${api.url}/api/ticket/report/excel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn()}` },
+        body: JSON.stringify({ title: 'Compiled report' }),
+      });
+      expect(download.status).toBe(200);
+      const file = Buffer.from(await download.arrayBuffer());
+      // A zip (an .xlsx) with its end-of-central-directory record: the thread wrote it whole.
+      expect(file.subarray(0, 2).toString()).toBe('PK');
+      expect(file.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]))).toBe(true);
     });
   });
 });

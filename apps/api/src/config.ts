@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type DataDirSecrets, newSealKey, sealPublicKeyOf } from './data-dir-secrets';
 
@@ -62,6 +63,11 @@ export interface PortalConfig {
   /** Connections the API's HTTP server holds at once; one more is closed as it arrives. */
   maxConnections: number;
   /**
+   * Threads that build workbooks (downloads, exports, e-mailed reports) off the event loop; more at once
+   * wait their turn, first come first served.
+   */
+  exportThreads: number;
+  /**
    * How long a call that starts a bulk run (generate, bulk update, clear, receive) waits for it to
    * finish before answering 202 with the run's location instead; 0: it never waits.
    */
@@ -120,6 +126,9 @@ export const defaultUiDist = path.join(repoRoot, 'apps', 'admin-ui', 'dist');
 export const defaultSiteTimezone = 'America/Toronto';
 
 type Env = Record<string, string | undefined>;
+
+/** One core is left to the event loop (and PostgreSQL beside it): the machine's cores less one, at least one. */
+const defaultExportThreads = Math.max(1, availableParallelism() - 1);
 
 /**
  * The smallest DATABASE_POOL_MAX a process works with. It keeps 3 connections for good (the event and
@@ -260,6 +269,7 @@ export function configFromEnv(
     passwordHashingConcurrency: wholeNumberFromEnv(env, 'PASSWORD_HASHING_CONCURRENCY', 1, 1),
     requestTimeoutMs: wholeNumberFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000),
     maxConnections: wholeNumberFromEnv(env, 'MAX_CONNECTIONS', 1000, 1),
+    exportThreads: wholeNumberFromEnv(env, 'EXPORT_THREADS', defaultExportThreads, 1),
     scaleMaxReadingAgeMs: wholeNumberFromEnv(env, 'SCALE_MAX_READING_AGE_MS', 1000, 1),
     scaleAlertAfterMs: wholeNumberFromEnv(env, 'SCALE_ALERT_AFTER_MS', 60_000, 1),
     runWaitSeconds: wholeNumberFromEnv(env, 'RUN_WAIT_SECONDS', 60, 0),

@@ -24,6 +24,7 @@ import { createPortalMetrics, observeOnScrape } from './observability/portal-met
 import { startProcessHealth } from './observability/process-health';
 import { apiChecks, type CheckName, projectorChecks, workerChecks } from './observability/readiness-checks';
 import { type CommandHost, commandHostFor, type Infrastructure } from './plugins/infrastructure';
+import { createWorkbookThreads } from './reports/workbook-threads';
 import { startRetention } from './retention/apply-retention';
 import { createLiveScales } from './scales/live-scales';
 import { startScaleAlerts } from './scales/scale-alerts';
@@ -117,6 +118,7 @@ export async function startServices(
       timeoutMs: config.soilFlo.timeoutMs,
     }),
     metrics,
+    workbooks: createWorkbookThreads(config.exportThreads),
   };
   observeOnScrape(metrics, {
     projectionLags: () => projectionLags(db, eventStore, allProjections),
@@ -139,6 +141,7 @@ export async function startServices(
         await sealing?.stop();
         await retention?.stop();
         await jobs.close();
+        await infra.workbooks.close();
       },
     },
     { what: 'the projections', limitMs: 1000, run: () => projections.stop() },

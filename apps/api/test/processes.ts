@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { type TestDatabase, testRedisUrl } from '@portal/event-store/test/test-servers';
 import { repoRoot } from '../src/config';
 import { testAdmin } from './portal';
@@ -48,6 +49,8 @@ const exited = (child: ChildProcess) =>
 export interface PortalProcess {
   /** What the process printed when it was ready (the `ready` pattern's match). */
   ready: RegExpMatchArray;
+  /** Its process id (a bench reads its peak memory from /proc). */
+  pid: number;
   /** SIGKILL: the process dies mid-work, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM: work in hand finishes, then it exits. */
@@ -114,6 +117,7 @@ async function startPortalProcess(script: string, env: ProcessEnv, ready: RegExp
   };
   return {
     ready: match,
+    pid: child.pid ?? 0,
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
     recentOutput: () => kept,
@@ -177,6 +181,23 @@ export async function startApiProcess(
     /portal is running at (http:\/\/\S+)/,
   );
   return { ...started, url: started.ready[1] ?? '' };
+}
+
+/**
+ * The API as a production image runs it: the server built (scripts/build-server.mjs), then its compiled
+ * `dist/server/api.js` started on `databaseUrl` with the test administrator, projecting.
+ */
+export async function startCompiledApi(databaseUrl: string) {
+  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot });
+  return startApiProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: testAdmin.username,
+      ADMIN_PASSWORD: testAdmin.password,
+      PROJECTIONS: 'on',
+    },
+    { compiled: true },
+  );
 }
 
 export const freePort = () =>

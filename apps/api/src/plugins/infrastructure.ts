@@ -9,6 +9,7 @@ import type { PasswordHashing } from '../auth/passwords';
 import type { PortalConfig } from '../config';
 import type { JobQueues } from '../jobs/job-queues';
 import type { PortalMetrics } from '../observability/portal-metrics';
+import type { WorkbookThreads } from '../reports/workbook-threads';
 import type { LiveScales } from '../scales/live-scales';
 import type { SoilFloClient } from '../soilflo/soilflo-client';
 import type { CommandContext } from '../write-side/command-handler';
@@ -30,6 +31,8 @@ export interface Infrastructure {
   soilFlo: SoilFloClient;
   /** This process's Prometheus metrics. */
   metrics: PortalMetrics;
+  /** The threads that build workbooks off the event loop (EXPORT_THREADS). */
+  workbooks: WorkbookThreads;
 }
 
 declare module 'fastify' {

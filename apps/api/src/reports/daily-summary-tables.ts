@@ -8,7 +8,7 @@ import {
   ticketCountCells,
   ticketCountHeadings,
   ticketCountsInWords,
-} from './report-mail';
+} from './report-tables';
 import { type DailySummary, materialOf, none } from './summarize-loads';
 
 type NetColumn = ReturnType<typeof netColumnOf>;

@@ -1,7 +1,6 @@
 import { xlsxContentType } from '@portal/contract';
 import { DomainError, isStorableInstant } from '@portal/domain';
 import { getSettings, loadsReceivedOn, ticketCountsDated } from '@portal/projections';
-import ExcelJS from 'exceljs';
 import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
@@ -9,18 +8,16 @@ import { readModelsCurrent } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
 import { dailySummaryTables, loadsTable, overview, ticketsOfTheDay } from './daily-summary-tables';
 import {
-  addTableSheet,
   currentUserEmail,
   htmlParagraph,
   htmlTable,
   mailDelivery,
   mailDocument,
   mailIdOf,
-  netColumnOf,
   textTable,
-  tonnesOf,
   validateRecipients,
 } from './report-mail';
+import { netColumnOf, tonnesOf } from './report-tables';
 import { summarizeLoads } from './summarize-loads';
 
 /**
@@ -109,13 +106,12 @@ export const dailySummaryRun: RunDefinition<DailySummaryParams, DailySummaryPara
       const net = netColumnOf((await getSettings(host.infra.db)).displayUnit);
       const { byGroup, byContractor } = dailySummaryTables(summary, net);
 
-      const workbook = new ExcelJS.Workbook();
-      workbook.created = new Date();
-      addTableSheet(workbook, 'Summary', byGroup);
-      addTableSheet(workbook, 'Contractors', byContractor);
-      addTableSheet(workbook, 'Loads', loadsTable(loads, timeZone, net));
-      addTableSheet(workbook, 'Tickets', dayTickets.table);
-      const content = Buffer.from(await workbook.xlsx.writeBuffer());
+      const content = await host.infra.workbooks.tables([
+        { name: 'Summary', table: byGroup },
+        { name: 'Contractors', table: byContractor },
+        { name: 'Loads', table: loadsTable(loads, timeZone, net) },
+        { name: 'Tickets', table: dayTickets.table },
+      ]);
 
       const heading = `Daily summary ${date}`;
       const mailId = mailIdOf(run.id);

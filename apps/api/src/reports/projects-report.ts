@@ -2,26 +2,19 @@ import type { TicketCounts } from '@portal/contract';
 import { xlsxContentType } from '@portal/contract';
 import { countOf, type DisplayUnit, displayUnitSymbols, kgFromDisplayUnit } from '@portal/domain';
 import { getSettings, type ProjectTotals, projectTotals } from '@portal/projections';
-import ExcelJS from 'exceljs';
 import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import { readModelsCurrent } from '../plugins/infrastructure';
 import { siteDate } from '../site-time';
+import { htmlParagraph, htmlTable, mailDelivery, mailDocument, mailIdOf, textTable } from './report-mail';
 import {
-  addTableSheet,
-  htmlParagraph,
-  htmlTable,
-  mailDelivery,
-  mailDocument,
-  mailIdOf,
   netColumnOf,
   type Table,
-  textTable,
   ticketCountCells,
   ticketCountHeadings,
   ticketCountsInWords,
   tonnesOf,
-} from './report-mail';
+} from './report-tables';
 
 /**
  * GET /api/ticket/report/projects: every project with its contractor, job site and what its tickets
@@ -120,10 +113,7 @@ export const projectsReportRun: RunDefinition<
     const netKg = projects.reduce((sum, project) => sum + project.delivered.netKg, 0);
     const netTonnes = tonnesOf(netKg);
 
-    const workbook = new ExcelJS.Workbook();
-    workbook.created = new Date();
-    addTableSheet(workbook, 'Projects', table);
-    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const content = await host.infra.workbooks.tables([{ name: 'Projects', table }]);
 
     const heading = `Projects report ${date}`;
     const overview = `${projects.length} ${projects.length === 1 ? 'project' : 'projects'}; ${netColumnOf(displayUnit).inWords(netKg)} received in all. ${ticketCountsInWords(allTickets(projects))}.`;

@@ -14,7 +14,7 @@ import {
 import type { Project, ReportTable, Settings } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportColumns } from './ticket-export';
+import { exportColumns } from './ticket-export-table';
 
 // A site that shows weights in pounds (issue 29, section 2): every export and mailed report it makes
 // names and holds pounds, while the API's answers stay KG. The production set-up: Redis, real SMTP.

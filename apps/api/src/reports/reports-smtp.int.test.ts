@@ -13,7 +13,8 @@ import type { RunView } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { dailySummaryMessages } from './daily-summary';
 import { projectsReportMessages } from './projects-report';
-import { exportColumns, exportMessages } from './ticket-export';
+import { exportMessages } from './ticket-export';
+import { exportColumns } from './ticket-export-table';
 
 // The production set-up: queues on Redis, mails through a real SMTP server.
 const ctx = useMailingReportPortal();

@@ -1,31 +1,20 @@
 import type { ChunkView } from '@portal/contract';
 import { xlsxContentType } from '@portal/contract';
-import {
-  countOf,
-  type DisplayUnit,
-  DomainError,
-  displayUnitSymbols,
-  paddedTicketNumber,
-  validateTicketRange,
-} from '@portal/domain';
-import { countTicketsInRange, type ExportTicket, exportTickets, getSettings } from '@portal/projections';
-import ExcelJS from 'exceljs';
+import { DomainError, paddedTicketNumber, validateTicketRange } from '@portal/domain';
+import { countTicketsInRange, exportTickets, getSettings } from '@portal/projections';
 import { type RunDefinition, wholeRunAsOneChunk } from '../jobs/job-runs';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { readModelsCurrent } from '../plugins/infrastructure';
 import {
-  addTableSheet,
   currentUserEmail,
   htmlParagraph,
   mailDelivery,
   mailDocument,
   mailIdOf,
-  siteDateTime,
-  type Table,
-  tonnesOf,
   validateEmail,
 } from './report-mail';
+import type { ExportParams } from './ticket-export-table';
 
 /** POST /api/ticket/generate/excel: the tickets of [from, to] as an .xlsx, e-mailed to the user. */
 
@@ -40,14 +29,6 @@ export const exportMessages = {
 } as const;
 
 /** Ticket numbers are shown zero-padded to 6 digits (docs/rules.md, "Ticket numbers"). */
-
-interface ExportParams {
-  from: number;
-  to: number;
-  /** The prefix current when the export was asked for. */
-  prefix: number;
-  email: string;
-}
 
 /** What a run that mailed an export records: where it went, how many rows, which mail. */
 interface MailedExport {
@@ -135,92 +116,6 @@ export async function exportOf(
   return { ...range, prefix, email };
 }
 
-/**
- * The two weight columns: a KG site's are the spec's (net in kg and in tonnes); another site's are its
- * unit, as its screens show it, and the KG the ticket recorded. Both hold KG: the table converts the first.
- */
-const weightColumns = (unit: DisplayUnit) =>
-  unit === 'kg'
-    ? { headers: ['Net weight (kg)', 'Net (t)'], values: (kg: number) => [kg, tonnesOf(kg)] }
-    : {
-        headers: [`Net weight (${displayUnitSymbols[unit]})`, 'Net weight as recorded (kg)'],
-        values: (kg: number) => [kg, kg],
-      };
-
-/** The export's columns on a site that shows weights in `unit`. */
-export const exportColumns = (unit: DisplayUnit) => [
-  'Ticket',
-  'Date',
-  'Contractor',
-  'Project',
-  'Job site',
-  'Haulage company',
-  'Truck',
-  'Plate',
-  'Driver',
-  'Time loaded',
-  'Time received',
-  'Material',
-  'Material type',
-  ...weightColumns(unit).headers,
-  'Status',
-];
-
-const statusOf = (ticket: ExportTicket): string =>
-  ticket.isRejected
-    ? 'Rejected'
-    : ticket.isReceived
-      ? 'Received'
-      : ticket.isDispatched
-        ? 'Dispatched'
-        : ticket.timeLoaded
-          ? 'Loaded'
-          : 'Generated';
-
-/** The export as a table: one row per ticket, then the total net weight of the tickets that have one. */
-function exportTable(
-  tickets: ExportTicket[],
-  params: ExportParams,
-  timeZone: string,
-  unit: DisplayUnit,
-): Table {
-  const totalKg = Math.round(tickets.reduce((sum, ticket) => sum + (ticket.weightKg ?? 0), 0) * 100) / 100;
-  const headers = exportColumns(unit);
-  const weights = weightColumns(unit);
-  const weightColumn = headers.indexOf(weights.headers[0] as string);
-  return {
-    title: `Tickets ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)} (prefix ${params.prefix})`,
-    headers,
-    rows: tickets.map((ticket) => [
-      paddedTicketNumber(ticket.ticketNumber),
-      siteDateTime(timeZone, ticket.date).slice(0, 10),
-      ticket.contractor ?? '',
-      ticket.project ?? '',
-      ticket.jobSite ?? '',
-      ticket.haulageCompany ?? '',
-      ticket.truckNumber ?? '',
-      ticket.truckLicensePlate ?? '',
-      ticket.truckDriverName ?? '',
-      siteDateTime(timeZone, ticket.timeLoaded),
-      siteDateTime(timeZone, ticket.timeReceived),
-      ticket.material ?? '',
-      ticket.materialType ?? '',
-      ...(ticket.weightKg === null ? ['', ''] : weights.values(ticket.weightKg)),
-      statusOf(ticket),
-    ]),
-    footer: [
-      `Total: ${countOf(tickets.length, 'ticket')}`,
-      ...Array(weightColumn - 1).fill(''),
-      ...weights.values(totalKg),
-      '',
-    ],
-    // The net in the site's unit as a sheet shows it (whole KG or pounds, tonnes and short tons to 2
-    // decimals); beside it a KG site's tonnes, or the KG another site's ticket recorded, to 2 decimals.
-    siteUnitColumns: { unit, columns: [weightColumn] },
-    tonnesColumns: [weightColumn + 1],
-  };
-}
-
 const exportFileName = (params: Pick<ExportParams, 'from' | 'to'>) =>
   `ticket-export-${paddedTicketNumber(params.from)}-${paddedTicketNumber(params.to)}.xlsx`;
 
@@ -229,13 +124,15 @@ export const exportRun = mailedWorkbookRun<ExportParams>('export', 'ticket-expor
   // Tickets generated into the range since the request was accepted.
   if (tickets.length > maxTicketsPerExport) throw new DomainError('validation', exportMessages.tooMany);
   const { displayUnit } = await getSettings(host.infra.db);
-  const table = exportTable(tickets, params, host.infra.config.siteTimezone, displayUnit);
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  addTableSheet(workbook, 'Tickets', table);
+  const content = await host.infra.workbooks.ticketExport({
+    tickets,
+    params,
+    timeZone: host.infra.config.siteTimezone,
+    unit: displayUnit,
+  });
   const filename = exportFileName(params);
   return {
-    content: Buffer.from(await workbook.xlsx.writeBuffer()),
+    content,
     filename,
     subject: `Ticket export ${paddedTicketNumber(params.from)} to ${paddedTicketNumber(params.to)}`,
     title: 'Ticket export',

@@ -13,7 +13,8 @@ import { startRun } from '../jobs/start-run';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { filterOf } from '../tickets/ticket-filter';
-import { netColumnOf, ticketCountsInWords, validateEmail } from './report-mail';
+import { validateEmail } from './report-mail';
+import { netColumnOf, ticketCountsInWords } from './report-tables';
 import { mailedWorkbookRun } from './ticket-export';
 import { type ReportWorkbookSpec, writeReportWorkbook } from './ticket-report-workbook';
 
@@ -46,7 +47,7 @@ async function workbookContent(host: CommandHost, spec: ReportWorkbookSpec, unit
   const sink = new PassThrough();
   const parts: Buffer[] = [];
   sink.on('data', (part: Buffer) => parts.push(part));
-  const totals = await writeReportWorkbook(host.infra.db, host.infra.config.siteTimezone, unit, spec, sink);
+  const totals = await writeReportWorkbook(host.infra, host.infra.config.siteTimezone, unit, spec, sink);
   return { content: Buffer.concat(parts), totals };
 }
 
@@ -93,7 +94,7 @@ export const ticketReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(202).send(await startRun(app, reportExportRun, { ...spec, email }, currentUser.id));
     const stream = new PassThrough();
     const { displayUnit } = await getSettings(db);
-    writeReportWorkbook(db, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
+    writeReportWorkbook(app.infra, config.siteTimezone, displayUnit, spec, stream).catch((error: unknown) => {
       request.log.error({ err: error }, 'report export failed');
       stream.destroy(error instanceof Error ? error : new Error(String(error)));
     });

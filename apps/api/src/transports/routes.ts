@@ -34,7 +34,7 @@ import { pageAskedFor } from '../list-pages';
 import { chosenId, idOf, versionOf } from '../loose-body';
 import { route } from '../route';
 import { siteDate } from '../site-time';
-import { buildTransportExport, transportExportFileName } from './transport-export';
+import { transportExportFileName } from './transport-export';
 
 /** The routes of transport companies, their contacts and trucks. */
 export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,7 +50,7 @@ export const transportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, endpoints.getTransportcompanyExport, async (_request, reply) => {
     const { displayUnit } = await getSettings(db);
-    const file = await buildTransportExport(await listTrucks(db), displayUnit);
+    const file = await app.infra.workbooks.transports({ trucks: await listTrucks(db), unit: displayUnit });
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header(
