@@ -60,8 +60,16 @@ describe('the scheduled seals', () => {
   it("seals the end of the site's day once it is over and mails the administrators its day, events and digest", async () => {
     const [latest] = (await call('GET', '/api/audit/seals', ctx.admin)).json<Seal[]>();
     const sealedAt = new Date((latest as Seal).sealedAt);
-    const tomorrow = new Date(sealedAt.getTime() + 24 * 3_600_000);
-    const day = siteDate(ctx.portal.config.siteTimezone, sealedAt);
+    const { siteTimezone } = ctx.portal.config;
+    const day = siteDate(siteTimezone, sealedAt);
+    // A day later, but never in the site's last hour before midnight: the checks 59 and 60 minutes on must fall
+    // in the same site day, or the next day's end is due too (the test failed when run within an hour
+    // before the site's midnight, 04:00 to 05:00 UTC in Toronto's winter).
+    const dayLater = new Date(sealedAt.getTime() + 24 * 3_600_000);
+    const nearMidnight =
+      siteDate(siteTimezone, dayLater) !== siteDate(siteTimezone, new Date(dayLater.getTime() + 61 * 60_000));
+    const tomorrow = nearMidnight ? new Date(dayLater.getTime() - 2 * 3_600_000) : dayLater;
+    expect(siteDate(siteTimezone, tomorrow)).not.toBe(day);
 
     const endOfDay = await sealIfDue(ctx.portal.host, () => tomorrow);
     expect(endOfDay).toMatchObject({ reason: 'end-of-day', events: (await storeCounts())?.events });
