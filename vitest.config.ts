@@ -13,6 +13,18 @@ const holdsTransactionsOpen = [
   'apps/api/src/tickets/tickets-generate.int.test.ts',
 ];
 
+/**
+ * Integration files that start several portal processes, each with its own database pool, and cut their
+ * connections on purpose. Beside two other files they took PostgreSQL past its 100 connections ('too many
+ * clients': a CI rehearsal's bulk-edit and access-matrix failures), so they run on their own too.
+ */
+const startsManyProcesses = [
+  'apps/api/src/jobs/bulk-runs.int.test.ts',
+  'apps/api/src/multi-process.int.test.ts',
+];
+
+const runAlone = [...holdsTransactionsOpen, ...startsManyProcesses];
+
 export default defineConfig({
   test: {
     projects: [
@@ -35,7 +47,7 @@ export default defineConfig({
             'apps/*/src/**/*.int.test.ts',
             'tests/**/*.int.test.ts',
           ],
-          exclude: holdsTransactionsOpen,
+          exclude: runAlone,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -43,7 +55,7 @@ export default defineConfig({
       {
         test: {
           name: 'int-exclusive',
-          include: holdsTransactionsOpen,
+          include: runAlone,
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
