@@ -95,15 +95,19 @@ export const linkRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // The route's schema is the public record's allow-list: what the full record has beyond it is not sent.
-  route(app, endpoints.getTicketByIdByHashHaulageRecord, async (request) => ({
-    ticket: await linkedTicketFrom(app, request),
+  const haulageRecordOf = async (ticket: TicketView) => ({
+    ticket,
     setting: await getSettings(db),
-    ...(await loadHistoryOf(app, request.params.id)),
-  }));
+    ...(await loadHistoryOf(app, ticket.id)),
+  });
+
+  route(app, endpoints.getTicketByIdByHashHaulageRecord, async (request) =>
+    haulageRecordOf(await linkedTicketFrom(app, request)),
+  );
 
   route(app, endpoints.getTicketByIdHaulageRecord, async (request) => {
     const ticket = await findTicket(db, request.params.id);
     if (!ticket) throw new DomainError('not_found', ticketMessages.notFound);
-    return { ticket, setting: await getSettings(db), ...(await loadHistoryOf(app, ticket.id)) };
+    return haulageRecordOf(ticket);
   });
 };
