@@ -86,7 +86,7 @@ describe('the Reports page, end to end in Chromium', () => {
 
     // The choice of columns is the user's: it is still there on the next visit.
     await ctx.page.reload();
-    expect(await ctx.page.getByRole('checkbox', { name: 'License plate' }).isChecked()).toBe(true);
+    await expect.poll(() => ctx.page.getByRole('checkbox', { name: 'License plate' }).isChecked()).toBe(true);
   });
 
   it('exports the report as the .xlsx the server names from the title, with the chosen columns', async () => {

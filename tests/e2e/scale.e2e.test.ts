@@ -184,7 +184,8 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);
     const scaleId = Number(page.url().split('/').at(-1));
-    expect(await page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
+    // The edit page fills its form once the saved record loads: poll, as a reader would wait.
+    await expect.poll(() => page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
     await expect.poll(() => page.getByText('This scale has no bridge key yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Issue bridge key' }).click();
     const dialog = page.getByRole('dialog', { name: 'New bridge key' });

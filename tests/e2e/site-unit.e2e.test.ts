@@ -93,7 +93,7 @@ describe('a lb site, end to end in Chromium', () => {
 
   it('runs the custom report in lb: the Weight (lb) column, totals in lb with the KG recorded, a chart in pounds', async () => {
     await ctx.page.goto(`${ctx.portal.url}/reports`);
-    expect(await ctx.page.getByRole('checkbox', { name: 'Weight (lb)' }).isChecked()).toBe(true);
+    await expect.poll(() => ctx.page.getByRole('checkbox', { name: 'Weight (lb)' }).isChecked()).toBe(true);
     await formInput(ctx.page, 'from').fill('1');
     await formInput(ctx.page, 'to').fill('1');
     await ctx.page.getByRole('button', { name: 'Run report' }).click();

@@ -63,7 +63,7 @@ describe('transports, end to end in Chromium', () => {
     await ctx.page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => ctx.page.getByText('Haulage company Bakkie Brothers').isVisible()).toBe(true);
     await ctx.page.reload();
-    expect(await formInput(ctx.page, 'name').inputValue()).toBe('Bakkie Brothers');
+    await expect.poll(() => formInput(ctx.page, 'name').inputValue()).toBe('Bakkie Brothers');
     await expect.poll(() => ctx.page.getByRole('row', { name: /CA10000/ }).isVisible()).toBe(true);
 
     await ctx.page.goto(`${ctx.portal.url}/transports`);
