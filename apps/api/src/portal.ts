@@ -97,10 +97,20 @@ export async function startServices(
     applicationName: `${role}-queues`,
     onFailed: (queue) => metrics.jobFailures.inc({ queue }),
   });
-  const loginLimiter = createLoginLimiter(config, pool);
+  // Without Redis, login and link attempts count on connections of their own: a flood of strangers'
+  // logins queues for theirs, never for the pool every other request reads through, nor for known
+  // devices' or drivers' (issue 32's soak). Opened on first use: with Redis, never.
+  const counterPool = (purpose: string, max: number) =>
+    createDatabasePool(config.databaseUrl, { applicationName: `${role}-${purpose}`, max });
+  const counterPools = {
+    strangers: counterPool('login-counters', 2),
+    knownDevices: counterPool('known-device-counters', 1),
+    links: counterPool('link-counters', 1),
+  };
+  const loginLimiter = createLoginLimiter(config, counterPools);
   const passwords = new PasswordHashing({ concurrency: config.passwordHashingConcurrency });
   const liveScales = createLiveScales(config, pool);
-  const linkAttempts = createAttemptCounters(config, pool, 'ticket link attempt counters');
+  const linkAttempts = createAttemptCounters(config, counterPools.links, 'ticket link attempt counters');
   const infra: Infrastructure = {
     config,
     pool,
@@ -152,6 +162,7 @@ export async function startServices(
         await loginLimiter.close();
         await liveScales.close();
         await linkAttempts.close();
+        await Promise.all(Object.values(counterPools).map((counters) => counters.end()));
         await eventStore.close();
         await pool.end();
       },

@@ -51,7 +51,12 @@ describe.each([
     const clock = { now: Date.parse('2026-11-23T08:00:00Z') };
     const queuePrefix = options.prefix ?? `limiter-test-${randomBytes(4).toString('hex')}`;
     prefixes.push(queuePrefix);
-    const limiter = createLoginLimiter({ redisUrl, queuePrefix }, newPool(), () => clock.now);
+    const pool = newPool();
+    const limiter = createLoginLimiter(
+      { redisUrl, queuePrefix },
+      { strangers: pool, knownDevices: pool },
+      () => clock.now,
+    );
     limiters.push(limiter);
     return { limiter, clock, queuePrefix };
   };
@@ -151,7 +156,11 @@ describe('LoginLimiter on PostgreSQL, its table', () => {
   it('deletes expired counters as new windows open, so it does not grow forever', async () => {
     const pool = newPool();
     const clock = { now: Date.parse('2026-11-23T08:00:00Z') };
-    const limiter = createLoginLimiter({ redisUrl: null, queuePrefix: 'table-test' }, pool, () => clock.now);
+    const limiter = createLoginLimiter(
+      { redisUrl: null, queuePrefix: 'table-test' },
+      { strangers: pool, knownDevices: pool },
+      () => clock.now,
+    );
     const rows = async () =>
       (
         await pool.query<{ key: string }>(
@@ -169,5 +178,33 @@ describe('LoginLimiter on PostgreSQL, its table', () => {
       'table-test:login-attempts:address-any-account:192.0.2.1',
       'table-test:login-attempts:address:192.0.2.1:account:new@portal.test',
     ]);
+  });
+});
+
+describe('LoginLimiter on PostgreSQL, its connections', () => {
+  it("counts a known device's login while every connection of the strangers' counters is held", async () => {
+    const strangers = new pg.Pool({ connectionString: database.url, max: 1 });
+    pools.push(strangers);
+    const limiter = createLoginLimiter(
+      { redisUrl: null, queuePrefix: 'bulkhead-test' },
+      { strangers, knownDevices: newPool() },
+    );
+    limiters.push(limiter);
+    // A flood's checks hold the strangers' one connection (here: held outright).
+    const held = await strangers.connect();
+    const stranger = limiter.reserve({ account: 'owner@portal.test', address: '192.0.2.9' });
+    const answered = await Promise.race([
+      limiter.reserve({ account: 'owner@portal.test', address: '192.0.2.1', device: 'known-1' }),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ]);
+    expect(answered).toBeNull();
+    let strangerDone = false;
+    void stranger.then(() => {
+      strangerDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(strangerDone).toBe(false);
+    held.release();
+    expect(await stranger).toBeNull();
   });
 });

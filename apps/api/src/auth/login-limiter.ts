@@ -22,7 +22,11 @@ interface LoginAttempt {
  */
 export class LoginLimiter {
   constructor(
-    private readonly counters: AttemptCounters,
+    private readonly counters: {
+      strangers: AttemptCounters;
+      /** Known devices count apart, so a strangers' flood queued on the first cannot hold them up. */
+      knownDevices: AttemptCounters;
+    },
     /** QUEUE_PREFIX: portals sharing one Redis keep their counters apart. */
     private readonly keyPrefix: string,
     private readonly clock: () => number = Date.now,
@@ -55,9 +59,16 @@ export class LoginLimiter {
     return Object.values(this.limits(attempt)).map((limit) => limit.key);
   }
 
+  private countersOf(attempt: LoginAttempt): AttemptCounters {
+    return attempt.device ? this.counters.knownDevices : this.counters.strangers;
+  }
+
   /** Takes one attempt before the password is checked: null when taken, else how long the lock-out lasts. */
   async reserve(attempt: LoginAttempt): Promise<{ lockedForMs: number } | null> {
-    const lockedForMs = await this.counters.take(Object.values(this.limits(attempt)), this.clock());
+    const lockedForMs = await this.countersOf(attempt).take(
+      Object.values(this.limits(attempt)),
+      this.clock(),
+    );
     return lockedForMs > 0 ? { lockedForMs } : null;
   }
 
@@ -67,28 +78,36 @@ export class LoginLimiter {
    */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     const [own, ...wider] = this.keys(attempt);
-    if (own) await this.counters.forget([own]);
-    if (wider.length > 0) await this.counters.giveBack(wider, this.clock());
+    const counters = this.countersOf(attempt);
+    if (own) await counters.forget([own]);
+    if (wider.length > 0) await counters.giveBack(wider, this.clock());
   }
 
   /** No password was checked (the hashing queue was full, or a fault): the attempt counts nowhere. */
   async cancel(attempt: LoginAttempt): Promise<void> {
-    await this.counters.giveBack(this.keys(attempt), this.clock());
+    await this.countersOf(attempt).giveBack(this.keys(attempt), this.clock());
   }
 
-  close(): Promise<void> {
-    return this.counters.close();
+  async close(): Promise<void> {
+    await this.counters.strangers.close();
+    await this.counters.knownDevices.close();
   }
 }
 
-/** Counters on Redis when REDIS_URL is set, else in the portal's PostgreSQL database. */
+/**
+ * Counters on Redis when REDIS_URL is set, else in the portal's PostgreSQL database: known devices on
+ * a connection of their own either way.
+ */
 export function createLoginLimiter(
   config: Pick<PortalConfig, 'redisUrl' | 'queuePrefix'>,
-  pool: pg.Pool,
+  pools: { strangers: pg.Pool; knownDevices: pg.Pool },
   clock?: () => number,
 ): LoginLimiter {
   return new LoginLimiter(
-    createAttemptCounters(config, pool, 'login attempt counters'),
+    {
+      strangers: createAttemptCounters(config, pools.strangers, 'login attempt counters'),
+      knownDevices: createAttemptCounters(config, pools.knownDevices, 'known device login counters'),
+    },
     config.queuePrefix,
     clock,
   );
