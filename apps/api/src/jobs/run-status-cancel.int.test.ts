@@ -197,6 +197,50 @@ describe.each(backends)('runs on %s', (_backend, env) => {
       expect(again.json()).toEqual({ message: runMessages.alreadyFinished });
     });
 
+    it('a running chunk that fails unexpectedly after the cancel is not retried: the run ends cancelled at once', async () => {
+      const [ticket] = await kit.fresh(1);
+      if (!ticket) throw new Error('no ticket');
+      // A fault no business rule foresaw: the receive's append is held 1.5 s, then fails in PostgreSQL.
+      await kit.portal.infra.pool.query(`
+        CREATE FUNCTION test_failing_receive() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_sleep(1.5);
+          RAISE EXCEPTION 'test: the disk is full';
+        END $$;
+        CREATE TRIGGER test_failing_receive BEFORE INSERT ON events
+        FOR EACH ROW WHEN (NEW.event_type = 'TicketReceived') EXECUTE FUNCTION test_failing_receive();`);
+      try {
+        const { id } = (await startBulkReceive([ticket.ticketNumber])).json<RunView>();
+        await untilState(id, (run) => run.chunkCounts.running === 1);
+        expect((await cancel(id)).statusCode).toBe(200);
+        // No retry can be picked up from here on: the run must end on the failure's own record.
+        await bulkReceiveQueue().pause();
+        const finished = await untilState(id, (run) => run.finishedAt !== null);
+        expect(finished).toMatchObject({
+          state: 'cancelled',
+          chunkCounts: { pending: 0, running: 0, completed: 0, failed: 0, cancelled: 1 },
+        });
+        await kit.portal.infra.pool.query('DROP TRIGGER test_failing_receive ON events');
+        // The retry the queue still holds finds its chunk cancelled: it never runs, the ticket stays unreceived.
+        await bulkReceiveQueue().resume();
+        await untilQueueDrained();
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        expect(await chunkRows(id)).toEqual([{ state: 'cancelled', attempts: 1 }]);
+        await kit.settle();
+        const [after] = await api(
+          endpoints.postTicketReport,
+          { body: { from: ticket.ticketNumber, to: ticket.ticketNumber } },
+          kit.admin,
+        );
+        expect(after?.isReceived).toBe(false);
+      } finally {
+        await bulkReceiveQueue().resume();
+        await kit.portal.infra.pool.query(
+          'DROP TRIGGER IF EXISTS test_failing_receive ON events; DROP FUNCTION test_failing_receive()',
+        );
+      }
+    });
+
     it('answers a starting call still waiting for the run 409 with its Location', async () => {
       await bulkReceiveQueue().pause();
       try {
