@@ -1,5 +1,20 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { maxId } from './http';
+import { looseFields, maxId } from './http';
+
+/**
+ * POST /api/ticket/{id}/{hash}/dispatch: what the driver's form sends. Each field of any JSON type, read and
+ * validated by the dispatch, so a malformed one gets the form's own message.
+ */
+export const DriverDispatchBodySchema = Type.Object(
+  looseFields(
+    'timeLoaded',
+    'transportCompanyName',
+    'truckNumber',
+    'truckLicensePlate',
+    'truckDriverName',
+    'truckDriverNumber',
+  ),
+);
 
 /** POST /api/ticket/{id}/dispatch-link/mail: the driver's address the dispatch link goes to. */
 export const DispatchLinkMailBodySchema = Type.Object({

@@ -3,10 +3,11 @@
 import {
   DispatchLinkMailBodySchema,
   DispatchLinkMailSentSchema,
+  DriverDispatchBodySchema,
   LinkHashSchema,
   LinkParams,
 } from '../dispatch-link';
-import { ErrorSchema, IdParams, LooseRecord, okResponses } from '../http';
+import { ErrorSchema, IdParams, okResponses } from '../http';
 import { DispatchViewSchema, HaulageRecordSchema, PublicHaulageRecordSchema } from '../records';
 import { PublicTicketSchema } from '../tickets';
 import { endpoint } from './endpoint';
@@ -63,9 +64,9 @@ export const ticketPublicLinkEndpoints = {
     summary:
       'A driver dispatches the load: time loaded (if the ticket has none), haulage company by name, truck number, plate (if the ticket has none), driver name and number',
     description:
-      "Body: {timeLoaded, transportCompanyName, truckNumber, truckLicensePlate, truckDriverName, truckDriverNumber}. Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that); a wrong hash counts against its address only, never against the ticket. A time loaded the ticket has is kept; on a ticket with none, the given one must lie between the ticket's date and now (a 400 otherwise). A plate the ticket has is kept, and a driver's number left out keeps the ticket's. The haulage company is typed: the registered company of that name (in any case) is linked; a name none has is kept on the ticket as givenTransportCompanyName, the ticket then names no company, and the office registers or picks it (the link creates nothing). A SoilFLO load or a received ticket is a 409. The plate of a registered truck of the matched company links that truck (its stored tare then weighs the load in); another company's truck is not linked. When the truck is also dispatched on other open tickets, the answer's sameTruckWarning says how many (the dispatch is still recorded).",
+      "Rate limited: 20 attempts per 10 minutes from one address and 10 per ticket (429 past that); a wrong hash counts against its address only, never against the ticket. A time loaded the ticket has is kept; on a ticket with none, the given one must lie between the ticket's date and now (a 400 otherwise). A plate the ticket has is kept, and a driver's number left out keeps the ticket's. The haulage company is typed: the registered company of that name (in any case) is linked; a name none has is kept on the ticket as givenTransportCompanyName, the ticket then names no company, and the office registers or picks it (the link creates nothing). A SoilFLO load or a received ticket is a 409. The plate of a registered truck of the matched company links that truck (its stored tare then weighs the load in); another company's truck is not linked. When the truck is also dispatched on other open tickets, the answer's sameTruckWarning says how many (the dispatch is still recorded).",
     params: LinkParams,
-    body: LooseRecord,
+    body: DriverDispatchBodySchema,
     response: { ...okResponses(DispatchViewSchema), 429: ErrorSchema },
   }),
   getTicketByIdByHashHaulageRecord: endpoint({
