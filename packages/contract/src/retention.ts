@@ -49,6 +49,10 @@ export const RetentionRunResultSchema = Type.Object(
     deletedOutboxMails: Type.Integer({
       description: 'Mails kept in the outbox (embedded mode) before the cut-off, deleted',
     }),
+    redactedRecords: Type.Integer({
+      description:
+        "Contacts and users deleted before the cut-off whose own events' personal data was removed (a legal hold on a contact's contractor keeps it)",
+    }),
   },
   { $id: 'RetentionRunResult' },
 );

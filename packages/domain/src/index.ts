@@ -10,6 +10,7 @@ export * from './events/event-versions';
 export * from './events/portal-events';
 export * from './materials/material';
 export * from './projects/project';
+export * from './retention/personal-data-redacted';
 export * from './retention/records-retention';
 export * from './scales/bridge-report-bounds';
 export * from './scales/scale';

@@ -106,6 +106,8 @@ function RunNow({ disabled }: { disabled: boolean }) {
             smart_count: result.redactedTickets,
             events: result.redactedEvents,
           })}
+          {result.redactedRecords > 0 &&
+            ` ${translate('portal.retention.redactedRecords', { smart_count: result.redactedRecords })}`}
           {result.deletedOutboxMails > 0 &&
             ` ${translate('portal.retention.deletedMails', { smart_count: result.deletedOutboxMails })}`}
           {result.failedTickets.length > 0 &&

@@ -1,6 +1,5 @@
 import type { RetentionRunResult } from '@portal/contract';
 import { retentionCutoff, ticketRedactions, ticketStreamId } from '@portal/domain';
-import { redactStreamEvents, WrongExpectedVersionError } from '@portal/event-store';
 import { getRetentionPolicy, ticketsDueForRedaction } from '@portal/projections';
 import { startRepeating } from '../jobs/repeating-task';
 import { administratorAddresses } from '../mail/administrator-addresses';
@@ -8,51 +7,14 @@ import { enqueueMail } from '../mail/mail-jobs';
 import { deleteOutboxMailBefore } from '../mail/outbox';
 import type { CommandHost } from '../plugins/infrastructure';
 import { withAdvisoryLock } from '../write-side/advisory-lock';
+import { deletedRecordsDue, redactDeletedRecord } from './deleted-records';
+import { redactStream } from './redact-stream';
 
 const batchSize = 100;
 // How often every worker looks whether tickets have passed their period: nothing is due most hours.
 const lookEveryMs = 3_600_000;
 /** One retention at a time across processes: two would race to redact the same ticket. */
 const retentionLock = 'records-retention';
-
-interface StoredTicketEvent {
-  stream_version: number;
-  event_type: string;
-  data: unknown;
-}
-
-type TicketOutcome = { redactedEvents: number } | 'changed-meanwhile';
-
-/** One ticket's events without its personal data, and the event vouching for them, in one transaction. */
-async function redactTicket(
-  host: CommandHost,
-  ticketId: number,
-  userId: number | null,
-): Promise<TicketOutcome> {
-  const streamId = ticketStreamId(ticketId);
-  const { rows } = await host.infra.pool.query<StoredTicketEvent>(
-    'SELECT stream_version, event_type, data FROM events WHERE stream_id = $1 ORDER BY stream_version',
-    [streamId],
-  );
-  const redactions = ticketRedactions(
-    rows.map((row) => ({ version: row.stream_version, type: row.event_type, data: row.data })),
-  );
-  if (redactions.length === 0) return { redactedEvents: 0 };
-  try {
-    await redactStreamEvents(host.infra.pool, {
-      streamId,
-      expectedVersion: rows.at(-1)?.stream_version ?? 0,
-      redactions,
-      describe: { ticketId, reason: 'retention' },
-      metadata: { userId, occurredAt: new Date().toISOString() },
-    });
-  } catch (error) {
-    // Edited while it was read: left for the next run, which reads it again.
-    if (error instanceof WrongExpectedVersionError) return 'changed-meanwhile';
-    throw error;
-  }
-  return { redactedEvents: redactions.length };
-}
 
 /** The administrators' note of a run that removed something: how much, and which tickets. */
 async function reportRemovals(host: CommandHost, result: RetentionRunResult, cutoff: Date) {
@@ -64,6 +26,11 @@ async function reportRemovals(host: CommandHost, result: RetentionRunResult, cut
   const lines = [
     `Retention removed the personal data (drivers, contacts, project leaders) of ${result.redactedTickets} ticket(s) dated before ${cutoff.toISOString().slice(0, 10)}.`,
     `Events rewritten: ${result.redactedEvents}; each ticket's history records it as "Personal data removed".`,
+    ...(result.redactedRecords > 0
+      ? [
+          `Contacts and users deleted before that day whose own records' personal data was removed: ${result.redactedRecords}.`,
+        ]
+      : []),
     ...(result.deletedOutboxMails > 0
       ? [`Mails kept in the outbox before that day, deleted: ${result.deletedOutboxMails}.`]
       : []),
@@ -78,6 +45,22 @@ async function reportRemovals(host: CommandHost, result: RetentionRunResult, cut
     text: lines.join('\n'),
     html: `<pre>${lines.join('\n')}</pre>`,
   });
+}
+
+/** Deleted contacts' and users' own events without their personal data, a batch at a time: how many. */
+async function redactDeletedRecords(host: CommandHost, cutoff: Date, userId: number | null) {
+  let redacted = 0;
+  let after = '0';
+  for (;;) {
+    const due = await deletedRecordsDue(host, cutoff, batchSize, after);
+    if (due.length === 0) return redacted;
+    for (const { streamId } of due) {
+      const outcome = await redactDeletedRecord(host, streamId, userId);
+      // Changed meanwhile (a deleted record's stream hardly is): the next run reads it again.
+      if (outcome !== 'changed-meanwhile' && outcome.redactedEvents > 0) redacted++;
+    }
+    after = due.at(-1)?.position ?? after;
+  }
 }
 
 /**
@@ -95,6 +78,7 @@ export async function applyRetention(
     redactedEvents: 0,
     failedTickets: [],
     deletedOutboxMails: 0,
+    redactedRecords: 0,
   };
   const { ticketPersonalDataYears: years } = await getRetentionPolicy(host.infra.db);
   if (years === null) return result;
@@ -105,7 +89,7 @@ export async function applyRetention(
       const due = await ticketsDueForRedaction(host.infra.db, cutoff, batchSize, after);
       if (due.length === 0) break;
       for (const ticketId of due) {
-        const outcome = await redactTicket(host, ticketId, options.userId);
+        const outcome = await redactStream(host, ticketStreamId(ticketId), ticketRedactions, options.userId);
         if (outcome === 'changed-meanwhile') result.failedTickets.push(ticketId);
         else if (outcome.redactedEvents > 0) {
           result.redactedTickets++;
@@ -115,10 +99,12 @@ export async function applyRetention(
       after = due.at(-1) ?? after;
       await options.progress?.(result.redactedTickets + result.failedTickets.length);
     }
+    result.redactedRecords = await redactDeletedRecords(host, cutoff, options.userId);
     // After the tickets: this run's own report is queued after the delete, so it is never the one deleted.
     result.deletedOutboxMails = await deleteOutboxMailBefore(host.infra.db, cutoff);
   });
-  if (result.redactedTickets > 0 || result.deletedOutboxMails > 0) await reportRemovals(host, result, cutoff);
+  if (result.redactedTickets > 0 || result.redactedRecords > 0 || result.deletedOutboxMails > 0)
+    await reportRemovals(host, result, cutoff);
   return result;
 }
 

@@ -1,9 +1,10 @@
-import { ticketEventTypes } from '@portal/domain';
+import { portalEventVersions, ticketStreamEventTypes } from '@portal/domain';
 import { redactionEventType } from '@portal/event-store';
 import { describe, expect, it } from 'vitest';
 
 describe('the redaction event', () => {
-  it("is a ticket event by the name the chain verifier looks for, so a ticket's vouchers are in its own stream", () => {
-    expect(ticketEventTypes).toContain(redactionEventType);
+  it('is a portal event by the name the chain verifier looks for, and the tickets read model takes it', () => {
+    expect(Object.keys(portalEventVersions)).toContain(redactionEventType);
+    expect(ticketStreamEventTypes).toContain(redactionEventType);
   });
 });

@@ -6,6 +6,8 @@ import { endpoints, type RetentionRunResult, type Ticket } from '@portal/contrac
 import { removedPersonalData, retentionMessages, ticketStreamId } from '@portal/domain';
 import { allProjections, compareReadModels } from '@portal/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandHostFor } from '../plugins/infrastructure';
+import { applyRetention } from './apply-retention';
 
 // Issue 31, item 5: past the retention period and without a hold, a ticket's personal data goes from the
 // events and the read models; the weights, times and sites stay, and every chain still verifies.
@@ -176,6 +178,7 @@ describe('records retention', () => {
       redactedEvents: 1,
       failedTickets: [],
       deletedOutboxMails: 1,
+      redactedRecords: 0,
     });
     // The outbox's mail from 2015 is gone; today's stays.
     expect(await outboxMailDays()).toEqual([String(new Date().getFullYear())]);
@@ -263,6 +266,7 @@ describe('records retention', () => {
       redactedEvents: 0,
       failedTickets: [],
       deletedOutboxMails: 0,
+      redactedRecords: 0,
     });
     const released = await kit.call('DELETE', `/api/legal-hold/${holdId}`);
     expect(released.statusCode).toBe(204);
@@ -273,8 +277,126 @@ describe('records retention', () => {
       redactedEvents: 1,
       failedTickets: [],
       deletedOutboxMails: 0,
+      redactedRecords: 0,
     });
     expect(holdsPersonalData(JSON.stringify(await storedEvents(held.id)))).toBe(false);
     expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it("removes deleted contacts' and users' own personal data once their period is over; a contractor's hold keeps its contacts", async () => {
+    const admin = <Answer>(call: (headers: Record<string, string>) => Promise<Answer>) => call(kit.admin);
+    const heldContractor = await kit.contractor('Held Earthworks');
+    const contractorContact = (contractorCompanyId: number, name: string) =>
+      admin((headers) =>
+        client(
+          endpoints.contractorContactCatalogue.create,
+          {
+            body: {
+              contractorCompanyId,
+              contractorContact: {
+                name,
+                number: '(416)555-0177',
+                email: 'carla.site@acme.test',
+                isOfficeContact: false,
+                isSiteContact: true,
+              },
+            },
+          },
+          headers,
+        ),
+      );
+    const gone = await contractorContact(kit.acme.id, 'Carla Site');
+    const kept = await contractorContact(heldContractor.id, 'Hana Held');
+    const hauler = await admin((headers) =>
+      client(
+        endpoints.transportContactCatalogue.create,
+        {
+          body: {
+            transportCompanyId: kit.haulCo.id,
+            transportContact: { name: 'Tom Dispatch', number: '(905)555-0199' },
+          },
+        },
+        headers,
+      ),
+    );
+    const user = await admin((headers) =>
+      client(
+        endpoints.postUserNew,
+        {
+          body: {
+            username: 'leaving.clerk@portal.test',
+            password: 'Quartz-lantern-meadow-42',
+            firstName: 'Lena',
+            lastName: 'Leaving',
+            phoneNumber: '(416)555-0166',
+            roleId: 2,
+          },
+        },
+        headers,
+      ),
+    );
+    await client(
+      endpoints.postLegalHoldNew,
+      { body: { contractorCompanyId: heldContractor.id, reason: 'Claim 2026-201' } },
+      kit.admin,
+    );
+    for (const path of [
+      `/api/contractorcontact/${gone.id}`,
+      `/api/contractorcontact/${kept.id}`,
+      `/api/transportcontact/${hauler.id}`,
+      `/api/user/${user.id}`,
+    ])
+      expect((await kit.call('DELETE', path)).statusCode).toBeLessThan(300);
+    await kit.settle();
+    const stream = async (streamId: string) =>
+      JSON.stringify(
+        (
+          await kit.portal.infra.pool.query<{ event_type: string; data: object }>(
+            'SELECT event_type, data FROM events WHERE stream_id = $1 ORDER BY stream_version',
+            [streamId],
+          )
+        ).rows,
+      );
+    const streams = {
+      gone: `contractor-contact-${gone.id}`,
+      kept: `contractor-contact-${kept.id}`,
+      hauler: `transport-contact-${hauler.id}`,
+      user: `user-${user.id}`,
+    };
+    const personal = [
+      'Carla Site',
+      'Hana Held',
+      'Tom Dispatch',
+      'Lena',
+      'Leaving',
+      '555-01',
+      '@acme.test',
+      'leaving.clerk',
+      'argon2',
+    ];
+    const holdsAny = (text: string) => personal.filter((value) => text.includes(value));
+
+    // Deleted today: within the period, nothing happens.
+    expect((await runRetention()).redactedRecords).toBe(0);
+    // Run as if years had passed: the deletions are past the period.
+    const later = new Date(Date.now() + 8 * 366 * 86_400_000);
+    const host = commandHostFor(kit.portal.infra);
+    expect((await applyRetention(host, { userId: null, now: later })).redactedRecords).toBe(3);
+    for (const streamId of [streams.gone, streams.hauler, streams.user]) {
+      const events = await stream(streamId);
+      expect(holdsAny(events), streamId).toEqual([]);
+      expect(events).toContain('"event_type":"PersonalDataRedacted"');
+    }
+    expect(await stream(streams.user)).toContain(`(removed) user ${user.id}`);
+    expect(holdsAny(await stream(streams.kept))).toEqual(['Hana Held', '555-01', '@acme.test']);
+
+    // The chains still verify, the read models equal a rebuild, and a second run rewrites nothing.
+    expect(await verify()).toMatchObject({ ok: true, firstBreak: null });
+    const { pool, eventStore } = kit.portal.infra;
+    await kit.settle();
+    expect(await compareReadModels({ pool, eventStore, projections: allProjections })).toMatchObject({
+      ok: true,
+    });
+    expect((await applyRetention(host, { userId: null, now: later })).redactedRecords).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { DomainError } from '../errors';
 import type { OlderEventVersions } from '../events/event-versions';
+import type { PersonalDataRedacted } from '../retention/personal-data-redacted';
 import { sameData } from '../same-data';
 
 /**
@@ -13,7 +14,9 @@ export type CatalogueRecord<Data> = Data & { id: number };
 export type CatalogueEvent<Name extends string, Data> =
   | { type: `${Name}Created`; data: CatalogueRecord<Data> }
   | { type: `${Name}Updated`; data: CatalogueRecord<Data> }
-  | { type: `${Name}Deleted`; data: { id: number } };
+  | { type: `${Name}Deleted`; data: { id: number } }
+  /** Retention removed a deleted record's personal data from the events before it: still deleted. */
+  | PersonalDataRedacted;
 
 export type CatalogueState<Data> =
   | { status: 'absent' }
@@ -83,13 +86,15 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     eventTypes,
     notFoundMessage,
     initialState: { status: 'absent' },
-    evolve(_state, event) {
+    evolve(state, event) {
       switch (event.type) {
         case eventTypes.created:
         case eventTypes.updated:
           return { status: 'active', record: event.data as CatalogueRecord<Data> };
         case eventTypes.deleted:
-          return { status: 'deleted', id: event.data.id };
+          return { status: 'deleted', id: (event.data as { id: number }).id };
+        case 'PersonalDataRedacted':
+          return state;
         default:
           // A generic name's event types do not narrow to never; an unknown one is a programming error.
           throw new Error(`${name} has no event ${(event as { type: string }).type}`);

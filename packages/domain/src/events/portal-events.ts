@@ -3,6 +3,7 @@ import { contractorCompanies } from '../contractors/contractor-company';
 import { contractorContacts } from '../contractors/contractor-contact';
 import { materials, materialTypes } from '../materials/material';
 import { projects } from '../projects/project';
+import { olderRedactionEventVersions, RedactionEventSchemas } from '../retention/personal-data-redacted';
 import { legalHolds, retentionPolicy } from '../retention/records-retention';
 import { scales } from '../scales/scale';
 import { settings } from '../settings/settings';
@@ -36,6 +37,7 @@ export const portalEventVersions: Record<string, EventTypeVersions> = Object.ass
   eventVersionsOf(UserEventSchemas, olderUserEventVersions),
   eventVersionsOf(TruckMoveEventSchemas),
   eventVersionsOf(SealEventSchemas),
+  eventVersionsOf(RedactionEventSchemas, olderRedactionEventVersions),
   ...portalCatalogues.map((catalogue) =>
     eventVersionsOf(catalogue.eventSchemas, catalogue.olderEventVersions),
   ),

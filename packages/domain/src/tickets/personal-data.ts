@@ -1,3 +1,4 @@
+import type { StreamRedactions } from '../retention/personal-data-redacted';
 import type { TicketDetails } from './ticket-details';
 
 /**
@@ -41,10 +42,8 @@ const personalParts: Partial<Record<string, 'details' | 'dispatch'>> = {
  * The ticket's stored events to rewrite without personal data: each one holding some, with its data as it
  * is to be stored. Events already without any are left out, so a second run rewrites nothing.
  */
-export function ticketRedactions(
-  events: readonly { version: number; type: string; data: unknown }[],
-): { version: number; data: unknown }[] {
-  return events.flatMap(({ version, type, data }) => {
+export const ticketRedactions: StreamRedactions = (events) =>
+  events.flatMap(({ version, type, data }) => {
     const part = personalParts[type];
     if (!part) return [];
     const record = data as Record<string, Partial<Record<PersonalField, string | null>>>;
@@ -54,4 +53,3 @@ export function ticketRedactions(
     const changed = ticketPersonalFields.some((field) => redacted[field] !== fields[field]);
     return changed ? [{ version, data: { ...record, [part]: redacted } }] : [];
   });
-}

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { OlderEventVersions } from '../events/event-versions';
+import { type PersonalDataRedacted, RedactionEventSchemas } from '../retention/personal-data-redacted';
 import { WeighingSourceSchema } from '../scales/weighing-source';
 import { type EventOf, eventTypesOf, Nullable, OneOf } from '../schemas';
 import { TicketDetailsSchema } from './ticket-details';
@@ -125,24 +126,11 @@ export const TicketEventSchemas = {
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
   TicketLinkRevoked: Type.Object({ ticketId, hashNonce: Type.String() }),
   TicketDeleted: Type.Object({ ticketId }),
-  /**
-   * Retention removed the ticket's personal data (docs/retention.md): the events it rewrote are named by
-   * version with their content hashes before and after, so the stream's chain still verifies.
-   */
-  PersonalDataRedacted: Type.Object({
-    ticketId,
-    reason: Type.String(),
-    redactedEvents: Type.Array(
-      Type.Object({
-        version: Type.Integer(),
-        originalContentHash: Type.String(),
-        redactedContentHash: Type.String(),
-      }),
-    ),
-  }),
 };
 
 export type TicketEvent = EventOf<typeof TicketEventSchemas>;
+/** What a ticket's stream holds: its own events, and retention's removal of its personal data (any stream's event). */
+export type TicketStreamEvent = TicketEvent | PersonalDataRedacted;
 
 /** TicketWeighed version 1, frozen: `source` was added to it in place, so older weighings lack it. */
 const TicketWeighedV1Schema = Type.Object({
@@ -193,4 +181,7 @@ export const olderTicketEventVersions = {
   ],
 } satisfies OlderEventVersions;
 
-export const ticketEventTypes = eventTypesOf(TicketEventSchemas);
+export const ticketStreamEventTypes = [
+  ...eventTypesOf(TicketEventSchemas),
+  ...eventTypesOf(RedactionEventSchemas),
+];

@@ -3,7 +3,7 @@ import { WeighingSourceSchema } from '../scales/weighing-source';
 import { Nullable } from '../schemas';
 import { withoutPersonalData } from './personal-data';
 import { dispatchFields, emptyTicketDetails, type TicketDetails } from './ticket-details';
-import type { TicketEvent } from './ticket-events';
+import type { TicketStreamEvent } from './ticket-events';
 import { isReportedToSoilFLO } from './ticket-rules';
 
 /**
@@ -12,6 +12,11 @@ import { isReportedToSoilFLO } from './ticket-rules';
  * from the read models; the aggregate keeps only what the ticket itself says.
  */
 export const ticketStreamId = (ticketId: number): string => `ticket-${ticketId}`;
+/** The ticket a stream is of, or null for another aggregate's stream. */
+export const ticketIdOfStream = (streamId: string): number | null => {
+  const match = /^ticket-(\d+)$/.exec(streamId);
+  return match ? Number(match[1]) : null;
+};
 
 /**
  * How a ticket's weight was weighed, from its latest weighing event (issue 34): gross and tare, so the
@@ -89,7 +94,7 @@ export const generatedTicket = (
   givenTransportCompanyName: null,
 });
 
-export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
+export function evolveTicket(state: TicketState, event: TicketStreamEvent): TicketState {
   const next = evolveFields(state, event);
   if (next.status !== 'active') return next;
   const lastTimeLoaded =
@@ -105,7 +110,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     : { ...next, lastTimeLoaded, givenTransportCompanyName };
 }
 
-function evolveFields(state: TicketState, event: TicketEvent): TicketState {
+function evolveFields(state: TicketState, event: TicketStreamEvent): TicketState {
   switch (event.type) {
     case 'TicketGenerated': {
       const { ticketId, prefix, ticketNumber, isSoilFLOLoad, hashNonce, date } = event.data;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { OlderEventVersions } from '../events/event-versions';
+import type { PersonalDataRedacted } from '../retention/personal-data-redacted';
 import { type EventOf, eventTypesOf } from '../schemas';
 
 /** Role values: 1 Administrator, 2 Standard, 3 Auditor (docs/rules.md, "Roles"). */
@@ -60,6 +61,8 @@ export const olderUserEventVersions = {
 } satisfies OlderEventVersions;
 
 export type UserEvent = EventOf<typeof UserEventSchemas>;
+/** What a user's stream holds: its own events, and retention's removal of a deleted user's personal data. */
+export type UserStreamEvent = UserEvent | PersonalDataRedacted;
 export const userEventTypes = eventTypesOf(UserEventSchemas);
 
 export interface UserProfileData {
@@ -76,7 +79,7 @@ export type UserState =
 
 export const initialUserState: UserState = { status: 'absent' };
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
+export function evolveUser(state: UserState, event: UserStreamEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const { userId, username, firstName, lastName, phoneNumber, roleId, passwordHash } = event.data;
@@ -90,6 +93,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash } : state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId };
+    case 'PersonalDataRedacted':
+      return state;
     default: {
       const unknownEvent: never = event;
       return unknownEvent;

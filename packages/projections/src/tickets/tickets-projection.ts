@@ -6,9 +6,10 @@ import {
   generatedTicket,
   isTicketComplete,
   type TicketDetails,
-  type TicketEvent,
   type TicketState,
-  ticketEventTypes,
+  type TicketStreamEvent,
+  ticketIdOfStream,
+  ticketStreamEventTypes,
   timeLoadedOfLoad,
 } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
@@ -164,6 +165,17 @@ const ticketColumnUpdates = sql.raw(
     .join(', '),
 );
 
+/**
+ * The ticket each event is of: its own events name it, a redaction's stream does (it names no record); a
+ * redaction of another aggregate's stream (a deleted contact's) is no ticket's and is left out.
+ */
+const ofTickets = (events: readonly (RecordedEvent & TicketStreamEvent)[]) =>
+  events.flatMap((event) => {
+    const ticketId =
+      event.type === 'PersonalDataRedacted' ? ticketIdOfStream(event.streamId) : event.data.ticketId;
+    return ticketId === null ? [] : [{ event, ticketId }];
+  });
+
 /** A batch folded in memory: every ticket it touched as it left it, and what the write sends. */
 export interface FoldedTickets {
   states: ReadonlyMap<number, TicketState>;
@@ -182,12 +194,13 @@ export interface FoldedTickets {
  */
 async function foldTickets(
   db: Kysely<Database>,
-  events: readonly (RecordedEvent & TicketEvent)[],
+  recorded: readonly (RecordedEvent & TicketStreamEvent)[],
   previous: FoldedTickets | undefined,
 ): Promise<FoldedTickets> {
+  const events = ofTickets(recorded);
   const carried = previous?.states ?? new Map<number, TicketState>();
   const unknownIds = [
-    ...new Set(events.map((event) => event.data.ticketId).filter((ticketId) => !carried.has(ticketId))),
+    ...new Set(events.map(({ ticketId }) => ticketId).filter((ticketId) => !carried.has(ticketId))),
   ];
   const rows =
     unknownIds.length === 0
@@ -205,9 +218,8 @@ async function foldTickets(
   const versions = new Map<number, number>();
   const log: Record<string, unknown>[] = [];
   const redacted = new Set<number>();
-  for (const [index, event] of events.entries()) {
+  for (const [index, { event, ticketId }] of events.entries()) {
     if (index % 500 === 499) await setImmediate();
-    const { ticketId } = event.data;
     const before = states.get(ticketId) ?? carried.get(ticketId) ?? absent;
     const after = evolveTicket(before, event);
     const afterLog = logObject(after);
@@ -278,7 +290,7 @@ async function writeTickets(
 
 const ticketsFoldAhead: FoldAhead<FoldedTickets> = {
   fold: (db, events, previous) =>
-    foldTickets(db, events as readonly (RecordedEvent & TicketEvent)[], previous),
+    foldTickets(db, events as readonly (RecordedEvent & TicketStreamEvent)[], previous),
   write: writeTickets,
 };
 
@@ -289,7 +301,7 @@ const ticketsFoldAhead: FoldAhead<FoldedTickets> = {
  */
 export const ticketsProjection: Projection = {
   name: 'tickets',
-  handles: ticketEventTypes,
+  handles: ticketStreamEventTypes,
   async reset(trx) {
     await trx.deleteFrom('ticketLog').execute();
     await trx.deleteFrom('tickets').execute();

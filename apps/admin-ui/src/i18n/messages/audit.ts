@@ -92,6 +92,8 @@ export const retentionWords = {
     'Mails kept in the outbox before then, deleted: %{smart_count}. |||| Mails kept in the outbox before then, deleted: %{smart_count}.',
   ran: 'Personal data removed from %{smart_count} ticket; events rewritten: %{events}. |||| Personal data removed from %{smart_count} tickets; events rewritten: %{events}.',
   leftForNext: 'Changed meanwhile, left for the next run: %{tickets}.',
+  redactedRecords:
+    'Deleted contacts and users whose own records lost their personal data: %{smart_count}. |||| Deleted contacts and users whose own records lost their personal data: %{smart_count}.',
   settingsNone: "Records retention: no period is set, tickets' personal data is kept.",
   settingsYears:
     "Records retention: tickets' personal data is kept %{smart_count} year after the ticket's date. |||| Records retention: tickets' personal data is kept %{smart_count} years after the ticket's date.",

@@ -1,4 +1,9 @@
-import { externalLoadMessages, type TicketEvent, ticketFormMessages, ticketMessages } from '@portal/domain';
+import {
+  externalLoadMessages,
+  type TicketStreamEvent,
+  ticketFormMessages,
+  ticketMessages,
+} from '@portal/domain';
 
 /** A ticket log's words for each of the domain's events (the type keeps them in step). */
 export const ticketEventWords = {
@@ -21,7 +26,7 @@ export const ticketEventWords = {
   TicketLinkRevoked: 'Public link revoked',
   TicketDeleted: 'Deleted',
   PersonalDataRedacted: 'Personal data removed: its retention period is over',
-} satisfies Record<TicketEvent['type'], string>;
+} satisfies Record<TicketStreamEvent['type'], string>;
 
 /** The ticket's fields in the order of the ticket page's sections, which its log and history follow too. */
 export const ticketFieldLabels = {
