@@ -1,14 +1,16 @@
-import { recordRedactions, redactedRecordDeletions } from '@portal/domain';
+import { contractorContacts, recordRedactions, redactedRecordDeletions } from '@portal/domain';
 import { redactionEventType } from '@portal/event-store';
 import type { CommandHost } from '../plugins/infrastructure';
 import { type RedactionOutcome, redactStream } from './redact-stream';
 
+/** The events that say which contractor a contact is of. */
+const contractorContactSaves = [contractorContacts.eventTypes.created, contractorContacts.eventTypes.updated];
+
 /**
  * The streams of contacts and users deleted before `cutoff` (by the time their deletion was stored) that no
  * redaction followed yet, oldest deletion first, after the deletion at `after` (a global position): at most
- * `limit`. A contractor contact whose contractor is
- * under a legal hold is kept, as that contractor's tickets are. Reads the events table itself: retention runs
- * on the PostgreSQL event store only.
+ * `limit`. A contractor contact whose contractor is under a legal hold is kept, as that contractor's tickets
+ * are. Reads the events table itself: retention runs on the PostgreSQL event store only.
  */
 export async function deletedRecordsDue(
   host: CommandHost,
@@ -24,9 +26,9 @@ export async function deletedRecordsDue(
        AND NOT EXISTS (SELECT 1 FROM events c JOIN legal_holds h
                          ON h.contractor_company_id = (c.data->>'contractorCompanyId')::int
                        WHERE c.stream_id = d.stream_id
-                         AND c.event_type IN ('ContractorContactCreated', 'ContractorContactUpdated'))
+                         AND c.event_type = ANY($6::text[]))
      ORDER BY d.global_position LIMIT $4`,
-    [redactedRecordDeletions, cutoff, redactionEventType, limit, after],
+    [redactedRecordDeletions, cutoff, redactionEventType, limit, after, contractorContactSaves],
   );
   return rows;
 }

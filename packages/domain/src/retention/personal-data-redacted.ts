@@ -1,6 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { contractorContacts } from '../contractors/contractor-contact';
 import type { OlderEventVersions } from '../events/event-versions';
 import { removedPersonalData } from '../tickets/personal-data';
+import { transportContacts } from '../transports/transport-contact';
+import type { UserEvent } from '../users/user';
 
 /** One rewritten event: its version in the stream, its content hashes before and after (the chain's voucher). */
 const RedactedEventSchema = Type.Object({
@@ -42,23 +45,31 @@ export const olderRedactionEventVersions = {
   ],
 } satisfies OlderEventVersions;
 
-/**
- * The personal fields of a deleted record's events, by event type: what retention rewrites once the record's
- * period is over. Contacts keep their company; users their id and role. A username stays unique per user, so
- * a rebuild of the users' read model never meets two alike.
- */
-const personalFieldsOfRecordEvents: Record<string, readonly string[]> = {
-  ContractorContactCreated: ['name', 'number', 'email'],
-  ContractorContactUpdated: ['name', 'number', 'email'],
-  TransportContactCreated: ['name', 'number'],
-  TransportContactUpdated: ['name', 'number'],
+/** A user's personal fields, by event type (what a deleted user's stream loses; its id and role stay). */
+const personalFieldsOfUserEvents: Partial<Record<UserEvent['type'], readonly string[]>> = {
   UserRegistered: ['username', 'firstName', 'lastName', 'phoneNumber', 'passwordHash'],
   UserProfileChanged: ['username', 'firstName', 'lastName', 'phoneNumber'],
   UserPasswordChanged: ['passwordHash'],
 };
+/**
+ * The personal fields of a deleted record's events, by event type: what retention rewrites once the record's
+ * period is over. Contacts keep their company. A username stays unique per user (removedValue), so a rebuild
+ * of the users' read model never meets two alike.
+ */
+const personalFieldsOfRecordEvents: Record<string, readonly string[] | undefined> = {
+  [contractorContacts.eventTypes.created]: ['name', 'number', 'email'],
+  [contractorContacts.eventTypes.updated]: ['name', 'number', 'email'],
+  [transportContacts.eventTypes.created]: ['name', 'number'],
+  [transportContacts.eventTypes.updated]: ['name', 'number'],
+  ...personalFieldsOfUserEvents,
+};
 
-/** The deletions whose records retention rewrites, and how each record's stream is named. */
-export const redactedRecordDeletions = ['ContractorContactDeleted', 'TransportContactDeleted', 'UserDeleted'];
+/** The deletions whose records retention rewrites. */
+export const redactedRecordDeletions = [
+  contractorContacts.eventTypes.deleted,
+  transportContacts.eventTypes.deleted,
+  'UserDeleted' satisfies UserEvent['type'],
+];
 
 const removedValue = (field: string, data: Record<string, unknown>): string =>
   field === 'username' ? `${removedPersonalData} user ${String(data.userId)}` : removedPersonalData;
