@@ -9,11 +9,11 @@ import {
   RequestScaleCommandBodySchema,
   ScaleCommandSchema,
   ScaleSchema,
-  TareWeightBodySchema,
 } from '../scale';
 import { ScaleAlertSchema } from '../scale-alerts';
 import { TicketSchema } from '../tickets';
 import { TruckSchema } from '../transports';
+import { TareWeightBodySchema } from '../weighing';
 import { catalogueEndpoints } from './catalogue';
 import { endpoint } from './endpoint';
 

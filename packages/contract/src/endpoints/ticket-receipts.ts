@@ -5,8 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { externalSystemResponses, SaveExternalTicketBodySchema } from '../external-loads';
 import { IdParams, LooseRecord, maxId, okResponses } from '../http';
 import { ReceivingRecordSchema } from '../records';
-import { WeighTicketBodySchema } from '../scale';
 import { TicketEnvelope, TicketSchema } from '../tickets';
+import { WeighTicketBodySchema } from '../weighing';
 import { endpoint } from './endpoint';
 
 export const ticketReceiptEndpoints = {
