@@ -20,3 +20,4 @@ export * from './ticket-report';
 export * from './tickets';
 export * from './transports';
 export * from './users';
+export * from './webhooks';
