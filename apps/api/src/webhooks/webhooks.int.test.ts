@@ -1,7 +1,7 @@
 import { endpoints, type WebhookSubscriptionInput } from '@portal/contract';
 import { webhookMessages } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientOfPortal } from '../../test/portal';
+import { clientOfPortal, injectionOf } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
 import { startWebhookReceiver, verifiedByAny, type WebhookReceiver } from '../../test/webhook-receiver';
 
@@ -182,5 +182,37 @@ describe('webhooks', () => {
     expect(
       (await api(endpoints.getWebhookById, { params: { id } }, kit.admin)).previousSecretValidUntil,
     ).toBeNull();
+  });
+
+  it('sends one delivery again on request, with the same webhook-id, and counts attempts on /metrics', async () => {
+    const to = await receiver();
+    const { id } = await subscribe(to);
+    await kit.fresh(1);
+    await expect.poll(async () => (await deliveries(id))[0]?.state, { timeout: 10_000 }).toBe('delivered');
+    const [delivery] = await deliveries(id);
+    if (!delivery) throw new Error('no delivery');
+    const again = await api(
+      endpoints.postWebhookByIdDeliveriesByDeliveryIdRedeliver,
+      { params: { id, deliveryId: delivery.id } },
+      kit.admin,
+    );
+    expect(again).toMatchObject({ state: 'pending', deliveredAt: null });
+    await expect
+      .poll(() => to.received.map((request) => request.id))
+      .toEqual([delivery.eventId, delivery.eventId]);
+    await expect
+      .poll(async () => (await deliveries(id))[0])
+      .toMatchObject({ state: 'delivered', attempts: 2 });
+    const metrics = await kit.portal.infra.metrics.registry.metrics();
+    expect(metrics).toMatch(/^portal_webhook_attempts_total\{outcome="delivered"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^portal_webhook_oldest_pending_seconds \d/m);
+    const otherSubscription = id + 1000;
+    const refused = await kit.portal.app.inject({
+      ...injectionOf(endpoints.postWebhookByIdDeliveriesByDeliveryIdRedeliver, {
+        params: { id: otherSubscription, deliveryId: delivery.id },
+      }),
+      headers: kit.admin,
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([404, webhookMessages.deliveryNotFound]);
   });
 });
