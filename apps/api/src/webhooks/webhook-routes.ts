@@ -22,7 +22,8 @@ const subscriptionView = ({
     previousSecretValidUntil && previousSecretValidUntil > new Date() ? previousSecretValidUntil : null,
 });
 
-const deliveryView = (row: Selectable<WebhookDeliveriesTable>) => ({
+/** A delivery as the API answers it; no next attempt is shown while its subscription is not active. */
+const deliveryView = (row: Selectable<WebhookDeliveriesTable>, subscriptionActive = true) => ({
   id: Number(row.id),
   eventId: row.eventId,
   type: row.eventType,
@@ -33,7 +34,7 @@ const deliveryView = (row: Selectable<WebhookDeliveriesTable>) => ({
   lastStatus: row.lastStatus,
   lastError: row.lastError,
   lastAttemptAt: row.lastAttemptAt,
-  nextAttemptAt: row.state === 'pending' ? row.nextAttemptAt : null,
+  nextAttemptAt: row.state === 'pending' && subscriptionActive ? row.nextAttemptAt : null,
   deliveredAt: row.deliveredAt,
   createdAt: row.createdAt,
 });
@@ -136,7 +137,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   route(app, endpoints.getWebhookByIdDeliveries, async (request) => {
-    await foundSubscription(db, request.params.id);
+    const subscription = await foundSubscription(db, request.params.id);
     const rows = await db
       .selectFrom('webhookDeliveries')
       .selectAll()
@@ -144,7 +145,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .orderBy('id', 'desc')
       .limit(200)
       .execute();
-    return rows.map(deliveryView);
+    return rows.map((row) => deliveryView(row, subscription.state === 'active'));
   });
 
   route(app, endpoints.postWebhookByIdDeliveriesByDeliveryIdRedeliver, async (request) => {

@@ -23,6 +23,8 @@ interface SendLimits {
   responseBodyLimitBytes: number;
 }
 
+export const redirectRefused = 'Redirects are not followed.';
+
 /** The connection goes to the address that was checked: the socket never resolves the name again. */
 const pinnedLookup =
   (address: string, family: number): LookupFunction =>
@@ -81,15 +83,8 @@ export async function sendWebhook(request: WebhookRequest, limits: SendLimits): 
         const done = () => {
           const ok = status !== null && status >= 200 && status < 300;
           const redirected = status !== null && status >= 300 && status < 400;
-          finish({
-            ok,
-            status,
-            error: ok
-              ? null
-              : redirected
-                ? `Answered ${status}: redirects are not followed`
-                : `Answered ${status}`,
-          });
+          // The status says the rest; a redirect is named, since a receiver may not expect it to fail.
+          finish({ ok, status, error: redirected ? redirectRefused : null });
         };
         response.on('end', done);
         response.on('close', done);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOfPortal, injectionOf } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { redirectRefused } from './webhook-sender';
 
 // Only 127.0.0.1 is allow-listed, as written: `localhost`, which resolves to it, is not.
 const kit = useTicketPortal({
@@ -97,7 +98,7 @@ describe('webhook targets (SSRF)', () => {
       const { id } = await subscribeTo(redirecting.url);
       await expectOneFailedAttempt(id, {
         lastStatus: 307,
-        lastError: 'Answered 307: redirects are not followed',
+        lastError: redirectRefused,
       });
       expect(redirecting.received).toHaveLength(1);
       expect(redirectTarget.received).toHaveLength(0);
