@@ -83,6 +83,7 @@ const scales = lazySlice(() => import('./scales').then((m) => m.default), ['list
 const settings = lazySlice(() => import('./settings').then((m) => m.default), ['page']);
 const users = lazySlice(() => import('./users').then((m) => m.default), ['list', 'create', 'edit']);
 const outbox = lazySlice(() => import('./mail').then((m) => m.default), ['list', 'mail']);
+const integrations = lazySlice(() => import('./integrations').then((m) => m.default), ['page', 'deliveries']);
 
 /** Pages without the layout wait for their code here; the layout has its own Suspense for the others. */
 const Standalone = ({ children }: { children: ReactElement }) => (
@@ -140,6 +141,10 @@ const administratorScreens: Record<string, Record<string, ReactElement>> = {
   settings: { '/settings': <settings.page /> },
   users: { '/user/new': <users.create />, '/user/:id': <users.edit /> },
   outbox: { '/outbox': <outbox.list />, '/outbox/:id': <outbox.mail /> },
+  integrations: {
+    '/integrations': <integrations.page />,
+    '/integrations/:id/deliveries': <integrations.deliveries />,
+  },
   reports: { '/reports': <ReportsPage /> },
 };
 

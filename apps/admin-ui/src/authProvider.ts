@@ -14,6 +14,7 @@ const administratorResources = new Set([
   'reports',
   'settings',
   'outbox',
+  'integrations',
 ]);
 
 /** Screens for administrators and auditors: the Audit page and a ticket's event history. */

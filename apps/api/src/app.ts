@@ -30,6 +30,7 @@ import { externalReceiptRoutes } from './soilflo/external-receipts';
 import { ticketRoutes } from './tickets/ticket-routes';
 import { transportRoutes } from './transports/routes';
 import { userRoutes } from './users/routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** Builds the HTTP app: infrastructure first, then the app's own plugins, then the slices' routes. */
 export async function buildApp(
@@ -90,6 +91,7 @@ export async function buildApp(
     mailRoutes,
     auditRoutes,
     retentionRoutes,
+    webhookRoutes,
   ])
     await app.register(sliceRoutes);
   await app.register(jobRoutes, { runDefinitions });

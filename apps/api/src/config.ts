@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type DataDirSecrets, newSealKey, sealPublicKeyOf } from './data-dir-secrets';
+import { type WebhookConfig, webhookConfigFromEnv } from './webhooks/webhook-config';
 
 /** Everything the portal reads from its environment (README, "Configuration"). */
 export interface PortalConfig {
@@ -74,6 +75,8 @@ export interface PortalConfig {
   runWaitSeconds: number;
   /** The external load-tracking system; without both, its features say it is not configured. */
   soilFlo: SoilFloConfig;
+  /** Signed webhooks (docs/integrations.md). */
+  webhooks: WebhookConfig;
   /**
    * The internal listener of /healthz, /readyz and /metrics (METRICS_HOST, METRICS_PORT; loopback by
    * default); null: METRICS_PORT=0, none. Port 0 here (not from the environment) means any free port.
@@ -125,7 +128,7 @@ export const defaultUiDist = path.join(repoRoot, 'apps', 'admin-ui', 'dist');
 /** The site's time zone unless SITE_TIMEZONE names another: its calendar day is the dashboard's today. */
 export const defaultSiteTimezone = 'America/Toronto';
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** One core is left to the event loop (and PostgreSQL beside it): the machine's cores less one, at least one. */
 const defaultExportThreads = Math.max(1, availableParallelism() - 1);
@@ -200,7 +203,7 @@ export function trustProxyFromEnv(value: string | undefined): TrustProxy {
 }
 
 /** The whole number a variable names (its fallback when unset or blank); below its minimum, start-up stops. */
-function wholeNumberFromEnv(env: Env, name: string, fallback: number, minimum: number): number {
+export function wholeNumberFromEnv(env: Env, name: string, fallback: number, minimum: number): number {
   const value = env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
@@ -283,5 +286,6 @@ export function configFromEnv(
       receiptAttempts: wholeNumberFromEnv(env, 'SOILFLO_RECEIPT_ATTEMPTS', 12, 1),
       receiptRetryMs: wholeNumberFromEnv(env, 'SOILFLO_RECEIPT_RETRY_MS', 5000, 1),
     },
+    webhooks: webhookConfigFromEnv(env),
   };
 }

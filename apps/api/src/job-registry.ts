@@ -11,6 +11,7 @@ import { externalReceiptJobFamily, externalReceiptQueue } from './soilflo/extern
 import { bulkClearRun, bulkUpdateRun } from './tickets/bulk-edit-tickets';
 import { bulkReceiveRun } from './tickets/bulk-receive-tickets';
 import { generateRun } from './tickets/generate-tickets';
+import { webhookJobFamily, webhookQueue } from './webhooks/webhook-deliveries';
 
 // Where the portal is composed, the features meet the job engine: the engine (jobs/) knows no feature,
 // and each feature hands its work to the engine here.
@@ -30,12 +31,14 @@ export const runDefinitions: readonly RunDefinition[] = [
 export const jobQueueNames: readonly string[] = [
   mailQueue,
   externalReceiptQueue,
+  webhookQueue,
   ...runDefinitions.map((definition) => definition.queue),
 ];
 
-/** Every family of background work the workers run: one queue per kind of run, plus mail and SoilFLO receipts. */
+/** Every family of background work the workers run: one queue per kind of run, plus mail, SoilFLO receipts and webhooks. */
 export const jobFamilies = (host: CommandHost): JobFamily[] => [
   mailJobFamily(createMailer(host.infra.config, host.infra.db)) as JobFamily,
   externalReceiptJobFamily(host) as JobFamily,
+  webhookJobFamily(host) as JobFamily,
   ...runDefinitions.map((definition) => runFamily(host, definition) as JobFamily),
 ];

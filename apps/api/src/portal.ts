@@ -32,6 +32,7 @@ import { type ShutdownStep, stopAll } from './shutdown';
 import { startReceiptRelay } from './soilflo/external-receipts';
 import { createSoilFloClient } from './soilflo/soilflo-client';
 import { StartRefused } from './start-failure';
+import { startWebhookRelay } from './webhooks/webhook-deliveries';
 import { versionedEvents } from './write-side/versioned-event-store';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
@@ -138,6 +139,7 @@ export async function startServices(
   const host = commandHostFor(infra);
   if (options.workers) await jobs.startWorkers(jobFamilies(host));
   const receiptRelay = options.workers ? startReceiptRelay(host) : null;
+  const webhookRelay = options.workers ? startWebhookRelay(host) : null;
   const scaleAlerts = options.workers ? startScaleAlerts(host) : null;
   const sealing = options.workers && config.runSeals ? startSealing(host) : null;
   const retention = options.workers ? startRetention(host) : null;
@@ -147,6 +149,7 @@ export async function startServices(
       limitMs: options.role === 'worker' ? workerProcessJobsLimitMs : jobsLimitMs,
       async run() {
         await receiptRelay?.stop();
+        await webhookRelay?.stop();
         await scaleAlerts?.stop();
         await sealing?.stop();
         await retention?.stop();

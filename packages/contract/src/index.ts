@@ -20,4 +20,5 @@ export * from './ticket-report';
 export * from './tickets';
 export * from './transports';
 export * from './users';
+export * from './webhooks';
 export * from './weighing';

@@ -17,6 +17,7 @@ import {
 import type pg from 'pg';
 import type { ChangeLogColumns } from './change-log';
 import { preparingPool } from './prepared-reads';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks/webhook-tables';
 
 /** Read models: plain tables shaped for the UI's queries. Columns are snake_case in SQL, camelCase here. */
 export interface Database {
@@ -39,6 +40,8 @@ export interface Database {
   externalReceipts: ExternalReceiptsTable;
   retentionPolicy: RetentionPolicyTable;
   legalHolds: LegalHoldsTable;
+  webhookSubscriptions: WebhookSubscriptionsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 /** Reference-data rows carry their aggregate's stream version for optimistic concurrency. */

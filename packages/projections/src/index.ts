@@ -38,6 +38,7 @@ export * from './tickets/todays-tickets';
 export * from './transports/transports-queries';
 export * from './users/users-projection';
 export * from './users/users-queries';
+export * from './webhooks/webhook-tables';
 
 import {
   contractorCompaniesProjection,
@@ -57,6 +58,7 @@ import {
   trucksProjection,
 } from './transports/transports-projections';
 import { usersProjection } from './users/users-projection';
+import { webhookDeliveriesProjection } from './webhooks/webhook-deliveries-projection';
 
 /** Every read-model projection; users first, so logs in the same batch can name the acting user. */
 export const allProjections: Projection[] = [
@@ -75,4 +77,6 @@ export const allProjections: Projection[] = [
   scalesProjection,
   ticketsProjection,
   externalReceiptsProjection,
+  // After the tickets: a delivery carries the ticket as it was once its event was projected.
+  webhookDeliveriesProjection,
 ];

@@ -13,6 +13,7 @@ import { contractorsWords, projectsWords, transportsWords, trucksWords } from '.
 import { dashboardWords } from './messages/dashboard';
 import { dispatchWords } from './messages/dispatch';
 import { haulageWords, recordsWords } from './messages/haulage-records';
+import { integrationsWords } from './messages/integrations';
 import { reportsWords, runsWords } from './messages/reports';
 import { resourceWords } from './messages/resources';
 import { scalePageWords } from './messages/scale-page';
@@ -39,6 +40,7 @@ const portalMessages = {
       reports: 'Reports',
       settings: 'Settings',
       outbox: 'Outbox',
+      integrations: 'Integrations',
       audit: 'Audit',
       logout: 'Logout',
       signedInAs: 'Signed in as %{name}',
@@ -109,6 +111,7 @@ const portalMessages = {
     scales: scalesWords,
     materials: materialsWords,
     settings: settingsWords,
+    integrations: integrationsWords,
     // A weight input's label with the site's unit: 'Tare weight (lb)'.
     weights: {
       withUnit: '%{label} (%{unit})',

@@ -11,6 +11,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import ScaleIcon from '@mui/icons-material/Scale';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { ListItemIcon, MenuItem, Typography } from '@mui/material';
 import { roleMayCall } from '@portal/contract';
 import { Role } from '@portal/domain';
@@ -46,6 +47,7 @@ const administratorItems = [
   { path: '/users', text: 'portal.menu.users', Icon: PeopleIcon },
   { path: '/reports', text: 'portal.menu.reports', Icon: AssessmentIcon },
   { path: '/settings', text: 'portal.menu.settings', Icon: SettingsIcon },
+  { path: '/integrations', text: 'portal.menu.integrations', Icon: WebhookIcon },
   { path: '/outbox', text: 'portal.menu.outbox', Icon: MailOutlineIcon },
 ];
 

@@ -1,27 +1,12 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyIcon from '@mui/icons-material/Key';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  DialogContentText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { BridgeKey } from '@portal/contract';
 import { endpoints } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { TitledDialog } from '../common/TitledDialog';
+import { LabelledTable } from '../common/LabelledTable';
+import { ShownOnceDialog } from '../common/ShownOnceDialog';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { call } from '../dataProvider/http-client';
 import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
@@ -79,35 +64,30 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
         </Stack>
         {keys.data?.length === 0 && <Alert severity="info">{translate('portal.scales.noKeys')}</Alert>}
         {!!keys.data?.length && (
-          // On a phone the table scrolls inside its card (width 0 + min-width 100%: it never widens the page).
-          <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
-            <Table size="small" aria-label={translate('portal.scales.keysTitle')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('portal.scales.issuedAt')}</TableCell>
-                  <TableCell>{translate('portal.scales.lastUsedAt')}</TableCell>
-                  <TableCell>{translate('portal.scales.revokedAt')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.data.map((key) => (
-                  <TableRow key={key.id}>
-                    <TableCell>{when(key.createdAt)}</TableCell>
-                    <TableCell>{when(key.lastUsedAt)}</TableCell>
-                    <TableCell>{when(key.revokedAt)}</TableCell>
-                    <TableCell align="right">
-                      {key.revokedAt === null && (
-                        <Button color="error" onClick={() => setRevoking(key)}>
-                          {translate('portal.scales.revoke')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <LabelledTable
+            label="portal.scales.keysTitle"
+            columns={[
+              { label: 'portal.scales.issuedAt' },
+              { label: 'portal.scales.lastUsedAt' },
+              { label: 'portal.scales.revokedAt' },
+              {},
+            ]}
+          >
+            {keys.data.map((key) => (
+              <TableRow key={key.id}>
+                <TableCell>{when(key.createdAt)}</TableCell>
+                <TableCell>{when(key.lastUsedAt)}</TableCell>
+                <TableCell>{when(key.revokedAt)}</TableCell>
+                <TableCell align="right">
+                  {key.revokedAt === null && (
+                    <Button color="error" onClick={() => setRevoking(key)}>
+                      {translate('portal.scales.revoke')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </LabelledTable>
         )}
       </CardContent>
       <Confirm
@@ -117,39 +97,19 @@ export const BridgeKeys = ({ scaleId }: { scaleId: number }) => {
         onConfirm={() => revoking && revoke(revoking)}
         onClose={() => setRevoking(null)}
       />
-      <TitledDialog
-        open={issued !== null}
+      <ShownOnceDialog
+        value={issued}
+        label="SCALE_BRIDGE_KEY"
+        words={{
+          title: 'portal.scales.issuedTitle',
+          explained: 'portal.scales.issuedExplained',
+          copy: 'portal.scales.copy',
+          copied: 'portal.scales.copied',
+          copyFailed: 'portal.scales.copyFailed',
+          done: 'portal.scales.done',
+        }}
         onClose={() => setIssued(null)}
-        fullWidth
-        title={translate('portal.scales.issuedTitle')}
-        actions={
-          <>
-            <Button
-              startIcon={<ContentCopyIcon />}
-              onClick={() =>
-                navigator.clipboard
-                  ?.writeText(issued ?? '')
-                  .then(() => notify('portal.scales.copied', { type: 'info' }))
-                  .catch(() => notify('portal.scales.copyFailed', { type: 'warning' }))
-              }
-            >
-              {translate('portal.scales.copy')}
-            </Button>
-            <Button variant="contained" onClick={() => setIssued(null)}>
-              {translate('portal.scales.done')}
-            </Button>
-          </>
-        }
-      >
-        <DialogContentText sx={{ mb: 2 }}>{translate('portal.scales.issuedExplained')}</DialogContentText>
-        <TextField
-          fullWidth
-          label="SCALE_BRIDGE_KEY"
-          value={issued ?? ''}
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-          onFocus={(event) => event.target.select()}
-        />
-      </TitledDialog>
+      />
     </Card>
   );
 };

@@ -24,6 +24,7 @@ import {
   truckCatalogue,
 } from './transports';
 import { usersEndpoints } from './users';
+import { webhooksEndpoints } from './webhooks';
 
 /** Every endpoint of the API, by name: the route table the server, the client and the OpenAPI document share. */
 export const endpoints = {
@@ -46,6 +47,7 @@ export const endpoints = {
   ...ticketReceiptEndpoints,
   ...transportsEndpoints,
   ...usersEndpoints,
+  ...webhooksEndpoints,
   scaleCatalogue,
   materialTypeCatalogue,
   materialCatalogue,

@@ -26,6 +26,7 @@ import * as scaleCapacity from './2026-11-30-002-scale-capacity';
 import * as jobSiteCountsDropZero from './2026-12-01-001-job-site-counts-drop-zero';
 import * as recordsRetention from './2026-12-02-001-records-retention';
 import * as ticketGivenTransportCompany from './2026-12-03-001-ticket-given-transport-company';
+import * as webhooks from './2026-12-04-033-webhooks';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-001-job-site-counts-drop-zero': jobSiteCountsDropZero,
   '2026-12-02-001-records-retention': recordsRetention,
   '2026-12-03-001-ticket-given-transport-company': ticketGivenTransportCompany,
+  '2026-12-04-033-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

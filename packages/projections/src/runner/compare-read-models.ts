@@ -24,8 +24,9 @@ export interface ReadModelComparison {
 }
 
 /**
- * Tables whose rows are not derived from the events alone: projection bookkeeping, and the outbox and
- * SoilFLO receipts, whose delivery state the senders write (a rebuild keeps them, it does not remake them).
+ * Tables whose rows are not derived from the events alone: projection bookkeeping, and the outbox, the
+ * SoilFLO receipts and the webhooks' subscriptions and deliveries, whose state the API and the senders
+ * write (a rebuild keeps them, it does not remake them).
  */
 const notDerived = new Set([
   'projection_checkpoint',
@@ -33,6 +34,8 @@ const notDerived = new Set([
   'read_model_migration_lock',
   'outbox_mail',
   'external_receipts',
+  'webhook_subscriptions',
+  'webhook_deliveries',
 ]);
 
 /** Columns a rebuild numbers afresh (bigserial ids of log rows): compared without them. */

@@ -1,0 +1,109 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  LinearProgress,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { endpoints, type WebhookDelivery } from '@portal/contract';
+import { useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { LabelledTable } from '../common/LabelledTable';
+import { useNotifyLoadError } from '../common/useNotifyLoadError';
+import { call } from '../dataProvider/http-client';
+import { PageTitle } from '../layout/PageTitle';
+import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
+import { integrationsPath, useDeliveries, useWebhook } from './integrations';
+
+const deliveryColumns = [
+  { label: 'portal.integrations.type' },
+  { label: 'portal.integrations.ticket' },
+  { label: 'portal.integrations.sequence', align: 'right' },
+  { label: 'portal.integrations.state' },
+  { label: 'portal.integrations.attempts', align: 'right' },
+  { label: 'portal.integrations.lastAnswer' },
+  { label: 'portal.integrations.lastAttemptAt' },
+  { label: 'portal.integrations.nextAttemptAt' },
+  {},
+] as const;
+
+const when = (instant: string | null) => (instant ? displayInstant(instant) : '—');
+
+/** /integrations/{id}/deliveries: what was sent to one webhook, how each attempt went, and Redeliver. */
+export const WebhookDeliveriesPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const id = Number(useParams().id);
+  const subscription = useWebhook(id);
+  const deliveries = useDeliveries(id);
+  useNotifyLoadError(subscription.error ?? deliveries.error);
+
+  const redeliver = async (delivery: WebhookDelivery) => {
+    try {
+      await call(endpoints.postWebhookByIdDeliveriesByDeliveryIdRedeliver, {
+        params: { id, deliveryId: delivery.id },
+      });
+      notify('portal.integrations.redelivering', { type: 'info' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+    await deliveries.refetch();
+  };
+  const answer = (delivery: WebhookDelivery) =>
+    delivery.attempts === 0
+      ? '—'
+      : (delivery.lastStatus ?? translate('portal.integrations.noAnswer')) +
+        (delivery.lastError ? ` · ${delivery.lastError}` : '');
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <PageTitle title="portal.integrations.deliveries" />
+      <Button component={RouterLink} to={integrationsPath} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {translate('portal.integrations.back')}
+      </Button>
+      {subscription.data && (
+        <Typography variant="h6" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+          {translate('portal.integrations.deliveriesOf', { url: subscription.data.url })}
+        </Typography>
+      )}
+      <Card>
+        <Box sx={{ height: 4 }}>{deliveries.isFetching && <LinearProgress />}</Box>
+        {deliveries.data?.length === 0 && (
+          <Alert severity="info">{translate('portal.integrations.noDeliveries')}</Alert>
+        )}
+        {!!deliveries.data?.length && (
+          <LabelledTable label="portal.integrations.deliveries" columns={deliveryColumns}>
+            {deliveries.data.map((delivery) => (
+              <TableRow key={delivery.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{delivery.type}</TableCell>
+                <TableCell>{delivery.ticketId ?? '—'}</TableCell>
+                <TableCell align="right">{delivery.sequence}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={delivery.state === 'delivered' ? 'success' : 'warning'}
+                    label={translate(`portal.integrations.deliveryStates.${delivery.state}`)}
+                  />
+                </TableCell>
+                <TableCell align="right">{delivery.attempts}</TableCell>
+                <TableCell sx={{ minWidth: 140 }}>{answer(delivery)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(delivery.lastAttemptAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(delivery.nextAttemptAt)}</TableCell>
+                <TableCell align="right">
+                  <Button onClick={() => redeliver(delivery)}>
+                    {translate('portal.integrations.redeliver')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </LabelledTable>
+        )}
+      </Card>
+    </Box>
+  );
+};

@@ -1,0 +1,92 @@
+import { Type } from '@sinclair/typebox';
+import { errorResponses, IdParams, okResponses } from '../http';
+import {
+  WebhookDeliverySchema,
+  WebhookSubscriptionEditSchema,
+  WebhookSubscriptionInputSchema,
+  WebhookSubscriptionSchema,
+  WebhookSubscriptionWithSecretSchema,
+} from '../webhooks';
+import { endpoint } from './endpoint';
+
+const tags = ['webhooks'];
+
+/** Signed webhooks on ticket events (issue 33; docs/integrations.md): administrators only. */
+export const webhooksEndpoints = {
+  postWebhookNew: endpoint({
+    method: 'POST',
+    path: '/api/webhook/new',
+    access: 'admin',
+    tags,
+    summary: 'Subscribes a URL to event types; the answer is the only time its signing secret is shown',
+    description:
+      "The URL's host is resolved first: a private, loopback, link-local or metadata address is refused (400) unless the host is in WEBHOOK_ALLOWED_HOSTS as written.",
+    body: WebhookSubscriptionInputSchema,
+    response: { 201: WebhookSubscriptionWithSecretSchema, ...errorResponses },
+  }),
+  getWebhookAll: endpoint({
+    method: 'GET',
+    path: '/api/webhook/all',
+    access: 'admin',
+    tags,
+    summary: 'Every webhook subscription (never their secrets)',
+    response: okResponses(Type.Array(WebhookSubscriptionSchema)),
+  }),
+  getWebhookById: endpoint({
+    method: 'GET',
+    path: '/api/webhook/:id',
+    access: 'admin',
+    tags,
+    summary: 'One webhook subscription (never its secret)',
+    params: IdParams,
+    response: okResponses(WebhookSubscriptionSchema),
+  }),
+  putWebhookById: endpoint({
+    method: 'PUT',
+    path: '/api/webhook/:id',
+    access: 'admin',
+    tags,
+    summary: 'Edits a subscription; enabled false disables it, true enables it again or resumes a paused one',
+    params: IdParams,
+    body: WebhookSubscriptionEditSchema,
+    response: okResponses(WebhookSubscriptionSchema),
+  }),
+  deleteWebhookById: endpoint({
+    method: 'DELETE',
+    path: '/api/webhook/:id',
+    access: 'admin',
+    tags,
+    summary: 'Deletes a subscription and its deliveries not yet made',
+    params: IdParams,
+    response: { 204: Type.Null(), ...errorResponses },
+  }),
+  postWebhookByIdRotateSecret: endpoint({
+    method: 'POST',
+    path: '/api/webhook/:id/rotate-secret',
+    access: 'admin',
+    tags,
+    summary: 'Gives the subscription a new secret, shown once; the old one also signs for the grace period',
+    description:
+      'During WEBHOOK_SECRET_GRACE_SECONDS (24 h by default) each request carries both signatures, space-separated.',
+    params: IdParams,
+    response: okResponses(WebhookSubscriptionWithSecretSchema),
+  }),
+  getWebhookByIdDeliveries: endpoint({
+    method: 'GET',
+    path: '/api/webhook/:id/deliveries',
+    access: 'admin',
+    tags,
+    summary: "The subscription's latest 200 deliveries, newest first",
+    params: IdParams,
+    response: okResponses(Type.Array(WebhookDeliverySchema)),
+  }),
+  postWebhookByIdDeliveriesByDeliveryIdRedeliver: endpoint({
+    method: 'POST',
+    path: '/api/webhook/:id/deliveries/:deliveryId/redeliver',
+    access: 'admin',
+    tags,
+    summary: 'Sends one delivery again, at once, with the same webhook-id',
+    params: Type.Object({ id: IdParams.properties.id, deliveryId: IdParams.properties.id }),
+    response: okResponses(WebhookDeliverySchema),
+  }),
+};
