@@ -3,6 +3,7 @@ import { authEndpoints } from './auth';
 import type { CatalogueEndpoints } from './catalogue';
 import { contractorCompanyCatalogue, contractorContactCatalogue, contractorsEndpoints } from './contractors';
 import type { Endpoint } from './endpoint';
+import { integrationsEndpoints } from './integrations';
 import { jobsEndpoints } from './jobs';
 import { mailEndpoints } from './mail';
 import { materialCatalogue, materialsEndpoints, materialTypeCatalogue } from './materials';
@@ -30,6 +31,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...authEndpoints,
   ...contractorsEndpoints,
+  ...integrationsEndpoints,
   ...jobsEndpoints,
   ...mailEndpoints,
   ...materialsEndpoints,
@@ -63,5 +65,6 @@ export const declaredEndpoints: readonly Endpoint[] = Object.values(endpoints).f
 );
 
 export { type AnswerOf, clientOf, type InputOf, type Request, requestOf, urlOf } from './client';
-export type { Access, Endpoint } from './endpoint';
-export { endpoint, roleMayCall, rolesOfAccess } from './endpoint';
+export type { Access, Endpoint, KeyScope } from './endpoint';
+export { endpoint, keyScopes, roleMayCall, rolesOfAccess } from './endpoint';
+export { feedPageLimits } from './integrations';

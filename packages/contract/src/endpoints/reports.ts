@@ -29,6 +29,7 @@ export const reportsEndpoints = {
     method: 'POST',
     path: '/api/ticket/report/table',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals (its tickets counted as received loads, rejected, loaded and not received, and unused, and the received loads' net)",
@@ -74,6 +75,7 @@ export const reportsEndpoints = {
     method: 'GET',
     path: '/api/ticket/report/daily-summary',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       "Starts the daily summary of the loads received on `selectedDate` (the site's day; default today), e-mailed as .xlsx and HTML to the current user and every `emails`; poll GET /api/job/{id}",
@@ -92,6 +94,7 @@ export const reportsEndpoints = {
     method: 'GET',
     path: '/api/ticket/report/projects',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       'Starts the projects report (every project with its contractor, job site, tickets and net tonnes), e-mailed as .xlsx and HTML to the current user; poll GET /api/job/{id}',
