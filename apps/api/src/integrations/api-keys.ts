@@ -26,8 +26,7 @@ export async function issueApiKey(pool: pg.Pool, asked: NewApiKeyBody & { issued
      VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
     [asked.name, asked.scopes, issued.keyHash, asked.issuedByUserId, asked.expiresAt],
   );
-  const key = issued.key;
-  return { apiKey: rows[0] as ApiKeyRow, key };
+  return { apiKey: rows[0] as ApiKeyRow, key: issued.key };
 }
 
 export async function listApiKeys(pool: pg.Pool): Promise<ApiKeyRow[]> {

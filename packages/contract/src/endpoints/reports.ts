@@ -51,6 +51,7 @@ export const reportsEndpoints = {
     method: 'POST',
     path: '/api/ticket/report/chart',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received (and netKg, for a site charting in its own unit) against its approved quantity",
@@ -75,7 +76,6 @@ export const reportsEndpoints = {
     method: 'GET',
     path: '/api/ticket/report/daily-summary',
     access: 'admin',
-    keyScope: 'read-reports',
     tags,
     summary:
       "Starts the daily summary of the loads received on `selectedDate` (the site's day; default today), e-mailed as .xlsx and HTML to the current user and every `emails`; poll GET /api/job/{id}",
@@ -94,7 +94,6 @@ export const reportsEndpoints = {
     method: 'GET',
     path: '/api/ticket/report/projects',
     access: 'admin',
-    keyScope: 'read-reports',
     tags,
     summary:
       'Starts the projects report (every project with its contractor, job site, tickets and net tonnes), e-mailed as .xlsx and HTML to the current user; poll GET /api/job/{id}',
