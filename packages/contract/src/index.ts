@@ -22,3 +22,4 @@ export * from './ticket-report';
 export * from './tickets';
 export * from './transports';
 export * from './users';
+export * from './webhooks';

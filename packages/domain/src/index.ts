@@ -47,5 +47,6 @@ export * from './users/business-logic';
 export * from './users/user';
 export * from './users/validation';
 export * from './validation';
+export * from './webhooks/webhook-events';
 export * from './weights/display-unit';
 export * from './weights/weight-bounds';

@@ -1,11 +1,5 @@
-import {
-  apiKeyMessages,
-  type IntegrationEventType,
-  integrationEnvelopeOf,
-  integrationTypeOf,
-  isIntegrationEventType,
-} from '@portal/contract';
-import { DomainError } from '@portal/domain';
+import { apiKeyMessages, integrationEnvelopeOf, integrationTypeOf } from '@portal/contract';
+import { DomainError, type WebhookEventType, webhookEventTypes, webhookMessages } from '@portal/domain';
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@portal/event-store';
 import { findTicket, type TicketView } from '@portal/projections';
 import type { Infrastructure } from '../plugins/infrastructure';
@@ -48,14 +42,17 @@ async function ticketsCheckpoint(infra: Infrastructure): Promise<GlobalPosition 
   return row ? { commit: BigInt(row.commitPosition), prepare: BigInt(row.preparePosition) } : null;
 }
 
-function parseTypes(types: string | undefined): Set<IntegrationEventType> | null {
+const isPublishedType = (name: string): name is WebhookEventType =>
+  (webhookEventTypes as readonly string[]).includes(name);
+
+function parseTypes(types: string | undefined): Set<WebhookEventType> | null {
   if (types === undefined || types.trim() === '') return null;
-  const wanted = new Set<IntegrationEventType>();
+  const wanted = new Set<WebhookEventType>();
   for (const name of types.split(',').map((type) => type.trim())) {
-    if (!isIntegrationEventType(name))
-      throw new DomainError('validation', `Unknown event type: ${name}`, {
-        types: `Unknown event type: ${name}`,
-      });
+    if (!isPublishedType(name)) {
+      const message = webhookMessages.eventTypeUnknown(name);
+      throw new DomainError('validation', message, { types: message });
+    }
     wanted.add(name);
   }
   return wanted;

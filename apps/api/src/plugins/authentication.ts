@@ -163,6 +163,10 @@ export default fp<{
     }
 
     app.addHook('onRoute', (route) => {
+      // A key is taken only where a user's token would be checked: declaring it elsewhere is a mistake.
+      const access = route.config?.access;
+      if (route.config?.endpoint?.keyScope && (access === 'public' || access === 'scale-bridge'))
+        throw new Error(`${route.url}: an API key scope on a ${access} route`);
       if (route.config?.access === 'public') markPublic(route);
       else if (route.config?.access === 'scale-bridge' && route.schema)
         route.schema = { ...route.schema, security: [{ scaleBridgeKey: [] }] };

@@ -1,8 +1,9 @@
 // Machine clients: API keys (issued by administrators) and the event feed they follow.
+import { webhookEventTypes } from '@portal/domain';
 import { Type } from '@sinclair/typebox';
 import { ApiKeySchema, NewApiKeyBodySchema } from '../api-keys';
 import { errorResponses, okResponses } from '../http';
-import { IntegrationEnvelopeSchema, integrationEventTypes } from '../integration-events';
+import { WebhookEnvelopeSchema } from '../webhooks';
 import { endpoint } from './endpoint';
 
 const tags = ['integrations'];
@@ -52,7 +53,7 @@ export const integrationsEndpoints = {
       types: Type.Optional(
         Type.String({
           maxLength: 1000,
-          description: `Comma-separated, of: ${integrationEventTypes.join(', ')}`,
+          description: `Comma-separated, of: ${webhookEventTypes.join(', ')}`,
         }),
       ),
       limit: Type.Optional(
@@ -61,7 +62,7 @@ export const integrationsEndpoints = {
     }),
     response: okResponses(
       Type.Object({
-        events: Type.Array(IntegrationEnvelopeSchema),
+        events: Type.Array(WebhookEnvelopeSchema),
         next: Type.String({ description: 'The cursor to send as `after` for the next page' }),
       }),
     ),
