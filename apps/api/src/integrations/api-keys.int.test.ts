@@ -150,5 +150,9 @@ describe('using a key', () => {
       userId: adminId,
       apiKeyId: weigher.id,
     });
+    // The ticket's history tells the key's action from its issuer's own.
+    const history = await client(endpoints.getTicketByIdHistory, { params: { id: ticket.id } }, kit.admin);
+    expect(history.at(-1)).toMatchObject({ type: 'TicketReceived', userId: adminId, apiKeyId: receiver.id });
+    expect(history[0]).not.toHaveProperty('apiKeyId');
   });
 });
