@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import {
+  apiKeysWords,
+  keysWords,
   materialsWords,
   outboxWords,
   scalesWords,
@@ -109,6 +111,8 @@ const portalMessages = {
     scales: scalesWords,
     materials: materialsWords,
     settings: settingsWords,
+    keys: keysWords,
+    apiKeys: apiKeysWords,
     // A weight input's label with the site's unit: 'Tare weight (lb)'.
     weights: {
       withUnit: '%{label} (%{unit})',
