@@ -79,11 +79,14 @@ export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
 
 /** The body of every webhook request (docs/integrations.md). */
 export const WebhookEnvelopeSchema = Type.Object({
-  version: Type.Literal(1),
+  version: Type.Literal(1, { description: "The envelope's version: a changed envelope is a new one" }),
   type: WebhookEventTypeSchema,
   eventId: Type.String({ description: "The portal event's id; also the webhook-id header" }),
-  occurredAt: DateTime,
-  ticketId: Type.Integer(),
+  occurredAt: Type.String({
+    format: 'date-time',
+    description: 'When the event was recorded (ISO 8601, UTC)',
+  }),
+  ticketId: Type.Integer({ description: 'The ticket the event is of' }),
   sequence: Type.Integer({
     description: "The event's place in the ticket's history (1, 2, …): gaps are events not told",
   }),
