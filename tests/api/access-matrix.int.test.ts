@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { useTestPortal } from '@portal/api/test/portal';
-import { type Access, roleMayCall } from '@portal/contract';
+import { clientOfPortal, useTestPortal } from '@portal/api/test/portal';
+import { type Access, endpoints, type KeyScope, keyScopes, roleMayCall } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInUi } from '../support/stand-in-ui';
@@ -11,19 +11,34 @@ import { createStandInUi } from '../support/stand-in-ui';
  * standard user's, an auditor's and an administrator's, each spelled five ways, and must answer as its
  * declared access says: 401 without a token (and on a scale bridge's route, which takes no user token
  * at all), 403 for a signed-in caller whose role the access does not take (`roleMayCall`), neither
- * otherwise, and never a 5xx.
+ * otherwise, and never a 5xx. An API key of each scope is a caller too (issue 33, item 5): taken exactly by
+ * the routes that declare its scope, refused with 403 by every other route that takes a user and with 401
+ * by a scale bridge's.
  */
 
 // The UI's public file routes and its deep-link fallback must be in the matrix too.
 const ui = createStandInUi();
 afterAll(() => ui.remove());
 const ctx = useTestPortal({ uiDist: ui.dist, standardUser: true, auditorUser: true });
-let tokens: Record<'none' | 'standard' | 'auditor' | 'admin', Record<string, string>>;
+type UserCaller = 'none' | 'standard' | 'auditor' | 'admin';
+type Caller = UserCaller | `key:${KeyScope}`;
+let tokens: Record<UserCaller, Record<string, string>>;
+let callers: Record<Caller, Record<string, string>>;
 const roleOfCaller = { standard: Role.Standard, auditor: Role.Auditor, admin: Role.Administrator } as const;
 let agent: http.Agent;
 
-beforeAll(() => {
+beforeAll(async () => {
   tokens = { none: {}, standard: ctx.standard, auditor: ctx.auditor, admin: ctx.admin };
+  const client = clientOfPortal(() => ctx.portal);
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  const keyCallers = await Promise.all(
+    keyScopes.map(async (scope) => {
+      const body = { name: `matrix ${scope}`, scopes: [scope], expiresAt };
+      const { key } = await client(endpoints.postApiKeyNew, { body }, ctx.admin);
+      return [`key:${scope}`, { authorization: `Bearer ${key}` }] as const;
+    }),
+  );
+  callers = { ...tokens, ...Object.fromEntries(keyCallers) } as typeof callers;
   agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 });
 afterAll(() => agent?.destroy());
@@ -84,20 +99,32 @@ const concrete = (template: string) =>
         : '987654',
   );
 
+/** The refusal a caller must get from a route (its access and the key scope it takes), or null for none. */
+function refusalFor(access: Access, keyScope: KeyScope | undefined, caller: Caller): 401 | 403 | null {
+  if (access === 'public') return null;
+  // No caller here holds a scale's bridge key, and neither a user's token nor an API key is one.
+  if (access === 'scale-bridge' || caller === 'none') return 401;
+  if (caller.startsWith('key:')) return caller === `key:${keyScope}` ? null : 403;
+  return roleMayCall(access, roleOfCaller[caller as Exclude<UserCaller, 'none'>]) ? null : 403;
+}
+
 /** What an answer must be for a caller under a route's access: a violation's description, or null. */
-function violation(access: Access, caller: keyof typeof tokens, answer: Answer): string | null {
+function violation(
+  access: Access,
+  keyScope: KeyScope | undefined,
+  caller: Caller,
+  answer: Answer,
+): string | null {
   // SoilFLO's routes say so when SoilFLO is not configured (as here): a deliberate answer, not a fault.
   const soilFloNotConfigured = answer.status === 503 && answer.body.includes('"code":"not_configured"');
   if (answer.status >= 500 && !soilFloNotConfigured) return `answered ${answer.status}`;
-  // No caller here holds a scale's bridge key, and a user's token is not one.
-  const refusedAs =
-    access === 'scale-bridge' || (caller === 'none' && access !== 'public')
-      ? 401
-      : caller !== 'none' && access !== 'public' && !roleMayCall(access, roleOfCaller[caller])
-        ? 403
-        : null;
+  const refusedAs = refusalFor(access, keyScope, caller);
+  // A bridge route takes 20 wrong keys per address in 10 minutes, then answers 429 to any: refused still.
+  const bridgeThrottled = access === 'scale-bridge' && answer.status === 429;
   if (refusedAs !== null)
-    return answer.status === refusedAs ? null : `expected ${refusedAs}, got ${answer.status}`;
+    return answer.status === refusedAs || bridgeThrottled
+      ? null
+      : `expected ${refusedAs}, got ${answer.status}`;
   return answer.status === 401 || answer.status === 403 ? `refused with ${answer.status}` : null;
 }
 
@@ -107,35 +134,33 @@ describe('the access matrix', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     const declared = ctx.portal.app.routeAccess();
-    const cases: { method: string; template: string; access: Access }[] = [];
+    const keyScopeOf = ctx.portal.app.routeKeyScopes();
+    const cases: { method: string; template: string; access: Access; keyScope: KeyScope | undefined }[] = [];
     for (const [template, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
         const route = `${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ':$1')}`;
         const access = declared.get(route);
         if (!access) throw new Error(`${route} is documented but has no declared access`);
-        cases.push({ method: method.toUpperCase(), template, access });
+        cases.push({ method: method.toUpperCase(), template, access, keyScope: keyScopeOf.get(route) });
       }
     }
     expect(cases.length).toBeGreaterThan(80);
 
     const violations: string[] = [];
     let calls = 0;
-    for (const { method, template, access } of cases) {
+    for (const { method, template, access, keyScope } of cases) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
-      for (const [caller, headers] of Object.entries(tokens) as [
-        keyof typeof tokens,
-        Record<string, string>,
-      ][]) {
+      for (const [caller, headers] of Object.entries(callers) as [Caller, Record<string, string>][]) {
         for (const [spelling, target] of Object.entries(spellings(concrete(template)))) {
           const answer = await send(method, target, headers, body);
           calls++;
-          const wrong = violation(access, caller, answer);
+          const wrong = violation(access, keyScope, caller, answer);
           if (wrong) violations.push(`${method} ${target} (${access}, ${caller}, ${spelling}): ${wrong}`);
         }
       }
     }
     console.log(
-      `access matrix: ${cases.length} operations × 4 callers × 5 spellings = ${calls} requests, ${violations.length} violations`,
+      `access matrix: ${cases.length} operations × ${Object.keys(callers).length} callers × 5 spellings = ${calls} requests, ${violations.length} violations`,
     );
     expect(violations).toEqual([]);
   });
@@ -198,6 +223,26 @@ describe('the access matrix', () => {
       ]),
     );
     expect(document.paths['/api/audit/seals']?.get?.description).toContain('Access: Administrator, Auditor.');
+  });
+
+  it("lists each API key scope's routes, nothing else", () => {
+    const routesOf = (scope: KeyScope) =>
+      new Set(
+        [...ctx.portal.app.routeKeyScopes()].filter(([, taken]) => taken === scope).map(([route]) => route),
+      );
+    const readable = (...routes: string[]) => routes.flatMap((route) => [`GET ${route}`, `HEAD ${route}`]);
+    expect(routesOf('read-tickets')).toEqual(
+      new Set([
+        ...readable('/api/ticket/:id', '/api/ticket/daily/loaded', '/api/ticket/daily/received'),
+        'POST /api/ticket/search/page',
+      ]),
+    );
+    expect(routesOf('read-reports')).toEqual(
+      new Set(['POST /api/ticket/report/table', 'POST /api/ticket/report/chart']),
+    );
+    expect(routesOf('weigh')).toEqual(new Set(['PUT /api/ticket/weigh']));
+    expect(routesOf('receive')).toEqual(new Set(['PUT /api/ticket/receive']));
+    expect(routesOf('read-events')).toEqual(new Set(readable('/api/feed')));
   });
 
   it('lists its public routes: login, the ticket link (ticket, dispatch, haulage record), the health probes, the API reference and the UI files, nothing else', () => {

@@ -5,6 +5,8 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { servedOverHttps } from './config';
 import { contractorRoutes } from './contractors/routes';
+import { ApiKeys } from './integrations/api-keys';
+import { integrationRoutes } from './integrations/routes';
 import { runDefinitions } from './job-registry';
 import { jobRoutes } from './jobs/routes';
 import { mailRoutes } from './mail/routes';
@@ -57,6 +59,9 @@ export async function buildApp(
   app.server.maxConnections = maxConnections;
 
   const https = servedOverHttps(infra.config);
+  const apiKeys = new ApiKeys(infra.pool, (error) =>
+    app.log.warn({ err: error }, 'could not note an API key as used'),
+  );
   await app.register(infrastructure, infra);
   await app.register(httpMetrics);
   await app.register(errorHandler);
@@ -67,6 +72,7 @@ export async function buildApp(
     secret: infra.config.jwtSecret,
     expiresInSeconds: infra.config.jwtExpiresInSeconds,
     bridgeScaleOf: (key, ip) => scaleOfBridgeKeyFrom(infra, key, ip),
+    apiKeyOf: (key) => apiKeys.find(key),
   });
   // Before any route: it refuses an `/api/` route the contract does not declare.
   await app.register(routeTable, { declared: declaredEndpoints });
@@ -92,6 +98,7 @@ export async function buildApp(
     auditRoutes,
     retentionRoutes,
     webhookRoutes,
+    integrationRoutes,
   ])
     await app.register(sliceRoutes);
   await app.register(jobRoutes, { runDefinitions });

@@ -1,10 +1,12 @@
 /** The API's request and answer shapes, one definition for the server, the admin UI and the tests. */
+export * from './api-keys';
 export * from './audit';
 export * from './contractors';
 export * from './dispatch-link';
 export * from './endpoints';
 export * from './external-loads';
 export * from './http';
+export * from './integration-events';
 export * from './json-text';
 export * from './mail';
 export * from './materials';

@@ -251,6 +251,9 @@ export const TicketHistoryEventSchema = Type.Object({
   type: Type.String(),
   occurredAt: Type.String(),
   userId: Nullable(Type.Integer()),
+  apiKeyId: Type.Optional(
+    Type.String({ description: 'Set when an API key made the change (its issuer is userId)' }),
+  ),
   data: Type.Unknown(),
   state: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Null once deleted' })),
 });

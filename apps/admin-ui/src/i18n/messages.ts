@@ -1,6 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import {
+  apiKeysWords,
+  keysWords,
   materialsWords,
   outboxWords,
   scalesWords,
@@ -112,6 +114,8 @@ const portalMessages = {
     materials: materialsWords,
     settings: settingsWords,
     integrations: integrationsWords,
+    keys: keysWords,
+    apiKeys: apiKeysWords,
     // A weight input's label with the site's unit: 'Tare weight (lb)'.
     weights: {
       withUnit: '%{label} (%{unit})',

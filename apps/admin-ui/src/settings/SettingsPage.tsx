@@ -36,6 +36,7 @@ import { email } from '../common/validation';
 import { WeightInput } from '../common/WeightInput';
 import { call } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
+import { ApiKeys } from './ApiKeys';
 import { toSettingsPayload } from './settings';
 import { settingsQueryKey, useSiteSettings } from './site-settings';
 
@@ -104,67 +105,70 @@ export const SettingsPage = () => {
   };
 
   return (
-    <Card sx={{ mt: 2 }}>
-      <PageTitle title="portal.settings.title" />
-      {error ? (
-        <Typography role="alert" color="error" sx={{ p: 2 }}>
-          {errorText(translate, error)}
-        </Typography>
-      ) : !settings ? (
-        <Loading />
-      ) : (
-        <ResourceContextProvider value="settings">
-          <SimpleForm record={settings} onSubmit={save} toolbar={<SaveOnlyToolbar />}>
-            <NumberInput source="currentPrefix" min={0} step={1} validate={validatePrefix} />
-            <SelectInput
-              source="displayUnit"
-              choices={displayUnitChoices}
-              helperText="portal.settings.displayUnitHelp"
-              validate={required()}
-            />
-            {/* In the unit saved with the settings: a unit changed here applies once saved. */}
-            <WeightInput
-              source="defaultTareWeight"
-              label="resources.settings.fields.defaultTareWeight"
-              min={0}
-              validate={validateTareWeight}
-            />
-            <WeightInput
-              source="maximumWeightKg"
-              label="resources.settings.fields.maximumWeightKg"
-              min={1}
-              validate={[required(), validateMaximumWeight]}
-              helperText="portal.settings.maximumWeightHelp"
-            />
-            <NumberInput
-              source="hashQrAboveTicketId"
-              min={0}
-              step={1}
-              validate={validateHashQrAbove}
-              helperText="portal.settings.hashQrAboveTicketIdHelp"
-            />
-            <NumberInput
-              source="retareEveryDays"
-              min={1}
-              step={1}
-              validate={validateRetareDays}
-              helperText="portal.settings.retareEveryDaysHelp"
-            />
-            <TextInput source="haulageRecordReceiverName" autoComplete="off" />
-            <PhoneInput source="haulageRecordReceiverPhone" />
-            <TextInput
-              source="haulageRecordReceiverEmail"
-              slotProps={{ htmlInput: { inputMode: 'email' } }}
-              validate={validateEmail}
-              autoComplete="off"
-            />
-            <TextInput source="receivingSiteName" autoComplete="off" validate={validatePrintedText} />
-            <TextInput source="receivingSiteAddress" multiline minRows={2} validate={validatePrintedText} />
-            <TextInput source="soilQualityStatement" multiline minRows={3} validate={validatePrintedText} />
-          </SimpleForm>
-        </ResourceContextProvider>
-      )}
-      <RetentionNote />
-    </Card>
+    <>
+      <Card sx={{ mt: 2 }}>
+        <PageTitle title="portal.settings.title" />
+        {error ? (
+          <Typography role="alert" color="error" sx={{ p: 2 }}>
+            {errorText(translate, error)}
+          </Typography>
+        ) : !settings ? (
+          <Loading />
+        ) : (
+          <ResourceContextProvider value="settings">
+            <SimpleForm record={settings} onSubmit={save} toolbar={<SaveOnlyToolbar />}>
+              <NumberInput source="currentPrefix" min={0} step={1} validate={validatePrefix} />
+              <SelectInput
+                source="displayUnit"
+                choices={displayUnitChoices}
+                helperText="portal.settings.displayUnitHelp"
+                validate={required()}
+              />
+              {/* In the unit saved with the settings: a unit changed here applies once saved. */}
+              <WeightInput
+                source="defaultTareWeight"
+                label="resources.settings.fields.defaultTareWeight"
+                min={0}
+                validate={validateTareWeight}
+              />
+              <WeightInput
+                source="maximumWeightKg"
+                label="resources.settings.fields.maximumWeightKg"
+                min={1}
+                validate={[required(), validateMaximumWeight]}
+                helperText="portal.settings.maximumWeightHelp"
+              />
+              <NumberInput
+                source="hashQrAboveTicketId"
+                min={0}
+                step={1}
+                validate={validateHashQrAbove}
+                helperText="portal.settings.hashQrAboveTicketIdHelp"
+              />
+              <NumberInput
+                source="retareEveryDays"
+                min={1}
+                step={1}
+                validate={validateRetareDays}
+                helperText="portal.settings.retareEveryDaysHelp"
+              />
+              <TextInput source="haulageRecordReceiverName" autoComplete="off" />
+              <PhoneInput source="haulageRecordReceiverPhone" />
+              <TextInput
+                source="haulageRecordReceiverEmail"
+                slotProps={{ htmlInput: { inputMode: 'email' } }}
+                validate={validateEmail}
+                autoComplete="off"
+              />
+              <TextInput source="receivingSiteName" autoComplete="off" validate={validatePrintedText} />
+              <TextInput source="receivingSiteAddress" multiline minRows={2} validate={validatePrintedText} />
+              <TextInput source="soilQualityStatement" multiline minRows={3} validate={validatePrintedText} />
+            </SimpleForm>
+          </ResourceContextProvider>
+        )}
+        <RetentionNote />
+      </Card>
+      <ApiKeys />
+    </>
   );
 };

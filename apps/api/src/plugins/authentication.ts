@@ -1,9 +1,10 @@
 import jwt from '@fastify/jwt';
-import { type Access, type Endpoint, roleMayCall } from '@portal/contract';
-import { DomainError, isStorableId, type RoleId } from '@portal/domain';
+import { type Access, type Endpoint, type KeyScope, roleMayCall } from '@portal/contract';
+import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PresentedApiKey } from '../integrations/api-keys';
 import { SessionUsers } from './session-users';
 
 /** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
@@ -25,7 +26,8 @@ interface CurrentUser {
  * Per-route access (declared with each endpoint): public routes skip the token; 'admin' routes need
  * role 1, 'user' routes role 1 or 2, 'audit' routes role 1 or 3, 'reader' routes any signed-in user
  * (`rolesOfAccess`); 'scale-bridge' routes take no user at all, only a scale's bridge key
- * (`Authorization: Bridge <key>`).
+ * (`Authorization: Bridge <key>`). An API key (`Authorization: Bearer pk_…`) is taken only by a route whose
+ * `keyScope` it holds, and refused (403) by every other route that takes a user.
  */
 
 declare module 'fastify' {
@@ -38,10 +40,14 @@ declare module 'fastify' {
     currentUser: CurrentUser;
     /** On 'scale-bridge' routes: the scale the presented bridge key speaks for. */
     bridgeScaleId: number;
+    /** The API key the request came with, if it came with one (its issuer is `currentUser`). */
+    apiKey: { id: string; name: string } | null;
   }
   interface FastifyInstance {
     /** Every route's declared access, by `METHOD url` as registered (tests and docs read it). */
     routeAccess(): Map<string, Access>;
+    /** The API key scope each route takes, by `METHOD url`, for the routes that take one. */
+    routeKeyScopes(): Map<string, KeyScope>;
     /** Signed-in users, cached briefly; a command that changes a user forgets them here at once. */
     sessionUsers: SessionUsers;
   }
@@ -59,9 +65,13 @@ const authMessages = {
   invalidToken: 'Your session has expired or is not valid. Please log in again.',
   forbidden: 'You do not have permission to do this.',
   invalidBridgeKey: 'The scale bridge key is missing, unknown or revoked.',
+  invalidApiKey: 'The API key is unknown, expired or revoked.',
+  apiKeyOutOfScope: 'This API key may not call this route.',
 } as const;
 
 const bridgeScheme = 'Bridge ';
+
+const apiKeyBearer = 'Bearer pk_';
 
 /** The spec's client sends the token as `X-auth-token` and as `Authorization: Bearer`. */
 function extractToken(request: FastifyRequest): string | undefined {
@@ -97,6 +107,8 @@ export default fp<{
   expiresInSeconds: number;
   /** The scale a bridge key belongs to (null: none, or the sender is refused); without it no bridge is let in. */
   bridgeScaleOf?: (key: string, ip: string) => Promise<number | null>;
+  /** The API key a presented one names (null: unknown, expired or revoked); without it no key is let in. */
+  apiKeyOf?: (key: string) => Promise<PresentedApiKey | null>;
 }>(
   async (app, options) => {
     await app.register(jwt, {
@@ -115,6 +127,7 @@ export default fp<{
     app.decorate('sessionUsers', sessionUsers);
     app.decorateRequest('currentUser', null as unknown as CurrentUser);
     app.decorateRequest('bridgeScaleId', 0);
+    app.decorateRequest('apiKey', null);
     // Kept by reference: a public scope's own hook runs after this one and changes `config` in place.
     const routes: RouteOptions[] = [];
     app.decorate('routeAccess', () => {
@@ -124,8 +137,36 @@ export default fp<{
           access.set(`${method} ${route.url}`, route.config?.access ?? 'user');
       return access;
     });
+    app.decorate('routeKeyScopes', () => {
+      const scopes = new Map<string, KeyScope>();
+      for (const route of routes) {
+        const scope = route.config?.endpoint?.keyScope;
+        if (scope) for (const method of [route.method].flat()) scopes.set(`${method} ${route.url}`, scope);
+      }
+      return scopes;
+    });
+
+    /**
+     * A key acts on its issuer's authority with no more than a standard user's rights, and only while its
+     * issuer is still an administrator: a demoted or deleted issuer's keys stop at once.
+     */
+    async function admitApiKey(request: FastifyRequest, presented: string): Promise<void> {
+      const key = (await options.apiKeyOf?.(presented)) ?? null;
+      const issuer = key && (await sessionUsers.find(key.issuedByUserId));
+      if (!key || issuer?.roleId !== Role.Administrator)
+        throw new DomainError('unauthorized', authMessages.invalidApiKey);
+      const scope = request.routeOptions.config.endpoint?.keyScope;
+      if (!scope || !key.scopes.includes(scope))
+        throw new DomainError('forbidden', authMessages.apiKeyOutOfScope);
+      request.currentUser = { id: issuer.id, roleId: Role.Standard, name: `API key ${key.name}` };
+      request.apiKey = { id: key.id, name: key.name };
+    }
 
     app.addHook('onRoute', (route) => {
+      // A key is taken only where a user's token would be checked: declaring it elsewhere is a mistake.
+      const access = route.config?.access;
+      if (route.config?.endpoint?.keyScope && (access === 'public' || access === 'scale-bridge'))
+        throw new Error(`${route.url}: an API key scope on a ${access} route`);
       if (route.config?.access === 'public') markPublic(route);
       else if (route.config?.access === 'scale-bridge' && route.schema)
         route.schema = { ...route.schema, security: [{ scaleBridgeKey: [] }] };
@@ -148,6 +189,8 @@ export default fp<{
         request.bridgeScaleId = scaleId;
         return;
       }
+      const authorization = request.headers.authorization;
+      if (authorization?.startsWith(apiKeyBearer)) return admitApiKey(request, authorization.slice(7));
       const token = extractToken(request);
       if (!token) throw new DomainError('unauthorized', authMessages.missingToken);
       let claims: TokenClaims;

@@ -13,6 +13,13 @@ function accessLine(access: Access): string {
   return `Access: ${rolesOfAccess[access].map((roleId) => roleName(roleId)).join(', ')}.`;
 }
 
+/** A route that takes an API key too: a user's token either way, or the key. */
+const keyRouteSecurity: { [scheme: string]: string[] }[] = [
+  { bearer: [] },
+  { xAuthToken: [] },
+  { apiKey: [] },
+];
+
 /**
  * OpenAPI generated from the routes' TypeBox schemas: JSON at /api/docs/json, browsable at /api/docs.
  * The reference is public (it describes the API and holds no data).
@@ -20,12 +27,18 @@ function accessLine(access: Access): string {
 export default fp<{ https: boolean }>(
   async (app, options) => {
     await app.register(swagger, {
-      // Every operation says who may call it: `x-access`, `x-roles` (role ids) and its description's last line.
+      // Every operation says who may call it: `x-access`, `x-roles` (role ids), `x-key-scope` and its description's last lines.
       transform: ({ schema, url, route }) => {
         const access: Access = route.config?.access ?? 'user';
         const roles = access === 'public' || access === 'scale-bridge' ? [] : [...rolesOfAccess[access]];
-        const description = [schema?.description, accessLine(access)].filter(Boolean).join('\n\n');
-        return { schema: { ...schema, description, 'x-access': access, 'x-roles': roles }, url };
+        const keyScope = route.config?.endpoint?.keyScope;
+        const keyLine = keyScope && `An API key with the scope \`${keyScope}\` may call it too.`;
+        const description = [schema?.description, accessLine(access), keyLine].filter(Boolean).join('\n\n');
+        const keyFields = keyScope ? { 'x-key-scope': keyScope, security: keyRouteSecurity } : {};
+        return {
+          schema: { ...schema, description, 'x-access': access, 'x-roles': roles, ...keyFields },
+          url,
+        };
       },
       openapi: {
         info: {
@@ -38,6 +51,12 @@ export default fp<{ https: boolean }>(
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             xAuthToken: { type: 'apiKey', in: 'header', name: 'X-auth-token' },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                "`Bearer pk_…`: an API key (POST /api/api-key/new issues one), taken by its scopes' routes only",
+            },
             scaleBridgeKey: {
               type: 'apiKey',
               in: 'header',

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '@portal/domain';
 import type pg from 'pg';
 import type { AttemptCounters } from '../auth/attempt-counters';
 import { clientAddressKey } from '../auth/client-address';
+import { keyHashOf, newRandomKey } from '../auth/random-keys';
 
 /**
  * A scale bridge proves which scale it speaks for with a key an administrator issued for that scale.
@@ -10,8 +10,6 @@ import { clientAddressKey } from '../auth/client-address';
  * hash), so a copy of the database opens nothing. Revoked keys stay listed, never valid again.
  */
 const keyPrefix = 'sbk_';
-
-const hashOf = (key: string): Buffer => createHash('sha256').update(key).digest();
 
 interface BridgeKeyView {
   id: string;
@@ -30,10 +28,10 @@ export async function issueBridgeKey(
   scaleId: number,
   userId: number,
 ): Promise<{ view: BridgeKeyView; key: string }> {
-  const key = `${keyPrefix}${randomBytes(32).toString('base64url')}`;
+  const { key, keyHash } = newRandomKey(keyPrefix);
   const { rows } = await pool.query<BridgeKeyView>(
     `INSERT INTO scale_bridge_key (scale_id, key_hash, created_by_user_id) VALUES ($1, $2, $3) RETURNING ${columns}`,
-    [scaleId, hashOf(key), userId],
+    [scaleId, keyHash, userId],
   );
   return { view: rows[0] as BridgeKeyView, key };
 }
@@ -72,7 +70,7 @@ async function scaleOfBridgeKey(pool: pg.Pool, key: string): Promise<number | nu
           touched AS (UPDATE scale_bridge_key k SET last_used_at = now() FROM found
                       WHERE k.id = found.id AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute'))
      SELECT scale_id AS "scaleId" FROM found`,
-    [hashOf(key)],
+    [keyHashOf(key)],
   );
   return rows[0]?.scaleId ?? null;
 }

@@ -29,6 +29,7 @@ export async function ticketHistory(eventStore: EventStore, ticketId: number): P
       type: event.type,
       occurredAt: event.metadata.occurredAt,
       userId: event.metadata.userId,
+      ...(typeof event.metadata.apiKeyId === 'string' ? { apiKeyId: event.metadata.apiKeyId } : {}),
       data: withoutHashNonce(event.data),
       state: asRecord(state),
     };

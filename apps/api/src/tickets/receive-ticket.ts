@@ -9,7 +9,7 @@ import {
 import { getSettings } from '@portal/projections';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
-import { actorOf, currentTicketForm, runTicketCommand } from './ticket-command';
+import { actorOf, currentTicketForm, recordedAs, runTicketCommand } from './ticket-command';
 import { assertReferencesExist, linkTruckByPlate } from './ticket-references';
 
 /** The Receive button (dashboard) or Receive Ticket (ticket page), with what the dialog filled in. */
@@ -17,6 +17,7 @@ async function receiveTicket(
   app: CommandHost,
   input: { ticketId: number; source: ReceiptSource; ticket?: Record<string, unknown> },
   actor: TicketActor,
+  recorded: ReturnType<typeof recordedAs>,
 ) {
   const details = input.ticket
     ? validateShortTicket(
@@ -36,7 +37,7 @@ async function receiveTicket(
     now: new Date().toISOString(),
     details,
   };
-  return runTicketCommand(app, input.ticketId, command, { actorId: actor.userId });
+  return runTicketCommand(app, input.ticketId, command, recorded);
 }
 
 export const receiveTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,6 +50,7 @@ export const receiveTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
         ticket: request.body.ticket,
       },
       actorOf(request),
+      recordedAs(request),
     ),
   );
 };

@@ -30,13 +30,26 @@ export const ticketAggregate = (ticketId: number) => ({
   decide: decideTicket,
 });
 
+/**
+ * Whom a request's command is recorded as: the signed-in user, or for an API key its issuer with the key's
+ * id, so the log tells a key's actions from its issuer's own.
+ */
+export const recordedAs = (request: FastifyRequest): { actorId: number; apiKeyId?: string } => ({
+  actorId: request.currentUser.id,
+  ...(request.apiKey ? { apiKeyId: request.apiKey.id } : {}),
+});
+
 /** The signed-in user's command, built from who acts, and the options that record it as theirs. */
 export function bySignedInUser(request: FastifyRequest, build: (actor: TicketActor) => TicketCommand) {
-  const actor = actorOf(request);
-  return [build(actor), { actorId: actor.userId }] as const;
+  return [build(actorOf(request)), recordedAs(request)] as const;
 }
 
-type TicketCommandOptions = { actorId: number | null; expectedVersion?: number; correlationId?: string };
+type TicketCommandOptions = {
+  actorId: number | null;
+  expectedVersion?: number;
+  correlationId?: string;
+  apiKeyId?: string;
+};
 
 /** Decides and appends one ticket command (bulk runs use this: they do not read each ticket back). */
 export const applyTicketCommand = (

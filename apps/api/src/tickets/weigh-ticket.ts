@@ -16,7 +16,7 @@ import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
 import { recordedOnce, weighingOf } from '../scales/weighing-source';
 import { loadAggregate } from '../write-side/command-handler';
-import { actorOf, runTicketCommand, ticketAggregate } from './ticket-command';
+import { actorOf, recordedAs, runTicketCommand, ticketAggregate } from './ticket-command';
 
 /**
  * The tare of a weigh-in from the truck's stored tare when it is fresh; otherwise what the operator
@@ -87,8 +87,6 @@ export const weighTicketRoute: FastifyPluginAsyncTypebox = async (app) => {
       actor,
       now: new Date().toISOString(),
     };
-    return recordedOnce(app, weighing, () =>
-      runTicketCommand(app, ticketId, command, { actorId: actor.userId }),
-    );
+    return recordedOnce(app, weighing, () => runTicketCommand(app, ticketId, command, recordedAs(request)));
   });
 };

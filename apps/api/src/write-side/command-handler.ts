@@ -26,6 +26,8 @@ interface CommandOptions {
   now?: Date;
   /** The bulk run this command belongs to (event metadata), so a re-run chunk knows its own work. */
   correlationId?: string;
+  /** The API key the command came with (event metadata): the key acted, on its issuer's authority. */
+  apiKeyId?: string;
 }
 
 const staleWriteMessage = 'This record was changed by someone else. Reload it and try again.';
@@ -76,6 +78,7 @@ export async function handleCommand<State, Event extends { type: string; data: u
       userId: options.actorId,
       occurredAt: (options.now ?? new Date()).toISOString(),
       ...(options.correlationId ? { correlationId: options.correlationId } : {}),
+      ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
     };
     try {
       const result = await context.eventStore.append(

@@ -166,6 +166,21 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-004-job-run-cancellation': sqlMigration(
     sql`ALTER TABLE job_run ADD COLUMN cancelled_at timestamptz`,
   ),
+  // Issue 33, item 5: API keys for machine clients, kept as their SHA-256 only (docs/integrations.md).
+  '2026-11-28-010-api-keys': sqlMigration(
+    sql`
+        CREATE TABLE api_key (
+          id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+          name text NOT NULL,
+          scopes text[] NOT NULL,
+          key_hash bytea NOT NULL UNIQUE,
+          created_by_user_id integer NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          expires_at timestamptz NOT NULL,
+          last_used_at timestamptz,
+          revoked_at timestamptz
+        )`,
+  ),
 };
 
 export async function migrateWriteSide(db: Kysely<any>): Promise<void> {

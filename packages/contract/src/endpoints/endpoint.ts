@@ -9,6 +9,13 @@ import type { TSchema } from '@sinclair/typebox';
  */
 export type Access = 'public' | 'user' | 'admin' | 'audit' | 'reader' | 'scale-bridge';
 
+/**
+ * What an API key may be issued for (docs/integrations.md, "API keys"): each scope names the routes that
+ * take a key holding it (`keyScope` on their declaration). A key is refused on every other route.
+ */
+export const keyScopes = ['read-tickets', 'read-reports', 'weigh', 'receive', 'read-events'] as const;
+export type KeyScope = (typeof keyScopes)[number];
+
 /** The roles a signed-in caller may hold on a route of each access that takes a user. */
 export const rolesOfAccess: Readonly<Record<Exclude<Access, 'public' | 'scale-bridge'>, readonly RoleId[]>> =
   {
@@ -31,6 +38,11 @@ export interface Endpoint {
   /** Fastify's form: `:name` for a path parameter. */
   path: string;
   access: Access;
+  /**
+   * The API key scope that may call this route besides the users `access` takes (`Authorization: Bearer
+   * pk_…`); without it no key is let in. Only on routes that take a user.
+   */
+  keyScope?: KeyScope;
   summary: string;
   description?: string;
   tags: readonly string[];

@@ -3,6 +3,7 @@ import { authEndpoints } from './auth';
 import type { CatalogueEndpoints } from './catalogue';
 import { contractorCompanyCatalogue, contractorContactCatalogue, contractorsEndpoints } from './contractors';
 import type { Endpoint } from './endpoint';
+import { integrationsEndpoints } from './integrations';
 import { jobsEndpoints } from './jobs';
 import { mailEndpoints } from './mail';
 import { materialCatalogue, materialsEndpoints, materialTypeCatalogue } from './materials';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...auditEndpoints,
   ...authEndpoints,
   ...contractorsEndpoints,
+  ...integrationsEndpoints,
   ...jobsEndpoints,
   ...mailEndpoints,
   ...materialsEndpoints,
@@ -65,5 +67,6 @@ export const declaredEndpoints: readonly Endpoint[] = Object.values(endpoints).f
 );
 
 export { type AnswerOf, clientOf, type InputOf, type Request, requestOf, urlOf } from './client';
-export type { Access, Endpoint } from './endpoint';
-export { endpoint, roleMayCall, rolesOfAccess } from './endpoint';
+export type { Access, Endpoint, KeyScope } from './endpoint';
+export { endpoint, keyScopes, roleMayCall, rolesOfAccess } from './endpoint';
+export { feedPageLimits } from './integrations';

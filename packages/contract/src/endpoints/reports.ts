@@ -29,6 +29,7 @@ export const reportsEndpoints = {
     method: 'POST',
     path: '/api/ticket/report/table',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       "Beside the spec's POST /api/ticket/report (same filter): one page of the custom report, sorted by ticket number or contractor, with the whole result's row count and totals (its tickets counted as received loads, rejected, loaded and not received, and unused, and the received loads' net)",
@@ -50,6 +51,7 @@ export const reportsEndpoints = {
     method: 'POST',
     path: '/api/ticket/report/chart',
     access: 'admin',
+    keyScope: 'read-reports',
     tags,
     summary:
       "Beside the spec's POST /api/ticket/report (same filter): loads received per site day, stacked by contractor or material, and each project's net tonnes received (and netKg, for a site charting in its own unit) against its approved quantity",

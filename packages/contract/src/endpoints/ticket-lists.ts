@@ -46,6 +46,7 @@ export const ticketListEndpoints = {
     method: 'GET',
     path: '/api/ticket/daily/loaded',
     access: 'user',
+    keyScope: 'read-tickets',
     tags: ['tickets'],
     summary: "Today's trucks, Active or Received",
     description: pagingDescription(ticketPageSizes, 'tickets'),
@@ -56,6 +57,7 @@ export const ticketListEndpoints = {
     method: 'GET',
     path: '/api/ticket/daily/received',
     access: 'user',
+    keyScope: 'read-tickets',
     tags: ['tickets'],
     summary: "Today's receipts",
     description: pagingDescription(ticketPageSizes, 'tickets'),
@@ -75,6 +77,7 @@ export const ticketListEndpoints = {
     method: 'POST',
     path: '/api/ticket/search/page',
     access: 'user',
+    keyScope: 'read-tickets',
     tags: ['tickets'],
     summary: 'One page of a search, and how many tickets it matches in all',
     description:

@@ -14,6 +14,7 @@ export const ticketReceiptEndpoints = {
     method: 'PUT',
     path: '/api/ticket/receive',
     access: 'user',
+    keyScope: 'receive',
     tags: ['tickets'],
     summary:
       "Receives a ticket from the dashboard (time loaded cleared) or the ticket page (time loaded set if empty), with the Receive dialog's fields",
@@ -28,6 +29,7 @@ export const ticketReceiptEndpoints = {
     method: 'PUT',
     path: '/api/ticket/weigh',
     access: 'user',
+    keyScope: 'weigh',
     tags: ['tickets'],
     summary: 'Weighs a truck in: sets material and net weight (scale weight − tare) and receives the ticket',
     description:

@@ -62,6 +62,7 @@ export const ticketsEndpoints = {
     method: 'GET',
     path: '/api/ticket/:id',
     access: 'reader',
+    keyScope: 'read-tickets',
     tags: ['tickets'],
     params: IdParams,
     response: okResponses(TicketSchema),

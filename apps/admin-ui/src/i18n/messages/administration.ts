@@ -52,10 +52,46 @@ export const scalesWords = {
   issuedTitle: 'New bridge key',
   issuedExplained:
     'Set this as SCALE_BRIDGE_KEY on the scale bridge. It is shown only now: the portal keeps only its hash.',
+};
+
+/** The dialog that shows a new key once (a scale bridge's, an API key). */
+export const keysWords = {
   copy: 'Copy',
   copied: 'Key copied',
   copyFailed: 'Copy failed: select the key and copy it by hand',
   done: 'Done',
+};
+
+export const apiKeysWords = {
+  title: 'API keys',
+  intro:
+    'Keys for other systems (accounting, kiosks, scale software): each is taken only by the calls its scopes name. docs/integrations.md says which.',
+  issueKey: 'Issue API key',
+  noKeys: 'No API keys yet.',
+  name: 'Name',
+  scopes: 'Scopes',
+  expiresAt: 'Expires',
+  lastUsedAt: 'Last used',
+  revokedAt: 'Revoked',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke this API key?',
+  revokeContent: 'The system using it is refused from its next call on. This cannot be undone.',
+  keyRevoked: 'API key revoked',
+  newKeyTitle: 'New API key',
+  issue: 'Issue',
+  cancel: 'Cancel',
+  nameRequired: 'Name is required',
+  scopesRequired: 'Choose at least one scope',
+  issuedTitle: 'New API key',
+  issuedExplained:
+    'Send it as "Authorization: Bearer <key>". It is shown only now: the portal keeps only its hash.',
+  scopeNames: {
+    'read-tickets': 'Read tickets',
+    'read-reports': 'Read reports',
+    weigh: 'Weigh',
+    receive: 'Receive',
+    'read-events': 'Read the event feed',
+  },
 };
 
 export const materialsWords = {
