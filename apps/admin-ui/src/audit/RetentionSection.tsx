@@ -5,7 +5,8 @@ import { endpoints, type RetentionRunResult } from '@portal/contract';
 import { maxRetentionYears, Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { ConfirmedButton } from '../common/ConfirmedButton';
 import { errorText } from '../common/error-text';
 import { fieldErrorsOf } from '../common/field-errors';
 import { call } from '../dataProvider/http-client';
@@ -81,7 +82,6 @@ function PeriodForm({
 function RunNow({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
   const { run, busy, start } = useRun<RetentionRunResult>({
     onFinished: () => queryClient.invalidateQueries({ queryKey: retentionQueryKey }),
   });
@@ -89,15 +89,16 @@ function RunNow({ disabled }: { disabled: boolean }) {
   return (
     <Stack spacing={1} sx={{ mt: 2 }}>
       <Box>
-        <Button
+        <ConfirmedButton
+          label="portal.retention.runNow"
+          title="portal.retention.runTitle"
+          content="portal.retention.runContent"
+          icon={<DeleteSweepIcon />}
           variant="contained"
           color="warning"
-          startIcon={<DeleteSweepIcon />}
           disabled={disabled || busy}
-          onClick={() => setAsking(true)}
-        >
-          {translate('portal.retention.runNow')}
-        </Button>
+          act={() => start(runRequest(endpoints.postRetentionRun, {}))}
+        />
       </Box>
       <RunProgress run={run} label="portal.retention.running" chunkWarnings={false} />
       {result && (
@@ -112,17 +113,6 @@ function RunNow({ disabled }: { disabled: boolean }) {
             ` ${translate('portal.retention.leftForNext', { tickets: result.failedTickets.join(', ') })}`}
         </Alert>
       )}
-      <Confirm
-        isOpen={asking}
-        title="portal.retention.runTitle"
-        content="portal.retention.runContent"
-        confirm="portal.retention.runNow"
-        onConfirm={() => {
-          setAsking(false);
-          start(runRequest(endpoints.postRetentionRun, {}));
-        }}
-        onClose={() => setAsking(false)}
-      />
     </Stack>
   );
 }
