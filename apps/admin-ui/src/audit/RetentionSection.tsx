@@ -12,7 +12,7 @@ import { fieldErrorsOf } from '../common/field-errors';
 import { call } from '../dataProvider/http-client';
 import { RunProgress } from '../jobs/RunProgress';
 import { runRequest, useRun } from '../jobs/useRun';
-import { Section } from './AuditSections';
+import { Section, SectionForm } from './AuditSections';
 import { retentionPolicyQuery, retentionQueryKey, retentionStatusQuery } from './retention-queries';
 
 /** The period as the form shows it: whole years, or blank for "keep". */
@@ -48,11 +48,7 @@ function PeriodForm({
     save.mutate();
   };
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'start' }}
-    >
+    <SectionForm onSubmit={submit}>
       <TextField
         size="small"
         sx={{ width: { xs: '100%', sm: '16rem' } }}
@@ -74,7 +70,7 @@ function PeriodForm({
         </Button>
       )}
       {save.error && !fieldError && <Alert severity="error">{errorText(translate, save.error)}</Alert>}
-    </Box>
+    </SectionForm>
   );
 }
 
