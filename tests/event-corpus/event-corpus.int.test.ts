@@ -78,16 +78,20 @@ async function readModelRows(): Promise<Record<string, unknown[]>> {
   return dump;
 }
 
+/** Every read model rebuilt from the stored events, read at their current versions, `batchSize` at a time. */
+const rebuildAllReadModels = (batchSize: number) =>
+  rebuildReadModels({
+    pool,
+    db: createReadModelDb(pool),
+    eventStore: versionedEvents(new PostgresEventStore({ pool })),
+    projections: allProjections,
+    batchSize,
+  });
+
 describe('the event corpus in PostgreSQL', () => {
   // First, while the store holds the corpus alone (the events table is append-only).
   it('projects into the read models recorded for it', async () => {
-    await rebuildReadModels({
-      pool,
-      db: createReadModelDb(pool),
-      eventStore: versionedEvents(new PostgresEventStore({ pool })),
-      projections: allProjections,
-      batchSize: rebuildBatchSize,
-    });
+    await rebuildAllReadModels(rebuildBatchSize);
     const rows = await readModelRows();
     const file = path.join(corpusDirectory, readModelsFile);
     if (updating) writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
@@ -104,13 +108,7 @@ describe('the event corpus in PostgreSQL', () => {
   });
 
   it('projects the same read models in one batch as in many', async () => {
-    await rebuildReadModels({
-      pool,
-      db: createReadModelDb(pool),
-      eventStore: versionedEvents(new PostgresEventStore({ pool })),
-      projections: allProjections,
-      batchSize: 5000,
-    });
+    await rebuildAllReadModels(5000);
     // A change log's id is its row's place in the table's sequence, which a rebuild does not restart.
     const withoutLogIds = (dump: Record<string, unknown[]>) =>
       Object.fromEntries(

@@ -68,6 +68,11 @@ interface ContactCatalogueAnswers {
   contactNotFound: string;
   /** Contact numbers refused as 'Phone number is not valid'. */
   invalidNumbers: string[];
+  /**
+   * One contact's round trip: saved from `sent` (over the valid input) in a company named `companyName` as
+   * `saved` (its fields beside id, company and version), then edited by `edit`, which is saved as `edited`.
+   */
+  roundTrip: { companyName: string; sent: object; saved: object; edit: object; edited: object };
 }
 
 /**
@@ -95,11 +100,39 @@ export function contactCatalogue<Contact extends { id: number; version: number }
     catalogueChecks(test, catalogue.calls, (contact) => envelope(companyId, contact));
 
   /** Declares the tests every contacts catalogue passes in the caller's `describe`. */
-  const declareTests = ({ companyNotFound, contactNotFound, invalidNumbers }: ContactCatalogueAnswers) => {
+  const declareTests = ({
+    companyNotFound,
+    contactNotFound,
+    invalidNumbers,
+    roundTrip,
+  }: ContactCatalogueAnswers) => {
     const { createCompany } = catalogue;
     const count = async () => (await contacts()).length;
     const create = (headers: Headers, companyId: number, change: object = {}) =>
       send(calls.create, { body: envelope(companyId, catalogue.contactInput(change)) }, headers);
+
+    it(`travel in {${companyField}, ${catalogue.company}Contact} and round-trip with id, version and company name`, async () => {
+      const company = await createCompany(roundTrip.companyName);
+      const saved: Contact = okAnswer(await create(test.admin, company.id, roundTrip.sent));
+      expect(saved).toEqual({
+        id: expect.any(Number),
+        [companyField]: company.id,
+        [`${catalogue.company}CompanyName`]: roundTrip.companyName,
+        ...roundTrip.saved,
+        version: 1,
+      });
+      expect(okAnswer(await send(calls.read, { params: { id: saved.id } }))).toEqual(saved);
+      expect(await contacts(company.id)).toEqual([saved]);
+
+      const edited = okAnswer(
+        await send(calls.edit, { body: envelope(company.id, { ...saved, ...roundTrip.edit }) }),
+      );
+      expect(edited).toEqual({ ...saved, ...roundTrip.edited, version: 2 });
+      expect(await contacts(company.id)).toEqual([edited]);
+
+      await checks(company.id).expectDeleted(saved.id);
+      expect(await contacts(company.id)).toEqual([]);
+    });
 
     it('an edit that changes nothing keeps the version', async () => {
       const company = await createCompany('Steady Contacts');

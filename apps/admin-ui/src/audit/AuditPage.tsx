@@ -5,7 +5,8 @@ import { type ChainVerificationAnswer, endpoints } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { ConfirmedButton } from '../common/ConfirmedButton';
 import { errorText } from '../common/error-text';
 import { ScreenCard } from '../common/ScreenCard';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
@@ -43,7 +44,6 @@ function useSealNow() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
-  const [asking, setAsking] = useState(false);
   const seal = useMutation({
     mutationFn: () => call(endpoints.postAuditSeal, {}),
     onSuccess: async () => {
@@ -52,7 +52,7 @@ function useSealNow() {
     },
     onError: (error) => notify(errorText(translate, error), { type: 'error' }),
   });
-  return { asking, setAsking, seal };
+  return seal;
 }
 
 /**
@@ -68,7 +68,7 @@ export const AuditPage = () => {
   useNotifyLoadError(status.error ?? seals.error);
   const { run, busy, verify } = useVerifyNow();
   const [compareReadModels, setCompareReadModels] = useState(false);
-  const { asking, setAsking, seal } = useSealNow();
+  const seal = useSealNow();
   const actions = (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <Tooltip title={translate('portal.audit.compareReadModelsHelp')}>
@@ -92,14 +92,15 @@ export const AuditPage = () => {
         {translate('portal.audit.verifyNow')}
       </Button>
       {permissions === Role.Administrator && (
-        <Button
+        <ConfirmedButton
+          label="portal.audit.sealNow"
+          title="portal.audit.sealTitle"
+          content="portal.audit.sealContent"
+          icon={<LockIcon />}
           variant="outlined"
-          startIcon={<LockIcon />}
           disabled={seal.isPending}
-          onClick={() => setAsking(true)}
-        >
-          {translate('portal.audit.sealNow')}
-        </Button>
+          act={() => seal.mutate()}
+        />
       )}
     </Stack>
   );
@@ -123,17 +124,6 @@ export const AuditPage = () => {
           <LegalHoldsSection />
         </Stack>
       )}
-      <Confirm
-        isOpen={asking}
-        title="portal.audit.sealTitle"
-        content="portal.audit.sealContent"
-        confirm="portal.audit.sealNow"
-        onConfirm={() => {
-          setAsking(false);
-          seal.mutate();
-        }}
-        onClose={() => setAsking(false)}
-      />
     </ScreenCard>
   );
 };

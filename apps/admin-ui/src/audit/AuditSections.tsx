@@ -26,6 +26,28 @@ export const Section = ({
   );
 };
 
+/**
+ * A section's form: its fields and button in one row that wraps on a phone, tops aligned (a field with a
+ * helper text is taller than the button). `mt` sets it apart from what is above it.
+ */
+export const SectionForm = ({
+  onSubmit,
+  mt,
+  children,
+}: {
+  onSubmit: (event: FormEvent) => void;
+  mt?: number;
+  children: React.ReactNode;
+}) => (
+  <Box
+    component="form"
+    onSubmit={onSubmit}
+    sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'start', mt }}
+  >
+    {children}
+  </Box>
+);
+
 /** A ticket's events with each one's link, by the ticket's ID: how an auditor, who has no ticket lists, opens one. */
 export const TicketHistoryLookup = () => {
   const translate = useTranslate();
@@ -38,11 +60,7 @@ export const TicketHistoryLookup = () => {
   };
   return (
     <Section id="ticket-history-title" title="portal.audit.ticketHistory">
-      <Box
-        component="form"
-        onSubmit={open}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'start' }}
-      >
+      <SectionForm onSubmit={open}>
         <TextField
           size="small"
           fullWidth={false}
@@ -56,7 +74,7 @@ export const TicketHistoryLookup = () => {
         <Button type="submit" variant="outlined" startIcon={<ManageSearchIcon />} disabled={!valid}>
           {translate('portal.audit.openHistory')}
         </Button>
-      </Box>
+      </SectionForm>
     </Section>
   );
 };

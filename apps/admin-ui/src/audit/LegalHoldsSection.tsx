@@ -1,15 +1,5 @@
 import GavelIcon from '@mui/icons-material/Gavel';
-import {
-  Alert,
-  Box,
-  Button,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { endpoints, type LegalHold } from '@portal/contract';
 import { Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +8,7 @@ import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { errorText } from '../common/error-text';
 import { fieldErrorsOf } from '../common/field-errors';
 import { call } from '../dataProvider/http-client';
-import { Section } from './AuditSections';
+import { Section, SectionForm } from './AuditSections';
 import { legalHoldsQuery, retentionQueryKey } from './retention-queries';
 
 type Scope = 'projectId' | 'contractorCompanyId' | 'range';
@@ -66,11 +56,7 @@ function PlaceHoldForm() {
   };
   const field = { size: 'small', sx: { width: { xs: '100%', sm: '12rem' } } } as const;
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'start', mt: 2 }}
-    >
+    <SectionForm onSubmit={submit} mt={2}>
       <TextField
         {...field}
         select
@@ -117,7 +103,7 @@ function PlaceHoldForm() {
       {place.error && Object.keys(errors).length === 0 && (
         <Alert severity="error">{errorText(translate, place.error)}</Alert>
       )}
-    </Box>
+    </SectionForm>
   );
 }
 

@@ -5,13 +5,14 @@ import { endpoints, type RetentionRunResult } from '@portal/contract';
 import { maxRetentionYears, Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { ConfirmedButton } from '../common/ConfirmedButton';
 import { errorText } from '../common/error-text';
 import { fieldErrorsOf } from '../common/field-errors';
 import { call } from '../dataProvider/http-client';
 import { RunProgress } from '../jobs/RunProgress';
 import { runRequest, useRun } from '../jobs/useRun';
-import { Section } from './AuditSections';
+import { Section, SectionForm } from './AuditSections';
 import { retentionPolicyQuery, retentionQueryKey, retentionStatusQuery } from './retention-queries';
 
 /** The period as the form shows it: whole years, or blank for "keep". */
@@ -47,11 +48,7 @@ function PeriodForm({
     save.mutate();
   };
   return (
-    <Box
-      component="form"
-      onSubmit={submit}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'start' }}
-    >
+    <SectionForm onSubmit={submit}>
       <TextField
         size="small"
         sx={{ width: { xs: '100%', sm: '16rem' } }}
@@ -73,7 +70,7 @@ function PeriodForm({
         </Button>
       )}
       {save.error && !fieldError && <Alert severity="error">{errorText(translate, save.error)}</Alert>}
-    </Box>
+    </SectionForm>
   );
 }
 
@@ -81,7 +78,6 @@ function PeriodForm({
 function RunNow({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
   const { run, busy, start } = useRun<RetentionRunResult>({
     onFinished: () => queryClient.invalidateQueries({ queryKey: retentionQueryKey }),
   });
@@ -89,15 +85,16 @@ function RunNow({ disabled }: { disabled: boolean }) {
   return (
     <Stack spacing={1} sx={{ mt: 2 }}>
       <Box>
-        <Button
+        <ConfirmedButton
+          label="portal.retention.runNow"
+          title="portal.retention.runTitle"
+          content="portal.retention.runContent"
+          icon={<DeleteSweepIcon />}
           variant="contained"
           color="warning"
-          startIcon={<DeleteSweepIcon />}
           disabled={disabled || busy}
-          onClick={() => setAsking(true)}
-        >
-          {translate('portal.retention.runNow')}
-        </Button>
+          act={() => start(runRequest(endpoints.postRetentionRun, {}))}
+        />
       </Box>
       <RunProgress run={run} label="portal.retention.running" chunkWarnings={false} />
       {result && (
@@ -114,17 +111,6 @@ function RunNow({ disabled }: { disabled: boolean }) {
             ` ${translate('portal.retention.leftForNext', { tickets: result.failedTickets.join(', ') })}`}
         </Alert>
       )}
-      <Confirm
-        isOpen={asking}
-        title="portal.retention.runTitle"
-        content="portal.retention.runContent"
-        confirm="portal.retention.runNow"
-        onConfirm={() => {
-          setAsking(false);
-          start(runRequest(endpoints.postRetentionRun, {}));
-        }}
-        onClose={() => setAsking(false)}
-      />
     </Stack>
   );
 }

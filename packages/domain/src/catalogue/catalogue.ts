@@ -52,16 +52,22 @@ export const inUseMessage = (label: string, referencedBy: string[]): string =>
 export const recordWithIdSchema = (record: TObject) =>
   Type.Composite([Type.Object({ id: Type.Integer() }), record]);
 
-/** A catalogue of records of the `record` schema, its events and decider. */
+/** 'ContractorContact' -> ['Contractor', 'Contact']. */
+const wordsOf = (name: string) => name.match(/[A-Z][a-z]*/g) ?? [name];
+
+/**
+ * A catalogue of records of the `record` schema, its events and decider. Its streams are named by its
+ * name in kebab case ('ContractorContact' -> 'contractor-contact-7'), its messages by the name in words
+ * ('Contractor contact not found.') unless `label` says otherwise.
+ */
 export function defineCatalogue<Name extends string, RecordSchema extends TObject>(
   name: Name,
+  record: RecordSchema,
   options: {
-    label: string;
-    streamPrefix: string;
-    record: RecordSchema;
+    label?: string;
     /** Its events' older versions: the record schema each was written with, and how it reads today. */
     olderEventVersions?: OlderEventVersions;
-  },
+  } = {},
 ): Catalogue<Name, Static<RecordSchema>> {
   type Data = Static<RecordSchema>;
   const eventTypes = {
@@ -69,8 +75,11 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     updated: `${name}Updated`,
     deleted: `${name}Deleted`,
   } as const;
-  const recordWithId = recordWithIdSchema(options.record);
-  const notFoundMessage = `${options.label} not found.`;
+  const words = wordsOf(name);
+  const streamPrefix = words.join('-').toLowerCase();
+  const label = options.label ?? words.map((word, index) => (index ? word.toLowerCase() : word)).join(' ');
+  const recordWithId = recordWithIdSchema(record);
+  const notFoundMessage = `${label} not found.`;
   type Event = CatalogueEvent<Name, Data>;
 
   return {
@@ -81,8 +90,8 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
       [eventTypes.deleted]: Type.Object({ id: Type.Integer() }),
     } as unknown as Catalogue<Name, Data>['eventSchemas'],
     olderEventVersions: options.olderEventVersions ?? {},
-    label: options.label,
-    streamId: (id) => `${options.streamPrefix}-${id}`,
+    label,
+    streamId: (id) => `${streamPrefix}-${id}`,
     eventTypes,
     notFoundMessage,
     initialState: { status: 'absent' },
@@ -103,8 +112,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     decide(command, state) {
       switch (command.type) {
         case 'Create':
-          if (state.status !== 'absent')
-            throw new DomainError('conflict', `${options.label} already exists.`);
+          if (state.status !== 'absent') throw new DomainError('conflict', `${label} already exists.`);
           return [{ type: eventTypes.created, data: command.record } as Event];
         case 'Update':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
@@ -113,7 +121,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
         case 'Delete':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
           if (command.referencedBy.length > 0) {
-            throw new DomainError('conflict', inUseMessage(options.label, command.referencedBy));
+            throw new DomainError('conflict', inUseMessage(label, command.referencedBy));
           }
           return [{ type: eventTypes.deleted, data: { id: command.id } } as Event];
         default: {

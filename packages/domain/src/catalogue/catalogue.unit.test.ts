@@ -16,11 +16,7 @@ import {
 
 const GadgetSchema = Type.Object({ name: Type.String(), weight: Nullable(Type.Number()) });
 type Gadget = Static<typeof GadgetSchema>;
-const gadgets = defineCatalogue('Gadget', {
-  label: 'Gadget box',
-  streamPrefix: 'gadget',
-  record: GadgetSchema,
-});
+const gadgets = defineCatalogue('Gadget', GadgetSchema, { label: 'Gadget box' });
 
 const created: CatalogueEvent<'Gadget', Gadget> = {
   type: 'GadgetCreated',

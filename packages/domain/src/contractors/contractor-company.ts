@@ -5,11 +5,7 @@ import { type NamedData, NamedDataSchema, validateName } from '../catalogue/name
 /** A company is its name: contractor and transport companies alike. */
 export type ContractorCompanyData = NamedData;
 
-export const contractorCompanies = defineCatalogue('ContractorCompany', {
-  label: 'Contractor company',
-  streamPrefix: 'contractor-company',
-  record: NamedDataSchema,
-});
+export const contractorCompanies = defineCatalogue('ContractorCompany', NamedDataSchema);
 
 export const companyNameRequired = 'Company name is required';
 export const companyNameTooLong = `Company name can be max ${maxIndexedTextLength} characters`;

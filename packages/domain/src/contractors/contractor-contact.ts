@@ -22,11 +22,7 @@ export const ContractorContactDataSchema = Type.Object({
 });
 export type ContractorContactData = Static<typeof ContractorContactDataSchema>;
 
-export const contractorContacts = defineCatalogue('ContractorContact', {
-  label: 'Contractor contact',
-  streamPrefix: 'contractor-contact',
-  record: ContractorContactDataSchema,
-});
+export const contractorContacts = defineCatalogue('ContractorContact', ContractorContactDataSchema);
 
 export const contactMessages = {
   nameRequired: 'Contact name is required',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidField, refusal } from '../../test/refusal';
+import { validateTransportContact } from '../transports/transport-contact';
 import { companyNameRequired, contractorCompanies, validateCompany } from './contractor-company';
 import { contactMessages, contractorContacts, validateContractorContact } from './contractor-contact';
 
@@ -19,6 +20,41 @@ describe('contractor company', () => {
     expect(companyNameRequired).toBe('Company name is required');
     expect(contractorCompanies.label).toBe('Contractor company');
     expect(contractorCompanies.eventTypes.created).toBe('ContractorCompanyCreated');
+  });
+});
+
+/** A contractor's and a haulage company's contacts share their name, number and company rules. */
+describe.each([
+  ['contractor', validateContractorContact, 'contractorCompanyId'],
+  ['transport', validateTransportContact, 'transportCompanyId'],
+] as const)('%s contact basics', (_owner, validate, companyField) => {
+  const contact = { name: 'Pat Contact', number: '(416)555-0101' };
+
+  it.each([
+    [{ name: '' }, 'name', 'Contact name is required'],
+    [{ name: '  ' }, 'name', 'Contact name is required'],
+    [{ number: '' }, 'number', 'Contact number is required'],
+    [{ number: undefined }, 'number', 'Contact number is required'],
+    [{ number: '416-555-0101' }, 'number', 'Phone number is not valid'],
+    [{ number: '(416)5550101' }, 'number', 'Phone number is not valid'],
+    [{ number: '(416)555-01012' }, 'number', 'Phone number is not valid'],
+    [{ number: '905 555 0199' }, 'number', 'Phone number is not valid'],
+    [{ number: '(905)555-019' }, 'number', 'Phone number is not valid'],
+  ])('refuses %o on %s with %s', (change, field, message) => {
+    expect(refusal(() => validate(3, { ...contact, ...change }))).toEqual(invalidField(field, message));
+  });
+
+  it('needs a company', () => {
+    for (const companyId of [undefined, null, 0, '', -1]) {
+      expect(refusal(() => validate(companyId, contact)).errors).toEqual({
+        [companyField]: 'Please select a company',
+      });
+    }
+    for (const companyId of ['x', '3', true, [3]]) {
+      expect(refusal(() => validate(companyId, contact)).errors).toEqual({
+        [companyField]: `${companyField} must be a whole number`,
+      });
+    }
   });
 });
 
@@ -53,32 +89,10 @@ describe('contractor contact', () => {
     });
   });
 
-  it.each([
-    [{ name: '' }, 'name', 'Contact name is required'],
-    [{ name: '  ' }, 'name', 'Contact name is required'],
-    [{ number: '' }, 'number', 'Contact number is required'],
-    [{ number: undefined }, 'number', 'Contact number is required'],
-    [{ number: '416-555-0101' }, 'number', 'Phone number is not valid'],
-    [{ number: '(416)5550101' }, 'number', 'Phone number is not valid'],
-    [{ number: '(416)555-01012' }, 'number', 'Phone number is not valid'],
-    [{ email: 'not-an-email' }, 'email', 'Email is not valid'],
-  ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateContractorContact(3, { ...contact, ...change }))).toEqual(
-      invalidField(field, message),
+  it('refuses an e-mail that is not one', () => {
+    expect(refusal(() => validateContractorContact(3, { ...contact, email: 'not-an-email' }))).toEqual(
+      invalidField('email', 'Email is not valid'),
     );
-  });
-
-  it('needs a company', () => {
-    for (const companyId of [undefined, null, 0, '', -1]) {
-      expect(refusal(() => validateContractorContact(companyId, contact)).errors).toEqual({
-        contractorCompanyId: 'Please select a company',
-      });
-    }
-    for (const companyId of ['x', '3', true, [3]]) {
-      expect(refusal(() => validateContractorContact(companyId, contact)).errors).toEqual({
-        contractorCompanyId: 'contractorCompanyId must be a whole number',
-      });
-    }
   });
 
   it('reports every field at once, the first one as the message', () => {

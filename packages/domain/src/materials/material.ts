@@ -2,16 +2,8 @@ import { defineCatalogue } from '../catalogue/catalogue';
 import { maxIndexedTextLength } from '../catalogue/fields';
 import { type NamedData, NamedDataSchema, validateName } from '../catalogue/named-record';
 
-export const materials = defineCatalogue('Material', {
-  label: 'Material',
-  streamPrefix: 'material',
-  record: NamedDataSchema,
-});
-export const materialTypes = defineCatalogue('MaterialType', {
-  label: 'Material type',
-  streamPrefix: 'material-type',
-  record: NamedDataSchema,
-});
+export const materials = defineCatalogue('Material', NamedDataSchema);
+export const materialTypes = defineCatalogue('MaterialType', NamedDataSchema);
 
 export const nameRequired = 'Name is required';
 export const nameTooLong = `Name can be max ${maxIndexedTextLength} characters`;

@@ -30,11 +30,7 @@ export const ProjectDataSchema = Type.Object({
 });
 export type ProjectData = Static<typeof ProjectDataSchema>;
 
-export const projects = defineCatalogue('Project', {
-  label: 'Project',
-  streamPrefix: 'project',
-  record: ProjectDataSchema,
-});
+export const projects = defineCatalogue('Project', ProjectDataSchema);
 
 export const projectMessages = {
   projectIdRequired: 'Project ID is required',

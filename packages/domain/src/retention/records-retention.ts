@@ -15,11 +15,7 @@ export const RetentionPolicyDataSchema = Type.Object({
 export type RetentionPolicyData = Static<typeof RetentionPolicyDataSchema>;
 
 export const retentionPolicyId = 1;
-export const retentionPolicy = defineCatalogue('RetentionPolicy', {
-  label: 'Retention policy',
-  streamPrefix: 'retention-policy',
-  record: RetentionPolicyDataSchema,
-});
+export const retentionPolicy = defineCatalogue('RetentionPolicy', RetentionPolicyDataSchema);
 export const defaultRetentionPolicy: RetentionPolicyData = { ticketPersonalDataYears: null };
 
 /** The longest period the form takes: a century is "keep" in all but name. */
@@ -38,11 +34,7 @@ export const LegalHoldDataSchema = Type.Object({
 });
 export type LegalHoldData = Static<typeof LegalHoldDataSchema>;
 
-export const legalHolds = defineCatalogue('LegalHold', {
-  label: 'Legal hold',
-  streamPrefix: 'legal-hold',
-  record: LegalHoldDataSchema,
-});
+export const legalHolds = defineCatalogue('LegalHold', LegalHoldDataSchema);
 
 export const retentionMessages = {
   yearsInvalid: `Years must be a whole number from 1 to ${maxRetentionYears}, or blank to keep personal data`,

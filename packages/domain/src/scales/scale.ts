@@ -79,9 +79,6 @@ const scaleRecordV1 = {
   toNext: (record: ScaleRecordV1) => ({ ...record, ...weighingRulesOf(record) }),
 };
 
-export const scales = defineCatalogue('Scale', {
-  label: 'Scale',
-  streamPrefix: 'scale',
-  record: ScaleDataSchema,
+export const scales = defineCatalogue('Scale', ScaleDataSchema, {
   olderEventVersions: { ScaleCreated: [scaleRecordV1], ScaleUpdated: [scaleRecordV1] },
 });

@@ -36,11 +36,7 @@ export type SettingsData = Static<typeof SettingsDataSchema>;
 
 /** One settings record (id 1) for the site. */
 export const settingsId = 1;
-export const settings = defineCatalogue('Settings', {
-  label: 'Settings',
-  streamPrefix: 'settings',
-  record: SettingsDataSchema,
-});
+export const settings = defineCatalogue('Settings', SettingsDataSchema);
 
 /** The settings the spec has no field for, read as their defaults until the site saves its own. */
 export const defaultMaximumWeightKg = 100_000;

@@ -164,60 +164,72 @@ export function receivedBeforeLoaded(timeLoaded: string | null, timeReceived: st
   return !Number.isNaN(loaded) && !Number.isNaN(received) && received < loaded;
 }
 
-/** The full ticket form's Save: required fields first, in form order. */
-export function validateFullTicket(
+/** The form's details, or a refusal: its required fields' errors first (in form order), then the shared formats'. */
+function checkedDetails(
   input: Record<string, unknown>,
-  weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
+  weightLimitKg: TicketWeightLimit,
+  requiredErrors: (details: TicketDetails) => FieldErrors,
+  plateLimit?: number,
 ): TicketDetails {
   const details = readTicketDetails(input);
-  const m = ticketFormMessages;
-  const errors: FieldErrors = {};
-  const ticketNumber = optionalNumber(input.ticketNumber);
-  if (ticketNumber === null) errors.ticketNumber = m.ticketNumberRequired;
-  else if (Number.isNaN(ticketNumber)) errors.ticketNumber = m.ticketNumberNotNumber;
-  if (details.date === null) errors.date = m.dateRequired;
-  if (details.jobSite === null) errors.jobSite = m.jobSiteRequired;
-  if (details.siteContactName === null) errors.siteContactName = m.siteContactRequired;
-  if (details.timeLoaded === null) errors.timeLoaded = m.timeLoadedRequired;
-  if (details.timeReceived === null) errors.timeReceived = m.timeReceivedRequired;
-  if (details.truckDriverName === null) errors.truckDriverName = m.driverNameRequired;
-  if (details.truckLicensePlate === null) errors.truckLicensePlate = m.licensePlateRequired;
-  const choices = [
-    ['contractorCompanyId', { required: m.contractorRequired, notSelected: m.contractorNotSelected }],
-    ['transportCompanyId', { required: m.haulageCompanyRequired, notSelected: m.haulageCompanyNotSelected }],
-    ['truckTypeId', { required: m.truckTypeRequired, notSelected: m.truckTypeNotSelected }],
-  ] as const;
-  for (const [field, messages] of choices) {
-    if (details[field] === null) errors[field] = unchosenIdMessage(input[field], messages);
-  }
-  formatErrors(details, errors, weightLimitKg);
+  const errors = requiredErrors(details);
+  formatErrors(details, errors, weightLimitKg, plateLimit);
   assertValid(errors);
   return details;
 }
+
+/** The full ticket form's Save: required fields first, in form order. */
+export const validateFullTicket = (
+  input: Record<string, unknown>,
+  weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
+): TicketDetails =>
+  checkedDetails(input, weightLimitKg, (details) => {
+    const m = ticketFormMessages;
+    const errors: FieldErrors = {};
+    const ticketNumber = optionalNumber(input.ticketNumber);
+    if (ticketNumber === null) errors.ticketNumber = m.ticketNumberRequired;
+    else if (Number.isNaN(ticketNumber)) errors.ticketNumber = m.ticketNumberNotNumber;
+    if (details.date === null) errors.date = m.dateRequired;
+    if (details.jobSite === null) errors.jobSite = m.jobSiteRequired;
+    if (details.siteContactName === null) errors.siteContactName = m.siteContactRequired;
+    if (details.timeLoaded === null) errors.timeLoaded = m.timeLoadedRequired;
+    if (details.timeReceived === null) errors.timeReceived = m.timeReceivedRequired;
+    if (details.truckDriverName === null) errors.truckDriverName = m.driverNameRequired;
+    if (details.truckLicensePlate === null) errors.truckLicensePlate = m.licensePlateRequired;
+    const choices = [
+      ['contractorCompanyId', { required: m.contractorRequired, notSelected: m.contractorNotSelected }],
+      [
+        'transportCompanyId',
+        { required: m.haulageCompanyRequired, notSelected: m.haulageCompanyNotSelected },
+      ],
+      ['truckTypeId', { required: m.truckTypeRequired, notSelected: m.truckTypeNotSelected }],
+    ] as const;
+    for (const [field, messages] of choices) {
+      if (details[field] === null) errors[field] = unchosenIdMessage(input[field], messages);
+    }
+    return errors;
+  });
 
 /** The short-ticket form: nothing is required, the plate is upper-cased, formats still hold. */
-export function validateShortTicket(
+export const validateShortTicket = (
   input: Record<string, unknown>,
   weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
-): TicketDetails {
-  const details = readTicketDetails(input);
-  const errors: FieldErrors = {};
-  formatErrors(details, errors, weightLimitKg);
-  assertValid(errors);
-  return details;
-}
+): TicketDetails => checkedDetails(input, weightLimitKg, () => ({}));
 
 /** The SoilFLO form: ticket number and date required; time received after time loaded. */
-export function validateExternalTicket(
+export const validateExternalTicket = (
   input: Record<string, unknown>,
   weightLimitKg: TicketWeightLimit = defaultMaximumWeightKg,
-): TicketDetails {
-  const details = readTicketDetails(input);
-  const errors: FieldErrors = {};
-  if (optionalNumber(input.ticketNumber) === null)
-    errors.ticketNumber = ticketFormMessages.ticketNumberRequired;
-  if (details.date === null) errors.date = ticketFormMessages.dateRequired;
-  formatErrors(details, errors, weightLimitKg, maxIndexedTextLength);
-  assertValid(errors);
-  return details;
-}
+): TicketDetails =>
+  checkedDetails(
+    input,
+    weightLimitKg,
+    (details) => {
+      const errors: FieldErrors = {};
+      if (optionalNumber(input.ticketNumber) === null)
+        errors.ticketNumber = ticketFormMessages.ticketNumberRequired;
+      if (details.date === null) errors.date = ticketFormMessages.dateRequired;
+      return errors;
+    },
+    maxIndexedTextLength,
+  );

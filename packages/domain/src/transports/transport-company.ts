@@ -4,8 +4,7 @@ import type { ContractorCompanyData } from '../contractors/contractor-company';
 
 export type TransportCompanyData = ContractorCompanyData;
 
-export const transportCompanies = defineCatalogue('TransportCompany', {
+// Its messages use the screens' word, haulage company, not the type's name.
+export const transportCompanies = defineCatalogue('TransportCompany', NamedDataSchema, {
   label: 'Haulage company',
-  streamPrefix: 'transport-company',
-  record: NamedDataSchema,
 });

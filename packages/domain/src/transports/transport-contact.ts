@@ -10,11 +10,7 @@ export const TransportContactDataSchema = Type.Object({
 });
 export type TransportContactData = Static<typeof TransportContactDataSchema>;
 
-export const transportContacts = defineCatalogue('TransportContact', {
-  label: 'Transport contact',
-  streamPrefix: 'transport-contact',
-  record: TransportContactDataSchema,
-});
+export const transportContacts = defineCatalogue('TransportContact', TransportContactDataSchema);
 
 export function validateTransportContact(
   companyId: unknown,

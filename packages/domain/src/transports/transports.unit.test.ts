@@ -30,23 +30,6 @@ describe('transport contact', () => {
     });
   });
 
-  it.each([
-    [{ name: '' }, 'name', 'Contact name is required'],
-    [{ number: '' }, 'number', 'Contact number is required'],
-    [{ number: '905 555 0199' }, 'number', 'Phone number is not valid'],
-    [{ number: '(905)555-019' }, 'number', 'Phone number is not valid'],
-  ])('refuses %o on %s with %s', (change, field, message) => {
-    expect(refusal(() => validateTransportContact(7, { ...contact, ...change }))).toEqual(
-      invalidField(field, message),
-    );
-  });
-
-  it('needs a company', () => {
-    expect(refusal(() => validateTransportContact(0, contact)).errors).toEqual({
-      transportCompanyId: 'Please select a company',
-    });
-  });
-
   it('has its own streams and messages', () => {
     expect(transportContacts.streamId(2)).toBe('transport-contact-2');
     expect(transportContacts.notFoundMessage).toBe('Transport contact not found.');

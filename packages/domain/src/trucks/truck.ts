@@ -30,11 +30,7 @@ export const TruckDataSchema = Type.Object({
 });
 export type TruckData = Static<typeof TruckDataSchema>;
 
-export const trucks = defineCatalogue('Truck', {
-  label: 'Truck',
-  streamPrefix: 'truck',
-  record: TruckDataSchema,
-});
+export const trucks = defineCatalogue('Truck', TruckDataSchema);
 
 /** Plates are 7 characters; the formatted form is AA99999 (docs/rules.md, "Forms"). */
 export const licensePlateMaxLength = 7;

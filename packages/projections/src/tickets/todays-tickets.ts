@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database';
 import { listed, pageLimit, type TicketListPage } from './ticket-pages';
 import { asJson, ticketsFound } from './ticket-rows';
@@ -34,17 +34,6 @@ const within = (column: 't.time_loaded' | 't.time_received', day: SiteDay) =>
   sql`(${sql.ref(column)} >= ${day.start} AND ${sql.ref(column)} < ${day.end})`;
 
 /**
- * The dashboard's lists: Active (loaded today, not received) and Received (received today).
- * `at` names another instant's day instead of today's (tests).
- */
-export const activeTicketsToday = (
-  db: Kysely<Database>,
-  timeZone: string,
-  at?: Date,
-  page?: TicketListPage,
-) => listed(db, [activeOn(siteDay(timeZone, at))], sql`t.time_loaded DESC`, page, true);
-
-/**
  * Active and Received are decided by the receipt, never by a time a form happened to carry (a time
  * received typed on an unreceived ticket does not make it received), so they never overlap.
  */
@@ -53,12 +42,18 @@ const receivedOn = (day: SiteDay) => sql`(${within('t.time_received', day)} AND 
 /** A receipt of today that was a load: a ticket received without ever being loaded is not a truck (issue 34, D23). */
 const loadReceivedOn = (day: SiteDay) => sql`(${receivedOn(day)} AND NOT t.received_without_load)`;
 
-export const receivedTicketsToday = (
-  db: Kysely<Database>,
-  timeZone: string,
-  at?: Date,
-  page?: TicketListPage,
-) => listed(db, [receivedOn(siteDay(timeZone, at))], sql`t.time_received DESC`, page, true);
+/**
+ * A dashboard list: the tickets `on` the site's day picks, in `order`. `at` names another instant's day
+ * instead of today's (tests).
+ */
+const todaysList =
+  (on: (day: SiteDay) => RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+  (db: Kysely<Database>, timeZone: string, at?: Date, page?: TicketListPage) =>
+    listed(db, [on(siteDay(timeZone, at))], order, page, true);
+
+/** The dashboard's lists: Active (loaded today, not received) and Received (received today). */
+export const activeTicketsToday = todaysList(activeOn, sql`t.time_loaded DESC`);
+export const receivedTicketsToday = todaysList(receivedOn, sql`t.time_received DESC`);
 
 /**
  * Today's trucks: the Active ones and the Received ones that were loaded (a dashboard receipt clears the
