@@ -1,5 +1,4 @@
 import {
-  Button,
   Checkbox,
   FormControlLabel,
   FormGroup,
@@ -12,6 +11,7 @@ import { endpoints, type WebhookSubscription } from '@portal/contract';
 import { type WebhookEventType, webhookEventTypes } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { CancelSubmitActions } from '../common/CancelSubmitActions';
 import { TitledDialog } from '../common/TitledDialog';
 import { call } from '../dataProvider/http-client';
 import { editBody } from './integrations';
@@ -75,12 +75,12 @@ export const WebhookFormDialog = ({
       title={translate(editing ? 'portal.integrations.editTitle' : 'portal.integrations.newTitle')}
       onSubmit={submit}
       actions={
-        <>
-          <Button onClick={onClose}>{translate('portal.integrations.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {translate('portal.integrations.save')}
-          </Button>
-        </>
+        <CancelSubmitActions
+          cancel="portal.integrations.cancel"
+          submit="portal.integrations.save"
+          onCancel={onClose}
+          busy={saving}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

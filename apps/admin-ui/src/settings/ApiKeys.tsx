@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Checkbox,
   FormControlLabel,
   FormGroup,
@@ -13,6 +12,7 @@ import { type ApiKey, endpoints, type KeyScope, keyScopes } from '@portal/contra
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { CancelSubmitActions } from '../common/CancelSubmitActions';
 import { IssuedKeysCard, type KeyColumn } from '../common/IssuedKeysCard';
 import { TitledDialog } from '../common/TitledDialog';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
@@ -68,12 +68,11 @@ const NewApiKeyDialog = ({
       onSubmit={submit}
       title={translate('portal.apiKeys.newKeyTitle')}
       actions={
-        <>
-          <Button onClick={onClose}>{translate('portal.apiKeys.cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {translate('portal.apiKeys.issue')}
-          </Button>
-        </>
+        <CancelSubmitActions
+          cancel="portal.apiKeys.cancel"
+          submit="portal.apiKeys.issue"
+          onCancel={onClose}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

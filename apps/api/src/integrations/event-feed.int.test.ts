@@ -4,6 +4,7 @@ import { useTicketPortal } from '@portal/api/test/ticket-kit';
 import { apiKeyMessages, endpoints, type WebhookEnvelope } from '@portal/contract';
 import { ticketStreamId } from '@portal/domain';
 import type { NewEvent, RecordedEvent } from '@portal/event-store';
+import { installSlowAppends } from '@portal/event-store/test/slow-appends';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,16 +15,8 @@ const kit = useTicketPortal();
 let feedKey: Headers;
 
 beforeAll(async () => {
-  // Test-only: an append whose metadata has `slowMs` sleeps after its insert, before its commit, so a lower
-  // position commits after higher ones (as in the event store's own test), here through the portal's appends.
-  await kit.portal.infra.pool.query(`
-    CREATE FUNCTION test_slow_append() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_sleep(coalesce(max((metadata->>'slowMs')::numeric), 0) / 1000) FROM inserted;
-      RETURN NULL;
-    END $$;
-    CREATE TRIGGER test_slow_append AFTER INSERT ON events REFERENCING NEW TABLE AS inserted
-    FOR EACH STATEMENT EXECUTE FUNCTION test_slow_append();`);
+  // Appends that commit out of order, here through the portal's own appends.
+  await installSlowAppends(kit.portal.infra.pool);
   const body = {
     name: 'feed follower',
     scopes: ['read-events' as const],

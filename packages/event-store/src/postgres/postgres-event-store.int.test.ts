@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEventStoreContract, eventually, pause } from '@portal/event-store/test/event-store-contract';
+import { installSlowAppends } from '@portal/event-store/test/slow-appends';
 import { useTestPool } from '@portal/event-store/test/test-pool';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,18 +17,7 @@ import { PostgresEventStore } from './postgres-event-store';
 
 const postgres = useTestPool({ max: 20, migrated: true });
 
-beforeAll(async () => {
-  // Test-only: an append whose metadata has `slowMs` sleeps after its insert, before its commit, so a
-  // lower global_position can commit after a higher one.
-  await postgres.pool.query(`
-    CREATE FUNCTION test_slow_append() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_sleep(coalesce(max((metadata->>'slowMs')::numeric), 0) / 1000) FROM inserted;
-      RETURN NULL;
-    END $$;
-    CREATE TRIGGER test_slow_append AFTER INSERT ON events REFERENCING NEW TABLE AS inserted
-    FOR EACH STATEMENT EXECUTE FUNCTION test_slow_append();`);
-});
+beforeAll(() => installSlowAppends(postgres.pool));
 
 const newEvent = (type: string, slowMs?: number): NewEvent => ({
   type,
