@@ -1,6 +1,7 @@
-import type { ApiKey, KeyScope, NewApiKeyBody } from '@portal/contract';
+import type { ApiKey, NewApiKeyBody } from '@portal/contract';
 import type pg from 'pg';
 import { keyHashOf, newRandomKey } from '../auth/random-keys';
+import type { PresentedApiKey } from '../plugins/authentication';
 
 /**
  * API keys for machine clients (docs/integrations.md, "API keys"): shown once at issue, stored as their
@@ -41,14 +42,6 @@ export async function revokeApiKey(pool: pg.Pool, id: string): Promise<boolean> 
     [id],
   );
   return rowCount === 1;
-}
-
-/** A key that may act now: who issued it (its actions are recorded as theirs, with its id) and its scopes. */
-export interface PresentedApiKey {
-  id: string;
-  name: string;
-  scopes: KeyScope[];
-  issuedByUserId: number;
 }
 
 const lastUsedResolutionMs = 60_000;

@@ -4,7 +4,6 @@ import { DomainError, isStorableId, Role, type RoleId } from '@portal/domain';
 import { findSessionUser } from '@portal/projections';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PresentedApiKey } from '../integrations/api-keys';
 import { SessionUsers } from './session-users';
 
 /** The session token's claims (docs/security.md, "Sessions"), plus the user's session version. */
@@ -70,6 +69,17 @@ const authMessages = {
 } as const;
 
 const bridgeScheme = 'Bridge ';
+
+/**
+ * A key that may act now: who issued it (its actions are recorded as theirs, with its id) and its scopes. The
+ * feature that keeps the keys finds them (apiKeyOf); the engine only asks.
+ */
+export interface PresentedApiKey {
+  id: string;
+  name: string;
+  scopes: KeyScope[];
+  issuedByUserId: number;
+}
 
 const apiKeyBearer = 'Bearer pk_';
 
