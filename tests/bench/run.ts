@@ -15,6 +15,7 @@ import { bulkBench } from './bulk.bench';
 import { dashboardLoadBench } from './dashboard-load.bench';
 import { eventStoreBench } from './event-store.bench';
 import { httpUsersBench } from './http-users.bench';
+import { integrationsBench } from './integrations.bench';
 import { loginBench } from './login.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
@@ -38,6 +39,7 @@ const modules: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'scale-latency', run: scaleLatencyBench },
   { name: 'scale-parsers', run: scaleParsersBench },
   { name: 'audit-export', run: auditExportBench },
+  { name: 'integrations', run: integrationsBench },
   { name: 'abuse-soak', run: abuseSoakBench },
 ];
 

@@ -68,6 +68,13 @@ describe('Settings → Integrations, in Chromium', () => {
     await page.getByRole('cell', { name: '500', exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
     await screenshot(page, 'integrations-deliveries-1440');
+    // Replay from a time: the dialog asks from when (an hour ago to start with) and says what it sent again.
+    await page.getByRole('button', { name: 'Replay from…' }).click();
+    const replay = page.getByRole('dialog', { name: 'Replay the events from a time' });
+    expect(await replay.getByLabel('From').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await screenshot(page, 'integrations-replay-1440', { fullPage: false });
+    await replay.getByRole('button', { name: 'Replay' }).click();
+    await page.getByText(/^Sent again: \d+ events?$/).waitFor();
   });
 
   it('shows the list, the banner and the deliveries without widening the page, at 390 px', async () => {

@@ -185,9 +185,9 @@ export async function startApiProcess(
 
 /**
  * The API as a production image runs it: the server built (scripts/build-server.mjs), then its compiled
- * `dist/server/api.js` started on `databaseUrl` with the test administrator, projecting.
+ * `dist/server/api.js` started on `databaseUrl` with the test administrator, projecting, and `env` beside.
  */
-export async function startCompiledApi(databaseUrl: string) {
+export async function startCompiledApi(databaseUrl: string, env: Omit<ProcessEnv, 'DATABASE_URL'> = {}) {
   await promisify(execFile)(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot });
   return startApiProcess(
     {
@@ -195,6 +195,7 @@ export async function startCompiledApi(databaseUrl: string) {
       ADMIN_EMAIL: testAdmin.username,
       ADMIN_PASSWORD: testAdmin.password,
       PROJECTIONS: 'on',
+      ...env,
     },
     { compiled: true },
   );

@@ -14,6 +14,8 @@ export interface ReceivedWebhook {
   body: string;
   headers: Record<string, string>;
   receivedAt: number;
+  /** Sent again by a replay from a date (webhook-replay: 1). */
+  replay: boolean;
   /** What the receiver answered. */
   status: number;
 }
@@ -79,6 +81,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       body,
       headers,
       receivedAt: Date.now(),
+      replay: headerOf(request, 'webhook-replay') === '1',
       status: 0,
     };
     const chosen = typeof answer === 'function' ? answer(record) : answer;

@@ -73,9 +73,27 @@ export const WebhookDeliverySchema = Type.Object({
   lastAttemptAt: Nullable(DateTime),
   nextAttemptAt: Nullable(DateTime),
   deliveredAt: Nullable(DateTime),
+  replayedAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When a replay from a date sent it again; its requests carry webhook-replay: 1',
+    }),
+  ),
   createdAt: DateTime,
 });
 export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
+
+/** POST /api/webhook/{id}/replay: from when the subscription's events are sent again. */
+export const WebhookReplayBodySchema = Type.Object(
+  {
+    from: Type.String({
+      format: 'date-time',
+      description: 'Events that occurred at or after this instant (not in the future)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type WebhookReplayBody = Static<typeof WebhookReplayBodySchema>;
 
 /** The body of every webhook request (docs/integrations.md). */
 export const WebhookEnvelopeSchema = Type.Object({

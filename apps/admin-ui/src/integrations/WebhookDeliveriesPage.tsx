@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ReplayIcon from '@mui/icons-material/Replay';
 import {
   Alert,
   Box,
@@ -6,11 +7,13 @@ import {
   Card,
   Chip,
   LinearProgress,
+  Stack,
   TableCell,
   TableRow,
   Typography,
 } from '@mui/material';
 import { endpoints, type WebhookDelivery } from '@portal/contract';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LabelledTable } from '../common/LabelledTable';
@@ -19,6 +22,7 @@ import { call } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
 import { displayInstant } from '../tickets/dashboard/dashboard-ticket';
 import { integrationsPath, useDeliveries, useWebhook } from './integrations';
+import { ReplayDialog } from './ReplayDialog';
 
 const deliveryColumns = [
   { label: 'portal.integrations.type' },
@@ -41,6 +45,7 @@ export const WebhookDeliveriesPage = () => {
   const id = Number(useParams().id);
   const subscription = useWebhook(id);
   const deliveries = useDeliveries(id);
+  const [replaying, setReplaying] = useState(false);
   useNotifyLoadError(subscription.error ?? deliveries.error);
 
   const redeliver = async (delivery: WebhookDelivery) => {
@@ -63,9 +68,26 @@ export const WebhookDeliveriesPage = () => {
   return (
     <Box sx={{ mt: 2 }}>
       <PageTitle title="portal.integrations.deliveries" />
-      <Button component={RouterLink} to={integrationsPath} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('portal.integrations.back')}
-      </Button>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
+        <Button component={RouterLink} to={integrationsPath} startIcon={<ArrowBackIcon />}>
+          {translate('portal.integrations.back')}
+        </Button>
+        <Button variant="outlined" startIcon={<ReplayIcon />} onClick={() => setReplaying(true)}>
+          {translate('portal.integrations.replayFromButton')}
+        </Button>
+      </Stack>
+      <ReplayDialog
+        subscriptionId={id}
+        open={replaying}
+        onClose={(replayed) => {
+          setReplaying(false);
+          if (replayed) void deliveries.refetch();
+        }}
+      />
       {subscription.data && (
         <Typography variant="h6" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
           {translate('portal.integrations.deliveriesOf', { url: subscription.data.url })}

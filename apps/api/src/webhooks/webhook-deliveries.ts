@@ -67,6 +67,7 @@ function signedRequest(subscription: Subscription, delivery: Delivery) {
       'content-type': 'application/json',
       'user-agent': 'haulage-ticket-portal-webhooks/1',
       'webhook-id': delivery.eventId,
+      ...(delivery.replayedAt ? { 'webhook-replay': '1' } : {}),
       'webhook-timestamp': String(timestamp),
       'webhook-signature': webhookSignature(
         signingSecrets(subscription, now),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type WebhookSubscriptionInput } from '@portal/contract';
 import { DomainError, webhookMessages } from '@portal/domain';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '@portal/projections';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { route } from '../route';
 import type { WebhookConfig } from './webhook-config';
 import { newWebhookSecret } from './webhook-signature';
@@ -36,6 +36,7 @@ const deliveryView = (row: Selectable<WebhookDeliveriesTable>, subscriptionActiv
   lastAttemptAt: row.lastAttemptAt,
   nextAttemptAt: row.state === 'pending' && subscriptionActive ? row.nextAttemptAt : null,
   deliveredAt: row.deliveredAt,
+  replayedAt: row.replayedAt,
   createdAt: row.createdAt,
 });
 
@@ -68,6 +69,21 @@ const resumeDeliveries = (db: Kysely<Database>, subscriptionId: number) =>
     .where('subscriptionId', '=', subscriptionId)
     .where('state', '=', 'pending')
     .execute();
+
+/**
+ * A delivery going again now, as a new round with a fresh retry window: redelivered by hand, or replayed
+ * from a date (its requests then say so).
+ */
+const sentAgain =
+  ({ replay }: { replay: boolean }) =>
+  (eb: ExpressionBuilder<Database, 'webhookDeliveries'>) => ({
+    state: 'pending' as const,
+    sendRound: eb('sendRound', '+', 1),
+    nextAttemptAt: sql<Date>`now()`,
+    firstFailedAt: null,
+    deliveredAt: null,
+    replayedAt: replay ? sql<Date>`now()` : null,
+  });
 
 /** Settings → Integrations: webhook subscriptions and their deliveries (administrators only). */
 export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -151,18 +167,30 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   route(app, endpoints.postWebhookByIdDeliveriesByDeliveryIdRedeliver, async (request) => {
     const row = await db
       .updateTable('webhookDeliveries')
-      .set((eb) => ({
-        state: 'pending',
-        sendRound: eb('sendRound', '+', 1),
-        nextAttemptAt: sql<Date>`now()`,
-        firstFailedAt: null,
-        deliveredAt: null,
-      }))
+      .set(sentAgain({ replay: false }))
       .where('id', '=', String(request.params.deliveryId))
       .where('subscriptionId', '=', request.params.id)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new DomainError('not_found', webhookMessages.deliveryNotFound);
     return deliveryView(row);
+  });
+
+  route(app, endpoints.postWebhookByIdReplay, async (request) => {
+    await foundSubscription(db, request.params.id);
+    const from = new Date(request.body.from);
+    if (from.getTime() > Date.now())
+      throw new DomainError('validation', webhookMessages.replayFromFuture, {
+        from: webhookMessages.replayFromFuture,
+      });
+    // Made deliveries go again as a new round, marked; the relay sends each ticket's in order, as ever.
+    const replayed = await db
+      .updateTable('webhookDeliveries')
+      .set(sentAgain({ replay: true }))
+      .where('subscriptionId', '=', request.params.id)
+      .where('state', '=', 'delivered')
+      .where(sql<boolean>`(body::jsonb ->> 'occurredAt')::timestamptz >= ${from}`)
+      .executeTakeFirst();
+    return { replayed: Number(replayed.numUpdatedRows) };
   });
 };

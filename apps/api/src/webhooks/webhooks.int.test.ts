@@ -215,4 +215,41 @@ describe('webhooks', () => {
     });
     expect([refused.statusCode, refused.json().message]).toEqual([404, webhookMessages.deliveryNotFound]);
   });
+
+  it('replays the events from a date with their own webhook-ids, marked as replays; not from the future', async () => {
+    const to = await receiver();
+    const { id } = await subscribe(to);
+    await kit.fresh(1);
+    await expect.poll(() => to.received.length, { timeout: 10_000 }).toBe(1);
+    const from = new Date(Date.now() + 5).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await kit.fresh(2);
+    await expect.poll(() => to.received.length, { timeout: 10_000 }).toBe(3);
+    const later = to.received.slice(1).map((request) => request.id);
+
+    expect(await api(endpoints.postWebhookByIdReplay, { params: { id }, body: { from } }, kit.admin)).toEqual(
+      {
+        replayed: 2,
+      },
+    );
+    await expect.poll(() => to.received.length, { timeout: 10_000 }).toBe(5);
+    const replays = to.received.slice(3);
+    expect(replays.map((request) => request.id).sort()).toEqual([...later].sort());
+    expect(replays.every((request) => request.replay && request.verified)).toBe(true);
+    expect(to.received.slice(0, 3).some((request) => request.replay)).toBe(false);
+    const listed = await deliveries(id);
+    expect(listed.filter((delivery) => delivery.replayedAt !== null)).toHaveLength(2);
+    await expect
+      .poll(async () => (await deliveries(id)).map((delivery) => delivery.state))
+      .toEqual(['delivered', 'delivered', 'delivered']);
+
+    const future = await kit.portal.app.inject({
+      ...injectionOf(endpoints.postWebhookByIdReplay, {
+        params: { id },
+        body: { from: new Date(Date.now() + 60_000).toISOString() },
+      }),
+      headers: kit.admin,
+    });
+    expect([future.statusCode, future.json().message]).toEqual([400, webhookMessages.replayFromFuture]);
+  });
 });

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, okResponses } from '../http';
 import {
   WebhookDeliverySchema,
+  WebhookReplayBodySchema,
   WebhookSubscriptionEditSchema,
   WebhookSubscriptionInputSchema,
   WebhookSubscriptionSchema,
@@ -88,5 +89,18 @@ export const webhooksEndpoints = {
     summary: 'Sends one delivery again, at once, with the same webhook-id',
     params: Type.Object({ id: IdParams.properties.id, deliveryId: IdParams.properties.id }),
     response: okResponses(WebhookDeliverySchema),
+  }),
+  postWebhookByIdReplay: endpoint({
+    method: 'POST',
+    path: '/api/webhook/:id/replay',
+    access: 'admin',
+    tags,
+    summary:
+      "Sends the subscription's events again from a date, in order, each with its own webhook-id and the header webhook-replay: 1",
+    description:
+      'Covers the events the subscription has had deliveries for (those since it was created that matched it). Deliveries not made yet are left to go as they were. Answers how many are sent again.',
+    params: IdParams,
+    body: WebhookReplayBodySchema,
+    response: okResponses(Type.Object({ replayed: Type.Integer() })),
   }),
 };

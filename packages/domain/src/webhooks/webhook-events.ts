@@ -58,5 +58,6 @@ export const webhookMessages = {
   eventTypeUnknown: (type: string) => `Unknown event type '${type}'.`,
   notFound: 'Webhook subscription not found.',
   deliveryNotFound: 'Webhook delivery not found.',
+  replayFromFuture: 'Replay from a time that has passed.',
   pausedSubject: (url: string) => `Webhook deliveries to ${url} are paused`,
 } as const;

@@ -27,6 +27,7 @@ import * as jobSiteCountsDropZero from './2026-12-01-001-job-site-counts-drop-ze
 import * as recordsRetention from './2026-12-02-001-records-retention';
 import * as ticketGivenTransportCompany from './2026-12-03-001-ticket-given-transport-company';
 import * as webhooks from './2026-12-04-033-webhooks';
+import * as webhookReplays from './2026-12-05-001-webhook-replays';
 
 // Listed explicitly (not read from disk) so the same code runs under tsx, bundlers and tests.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-001-records-retention': recordsRetention,
   '2026-12-03-001-ticket-given-transport-company': ticketGivenTransportCompany,
   '2026-12-04-033-webhooks': webhooks,
+  '2026-12-05-001-webhook-replays': webhookReplays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

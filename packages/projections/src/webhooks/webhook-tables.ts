@@ -42,5 +42,7 @@ export interface WebhookDeliveriesTable {
   lastError: string | null;
   lastAttemptAt: Date | null;
   deliveredAt: Date | null;
+  /** Sent again by a replay from a date (and not redelivered one by one since): its requests say so. */
+  replayedAt: Date | null;
   createdAt: Generated<Date>;
 }

@@ -42,6 +42,13 @@ export const integrationsWords = {
   deliveryStates: { pending: 'Pending', delivered: 'Delivered' },
   redeliver: 'Redeliver',
   redelivering: 'Sent again: it goes out in a moment',
+  replay: 'Replay',
+  replayFromButton: 'Replay from…',
+  replayTitle: 'Replay the events from a time',
+  replayExplained:
+    'Every event this webhook was sent from that time on goes again, in order per ticket, with its own webhook-id and the header webhook-replay: 1 (a receiver that deduplicates by webhook-id skips those it has). Events from before the webhook existed are not covered.',
+  replayFrom: 'From',
+  replaying: 'Sent again: %{smart_count} event |||| Sent again: %{smart_count} events',
   secretTitle: 'Signing secret',
   secretExplained:
     'The receiver verifies each request with this secret (Standard Webhooks). It is shown only now: keep it in the receiver’s configuration.',
