@@ -235,19 +235,20 @@ function relayer(host: CommandHost) {
       due = due
         .where('d.subscriptionId', '=', lane.subscriptionId)
         .where('d.orderingKey', '=', lane.orderingKey);
-    for (const { id, sendRound } of await due.execute()) {
-      await queue.add(
-        'send',
-        { deliveryId: id, round: sendRound },
-        { jobId: `webhook-${id}-${sendRound}`, attempts: 1 },
-      );
-      await db
-        .updateTable('webhookDeliveries')
-        .set({ queuedRound: sendRound })
-        .where('id', '=', id)
-        .where('queuedRound', '<', sendRound)
-        .execute();
-    }
+    const rounds = await due.execute();
+    if (rounds.length === 0) return;
+    // One queue call and one update for the lot: one by one, a busy tick's 500 deliveries took ~1,000
+    // round trips, and the relay fell behind 100 receipts a second (the integrations bench).
+    await queue.addBulk(
+      rounds.map(({ id, sendRound }) => ({
+        name: 'send',
+        data: { deliveryId: id, round: sendRound },
+        opts: { jobId: `webhook-${id}-${sendRound}`, attempts: 1 },
+      })),
+    );
+    await sql`UPDATE webhook_deliveries AS d SET queued_round = r.round
+      FROM unnest(${rounds.map((r) => r.id)}::bigint[], ${rounds.map((r) => r.sendRound)}::int[]) AS r(id, round)
+      WHERE d.id = r.id AND d.queued_round < r.round`.execute(db);
   };
 }
 
