@@ -1,10 +1,5 @@
-import {
-  type TicketEvent,
-  type WebhookEnvelopeVersion,
-  type WebhookEventType,
-  webhookEnvelopeVersion,
-  webhookTypeOfTicketEvent,
-} from '@portal/domain';
+import { integrationEnvelopeOf } from '@portal/contract';
+import { type TicketEvent, webhookTypeOfTicketEvent } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database } from '../database';
@@ -24,27 +19,6 @@ const matchesFilter = (subscription: Subscription, ticket: TicketView | undefine
     (transportCompanyId === null || ticket?.transportCompanyId === transportCompanyId)
   );
 };
-
-/** The event's facts as receivers get them: the link's hash nonce is a secret and never leaves. */
-function publicData(event: TicketRecordedEvent): Record<string, unknown> {
-  const { hashNonce: _secret, ...data } = event.data as Record<string, unknown>;
-  return data;
-}
-
-/** The envelope of docs/integrations.md, as the bytes every attempt sends. */
-function envelopeBody(type: WebhookEventType, event: TicketRecordedEvent, ticket: TicketView | undefined) {
-  const envelope: { version: WebhookEnvelopeVersion } & Record<string, unknown> = {
-    version: webhookEnvelopeVersion,
-    type,
-    eventId: event.eventId,
-    occurredAt: event.recordedAt.toISOString(),
-    ticketId: event.data.ticketId,
-    sequence: event.streamVersion,
-    data: publicData(event),
-    ticket: ticket ?? null,
-  };
-  return JSON.stringify(envelope);
-}
 
 /**
  * One delivery per event and subscription that asks for its type (an outbox): written in the projection
@@ -81,7 +55,8 @@ export const webhookDeliveriesProjection: Projection = {
           matchesFilter(subscription, ticket),
       );
       if (wanting.length === 0) continue;
-      const body = envelopeBody(type, event, ticket);
+      // The feed's envelope, as the bytes every attempt sends.
+      const body = JSON.stringify(integrationEnvelopeOf(event, ticket ?? null));
       for (const subscription of wanting)
         rows.push({
           subscriptionId: subscription.id,
