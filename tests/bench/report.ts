@@ -61,7 +61,7 @@ const settleLimitMs = 120_000;
  * minute after it ends, and that is not other work: without the wait no row on a 2-core machine was ever judged.
  * Work that goes on keeps the average up, and the row is then not judged.
  */
-export async function settle(): Promise<number> {
+async function settle(): Promise<number> {
   const deadline = performance.now() + settleLimitMs;
   while (loadAverage() > quietLoad && performance.now() < deadline) await sleep(1_000);
   return loadAverage();

@@ -7,7 +7,7 @@ import type { Projection } from './projection';
 export type Folds = ReadonlyMap<string, unknown>;
 
 /**
- * Applies a batch to every projection that has not seen it yet and moves all checkpoints to the
+ * Applies a batch to every projection that has not seen it yet and moves all checkpoints forward to the
  * batch's last position, inside the caller's transaction. Returns that position. A projection whose
  * part of the batch was folded ahead (`folds`) only writes it.
  */
@@ -43,11 +43,17 @@ export async function projectBatch(
       projections.map((p) => ({ name: p.name, commitPosition: last.commit, preparePosition: last.prepare })),
     )
     .onConflict((oc) =>
-      oc.column('name').doUpdateSet({
-        commitPosition: (eb) => eb.ref('excluded.commitPosition'),
-        preparePosition: (eb) => eb.ref('excluded.preparePosition'),
-        updatedAt: sql`now()`,
-      }),
+      oc
+        .column('name')
+        .doUpdateSet({
+          commitPosition: (eb) => eb.ref('excluded.commitPosition'),
+          preparePosition: (eb) => eb.ref('excluded.preparePosition'),
+          updatedAt: sql`now()`,
+        })
+        // A checkpoint a rebuild keeps (Projection.keptByRebuild) is ahead of the rebuild's early batches.
+        .where(
+          sql<boolean>`(projection_checkpoint.commit_position, projection_checkpoint.prepare_position) < (excluded.commit_position, excluded.prepare_position)`,
+        ),
     )
     .execute();
   return last;

@@ -85,6 +85,34 @@ describe('projection runner', () => {
     expect(await tallyRows()).toEqual(afterRestart);
   });
 
+  it('a rebuild gives an outbox (keptByRebuild) only the events it has not had, and keeps its rows', async () => {
+    // From an empty outbox and checkpoint, whatever the tests before this one appended.
+    await sql`DELETE FROM tally`.execute(db);
+    await db.deleteFrom('projectionCheckpoint').execute();
+    await appendCounted(3, 2);
+    const eventCount = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(db)).rows[0]?.n);
+    const outbox = () => tallyProjection({ keptByRebuild: true });
+    const runner = new ProjectionRunner({ pool, db, eventStore, projections: [outbox()] });
+    await runner.start();
+    const projected = await eventStore.headPosition();
+    expect(await runner.waitFor(projected as NonNullable<typeof projected>, 10_000)).toBe(true);
+    await runner.stop();
+    const live = await tallyRows();
+    expect(live).toHaveLength(await eventCount());
+    // Appended while the portal was stopped for the rebuild: the outbox has not had these yet.
+    await appendCounted(2, 2);
+
+    const total = await eventCount();
+    expect(await rebuildReadModels({ pool, db, eventStore, projections: [outbox()] })).toBe(total);
+    const rebuilt = await tallyRows();
+    expect(rebuilt).toHaveLength(total);
+    expect(new Set(rebuilt.map((r) => r.eventId)).size).toBe(total);
+    const [checkpoint] = await db.selectFrom('projectionCheckpoint').selectAll().execute();
+    const head = await eventStore.headPosition();
+    expect(checkpoint && BigInt(checkpoint.commitPosition)).toBe(head?.commit);
+  });
+
   it('waitFor resolves once live appends are projected, and only one runner projects at a time', async () => {
     const first = tallyRunner({ standbyPollMs: 50 });
     const second = tallyRunner({ standbyPollMs: 50 });

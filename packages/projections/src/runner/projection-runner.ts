@@ -26,7 +26,11 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown) => void;
 }
 
-const toPosition = (row: { commitPosition: string; preparePosition: string }): GlobalPosition => ({
+/** The position a checkpoint row holds. */
+export const checkpointPosition = (row: {
+  commitPosition: string;
+  preparePosition: string;
+}): GlobalPosition => ({
   commit: BigInt(row.commitPosition),
   prepare: BigInt(row.preparePosition),
 });
@@ -123,7 +127,7 @@ export class ProjectionRunner {
   private async loadCheckpoints(): Promise<void> {
     const rows = await this.options.db.selectFrom('projectionCheckpoint').selectAll().execute();
     this.checkpoints.clear();
-    for (const row of rows) this.checkpoints.set(row.name, toPosition(row));
+    for (const row of rows) this.checkpoints.set(row.name, checkpointPosition(row));
   }
 
   /** Undefined (from the start) as soon as one projection has never run. */

@@ -17,6 +17,12 @@ export interface Projection {
   apply(trx: Transaction<Database>, events: readonly RecordedEvent[]): Promise<void>;
   /** Empties the projection's tables before a rebuild. */
   reset(trx: Transaction<Database>): Promise<void>;
+  /**
+   * Operational state, not derived from the events alone (an outbox whose rows the senders update): a rebuild
+   * neither empties it nor gives it again the events it has had, so it keeps its checkpoint and a rebuild
+   * never adds a send for an event it once passed over (a subscription disabled then, a filter since changed).
+   */
+  keptByRebuild?: true;
   /** `apply` in two steps, for a projection whose batches are worth folding ahead (see FoldAhead). */
   foldAhead?: FoldAhead<unknown>;
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { comparePositions, type GlobalPosition } from '@portal/event-store';
 import { type Folds, foldBatch, projectBatch } from './project-batch';
-import { type ProjectionRunnerOptions, RUNNER_LOCK_KEY } from './projection-runner';
+import { checkpointPosition, type ProjectionRunnerOptions, RUNNER_LOCK_KEY } from './projection-runner';
 
 /** How often a rebuild looks again for events an open transaction holds back. */
 const heldBackPollMs = 50;
@@ -16,7 +16,7 @@ async function both<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
 
 /**
  * Empties every read model and its checkpoint, then replays the whole event store into them, one
- * transaction per batch. While a batch is written, the next is read and folded in memory by the
+ * transaction per batch (an outbox keeps its rows and checkpoint, and gets only events it has not had). While a batch is written, the next is read and folded in memory by the
  * projections that fold ahead: Node.js and PostgreSQL each take about half of a rebuild's time, and so
  * work at once. Refuses while a running portal owns the projections (it would keep projecting from its
  * own position).
@@ -34,9 +34,14 @@ export async function rebuildReadModels(
     );
     if (!rows[0]?.locked)
       throw new Error('A running portal owns the read models: stop it before rebuilding.');
-    await db.transaction().execute(async (trx) => {
+    const kept = projections.filter((projection) => projection.keptByRebuild).map((p) => p.name);
+    const keptCheckpoints = await db.transaction().execute(async (trx) => {
       for (const projection of projections) await projection.reset(trx);
-      await trx.deleteFrom('projectionCheckpoint').execute();
+      let removed = trx.deleteFrom('projectionCheckpoint');
+      if (kept.length > 0) removed = removed.where('name', 'not in', kept);
+      await removed.execute();
+      const rows = await trx.selectFrom('projectionCheckpoint').selectAll().execute();
+      return new Map(rows.map((row) => [row.name, checkpointPosition(row)]));
     });
     // Everything committed before the rebuild began is replayed, including events that readAll holds
     // back while an older transaction (of any database on the server) is still open.
@@ -60,7 +65,7 @@ export async function rebuildReadModels(
       }
       const written = db
         .transaction()
-        .execute((trx) => projectBatch(trx, projections, events, new Map(), folds));
+        .execute((trx) => projectBatch(trx, projections, events, keptCheckpoints, folds));
       [, next] = await both(written, readAndFold(last, folds));
       applied += events.length;
       position = last;

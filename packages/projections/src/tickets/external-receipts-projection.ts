@@ -80,7 +80,8 @@ export const externalReceiptsProjection: Projection = {
     'TicketDeleted',
     ...weighings,
   ] satisfies TicketEvent['type'][],
-  // How the reports went is not in the events: a rebuild keeps it, and replaying inserts nothing twice.
+  // How the reports went is not in the events: a rebuild keeps it and gives it no event a second time.
+  keptByRebuild: true,
   async reset() {},
   apply: eventByEvent(async (trx: Transaction<Database>, recorded: RecordedEvent) => {
     const event = recorded as unknown as RecordedEvent & TicketEvent;

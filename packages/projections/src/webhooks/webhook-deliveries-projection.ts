@@ -30,6 +30,7 @@ export const webhookDeliveriesProjection: Projection = {
   name: 'webhook-deliveries',
   handles: Object.keys(webhookTypeOfTicketEvent),
   // Deliveries and their send state are not derived from the events alone: a rebuild keeps them.
+  keptByRebuild: true,
   async reset() {},
   async apply(trx: Transaction<Database>, events) {
     const subscriptions = await trx
