@@ -68,6 +68,13 @@ describe('Settings → Integrations, in Chromium', () => {
     await page.getByRole('cell', { name: '500', exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
     await screenshot(page, 'integrations-deliveries-1440');
+    // By state: the failing delivery is under Failing, and none is delivered.
+    await page.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await page.getByText('No deliveries here.').waitFor();
+    await page.getByRole('button', { name: 'Failing', exact: true }).click();
+    await page.getByRole('cell', { name: '500', exact: true }).waitFor();
+    await screenshot(page, 'integrations-deliveries-failing-1440', { fullPage: false });
+    await page.getByRole('button', { name: 'All', exact: true }).click();
     // Replay from a time: the dialog asks from when (an hour ago to start with) and says what it sent again.
     await page.getByRole('button', { name: 'Replay from…' }).click();
     const replay = page.getByRole('dialog', { name: 'Replay the events from a time' });

@@ -83,6 +83,32 @@ export const WebhookDeliverySchema = Type.Object({
 });
 export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
 
+/** Which deliveries GET /api/webhook/{id}/deliveries lists: a state, or (as sent when neither is asked) all of them. */
+export const webhookDeliveryFilters = ['pending', 'failing', 'delivered'] as const;
+export type WebhookDeliveryFilter = (typeof webhookDeliveryFilters)[number];
+
+/** How many deliveries one answer of GET /api/webhook/{id}/deliveries holds at the most. */
+export const webhookDeliveriesPageSize = 200;
+
+/** GET /api/webhook/{id}/deliveries: which deliveries, newest first, 200 at a time. */
+export const WebhookDeliveriesQuerySchema = Type.Object(
+  {
+    state: Type.Optional(
+      OneOf(webhookDeliveryFilters, {
+        description: 'pending: not made yet; failing: not made yet and tried at least once; delivered: made',
+      }),
+    ),
+    before: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: "Only deliveries older than this one (a delivery's id): the next page back",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WebhookDeliveriesQuery = Static<typeof WebhookDeliveriesQuerySchema>;
+
 /** POST /api/webhook/{id}/replay: from when the subscription's events are sent again. */
 export const WebhookReplayBodySchema = Type.Object(
   {

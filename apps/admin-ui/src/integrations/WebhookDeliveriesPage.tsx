@@ -12,11 +12,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { endpoints, type WebhookDelivery } from '@portal/contract';
+import {
+  endpoints,
+  type WebhookDelivery,
+  type WebhookDeliveryFilter,
+  webhookDeliveriesPageSize,
+  webhookDeliveryFilters,
+} from '@portal/contract';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LabelledTable } from '../common/LabelledTable';
+import { LabelledToggles } from '../common/LabelledToggles';
 import { useNotifyLoadError } from '../common/useNotifyLoadError';
 import { call } from '../dataProvider/http-client';
 import { PageTitle } from '../layout/PageTitle';
@@ -44,8 +51,20 @@ export const WebhookDeliveriesPage = () => {
   const notify = useNotify();
   const id = Number(useParams().id);
   const subscription = useWebhook(id);
-  const deliveries = useDeliveries(id);
+  const [state, setState] = useState<WebhookDeliveryFilter | undefined>();
+  // Paging back: the deliveries older than this one's id (undefined: the newest).
+  const [before, setBefore] = useState<number | undefined>();
+  const deliveries = useDeliveries(id, {
+    ...(state ? { state } : {}),
+    ...(before === undefined ? {} : { before }),
+  });
   const [replaying, setReplaying] = useState(false);
+  const showing = (next: WebhookDeliveryFilter | undefined) => {
+    setState(next);
+    setBefore(undefined);
+  };
+  const rows = deliveries.data ?? [];
+  const oldest = rows.length === webhookDeliveriesPageSize ? rows.at(-1)?.id : undefined;
   useNotifyLoadError(subscription.error ?? deliveries.error);
 
   const redeliver = async (delivery: WebhookDelivery) => {
@@ -93,14 +112,27 @@ export const WebhookDeliveriesPage = () => {
           {translate('portal.integrations.deliveriesOf', { url: subscription.data.url })}
         </Typography>
       )}
+      <LabelledToggles
+        label="portal.integrations.showing"
+        labels="portal.integrations.deliveryFilters"
+        options={['all', ...webhookDeliveryFilters] as const}
+        value={state ?? 'all'}
+        onChange={(next) => showing(next === 'all' ? undefined : next)}
+      />
       <Card>
         <Box sx={{ height: 4 }}>{deliveries.isFetching && <LinearProgress />}</Box>
-        {deliveries.data?.length === 0 && (
-          <Alert severity="info">{translate('portal.integrations.noDeliveries')}</Alert>
+        {deliveries.isSuccess && rows.length === 0 && (
+          <Alert severity="info">
+            {translate(
+              state || before !== undefined
+                ? 'portal.integrations.noDeliveriesShown'
+                : 'portal.integrations.noDeliveries',
+            )}
+          </Alert>
         )}
-        {!!deliveries.data?.length && (
+        {rows.length > 0 && (
           <LabelledTable label="portal.integrations.deliveries" columns={deliveryColumns}>
-            {deliveries.data.map((delivery) => (
+            {rows.map((delivery) => (
               <TableRow key={delivery.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{delivery.type}</TableCell>
                 <TableCell>{delivery.ticketId ?? '—'}</TableCell>
@@ -124,6 +156,20 @@ export const WebhookDeliveriesPage = () => {
               </TableRow>
             ))}
           </LabelledTable>
+        )}
+        {(before !== undefined || oldest !== undefined) && (
+          <Stack direction="row" useFlexGap sx={{ justifyContent: 'flex-end', gap: 1, p: 1 }}>
+            {before !== undefined && (
+              <Button onClick={() => setBefore(undefined)}>
+                {translate('portal.integrations.newestDeliveries')}
+              </Button>
+            )}
+            {oldest !== undefined && (
+              <Button onClick={() => setBefore(oldest)}>
+                {translate('portal.integrations.olderDeliveries')}
+              </Button>
+            )}
+          </Stack>
         )}
       </Card>
     </Box>

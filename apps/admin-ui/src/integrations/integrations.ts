@@ -1,4 +1,4 @@
-import { endpoints, type WebhookSubscription } from '@portal/contract';
+import { endpoints, type WebhookDeliveriesQuery, type WebhookSubscription } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../dataProvider/http-client';
 
@@ -18,10 +18,10 @@ export function useWebhook(id: number) {
   });
 }
 
-export function useDeliveries(id: number) {
+export function useDeliveries(id: number, query: WebhookDeliveriesQuery = {}) {
   return useQuery({
-    queryKey: ['webhooks', 'deliveries', id],
-    queryFn: () => call(endpoints.getWebhookByIdDeliveries, { params: { id } }),
+    queryKey: ['webhooks', 'deliveries', id, query],
+    queryFn: () => call(endpoints.getWebhookByIdDeliveries, { params: { id }, query }),
     // A delivery's attempts move on by themselves: the view follows them.
     refetchInterval: 5000,
   });

@@ -1,10 +1,11 @@
-import { Alert, Box, LinearProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReportChart, ReportChartBody } from '@portal/contract';
 import { displayUnitSymbols, formatWeight, formatWeightNumber, kgFromDisplayUnit } from '@portal/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
+import { LabelledToggles } from '../common/LabelledToggles';
 import { formatDate } from '../i18n/dates';
 import { useSiteWeights } from '../settings/site-settings';
 import { chartUnitOf, projectWeightSeries, receivedPerDaySeries } from './report-chart';
@@ -120,24 +121,13 @@ export const ReportCharts = ({
   const translate = useTranslate();
   return (
     <Box sx={{ p: 2 }} aria-busy={chart.isFetching}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography variant="body2" component="span">
-          {translate('portal.reports.chart.stackBy')}
-        </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={stackBy}
-          onChange={(_, next: StackBy | null) => next && onStackBy(next)}
-          aria-label={translate('portal.reports.chart.stackBy')}
-        >
-          {(['contractor', 'material'] as const).map((option) => (
-            <ToggleButton key={option} value={option}>
-              {translate(`portal.reports.chart.stacks.${option}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Box>
+      <LabelledToggles
+        label="portal.reports.chart.stackBy"
+        labels="portal.reports.chart.stacks"
+        options={['contractor', 'material'] as const}
+        value={stackBy}
+        onChange={onStackBy}
+      />
       <Box sx={{ height: 4 }}>{chart.isFetching && <LinearProgress />}</Box>
       {chart.isError ? (
         <Alert severity="error">

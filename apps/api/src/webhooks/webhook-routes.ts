@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endpoints, type WebhookSubscriptionInput } from '@portal/contract';
+import { endpoints, type WebhookSubscriptionInput, webhookDeliveriesPageSize } from '@portal/contract';
 import { DomainError, webhookMessages } from '@portal/domain';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '@portal/projections';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
@@ -154,13 +154,16 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   route(app, endpoints.getWebhookByIdDeliveries, async (request) => {
     const subscription = await foundSubscription(db, request.params.id);
-    const rows = await db
+    const { state, before } = request.query;
+    let listed = db
       .selectFrom('webhookDeliveries')
       .selectAll()
-      .where('subscriptionId', '=', request.params.id)
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute();
+      .where('subscriptionId', '=', request.params.id);
+    if (before !== undefined) listed = listed.where('id', '<', String(before));
+    if (state === 'delivered') listed = listed.where('state', '=', 'delivered');
+    if (state === 'pending' || state === 'failing') listed = listed.where('state', '=', 'pending');
+    if (state === 'failing') listed = listed.where('attempts', '>', 0);
+    const rows = await listed.orderBy('id', 'desc').limit(webhookDeliveriesPageSize).execute();
     return rows.map((row) => deliveryView(row, subscription.state === 'active'));
   });
 

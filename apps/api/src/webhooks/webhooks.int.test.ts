@@ -252,4 +252,41 @@ describe('webhooks', () => {
     });
     expect([future.statusCode, future.json().message]).toEqual([400, webhookMessages.replayFromFuture]);
   });
+  it('lists deliveries by state and pages back with before={id}; without a query, all of them newest first', async () => {
+    const to = await receiver();
+    // The second ticket's delivery keeps failing; the others are made.
+    const tickets = await kit.fresh(3);
+    const failing = tickets[1]?.id;
+    to.answer((request) => ({ status: request.envelope.ticketId === failing ? 500 : 200 }));
+    const { id } = await subscribe(to, { eventTypes: ['ticket.edited'] });
+    for (const ticket of tickets)
+      await api(
+        endpoints.putTicketEditShort,
+        { body: { ticket: { id: ticket.id, notes: 'listed' } } },
+        kit.admin,
+      );
+    const listed = (query: Parameters<typeof api<typeof endpoints.getWebhookByIdDeliveries>>[1]['query']) =>
+      api(endpoints.getWebhookByIdDeliveries, { params: { id }, query }, kit.admin);
+    await expect
+      .poll(async () => (await listed({ state: 'delivered' })).map((d) => d.ticketId), { timeout: 10_000 })
+      .toEqual([tickets[2]?.id, tickets[0]?.id]);
+    await expect
+      .poll(async () => (await listed({ state: 'failing' })).map((d) => d.ticketId))
+      .toEqual([failing]);
+    expect((await listed({ state: 'pending' })).map((d) => d.ticketId)).toEqual([failing]);
+    const all = await deliveries(id);
+    expect(all.map((d) => d.ticketId)).toEqual([tickets[2]?.id, failing, tickets[0]?.id]);
+    expect((await listed({ before: all[0]?.id })).map((d) => d.id)).toEqual([all[1]?.id, all[2]?.id]);
+    expect(await listed({ before: all[2]?.id })).toEqual([]);
+    const refused = await kit.portal.app.inject(
+      injectionOf(endpoints.getWebhookByIdDeliveries, { params: { id }, query: {} }),
+    );
+    expect(refused.statusCode).toBe(401);
+    const badState = await kit.portal.app.inject({
+      method: 'GET',
+      url: `/api/webhook/${id}/deliveries?state=lost`,
+      headers: kit.admin,
+    });
+    expect(badState.statusCode).toBe(400);
+  });
 });

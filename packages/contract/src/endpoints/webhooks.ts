@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, okResponses } from '../http';
 import {
+  WebhookDeliveriesQuerySchema,
   WebhookDeliverySchema,
   WebhookReplayBodySchema,
   WebhookSubscriptionEditSchema,
@@ -77,8 +78,11 @@ export const webhooksEndpoints = {
     path: '/api/webhook/:id/deliveries',
     access: 'admin',
     tags,
-    summary: "The subscription's latest 200 deliveries, newest first",
+    summary: "The subscription's deliveries, newest first, 200 at a time",
+    description:
+      'Without a query string, the latest 200 (as before). state= narrows them; before={id} answers the 200 older than that delivery, for paging back.',
     params: IdParams,
+    querystring: WebhookDeliveriesQuerySchema,
     response: okResponses(Type.Array(WebhookDeliverySchema)),
   }),
   postWebhookByIdDeliveriesByDeliveryIdRedeliver: endpoint({
