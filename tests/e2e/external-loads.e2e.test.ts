@@ -1,29 +1,22 @@
 import { createStandardUser, injectionOf, testAdmin, testStandardUser } from '@portal/api/test/portal';
-import {
-  exampleExternalLoad,
-  type SoilFloStandIn,
-  startSoilFloStandIn,
-} from '@portal/api/test/soilflo-stand-in';
+import { serverForTestFile } from '@portal/api/test/server-for-test-file';
+import { exampleExternalLoad, startSoilFloStandIn } from '@portal/api/test/soilflo-stand-in';
 import { endpoints, type Ticket } from '@portal/contract';
 import { externalLoadMessages, ticketMessages, ticketStreamId } from '@portal/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formInput, logIn, screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
 
 /** SoilFLO's stand-in on loopback; the portal reads its address when it starts. */
-let soilFlo: SoilFloStandIn;
-beforeAll(async () => {
-  soilFlo = await startSoilFloStandIn();
-});
-afterAll(() => soilFlo?.close());
+const soilFlo = serverForTestFile(() => startSoilFloStandIn());
 
 const ctx = useBrowserPortal(
   {},
   {
     env: () => ({
-      SOILFLO_API_URL: soilFlo.url,
-      SOILFLO_API_KEY: soilFlo.apiKey,
+      SOILFLO_API_URL: soilFlo().url,
+      SOILFLO_API_KEY: soilFlo().apiKey,
       SOILFLO_RECEIPT_RETRY_MS: '200',
     }),
   },
@@ -36,7 +29,7 @@ beforeAll(async () => {
   await ctx.generateTickets(501, 505, { isSoilFLOTicket: true });
   withLoad = await ctx.ticketNumbered(501);
   withoutLoad = await ctx.ticketNumbered(502);
-  soilFlo.seed(501, [
+  soilFlo().seed(501, [
     exampleExternalLoad({ id: 7, status: 'void' }),
     exampleExternalLoad({
       id: 90,
@@ -95,7 +88,7 @@ describe('SoilFLO loads on the ticket page', () => {
     await screenshot(page, 'external-load-form-1440');
 
     // SoilFLO's failures toast the server's message (a 502 keeps its body for this).
-    soilFlo.behave('malformed', { times: 1 });
+    soilFlo().behave('malformed', { times: 1 });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.getByText(externalLoadMessages.notCorrect, { exact: true }).isVisible())
@@ -112,7 +105,7 @@ describe('SoilFLO loads on the ticket page', () => {
     await expect
       .poll(() => page.getByText(/Receipt sent to SoilFLO at/).isVisible(), { timeout: 20_000 })
       .toBe(true);
-    expect(soilFlo.receipts()).toHaveLength(1);
+    expect(soilFlo().receipts()).toHaveLength(1);
     await screenshot(page, 'external-load-received-1440');
   });
 
@@ -165,17 +158,17 @@ describe('SoilFLO loads on the ticket page', () => {
     const [loadedLater, deletedMeanwhile] = [await ctx.ticketNumbered(503), await ctx.ticketNumbered(504)];
     // SoilFLO says the truck left two hours from now: the receipt would come before the loading.
     const later = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 19);
-    soilFlo.seed(503, [exampleExternalLoad({ id: 95, dispatchedTime: later })]);
+    soilFlo().seed(503, [exampleExternalLoad({ id: 95, dispatchedTime: later })]);
     await openTicket(loadedLater);
 
-    soilFlo.behave('error');
+    soilFlo().behave('error');
     await page.getByRole('button', { name: 'Receive Ticket' }).click();
     await expect
       .poll(() => page.getByText(externalLoadMessages.pullFailed, { exact: true }).isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);
-    soilFlo.behave('normal');
+    soilFlo().behave('normal');
 
     await page.getByRole('button', { name: 'Receive Ticket' }).click();
     const updateFailed = `${externalLoadMessages.updateFailed} Time received cannot be earlier than time loaded`;

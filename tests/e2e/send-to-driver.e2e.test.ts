@@ -1,21 +1,18 @@
 import { mailArrived } from '@portal/api/test/report-kit';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { serverForTestFile } from '@portal/api/test/server-for-test-file';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { endpoints, type Ticket } from '@portal/contract';
 import { displayTicketNumber } from '@portal/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formInput, screenshot } from '../support/browser';
 import { useBrowserPortal } from '../support/browser-portal';
 import { readQrCode } from '../support/qr-code';
 
 // Issue 34, item 1 (D1): the office hands the driver the Truck Dispatch link: QR on screen, copy, SMS text,
 // e-mail through a real SMTP server on loopback. Item 5a (D7): the digital ticket's hash cut-off is a setting.
-let receiver: SmtpTestReceiver;
-beforeAll(async () => {
-  receiver = await startSmtpTestReceiver();
-});
-afterAll(() => receiver?.close());
-const ctx = useBrowserPortal({}, { env: () => ({ SMTP_URL: receiver.url }) });
+const receiver = serverForTestFile(() => startSmtpTestReceiver());
+const ctx = useBrowserPortal({}, { env: () => ({ SMTP_URL: receiver().url }) });
 
 const widths = [
   { width: 1440, height: 900 },
@@ -56,7 +53,7 @@ afterEach(async () => {
 });
 
 const mailTo = (address: string, ticket: Ticket) =>
-  mailArrived(receiver, `Dispatch link for ticket ${displayTicketNumber(ticket)}`, [address]);
+  mailArrived(receiver(), `Dispatch link for ticket ${displayTicketNumber(ticket)}`, [address]);
 
 // Strings, not functions: this package type-checks without the DOM's types.
 const clipboard = () => ctx.page.evaluate<string>('navigator.clipboard.readText()');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNotify } from 'react-admin';
 
 /**
  * A dialog's call to the server: `pending` while it runs, so its buttons wait. The call toasts its own
@@ -17,4 +18,19 @@ export const usePendingCall = () => {
     }
   };
   return { pending, runPending };
+};
+
+/** The same for a call that does not toast its own failure: its error's message is toasted here. */
+export const useToastedPendingCall = () => {
+  const notify = useNotify();
+  const { pending, runPending } = usePendingCall();
+  const runToasted = (call: () => Promise<void>) =>
+    runPending(async () => {
+      try {
+        await call();
+      } catch (error) {
+        notify((error as Error).message, { type: 'error' });
+      }
+    });
+  return { pending, runToasted };
 };

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { CancelSubmitActions } from '../common/CancelSubmitActions';
 import { TitledDialog } from '../common/TitledDialog';
+import { useToastedPendingCall } from '../common/usePendingCall';
 import { call } from '../dataProvider/http-client';
 
 /** The browser's local time as a datetime-local input shows it ('2026-11-28T09:15'). */
@@ -26,23 +27,18 @@ export const ReplayDialog = ({
   const translate = useTranslate();
   const notify = useNotify();
   const [from, setFrom] = useState(() => localInputValue(new Date(Date.now() - 3_600_000)));
-  const [sending, setSending] = useState(false);
+  const { pending: sending, runToasted } = useToastedPendingCall();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSending(true);
-    try {
+    await runToasted(async () => {
       const { replayed } = await call(endpoints.postWebhookByIdReplay, {
         params: { id: subscriptionId },
         body: { from: new Date(from).toISOString() },
       });
       notify('portal.integrations.replaying', { type: 'info', messageArgs: { smart_count: replayed } });
       onClose(true);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (

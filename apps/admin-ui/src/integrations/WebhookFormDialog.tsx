@@ -10,9 +10,10 @@ import {
 import { endpoints, type WebhookSubscription } from '@portal/contract';
 import { type WebhookEventType, webhookEventTypes } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { CancelSubmitActions } from '../common/CancelSubmitActions';
 import { TitledDialog } from '../common/TitledDialog';
+import { useToastedPendingCall } from '../common/usePendingCall';
 import { call } from '../dataProvider/http-client';
 import { editBody } from './integrations';
 
@@ -31,12 +32,11 @@ export const WebhookFormDialog = ({
   onSaved: (secret: string | null) => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [types, setTypes] = useState<WebhookEventType[]>(editing?.eventTypes ?? []);
   const [typesMissing, setTypesMissing] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, runToasted } = useToastedPendingCall();
 
   const toggle = (type: WebhookEventType) =>
     setTypes((chosen) => (chosen.includes(type) ? chosen.filter((t) => t !== type) : [...chosen, type]));
@@ -47,9 +47,8 @@ export const WebhookFormDialog = ({
       setTypesMissing(true);
       return;
     }
-    setSaving(true);
     const fields = { url: url.trim(), eventTypes: types, description: description.trim() || null };
-    try {
+    await runToasted(async () => {
       if (editing) {
         await call(endpoints.putWebhookById, {
           params: { id: editing.id },
@@ -60,11 +59,7 @@ export const WebhookFormDialog = ({
         const created = await call(endpoints.postWebhookNew, { body: fields });
         onSaved(created.secret);
       }
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -7,6 +7,7 @@ import {
   type ReportTableBody,
 } from '@portal/contract';
 import { chosenId, text } from '../common/form-values';
+import { ticketNumberFilter } from '../common/validation';
 
 /** The Custom tab's filter form as react-hook-form holds it: texts, ids and days. */
 interface ReportFormValues {
@@ -41,8 +42,7 @@ export const emptyReportForm: ReportFormValues = {
 export type ReportFilter = Omit<ReportChartBody, 'stackBy'>;
 
 /** The report's from and to ticket numbers are digits only. */
-export const reportTicketNumberError = (value: unknown): string | undefined =>
-  text(value) === '' || /^\d+$/.test(text(value)) ? undefined : 'portal.reports.ticketNotNumber';
+export const reportTicketNumberError = ticketNumberFilter('portal.reports.ticketNotNumber');
 
 /** The filter of a submitted form: numbers for ticket numbers and ids, YYYY-MM-DD days, a capitalised plate. */
 export function reportFilterOf(values: Partial<ReportFormValues>): ReportFilter {

@@ -11,12 +11,10 @@ import {
 } from './report-form';
 
 describe('the report form', () => {
+  // The rule itself (digits only, or blank) is ticketNumberFilter's, tested in common/validation.
   it("says 'Ticket number must be a number' for anything but digits, and nothing when blank", () => {
     expect(reportTicketNumberError('12a')).toBe('portal.reports.ticketNotNumber');
-    expect(reportTicketNumberError('-3')).toBe('portal.reports.ticketNotNumber');
-    expect(reportTicketNumberError(' 42 ')).toBeUndefined();
     expect(reportTicketNumberError('')).toBeUndefined();
-    expect(reportTicketNumberError(null)).toBeUndefined();
   });
 
   it('leaves a blank filter out entirely', () => {

@@ -1,19 +1,16 @@
 import { injector, useTestPortal } from '@portal/api/test/portal';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { serverForTestFile } from '@portal/api/test/server-for-test-file';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import type { Seal } from '@portal/contract';
 import type { ChainVerification } from '@portal/event-store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newSealKey, sealPublicKeyOf } from '../data-dir-secrets';
 import { siteDate } from '../site-time';
 import { sealIfDue, sealOnDemand } from './seals';
 
-let receiver: SmtpTestReceiver;
-beforeAll(async () => {
-  receiver = await startSmtpTestReceiver();
-});
-afterAll(() => receiver?.close());
+const receiver = serverForTestFile(() => startSmtpTestReceiver());
 
-const ctx = useTestPortal({ standardUser: true, env: () => ({ SMTP_URL: receiver.url }) });
+const ctx = useTestPortal({ standardUser: true, env: () => ({ SMTP_URL: receiver().url }) });
 const call = injector(() => ctx.portal);
 
 /** The streams and events a seal taken now covers: all but the seal stream's. */
@@ -27,7 +24,7 @@ const storeCounts = async () =>
 async function mailTo(subjectStart: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = receiver.received.find((received) => received.subject?.startsWith(subjectStart));
+    const mail = receiver().received.find((received) => received.subject?.startsWith(subjectStart));
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail '${subjectStart}…' within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,27 +1,24 @@
 import { clientOfPortal, injectionOf, runToEnd } from '@portal/api/test/portal';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { serverForTestFile } from '@portal/api/test/server-for-test-file';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { expectInvalid, useTicketPortal } from '@portal/api/test/ticket-kit';
 import { verifyExport } from '@portal/audit-verifier';
 import { endpoints, type RetentionRunResult, type Ticket } from '@portal/contract';
 import { removedPersonalData, retentionMessages, ticketStreamId } from '@portal/domain';
 import { allProjections, compareReadModels } from '@portal/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commandHostFor } from '../plugins/infrastructure';
 import { applyRetention } from './apply-retention';
 
 // Issue 31, item 5: past the retention period and without a hold, a ticket's personal data goes from the
 // events and the read models; the weights, times and sites stay, and every chain still verifies.
-let receiver: SmtpTestReceiver;
-beforeAll(async () => {
-  receiver = await startSmtpTestReceiver();
-});
-afterAll(() => receiver?.close());
+const receiver = serverForTestFile(() => startSmtpTestReceiver());
 
 const kit = useTicketPortal({
   companies: true,
   standardUser: true,
   auditorUser: true,
-  env: () => ({ SMTP_URL: receiver.url }),
+  env: () => ({ SMTP_URL: receiver().url }),
 });
 const client = clientOfPortal(() => kit.portal);
 const asAdmin = <Answer>(call: (headers: Record<string, string>) => Promise<Answer>) => call(kit.admin);
@@ -250,10 +247,10 @@ describe('records retention', () => {
 
   it('mails the administrators what it removed', async () => {
     const deadline = Date.now() + 15_000;
-    let mail = receiver.received.find((received) => received.subject?.startsWith('Retention:'));
+    let mail = receiver().received.find((received) => received.subject?.startsWith('Retention:'));
     while (!mail && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      mail = receiver.received.find((received) => received.subject?.startsWith('Retention:'));
+      mail = receiver().received.find((received) => received.subject?.startsWith('Retention:'));
     }
     expect(mail?.subject).toBe('Retention: personal data removed from 1 ticket(s)');
     expect(mail?.text).toContain('dated before');

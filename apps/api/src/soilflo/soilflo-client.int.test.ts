@@ -1,5 +1,6 @@
 import { externalLoadMessages } from '@portal/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverForTestFile } from '../../test/server-for-test-file';
 import { exampleExternalLoad, type SoilFloStandIn, startSoilFloStandIn } from '../../test/soilflo-stand-in';
 import {
   createSoilFloClient,
@@ -10,24 +11,20 @@ import {
   type SoilFloFailure,
 } from './soilflo-client';
 
-let standIn: SoilFloStandIn;
+const standIn = serverForTestFile(() => startSoilFloStandIn());
 let seenBefore = 0;
 
-beforeAll(async () => {
-  standIn = await startSoilFloStandIn();
-});
-afterAll(() => standIn.close());
 afterEach(() => {
-  standIn.behave('normal');
-  seenBefore = standIn.requests().length;
+  standIn().behave('normal');
+  seenBefore = standIn().requests().length;
 });
 
 /** Fast retries, so the failing cases stay quick. */
 const client = (options: Partial<SoilFloClientOptions> = {}): SoilFloClient =>
-  createSoilFloClient({ url: standIn.url, apiKey: standIn.apiKey, retryDelayMs: 10, ...options });
+  createSoilFloClient({ url: standIn().url, apiKey: standIn().apiKey, retryDelayMs: 10, ...options });
 
 /** This test's requests: the stand-in is shared by the whole file. */
-const requestsNow = () => standIn.requests().slice(seenBefore);
+const requestsNow = () => standIn().requests().slice(seenBefore);
 
 /** The SoilFloError the call ends in, checked for its code and message. */
 async function failure(call: Promise<unknown>, code: SoilFloFailure, message: string): Promise<SoilFloError> {
@@ -59,7 +56,7 @@ describe('a SoilFLO client', () => {
 
   it('answers the validated loads of a ticket number, all of them, with the key sent', async () => {
     const loads = [exampleExternalLoad({ id: 11 }), exampleExternalLoad({ id: 12, status: 'void' })];
-    standIn.seed(1001, loads);
+    standIn().seed(1001, loads);
     expect(await client().loadsFor(1001)).toEqual(loads);
     expect(requestsNow()).toEqual([{ method: 'GET', path: '/loads?ticketNumber=1001', outcome: 200 }]);
   });
@@ -69,21 +66,21 @@ describe('a SoilFLO client', () => {
   });
 
   it('reads again after a 500 and answers the second reading', async () => {
-    standIn.seed(1003, [exampleExternalLoad({ id: 31 })]);
-    standIn.behave('error', { times: 1 });
+    standIn().seed(1003, [exampleExternalLoad({ id: 31 })]);
+    standIn().behave('error', { times: 1 });
     expect((await client().loadsFor(1003)).map((load) => load.id)).toEqual([31]);
     expect(requestsNow().map((request) => request.outcome)).toEqual([500, 200]);
   });
 
   it('reads again after a dropped connection', async () => {
-    standIn.seed(1004, [exampleExternalLoad({ id: 41 })]);
-    standIn.behave('drop', { times: 1 });
+    standIn().seed(1004, [exampleExternalLoad({ id: 41 })]);
+    standIn().behave('drop', { times: 1 });
     expect((await client().loadsFor(1004)).map((load) => load.id)).toEqual([41]);
     expect(requestsNow().map((request) => request.outcome)).toEqual(['dropped', 200]);
   });
 
   it('gives up with "Failed to pull" after three readings (the default) that all time out', async () => {
-    standIn.behave('slow', { delayMs: 2000 });
+    standIn().behave('slow', { delayMs: 2000 });
     const started = Date.now();
     const error = await failure(
       client({ timeoutMs: 300 }).loadsFor(1005),
@@ -96,14 +93,14 @@ describe('a SoilFLO client', () => {
   });
 
   it('says the data is not correct, without reading again, when the answer is not a list', async () => {
-    standIn.behave('malformed');
+    standIn().behave('malformed');
     await failure(client().loadsFor(1006), 'not_correct', externalLoadMessages.notCorrect);
     expect(requestsNow()).toHaveLength(1);
   });
 
   it('says the data is not correct, without reading again, when a load lacks its truck', async () => {
     const { truck: _, ...withoutTruck } = exampleExternalLoad({ id: 71 });
-    standIn.seed(1007, [exampleExternalLoad({ id: 70 }), withoutTruck]);
+    standIn().seed(1007, [exampleExternalLoad({ id: 70 }), withoutTruck]);
     const error = await failure(client().loadsFor(1007), 'not_correct', externalLoadMessages.notCorrect);
     expect(error.cause).toMatch(/'\/1\/truck'/);
     expect(requestsNow()).toHaveLength(1);
@@ -122,26 +119,26 @@ describe('a SoilFLO client', () => {
   });
 
   it('joins its paths to a URL with a trailing slash', async () => {
-    standIn.seed(1009, [exampleExternalLoad({ id: 91 })]);
-    expect(await client({ url: `${standIn.url}/` }).loadsFor(1009)).toHaveLength(1);
+    standIn().seed(1009, [exampleExternalLoad({ id: 91 })]);
+    expect(await client({ url: `${standIn().url}/` }).loadsFor(1009)).toHaveLength(1);
     expect(requestsNow()[0]?.path).toBe('/loads?ticketNumber=1009');
   });
 
   it('reports a receipt once, with its Idempotency-Key', async () => {
-    standIn.seed(receipt.ticketNumber, [exampleExternalLoad({ id: 101 })]);
+    standIn().seed(receipt.ticketNumber, [exampleExternalLoad({ id: 101 })]);
     await client().sendReceipt(101, receipt, 'receipt-101-a');
-    expect(standIn.receipts()).toContainEqual({ loadId: 101, ...receipt, idempotencyKey: 'receipt-101-a' });
+    expect(standIn().receipts()).toContainEqual({ loadId: 101, ...receipt, idempotencyKey: 'receipt-101-a' });
     expect(requestsNow()).toEqual([{ method: 'POST', path: '/loads/101/receipt', outcome: 200 }]);
   });
 
   it('tells why a receipt did not get through when SoilFLO fails, trying once', async () => {
-    standIn.behave('error');
+    standIn().behave('error');
     await failure(client().sendReceipt(101, receipt, 'receipt-101-b'), 'unreachable', 'SoilFLO answered 500');
     expect(requestsNow()).toHaveLength(1);
   });
 
   it('tells staff a receipt timed out, or that SoilFLO could not be reached at all', async () => {
-    standIn.behave('slow', { delayMs: 2000 });
+    standIn().behave('slow', { delayMs: 2000 });
     const slow = client({ timeoutMs: 300 }).sendReceipt(101, receipt, 'receipt-101-c');
     await failure(slow, 'unreachable', 'SoilFLO did not answer within 0.3 s');
     const gone = await startSoilFloStandIn();
@@ -155,16 +152,20 @@ describe('a SoilFLO client', () => {
   });
 
   it('counts as unreachable a receipt whose answer was cut off, and its retry is recorded once', async () => {
-    standIn.seed(1012, [exampleExternalLoad({ id: 121 })]);
+    standIn().seed(1012, [exampleExternalLoad({ id: 121 })]);
     const report = { ...receipt, ticketNumber: 1012 };
-    standIn.behave('accept-then-drop', { times: 1 });
+    standIn().behave('accept-then-drop', { times: 1 });
     await failure(
       client().sendReceipt(121, report, 'receipt-121'),
       'unreachable',
       'The connection to SoilFLO was dropped',
     );
     await client().sendReceipt(121, report, 'receipt-121');
-    expect(standIn.receipts().filter((recorded) => recorded.loadId === 121)).toHaveLength(1);
+    expect(
+      standIn()
+        .receipts()
+        .filter((recorded) => recorded.loadId === 121),
+    ).toHaveLength(1);
     expect(requestsNow().map((request) => request.outcome)).toEqual(['dropped', 200]);
   });
 

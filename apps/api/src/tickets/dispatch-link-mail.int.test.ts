@@ -1,18 +1,19 @@
 import { bearer, useLoggingApp } from '@portal/api/test/portal';
 import { mailArrived } from '@portal/api/test/report-kit';
-import { type SmtpTestReceiver, startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
+import { serverForTestFile } from '@portal/api/test/server-for-test-file';
+import { startSmtpTestReceiver } from '@portal/api/test/smtp-receiver';
 import { at, hours, messages, useTicketPortal } from '@portal/api/test/ticket-kit';
 import type { DispatchLinkMailSent, Ticket } from '@portal/contract';
 import { dispatchLinkMessages, displayTicketNumber } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // Send to driver by e-mail (issue 34, item 1): a real SMTP server on loopback, the portal's own mail queue.
-let receiver: SmtpTestReceiver;
-beforeAll(async () => {
-  receiver = await startSmtpTestReceiver();
+const receiver = serverForTestFile(() => startSmtpTestReceiver());
+const kit = useTicketPortal({
+  standardUser: true,
+  companies: true,
+  env: () => ({ SMTP_URL: receiver().url }),
 });
-afterAll(() => receiver?.close());
-const kit = useTicketPortal({ standardUser: true, companies: true, env: () => ({ SMTP_URL: receiver.url }) });
 
 // Every line the API logs, at the most detailed level, for the link's hash to be looked for.
 const logged = useLoggingApp(() => kit.portal, 'trace');
@@ -35,7 +36,7 @@ const hashOf = async (id: number) =>
   (await kit.call('GET', `/api/ticket/${id}/hash`)).json<{ hash: string }>().hash;
 
 const mailTo = (address: string, ticket: Ticket) =>
-  mailArrived(receiver, `Dispatch link for ticket ${displayTicketNumber(ticket)}`, [address]);
+  mailArrived(receiver(), `Dispatch link for ticket ${displayTicketNumber(ticket)}`, [address]);
 
 describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
   it("mails the driver the ticket's dispatch link, which opens the dispatch page's data without a session", async () => {
@@ -108,7 +109,7 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
 
   it('refuses a hostile or missing address with a clear message and mails no one', async () => {
     const ticket = await loaded();
-    const before = receiver.received.length;
+    const before = receiver().received.length;
     for (const to of [
       'dave@haulers.test, eve@evil.test',
       'dave@haulers.test;eve@evil.test',
@@ -134,7 +135,7 @@ describe('POST /api/ticket/{id}/dispatch-link/mail', () => {
       expect(response.statusCode, `${JSON.stringify(body)}: ${response.body}`).toBe(400);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(receiver.received.length).toBe(before);
+    expect(receiver().received.length).toBe(before);
   });
 
   it('never writes the link or its hash to the log', async () => {

@@ -1,6 +1,7 @@
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { ofCompany } from '../of-company';
 import { ticketReferences } from '../tickets/ticket-references';
 
 export const listContractorCompanies = (db: Kysely<Database>, nameContains?: string) => {
@@ -58,12 +59,11 @@ const contacts = (db: Kysely<Database>) =>
     .innerJoin('contractorCompanies as company', 'company.id', 'c.contractorCompanyId')
     .select(contactColumns);
 
-export const listContractorContacts = (db: Kysely<Database>, contractorCompanyId: number | null) => {
-  const query = contacts(db).orderBy('c.name').orderBy('c.id');
-  return contractorCompanyId === null
-    ? query.execute()
-    : query.where('c.contractorCompanyId', '=', contractorCompanyId).execute();
-};
+export const listContractorContacts = (db: Kysely<Database>, contractorCompanyId: number | null) =>
+  ofCompany(contacts(db), 'c.contractorCompanyId', contractorCompanyId)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
 
 export const findContractorContact = (db: Kysely<Database>, id: number) =>
   contacts(db).where('c.id', '=', id).executeTakeFirst();

@@ -2,6 +2,7 @@ import type { ProjectSortField } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { changeLogAnswer, changeLogSelection } from '../change-log';
 import type { Database } from '../database';
+import { ofCompany } from '../of-company';
 import { fetchPage, type RecordListPage } from '../record-pages';
 
 /** A project: the record plus the names the tables show. */
@@ -43,11 +44,10 @@ const specNames = ({ isSoilFloProject, ...row }: ViewRow) => ({ ...row, isSoilFL
 export type ProjectView = ReturnType<typeof specNames>;
 
 export const listProjects = async (db: Kysely<Database>, contractorCompanyId: number | null = null) => {
-  const query = projectsView(db).orderBy('p.projectId').orderBy('p.id');
-  const rows = await (contractorCompanyId === null
-    ? query
-    : query.where('p.contractorCompanyId', '=', contractorCompanyId)
-  ).execute();
+  const rows = await ofCompany(projectsView(db), 'p.contractorCompanyId', contractorCompanyId)
+    .orderBy('p.projectId')
+    .orderBy('p.id')
+    .execute();
   return rows.map(specNames);
 };
 
@@ -74,12 +74,12 @@ export async function listProjectsPage(
   contractorCompanyId: number | null,
   page: RecordListPage<ProjectSortField>,
 ) {
-  let rows = projectsView(db);
-  let counted = db.selectFrom('projects as p').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (contractorCompanyId !== null) {
-    rows = rows.where('p.contractorCompanyId', '=', contractorCompanyId);
-    counted = counted.where('p.contractorCompanyId', '=', contractorCompanyId);
-  }
+  const rows = ofCompany(projectsView(db), 'p.contractorCompanyId', contractorCompanyId);
+  const counted = ofCompany(
+    db.selectFrom('projects as p').select((eb) => eb.fn.countAll<number>().as('total')),
+    'p.contractorCompanyId',
+    contractorCompanyId,
+  );
   const { rows: projects, total } = await fetchPage(rows, counted, page, projectColumns, 'p.id');
   return { projects: projects.map(specNames), total };
 }

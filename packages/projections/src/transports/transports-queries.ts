@@ -2,6 +2,7 @@ import type { TruckSortField } from '@portal/contract';
 import { countOf } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database';
+import { ofCompany } from '../of-company';
 import { fetchPage, type RecordListPage } from '../record-pages';
 import { ticketReferences } from '../tickets/ticket-references';
 
@@ -40,12 +41,11 @@ const contacts = (db: Kysely<Database>) =>
       'c.version',
     ]);
 
-export const listTransportContacts = (db: Kysely<Database>, transportCompanyId: number | null) => {
-  const query = contacts(db).orderBy('c.name').orderBy('c.id');
-  return transportCompanyId === null
-    ? query.execute()
-    : query.where('c.transportCompanyId', '=', transportCompanyId).execute();
-};
+export const listTransportContacts = (db: Kysely<Database>, transportCompanyId: number | null) =>
+  ofCompany(contacts(db), 'c.transportCompanyId', transportCompanyId)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
 
 export const findTransportContact = (db: Kysely<Database>, id: number) =>
   contacts(db).where('c.id', '=', id).executeTakeFirst();
@@ -72,12 +72,12 @@ const trucksView = (db: Kysely<Database>) =>
 
 export type TruckView = NonNullable<Awaited<ReturnType<typeof findTruck>>>;
 
-export const listTrucks = (db: Kysely<Database>, transportCompanyId: number | null = null) => {
-  const query = trucksView(db).orderBy('company.name').orderBy('t.number').orderBy('t.id');
-  return transportCompanyId === null
-    ? query.execute()
-    : query.where('t.transportCompanyId', '=', transportCompanyId).execute();
-};
+export const listTrucks = (db: Kysely<Database>, transportCompanyId: number | null = null) =>
+  ofCompany(trucksView(db), 't.transportCompanyId', transportCompanyId)
+    .orderBy('company.name')
+    .orderBy('t.number')
+    .orderBy('t.id')
+    .execute();
 
 const truckColumns: Record<TruckSortField, string> = {
   id: 't.id',
@@ -95,12 +95,12 @@ export async function listTrucksPage(
   transportCompanyId: number | null,
   page: RecordListPage<TruckSortField>,
 ) {
-  let rows = trucksView(db);
-  let counted = db.selectFrom('trucks as t').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (transportCompanyId !== null) {
-    rows = rows.where('t.transportCompanyId', '=', transportCompanyId);
-    counted = counted.where('t.transportCompanyId', '=', transportCompanyId);
-  }
+  const rows = ofCompany(trucksView(db), 't.transportCompanyId', transportCompanyId);
+  const counted = ofCompany(
+    db.selectFrom('trucks as t').select((eb) => eb.fn.countAll<number>().as('total')),
+    't.transportCompanyId',
+    transportCompanyId,
+  );
   const { rows: trucks, total } = await fetchPage(rows, counted, page, truckColumns, 't.id');
   return { trucks, total };
 }

@@ -10,12 +10,12 @@ import { PlateSearchInput } from '../../common/PlateSearchInput';
 import { toAfterFrom } from '../../common/range-order';
 import { TicketNumberInput } from '../../common/TicketNumberInput';
 import { VirtualizedSelectInput } from '../../common/VirtualizedSelectInput';
+import { isTicketNumber } from '../../common/validation';
 import { useHaulageCompanies } from '../receive/reference-data';
 import { useContractorCompanies } from './dashboard-queries';
 import {
   emptyTicketSearch,
   isBlankSearch,
-  isTicketNumber,
   REFOCUS_AFTER_MS,
   SEARCH_DEBOUNCE_MS,
   type TicketSearchBody,

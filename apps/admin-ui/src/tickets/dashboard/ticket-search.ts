@@ -1,4 +1,5 @@
 import { chosenId, text } from '../../common/form-values';
+import { isTicketNumber, ticketNumberFilter } from '../../common/validation';
 
 /** The Search tab's form: a ticket number plus the filters. */
 interface TicketSearchValues {
@@ -37,10 +38,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const REFOCUS_AFTER_MS = 500;
 
 /** The Search tab's ticket number is digits only. */
-export const isTicketNumber = (value: unknown): boolean => /^\d+$/.test(text(value));
-
-export const ticketNumberError = (value: unknown): string | undefined =>
-  text(value) === '' || isTicketNumber(value) ? undefined : 'portal.dashboard.search.ticketNotNumber';
+export const ticketNumberError = ticketNumberFilter('portal.dashboard.search.ticketNotNumber');
 
 /** The search call's body: trimmed texts, numeric ids and YYYY-MM-DD days, blanks omitted. */
 export function toSearchBody(values: Partial<TicketSearchValues>): TicketSearchBody {
