@@ -52,8 +52,8 @@ export const loadAverage = (): number => os.loadavg()[0] ?? 0;
 /** Rounds of every measured row (issue 35): a noisy round shows as spread, not as the result. */
 const benchRounds = 3;
 
-/** Longest wait for the load to fall before a measurement's rounds. */
-const settleLimitMs = 120_000;
+/** Longest wait for the load to fall before a measurement's rounds (BENCH_SETTLE_SECONDS, 120 by default). */
+const settleLimitMs = Number(process.env.BENCH_SETTLE_SECONDS ?? '120') * 1000;
 
 /**
  * Waits until the 1-minute load average is at most `quietLoad`, for `settleLimitMs` at the most, and answers it.

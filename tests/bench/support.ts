@@ -110,7 +110,7 @@ export const cannonRows = (name: string, label: string, result: autocannon.Resul
  * portal's infrastructure and its authentication plugin (the same hook, the same session cache), whose one
  * route answers a constant JSON body of the size asked for. What no route of the portal can beat.
  */
-async function startFrameworkFloor(portal: TestPortal) {
+export async function startFrameworkFloor(portal: TestPortal) {
   const app = Fastify({ logger: false });
   await app.register(infrastructure, portal.infra);
   await app.register(errorHandler);
@@ -125,7 +125,7 @@ async function startFrameworkFloor(portal: TestPortal) {
     return bodies.get(bytes);
   };
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'POST', 'PUT'],
     url: '/api/floor',
     handler: async (request, reply) =>
       reply

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { runToEnd, startTestPortal, type TestPortal } from '@portal/api/test/portal';
 import { ticketStreamId } from '@portal/domain';
 import { migrateEventStore, type NewEvent, PostgresEventStore } from '@portal/event-store';
-import { activeTicketsToday } from '@portal/projections';
+import { activeTicketsToday, findTicket } from '@portal/projections';
 import { sql } from 'kysely';
 import {
   atLeast,
@@ -15,7 +15,7 @@ import {
   roundsRowOf,
   row,
 } from './report';
-import { callsFor, routeLoad, scaled, withFreshDatabase } from './support';
+import { callsFor, routeLoad, scaled, startFrameworkFloor, withFreshDatabase } from './support';
 
 const name = 'tickets';
 export const ticketCount = scaled(1_000_000);
@@ -199,8 +199,12 @@ export async function ticketsBench(): Promise<BenchRow[]> {
         toGenerate - Math.min(tickets.length, generatedIds.length),
       ),
     );
-    const warmUp = await receiveFromWorker(portal.url, headers, generatedIds.slice(0, receiveWarmUp));
+    const receiveUrl = `${portal.url}/api/ticket/receive`;
+    const warmUp = await receiveFromWorker(receiveUrl, headers, generatedIds.slice(0, receiveWarmUp));
     rows.push(mustBeZero(name, 'receive warm-up failures', warmUp.failures));
+    const frameworkFloor = await startFrameworkFloor(portal);
+    // A receipt answers the received ticket: the floor answers as many bytes.
+    const answerBytes = JSON.stringify(await findTicket(portal.infra.db, generatedIds[0] as number)).length;
     rows.push(
       ...(await withFreshDatabase(
         async (pool) => {
@@ -213,12 +217,14 @@ export async function ticketsBench(): Promise<BenchRow[]> {
                 receiveWarmUp + (round + 1) * receiveCount,
               );
               const before = await headOfEvents(portal);
-              const received = await receiveFromWorker(portal.url, headers, ids);
+              const received = await receiveFromWorker(receiveUrl, headers, ids);
               const appends = await appendedSince(portal, before, ids.map(ticketStreamId));
               const raw = await appendRaw(store, appends, `-floor-${round}`);
+              const framework = await receiveFromWorker(frameworkFloor.url(answerBytes), headers, ids);
               return {
                 ...received,
                 rate: perSecond(ids.length, received.elapsed),
+                frameworkRate: perSecond(ids.length, framework.elapsed),
                 rawRate: perSecond(appends.length, raw.elapsedMs),
                 rawP99: percentile(raw.latencies, 99),
                 eventsPerReceipt: appends.reduce((sum, a) => sum + a.events.length, 0) / appends.length,
@@ -234,6 +240,18 @@ export async function ticketsBench(): Promise<BenchRow[]> {
               perRound('events appended per receipt', (r) => r.eventsPerReceipt, 'count'),
               perRound(`${floor}: throughput`, (r) => r.rawRate, 'appends/s'),
               perRound(`${floor}: latency p99`, (r) => r.rawP99, 'ms'),
+              // What HTTP and the authentication hook alone allow on this machine, the same client driving it:
+              // no receipt can go faster, whatever its own work costs.
+              perRound(
+                `framework floor: PUT of a constant ${answerBytes}-byte answer through the same authentication, ${receiveConcurrency} at a time: throughput`,
+                (r) => r.frameworkRate,
+                'requests/s',
+              ),
+              perRound(
+                `${label}: throughput / framework floor throughput`,
+                (r) => r.rate / r.frameworkRate,
+                'ratio',
+              ),
               perRound(
                 `${label}: throughput / raw append throughput`,
                 (r) => r.rate / r.rawRate,
@@ -248,6 +266,7 @@ export async function ticketsBench(): Promise<BenchRow[]> {
             ];
           } finally {
             await store.close();
+            await frameworkFloor.close();
           }
         },
         { max: portal.config.databasePoolMax },
@@ -309,8 +328,9 @@ async function listPeers(portal: TestPortal): Promise<BenchRow[]> {
 }
 
 /**
- * Receives every ticket of `ids`, `receiveConcurrency` at a time, from a worker thread: like autocannon's,
- * the clients must not share the portal's event loop, or their work would count as the portal's.
+ * Receives every ticket of `ids` (PUT `url` with each as the body), `receiveConcurrency` at a time, from a
+ * worker thread: like autocannon's, the clients must not share the portal's event loop, or their work would
+ * count as the portal's.
  */
 function receiveFromWorker(
   url: string,
@@ -327,7 +347,7 @@ function receiveFromWorker(
       while (next < ids.length) {
         const ticketId = ids[next++];
         const t0 = performance.now();
-        const response = await fetch(url + '/api/ticket/receive', {
+        const response = await fetch(url, {
           method: 'PUT', headers, body: JSON.stringify({ ticketId, source: 'dashboard' }),
         });
         await response.arrayBuffer();
