@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookEnvelope } from '@portal/contract';
+import { endpoints, type WebhookEnvelope } from '@portal/contract';
 import { Webhook } from 'standardwebhooks';
+import type { clientOfPortal, Headers } from './portal';
 
 /** One request the receiver got, and whether the official Standard Webhooks library verified it. */
 export interface ReceivedWebhook {
@@ -111,4 +112,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A webhook test's clean-up after each test: every subscription deleted (its deliveries with it) and the
+ * receivers it started closed, so the next test's receiver sees only its own requests.
+ */
+export async function deleteSubscriptionsAndClose(
+  api: ReturnType<typeof clientOfPortal>,
+  admin: Headers,
+  receivers: WebhookReceiver[],
+) {
+  for (const subscription of await api(endpoints.getWebhookAll, {}, admin))
+    await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, admin);
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 }

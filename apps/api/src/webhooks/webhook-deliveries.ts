@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
 import { webhookMessages } from '@portal/domain';
-import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '@portal/projections';
-import type { Job } from 'bullmq';
+import {
+  type Database,
+  type WebhookDeliveriesTable,
+  type WebhookSubscriptionsTable,
+  webhookDeliveriesDueChannel,
+} from '@portal/projections';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { JobFamily } from '../jobs/job-queues';
 import { startRepeating } from '../jobs/repeating-task';
@@ -12,24 +17,45 @@ import type { WebhookConfig } from './webhook-config';
 import { webhookMetrics } from './webhook-metrics';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
 import { webhookSignature } from './webhook-signature';
+import { listenFor } from './webhook-wake';
 
 /**
  * Webhook deliveries (issue 33, docs/integrations.md). The projection writes one pending delivery per event
  * and subscription; the relay queues, for each subscription and ticket, only the first delivery not made
- * yet (so a ticket's deliveries go out in order), one job per round; a job leases its delivery, sends it,
- * and records the outcome: delivered, or a next round after an exponential, jittered delay. A delivery
- * failing for `giveUpAfterMs` pauses its subscription and e-mails the administrators. A worker killed
- * mid-send leaves a lease that runs out; the relay then starts a new round (at least once, never lost).
+ * yet (so a ticket's deliveries go out in order), each round once, in batches of one subscription's: a job
+ * leases its batch, sends it at once (different tickets), and records the outcomes: delivered, or a next
+ * round after an exponential, jittered delay. The relay looks every relayIntervalMs and soon after
+ * deliveries become due (the projection wrote some, or a made one's ticket has another waiting). A
+ * delivery failing for `giveUpAfterMs` pauses its subscription and e-mails the administrators. A worker
+ * killed mid-send leaves leases that run out; the relay then starts new rounds (at least once, never lost).
  */
 export const webhookQueue = 'webhooks';
 
-interface DeliveryJobData {
+/** A delivery and the round queued for it. */
+interface QueuedRound {
+  id: string;
+  round: number;
+}
+
+interface DeliveryBatchData {
+  deliveries: QueuedRound[];
+}
+
+/** A job queued before batches (one delivery): still sent after an upgrade. */
+interface LegacyDeliveryJobData {
   deliveryId: string;
   round: number;
 }
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 type Subscription = Selectable<WebhookSubscriptionsTable>;
+
+/** One attempt of a batch, and what it went to. */
+interface Sent {
+  delivery: Delivery;
+  subscription: Subscription;
+  attempt: WebhookAttempt;
+}
 
 /** A lease outlasts the send's timeout by this much, so only a vanished worker's lease runs out. */
 const leaseMarginMs = 2000;
@@ -79,64 +105,80 @@ function signedRequest(subscription: Subscription, delivery: Delivery) {
   };
 }
 
-/** Takes the delivery for this round, if it is still pending, the first of its ticket's, and nobody sends it. */
-const leaseDelivery = (db: Kysely<Database>, data: DeliveryJobData, leaseMs: number) =>
-  db
-    .updateTable('webhookDeliveries as d')
-    .set({ leasedUntil: afterMs(leaseMs) })
-    .where('d.id', '=', data.deliveryId)
-    .where('d.state', '=', 'pending')
-    .where('d.sendRound', '=', data.round)
-    .where((eb) => eb.or([eb('d.leasedUntil', 'is', null), eb('d.leasedUntil', '<', sql<Date>`now()`)]))
-    .where(firstPendingOfItsTicket)
-    .returningAll()
-    .executeTakeFirst();
-
-async function recordDelivered(db: Kysely<Database>, delivery: Delivery, attempt: WebhookAttempt) {
-  await db
-    .updateTable('webhookDeliveries')
-    .set((eb) => ({
-      state: 'delivered',
-      attempts: eb('attempts', '+', 1),
-      lastStatus: attempt.status,
-      lastError: null,
-      lastAttemptAt: sql<Date>`now()`,
-      deliveredAt: sql<Date>`now()`,
-      leasedUntil: null,
-    }))
-    .where('id', '=', delivery.id)
-    .where('state', '=', 'pending')
-    .execute();
+/**
+ * Takes the deliveries of these rounds that are still pending, the first of their ticket's, and sent by
+ * nobody, in one statement: two of one ticket in a batch, only the earlier is taken. Rows are locked in id
+ * order, as the relay's marking locks them, so the two never deadlock.
+ */
+async function leaseDeliveries(db: Kysely<Database>, queued: readonly QueuedRound[], leaseMs: number) {
+  const { rows } = await sql<Delivery>`UPDATE webhook_deliveries SET leased_until = ${afterMs(leaseMs)}
+    WHERE id IN (SELECT d.id FROM webhook_deliveries AS d
+      JOIN unnest(${queued.map((q) => q.id)}::bigint[], ${queued.map((q) => q.round)}::int[]) AS q(id, round)
+        ON d.id = q.id AND d.send_round = q.round
+      WHERE d.state = 'pending' AND (d.leased_until IS NULL OR d.leased_until < now())
+        AND ${firstPendingOfItsTicket}
+      ORDER BY d.id FOR UPDATE OF d)
+    RETURNING *`.execute(db);
+  return rows;
 }
 
-/** Records a failed attempt and schedules the next round; answers whether the failures outlasted the window. */
-async function recordFailed(
+/**
+ * Gives rounds back for a new one (the relay queues it again): ours, leased while their subscription is
+ * not active; or held, unleased, behind an earlier delivery of their ticket that became due again (a
+ * redelivery) after they were queued.
+ */
+async function giveBack(
   db: Kysely<Database>,
-  config: WebhookConfig,
-  delivery: Delivery,
-  attempt: WebhookAttempt,
-): Promise<boolean> {
-  const failed = await db
-    .updateTable('webhookDeliveries')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      sendRound: eb('sendRound', '+', 1),
-      lastStatus: attempt.status,
-      lastError: attempt.error?.slice(0, keptErrorLength) ?? null,
-      lastAttemptAt: sql<Date>`now()`,
-      firstFailedAt: sql<Date>`coalesce(first_failed_at, now())`,
-      nextAttemptAt: afterMs(retryDelayMs(config, delivery.attempts + 1)),
-      leasedUntil: null,
-    }))
-    .where('id', '=', delivery.id)
-    .where('state', '=', 'pending')
-    .returning(
-      sql<boolean>`first_failed_at <= now() - ${config.giveUpAfterMs} * interval '1 millisecond'`.as(
-        'expired',
-      ),
-    )
-    .executeTakeFirst();
-  return failed?.expired === true;
+  rounds: readonly QueuedRound[],
+  { leased }: { leased: boolean },
+) {
+  await sql`UPDATE webhook_deliveries AS d SET send_round = d.send_round + 1, leased_until = NULL
+    FROM unnest(${rounds.map((r) => r.id)}::bigint[], ${rounds.map((r) => r.round)}::int[]) AS r(id, round)
+    WHERE d.id = r.id AND d.send_round = r.round AND d.state = 'pending'
+      AND ${leased ? sql`true` : sql`d.leased_until IS NULL`}`.execute(db);
+}
+
+/**
+ * Records the made deliveries in one statement; when a ticket of theirs has another waiting, the commit
+ * wakes the relays (webhookDeliveriesDueChannel), so it goes out at once.
+ */
+async function recordDelivered(db: Kysely<Database>, made: readonly Sent[]) {
+  if (made.length === 0) return;
+  await sql`WITH made AS (
+      UPDATE webhook_deliveries AS d SET state = 'delivered', attempts = d.attempts + 1,
+        last_status = m.status, last_error = NULL, last_attempt_at = now(), delivered_at = now(),
+        leased_until = NULL
+      FROM unnest(${made.map(({ delivery }) => delivery.id)}::bigint[],
+        ${made.map(({ attempt }) => attempt.status)}::int[]) AS m(id, status)
+      WHERE d.id = m.id AND d.state = 'pending'
+      RETURNING d.id, d.subscription_id, d.ordering_key)
+    SELECT pg_notify(${webhookDeliveriesDueChannel}, '') FROM made
+    WHERE EXISTS (SELECT 1 FROM webhook_deliveries e
+      WHERE e.subscription_id = made.subscription_id AND e.ordering_key = made.ordering_key
+        AND e.state = 'pending' AND e.id <> made.id)
+    LIMIT 1`.execute(db);
+}
+
+/**
+ * Records the failed attempts and schedules their next rounds in one statement; answers the ids of those
+ * whose failures outlasted the window.
+ */
+async function recordFailed(db: Kysely<Database>, config: WebhookConfig, failed: readonly Sent[]) {
+  if (failed.length === 0) return new Set<string>();
+  const { rows } = await sql<{ id: string; expired: boolean }>`UPDATE webhook_deliveries AS d SET
+      attempts = d.attempts + 1, send_round = d.send_round + 1, last_status = f.status,
+      last_error = f.error, last_attempt_at = now(), first_failed_at = coalesce(d.first_failed_at, now()),
+      next_attempt_at = now() + f.delay_ms * interval '1 millisecond', leased_until = NULL
+    FROM unnest(${failed.map(({ delivery }) => delivery.id)}::bigint[],
+      ${failed.map(({ attempt }) => attempt.status)}::int[],
+      ${failed.map(({ attempt }) => attempt.error?.slice(0, keptErrorLength) ?? null)}::text[],
+      ${failed.map(({ delivery }) => retryDelayMs(config, delivery.attempts + 1))}::int[])
+      AS f(id, status, error, delay_ms)
+    WHERE d.id = f.id AND d.state = 'pending'
+    RETURNING d.id, d.first_failed_at <= now() - ${config.giveUpAfterMs} * interval '1 millisecond' AS expired`.execute(
+    db,
+  );
+  return new Set(rows.filter((row) => row.expired).map((row) => String(row.id)));
 }
 
 /** Pauses the subscription (once) and tells the administrators by e-mail; enabling it again resumes it. */
@@ -165,101 +207,161 @@ async function pauseSubscription(host: CommandHost, subscription: Subscription, 
   });
 }
 
-/** Sends one delivery's round; its outcome is on the delivery, so the job itself never fails or retries. */
-export function webhookJobFamily(host: CommandHost): JobFamily<DeliveryJobData, void> {
+/** The queued rounds of a job; a job queued before batches carries one. */
+const queuedRoundsOf = (data: DeliveryBatchData | LegacyDeliveryJobData): QueuedRound[] =>
+  'deliveries' in data ? data.deliveries : [{ id: data.deliveryId, round: data.round }];
+
+/**
+ * Sends a batch of first-of-their-ticket deliveries (different tickets, so at once) and records their
+ * outcomes, delivered or a next round after an exponential, jittered delay, each kind in one statement. The
+ * outcomes are on the deliveries; a job failing part way is tried again and sends none of its leased again.
+ */
+export function webhookJobFamily(
+  host: CommandHost,
+): JobFamily<DeliveryBatchData | LegacyDeliveryJobData, void> {
   const { db, config } = host.infra;
   const settings = config.webhooks;
   const metrics = webhookMetrics(host.infra.metrics.registry, db);
-  const queueNext = relayer(host);
   return {
     queue: webhookQueue,
-    concurrency: 8,
-    async process(job: Job<DeliveryJobData, void>) {
-      const delivery = await leaseDelivery(db, job.data, settings.sendTimeoutMs + leaseMarginMs);
-      // Made already, a later round queued, another worker sending it, or an earlier one still due.
-      if (!delivery) return;
-      const subscription = await db
+    // Batches wait on their receivers, not the CPU: 8 at once left them queued ~70-300 ms at 100 receipts/s.
+    concurrency: 32,
+    async process(job) {
+      const queued = queuedRoundsOf(job.data);
+      const leased = await leaseDeliveries(db, queued, settings.sendTimeoutMs + leaseMarginMs);
+      // Not taken: made already, a later round queued, another worker sending it (all as they should be),
+      // or held behind an earlier one of its ticket due again, which would otherwise never be queued again.
+      const notTaken = queued.filter((round) => !leased.some((delivery) => delivery.id === String(round.id)));
+      if (notTaken.length > 0) await giveBack(db, notTaken, { leased: false });
+      if (leased.length === 0) return;
+      const subscriptions = await db
         .selectFrom('webhookSubscriptions')
         .selectAll()
-        .where('id', '=', delivery.subscriptionId)
-        .executeTakeFirst();
-      if (subscription?.state !== 'active') {
-        // Disabled or paused since it was queued: give it back for a new round once it is enabled.
-        await db
-          .updateTable('webhookDeliveries')
-          .set((eb) => ({ leasedUntil: null, sendRound: eb('sendRound', '+', 1) }))
-          .where('id', '=', delivery.id)
-          .execute();
-        return;
-      }
-      const attempt = await sendWebhook(signedRequest(subscription, delivery), {
-        allowedHosts: settings.allowedHosts,
-        timeoutMs: settings.sendTimeoutMs,
-        responseBodyLimitBytes: settings.responseBodyLimitBytes,
-      });
-      metrics.attempts.inc({ outcome: attempt.ok ? 'delivered' : 'failed' });
-      if (attempt.ok) {
-        await recordDelivered(db, delivery, attempt);
-        // The ticket's next delivery need not wait for the relay's next look.
-        await queueNext({ subscriptionId: delivery.subscriptionId, orderingKey: delivery.orderingKey });
-        return;
-      }
-      if (await recordFailed(db, settings, delivery, attempt))
+        .where('id', 'in', [...new Set(leased.map((delivery) => delivery.subscriptionId))])
+        .execute();
+      const active = new Map(
+        subscriptions
+          .filter((subscription) => subscription.state === 'active')
+          .map((subscription) => [subscription.id, subscription] as const),
+      );
+      // Disabled or paused since they were queued: given back for a new round once enabled again.
+      const inactive = leased.filter((delivery) => !active.has(delivery.subscriptionId));
+      if (inactive.length > 0)
+        await giveBack(
+          db,
+          inactive.map((delivery) => ({ id: delivery.id, round: delivery.sendRound })),
+          { leased: true },
+        );
+      const sent = await Promise.all(
+        leased.flatMap((delivery) => {
+          const subscription = active.get(delivery.subscriptionId);
+          if (!subscription) return [];
+          return [
+            sendWebhook(signedRequest(subscription, delivery), {
+              allowedHosts: settings.allowedHosts,
+              timeoutMs: settings.sendTimeoutMs,
+              responseBodyLimitBytes: settings.responseBodyLimitBytes,
+            }).then((attempt): Sent => ({ delivery, attempt, subscription })),
+          ];
+        }),
+      );
+      for (const { attempt } of sent) metrics.attempts.inc({ outcome: attempt.ok ? 'delivered' : 'failed' });
+      await recordDelivered(
+        db,
+        sent.filter(({ attempt }) => attempt.ok),
+      );
+      const failed = sent.filter(({ attempt }) => !attempt.ok);
+      const expired = await recordFailed(db, settings, failed);
+      const pausing = new Map<number, Sent>();
+      for (const outcome of failed)
+        if (expired.has(outcome.delivery.id)) pausing.set(outcome.subscription.id, outcome);
+      for (const { subscription, delivery, attempt } of pausing.values())
         await pauseSubscription(host, subscription, { ...delivery, lastError: attempt.error });
     },
   };
 }
 
-interface Lane {
-  subscriptionId: number;
-  orderingKey: string;
+/** A batch of a job: at most this many deliveries of one subscription, sent at once. */
+const sendBatchSize = 25;
+
+/** The due rounds as batches: one subscription's each, in id order, at most sendBatchSize long. */
+function batchesOf(rounds: readonly (QueuedRound & { subscriptionId: number })[]): QueuedRound[][] {
+  const open = new Map<number, QueuedRound[]>();
+  const batches: QueuedRound[][] = [];
+  for (const { id, round, subscriptionId } of rounds) {
+    let batch = open.get(subscriptionId);
+    if (!batch || batch.length === sendBatchSize) {
+      batch = [];
+      open.set(subscriptionId, batch);
+      batches.push(batch);
+    }
+    batch.push({ id, round });
+  }
+  return batches;
 }
 
-/** Queues the due first delivery of each lane (or of one), each round once: its job id is the round's. */
+/** A batch's job id, from the rounds it carries: a relay running beside another queues no batch twice. */
+const batchJobId = (batch: readonly QueuedRound[]) =>
+  `webhook-${createHash('sha256')
+    .update(batch.map(({ id, round }) => `${id}.${round}`).join(','))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+/** Queues the due first delivery of each lane, each round once, in batches of one subscription's. */
 function relayer(host: CommandHost) {
   const { db, jobs } = host.infra;
-  const queue = jobs.queue<DeliveryJobData, void>(webhookQueue);
-  return async (lane?: Lane) => {
-    let due = db
+  const queue = jobs.queue<DeliveryBatchData, void>(webhookQueue);
+  return async () => {
+    const rounds = await db
       .selectFrom('webhookDeliveries as d')
       .innerJoin('webhookSubscriptions as s', 's.id', 'd.subscriptionId')
-      .select(['d.id', 'd.sendRound'])
+      .select(['d.id', 'd.sendRound as round', 'd.subscriptionId'])
       .where('d.state', '=', 'pending')
       .where('s.state', '=', 'active')
       .where('d.nextAttemptAt', '<=', sql<Date>`now()`)
       .where((eb) => eb('d.queuedRound', '<', eb.ref('d.sendRound')))
       .where(firstPendingOfItsTicket)
       .orderBy('d.id')
-      .limit(500);
-    if (lane)
-      due = due
-        .where('d.subscriptionId', '=', lane.subscriptionId)
-        .where('d.orderingKey', '=', lane.orderingKey);
-    const rounds = await due.execute();
+      .limit(500)
+      .execute();
     if (rounds.length === 0) return;
     // One queue call and one update for the lot: one by one, a busy tick's 500 deliveries took ~1,000
     // round trips, and the relay fell behind 100 receipts a second (the integrations bench).
     await queue.addBulk(
-      rounds.map(({ id, sendRound }) => ({
+      batchesOf(rounds).map((batch) => ({
         name: 'send',
-        data: { deliveryId: id, round: sendRound },
-        opts: { jobId: `webhook-${id}-${sendRound}`, attempts: 1 },
+        data: { deliveries: batch },
+        // A job that fails (a lost connection) is safe to run again: what it leased, nobody else sends, and
+        // its leases run out if it never records them.
+        opts: { jobId: batchJobId(batch), attempts: 3 },
       })),
     );
+    // Locked in id order, as a job's lease locks them: a worker leasing a batch just queued waits, never deadlocks.
     await sql`UPDATE webhook_deliveries AS d SET queued_round = r.round
-      FROM unnest(${rounds.map((r) => r.id)}::bigint[], ${rounds.map((r) => r.sendRound)}::int[]) AS r(id, round)
-      WHERE d.id = r.id AND d.queued_round < r.round`.execute(db);
+      FROM (SELECT e.id, r.round FROM webhook_deliveries AS e
+        JOIN unnest(${rounds.map((r) => r.id)}::bigint[], ${rounds.map((r) => r.round)}::int[]) AS r(id, round)
+          ON e.id = r.id
+        WHERE e.queued_round < r.round ORDER BY e.id FOR UPDATE OF e) AS r
+      WHERE d.id = r.id`.execute(db);
   };
 }
 
 /**
+ * How soon after a wake-up the relay looks: the deliveries made due meanwhile go in the same batches. At 100
+ * receipts a second to 5 receivers (the integrations bench, one run each at load ~6) 50 ms gave receipt ->
+ * webhook p50 378 ms, jobs waiting ~70 ms for a worker; 20 ms (smaller batches, more often) 102 ms.
+ */
+const wakeGatherMs = 20;
+
+/**
  * Gives back the deliveries whose sender vanished mid-send (its lease ran out: a new round), then queues
- * what is due. Runs where workers run; two relays at once queue nothing twice.
+ * what is due: every relayIntervalMs, and soon after deliveries become due (webhookDeliveriesDueChannel).
+ * Runs where workers run; two relays at once may queue a delivery twice, but its lease sends it once.
  */
 export function startWebhookRelay(host: CommandHost) {
-  const { db, config } = host.infra;
+  const { db, config, pool } = host.infra;
   const queueDue = relayer(host);
-  return startRepeating('Webhook relay', config.webhooks.relayIntervalMs, async () => {
+  const relay = startRepeating('Webhook relay', config.webhooks.relayIntervalMs, async () => {
     await db
       .updateTable('webhookDeliveries')
       .set((eb) => ({ sendRound: eb('sendRound', '+', 1), leasedUntil: null }))
@@ -268,4 +370,11 @@ export function startWebhookRelay(host: CommandHost) {
       .execute();
     await queueDue();
   });
+  const wakeUps = listenFor(pool, webhookDeliveriesDueChannel, () => relay.wake(wakeGatherMs));
+  return {
+    async stop() {
+      wakeUps.close();
+      await relay.stop();
+    },
+  };
 }

@@ -3,7 +3,12 @@ import { webhookMessages } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientOfPortal, injectionOf } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
-import { startWebhookReceiver, verifiedByAny, type WebhookReceiver } from '../../test/webhook-receiver';
+import {
+  deleteSubscriptionsAndClose,
+  startWebhookReceiver,
+  verifiedByAny,
+  type WebhookReceiver,
+} from '../../test/webhook-receiver';
 
 // Loopback receivers are allow-listed by address (any port); short delays keep retries and the pause quick.
 const kit = useTicketPortal({
@@ -19,11 +24,7 @@ const kit = useTicketPortal({
 const api = clientOfPortal(() => kit.portal);
 const receivers: WebhookReceiver[] = [];
 
-afterEach(async () => {
-  for (const subscription of await api(endpoints.getWebhookAll, {}, kit.admin))
-    await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, kit.admin);
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+afterEach(() => deleteSubscriptionsAndClose(api, kit.admin, receivers));
 
 async function receiver() {
   const started = await startWebhookReceiver();

@@ -1,12 +1,16 @@
 import { integrationEnvelopeOf } from '@portal/contract';
 import { type TicketEvent, webhookTypeOfTicketEvent } from '@portal/domain';
 import type { RecordedEvent } from '@portal/event-store';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
 import type { Projection } from '../runner/projection';
 import { findTicket } from '../tickets/find-ticket';
 import type { TicketView } from '../tickets/ticket-columns';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhook-tables';
+import {
+  type WebhookDeliveriesTable,
+  type WebhookSubscriptionsTable,
+  webhookDeliveriesDueChannel,
+} from './webhook-tables';
 
 type Subscription = Selectable<WebhookSubscriptionsTable>;
 type TicketRecordedEvent = RecordedEvent & TicketEvent;
@@ -24,7 +28,8 @@ const matchesFilter = (subscription: Subscription, ticket: TicketView | undefine
  * One delivery per event and subscription that asks for its type (an outbox): written in the projection
  * checkpoint's transaction, so no crash loses or doubles one; sending is the queue's work. A subscription
  * gets the events recorded from its creation on; a disabled one gets none, a paused one keeps collecting
- * them (in order) until it is resumed. Replaying an event (a rebuild) inserts nothing twice.
+ * them (in order) until it is resumed. Replaying an event (a rebuild) inserts nothing twice. The commit
+ * wakes the relay (webhookDeliveriesDueChannel).
  */
 export const webhookDeliveriesProjection: Projection = {
   name: 'webhook-deliveries',
@@ -75,5 +80,7 @@ export const webhookDeliveriesProjection: Projection = {
       .values(rows)
       .onConflict((oc) => oc.columns(['subscriptionId', 'eventId']).doNothing())
       .execute();
+    // Heard when the checkpoint's transaction commits: the relay queues them at once, not at its next look.
+    await sql`SELECT pg_notify(${webhookDeliveriesDueChannel}, '')`.execute(trx);
   },
 };

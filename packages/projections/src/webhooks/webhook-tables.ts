@@ -1,6 +1,12 @@
 import type { WebhookEventType, WebhookFilter } from '@portal/domain';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
+/**
+ * NOTIFY'd when deliveries become due: the projection wrote some, or a delivery was made and its ticket has
+ * another waiting. The relay listens, so a delivery need not wait for its next look.
+ */
+export const webhookDeliveriesDueChannel = 'webhook_deliveries_due';
+
 export type WebhookSubscriptionState = 'active' | 'disabled' | 'paused';
 
 export interface WebhookSubscriptionsTable {
