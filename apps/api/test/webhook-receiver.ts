@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookEnvelope } from '@portal/contract';
+import { endpoints, type WebhookEnvelope } from '@portal/contract';
 import { Webhook } from 'standardwebhooks';
+import { afterEach } from 'vitest';
+import { clientOfPortal, type Headers, type TestPortal } from './portal';
 
 /** One request the receiver got, and whether the official Standard Webhooks library verified it. */
 export interface ReceivedWebhook {
@@ -110,5 +112,27 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * For a test file: starts receivers on demand, and after each test closes them and deletes the portal's
+ * subscriptions, so every test starts with none.
+ */
+export function useWebhookReceivers(
+  portal: () => TestPortal,
+  admin: () => Headers,
+): () => Promise<WebhookReceiver> {
+  const api = clientOfPortal(portal);
+  const receivers: WebhookReceiver[] = [];
+  afterEach(async () => {
+    for (const subscription of await api(endpoints.getWebhookAll, {}, admin()))
+      await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, admin());
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  });
+  return async () => {
+    const started = await startWebhookReceiver();
+    receivers.push(started);
+    return started;
   };
 }

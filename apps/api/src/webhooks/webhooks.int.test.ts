@@ -1,9 +1,9 @@
 import { endpoints, type WebhookSubscriptionInput } from '@portal/contract';
 import { webhookMessages } from '@portal/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientOfPortal, injectionOf } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
-import { startWebhookReceiver, verifiedByAny, type WebhookReceiver } from '../../test/webhook-receiver';
+import { useWebhookReceivers, verifiedByAny, type WebhookReceiver } from '../../test/webhook-receiver';
 
 // Loopback receivers are allow-listed by address (any port); short delays keep retries and the pause quick.
 const kit = useTicketPortal({
@@ -17,19 +17,10 @@ const kit = useTicketPortal({
   },
 });
 const api = clientOfPortal(() => kit.portal);
-const receivers: WebhookReceiver[] = [];
-
-afterEach(async () => {
-  for (const subscription of await api(endpoints.getWebhookAll, {}, kit.admin))
-    await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, kit.admin);
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
-
-async function receiver() {
-  const started = await startWebhookReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = useWebhookReceivers(
+  () => kit.portal,
+  () => kit.admin,
+);
 
 async function subscribe(to: WebhookReceiver, body: Partial<WebhookSubscriptionInput> = {}) {
   const created = await api(

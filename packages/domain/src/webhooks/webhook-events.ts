@@ -39,6 +39,7 @@ export const webhookTypeOfTicketEvent: Partial<Record<TicketEvent['type'], Webho
   TicketReceiptReset: 'ticket.reset',
   TicketEdited: 'ticket.edited',
   TicketRestored: 'ticket.restored',
+  TicketLoaded: 'ticket.loaded',
 };
 
 /** What a subscription's optional filter narrows its tickets to; null fields match every ticket. */
