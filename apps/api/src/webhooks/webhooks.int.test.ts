@@ -96,7 +96,7 @@ describe('webhooks', () => {
     await expect.poll(() => delivered().length, { timeout: 30_000 }).toBe(30);
     for (const ticket of tickets) {
       const sequences = delivered()
-        .filter((request) => request.envelope.ticketId === ticket.id)
+        .filter(({ envelope }) => 'ticketId' in envelope && envelope.ticketId === ticket.id)
         .map((request) => request.envelope.sequence);
       expect(sequences).toHaveLength(5);
       expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
