@@ -1,9 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebhookEnvelopeSchema } from '@portal/contract';
-import { TicketEventSchemas, webhookEventTypes, webhookTypeOfTicketEvent } from '@portal/domain';
-import type { TSchema } from '@sinclair/typebox';
+import {
+  WebhookProjectEnvelopeSchema,
+  WebhookReceiptEnvelopeSchema,
+  WebhookScaleEnvelopeSchema,
+  WebhookTicketEnvelopeSchema,
+} from '@portal/contract';
+import { portalEventVersions, webhookEventTypes, webhookTypeOfEvent } from '@portal/domain';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 
 // docs/integrations.md's envelope and per-type tables are generated from the contract and the domain's
@@ -28,24 +33,27 @@ function fieldsOf(schema: TSchema, omit: readonly string[] = []): string[] {
     .map(([name, property]) => `\`${name}${required.has(name) ? '' : '?'}\`: ${typeOf(property)}`);
 }
 
-function envelopeTable(): string {
-  const properties = WebhookEnvelopeSchema.properties as Record<string, TSchema>;
+/** Fields that hold a record in the API's shape, named as the API's documentation names it. */
+const recordTypes: Record<string, string> = { ticket: 'Ticket \\| null', project: 'Project \\| null' };
+
+function envelopeTable(envelope: TObject): string {
+  const properties = envelope.properties as Record<string, TSchema>;
   const rows = Object.entries(properties).map(
     ([name, schema]) =>
-      `| \`${name}\` | ${name === 'ticket' ? 'Ticket \\| null' : typeOf(schema)} | ${schema.description ?? ''} |`,
+      `| \`${name}\` | ${recordTypes[name] ?? typeOf(schema)} | ${schema.description ?? ''} |`,
   );
   return ['| Field | Type | Meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
 function typesTable(): string {
   const rows = webhookEventTypes.map((type) => {
-    const events = Object.entries(webhookTypeOfTicketEvent)
+    const events = Object.entries(webhookTypeOfEvent)
       .filter(([, webhookType]) => webhookType === type)
       .map(([event]) => event);
     if (events.length === 0) return `| \`${type}\` | not sent yet (may be subscribed to) | |`;
     const shapes = events.map(
       (event) =>
-        `${event}: ${fieldsOf(TicketEventSchemas[event as keyof typeof TicketEventSchemas], ['hashNonce']).join(', ')}`,
+        `${event}: ${fieldsOf(portalEventVersions[event]?.schemas.at(-1) as TSchema, ['hashNonce']).join(', ')}`,
     );
     return `| \`${type}\` | ${events.join(', ')} | ${shapes.join('<br>')} |`;
   });
@@ -61,7 +69,13 @@ const blockPattern = (name: string) =>
 describe('docs/integrations.md', () => {
   it('shows the envelope and each type as the contract and the event schemas declare them', () => {
     let doc = readFileSync(docPath, 'utf8');
-    const blocks = { envelope: envelopeTable(), types: typesTable() };
+    const blocks = {
+      envelope: envelopeTable(WebhookTicketEnvelopeSchema),
+      'receipt envelope': envelopeTable(WebhookReceiptEnvelopeSchema),
+      'scale envelope': envelopeTable(WebhookScaleEnvelopeSchema),
+      'project envelope': envelopeTable(WebhookProjectEnvelopeSchema),
+      types: typesTable(),
+    };
     for (const [name, content] of Object.entries(blocks)) {
       expect(doc, `a generated block '${name}'`).toMatch(blockPattern(name));
       doc = doc.replace(blockPattern(name), generated(name, content));

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpoints, type WebhookEnvelope } from '@portal/contract';
 import { Webhook } from 'standardwebhooks';
-import type { clientOfPortal, Headers } from './portal';
+import { afterEach } from 'vitest';
+import { clientOfPortal, type Headers, type TestPortal } from './portal';
 
 /** One request the receiver got, and whether the official Standard Webhooks library verified it. */
 export interface ReceivedWebhook {
@@ -115,15 +116,23 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 }
 
 /**
- * A webhook test's clean-up after each test: every subscription deleted (its deliveries with it) and the
- * receivers it started closed, so the next test's receiver sees only its own requests.
+ * For a test file: starts receivers on demand, and after each test closes them and deletes the portal's
+ * subscriptions, so every test starts with none.
  */
-export async function deleteSubscriptionsAndClose(
-  api: ReturnType<typeof clientOfPortal>,
-  admin: Headers,
-  receivers: WebhookReceiver[],
-) {
-  for (const subscription of await api(endpoints.getWebhookAll, {}, admin))
-    await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, admin);
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+export function useWebhookReceivers(
+  portal: () => TestPortal,
+  admin: () => Headers,
+): () => Promise<WebhookReceiver> {
+  const api = clientOfPortal(portal);
+  const receivers: WebhookReceiver[] = [];
+  afterEach(async () => {
+    for (const subscription of await api(endpoints.getWebhookAll, {}, admin()))
+      await api(endpoints.deleteWebhookById, { params: { id: subscription.id } }, admin());
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  });
+  return async () => {
+    const started = await startWebhookReceiver();
+    receivers.push(started);
+    return started;
+  };
 }

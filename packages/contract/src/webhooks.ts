@@ -1,5 +1,6 @@
-import { Nullable, OneOf, webhookEventTypes } from '@portal/domain';
-import { type Static, Type } from '@sinclair/typebox';
+import { Nullable, OneOf, ticketWebhookEventTypes, webhookEventTypes } from '@portal/domain';
+import { type Static, type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { ProjectSchema } from './projects';
 import { TicketSchema } from './tickets';
 
 const DateTime = Type.String({ format: 'date-time' });
@@ -121,22 +122,98 @@ export const WebhookReplayBodySchema = Type.Object(
 );
 export type WebhookReplayBody = Static<typeof WebhookReplayBodySchema>;
 
-/** The body of every webhook request (docs/integrations.md). */
-export const WebhookEnvelopeSchema = Type.Object({
-  version: Type.Literal(1, { description: "The envelope's version: a changed envelope is a new one" }),
-  type: WebhookEventTypeSchema,
-  eventId: Type.String({ description: "The portal event's id; also the webhook-id header" }),
-  occurredAt: Type.String({
-    format: 'date-time',
-    description: 'When the event was recorded (ISO 8601, UTC)',
-  }),
-  ticketId: Type.Integer({ description: 'The ticket the event is of' }),
-  sequence: Type.Integer({
-    description: "The event's place in the ticket's history (1, 2, …): gaps are events not told",
-  }),
-  data: Type.Record(Type.String(), Type.Unknown(), { description: "The event's own facts, as recorded" }),
-  ticket: Type.Union([TicketSchema, Type.Null()], {
-    description: 'The ticket as the portal held it once the event was recorded (null: deleted since)',
-  }),
+const envelopeVersion = Type.Literal(1, {
+  description: "The envelope's version: a changed envelope is a new one",
 });
+const envelopeEventId = Type.String({ description: "The portal event's id; also the webhook-id header" });
+const envelopeOccurredAt = Type.String({
+  format: 'date-time',
+  description: 'When the event was recorded (ISO 8601, UTC)',
+});
+const envelopeData = Type.Record(Type.String(), Type.Unknown(), {
+  description: "The event's own facts, as recorded",
+});
+const envelopeTicketOf = <Ticket extends TSchema>(ticket: Ticket) =>
+  Type.Union([ticket, Type.Null()], {
+    description: 'The ticket as the portal held it once the event was recorded (null: deleted since)',
+  });
+
+/** An envelope of `type`: the fields every shape has, its subject's, then `data` and the subject's record. */
+const envelopeSchema = <Type extends TSchema, Subject extends TProperties, Subjects extends TProperties>(
+  type: Type,
+  subject: Subject,
+  record: Subjects,
+) =>
+  Type.Object({
+    version: envelopeVersion,
+    type,
+    eventId: envelopeEventId,
+    occurredAt: envelopeOccurredAt,
+    ...subject,
+    data: envelopeData,
+    ...record,
+  });
+
+/** The envelope of a ticket's own event (`ticket.*`): unchanged since version 1 was published. */
+export const WebhookTicketEnvelopeSchema = envelopeSchema(
+  OneOf(ticketWebhookEventTypes),
+  {
+    ticketId: Type.Integer({ description: 'The ticket the event is of' }),
+    sequence: Type.Integer({
+      description: "The event's place in the ticket's history (1, 2, …): gaps are events not told",
+    }),
+  },
+  { ticket: envelopeTicketOf(TicketSchema) },
+);
+
+/** `soilflo.receipt_failed`: a ticket's receipt could not be reported back to SoilFLO. */
+export const WebhookReceiptEnvelopeSchema = envelopeSchema(
+  Type.Literal('soilflo.receipt_failed'),
+  {
+    ticketId: Type.Integer({ description: 'The ticket whose receipt was to be reported' }),
+    sequence: Type.Integer({
+      description:
+        "The failure's place among this receipt's failures: 1, then 2 after a 'Send again' failed too, …",
+    }),
+  },
+  // An unnamed copy: one schema (the feed's answer) may name 'Ticket' only once.
+  { ticket: envelopeTicketOf(Type.Composite([TicketSchema])) },
+);
+
+/** `scale.down`, `scale.up`: a scale out of service for the alert threshold, and back. */
+export const WebhookScaleEnvelopeSchema = envelopeSchema(
+  OneOf(['scale.down', 'scale.up']),
+  {
+    scaleId: Type.Integer({ description: 'The scale the incident is of' }),
+    sequence: Type.Integer({
+      description: "The event's place in the scale's incident: 1 for scale.down, 2 for its scale.up",
+    }),
+  },
+  {},
+);
+
+/** `project.over_threshold`: a project's overThreshold flag turned true. */
+export const WebhookProjectEnvelopeSchema = envelopeSchema(
+  Type.Literal('project.over_threshold'),
+  {
+    projectId: Type.Integer({ description: "The project's id (as a ticket's projectId and a filter's)" }),
+    sequence: Type.Integer({ description: "The event's place in the project's history (1, 2, …)" }),
+  },
+  {
+    project: Type.Union([ProjectSchema, Type.Null()], {
+      description: 'The project as the portal held it once the event was recorded (null: deleted since)',
+    }),
+  },
+);
+
+/**
+ * The body of every webhook request and every envelope of the feed (docs/integrations.md): a union on `type`,
+ * one shape per subject.
+ */
+export const WebhookEnvelopeSchema = Type.Union([
+  WebhookTicketEnvelopeSchema,
+  WebhookReceiptEnvelopeSchema,
+  WebhookScaleEnvelopeSchema,
+  WebhookProjectEnvelopeSchema,
+]);
 export type WebhookEnvelope = Static<typeof WebhookEnvelopeSchema>;

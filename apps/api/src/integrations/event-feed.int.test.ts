@@ -125,7 +125,7 @@ describe('following the feed', () => {
     expect(ids).toEqual(await logOrder());
     expect(pagesWhileAppending).toBeGreaterThan(5);
     // One ticket's events by their sequence, each with the ticket as it now stands.
-    const first = followed.filter((envelope) => envelope.ticketId === 500_000);
+    const first = followed.filter((envelope) => 'ticketId' in envelope && envelope.ticketId === 500_000);
     expect(first.map(({ type, sequence }) => [type, sequence])).toEqual([
       ['ticket.generated', 1],
       ['ticket.rejected', 2],

@@ -1,7 +1,13 @@
-import { apiKeyMessages, integrationEnvelopeOf, integrationTypeOf } from '@portal/contract';
+import {
+  apiKeyMessages,
+  envelopeSubjectIds,
+  envelopeSubjectOf,
+  integrationEnvelopeOf,
+  integrationTypeOf,
+} from '@portal/contract';
 import { DomainError, type WebhookEventType, webhookEventTypes, webhookMessages } from '@portal/domain';
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@portal/event-store';
-import { findTicket, type TicketView } from '@portal/projections';
+import { findProject, findTicket, type ProjectView, type TicketView } from '@portal/projections';
 import type { Infrastructure } from '../plugins/infrastructure';
 
 /**
@@ -79,20 +85,29 @@ export async function feedPage(
     }
     if (batch.length < 1000) break;
   }
-  const tickets = await ticketsOf(infra, published);
+  const [tickets, projects] = await Promise.all([
+    recordsOf(published, 'ticket', (id) => findTicket(infra.db, id)),
+    recordsOf(published, 'project', (id) => findProject(infra.db, id)),
+  ]);
   return {
-    events: published.flatMap(
-      (event) => integrationEnvelopeOf(event, tickets.get(ticketIdOf(event)) ?? null) ?? [],
-    ),
+    events: published.flatMap((event) => {
+      const subject = envelopeSubjectOf(event);
+      const records = {
+        ticket: subject?.kind === 'ticket' ? tickets.get(subject.id) : null,
+        project: subject?.kind === 'project' ? projects.get(subject.id) : null,
+      };
+      return integrationEnvelopeOf<TicketView, ProjectView>(event, records) ?? [];
+    }),
     next: encodeCursor(cursor),
   };
 }
 
-const ticketIdOf = (event: RecordedEvent): number => (event.data as { ticketId: number }).ticketId;
-
-async function ticketsOf(infra: Infrastructure, events: RecordedEvent[]): Promise<Map<number, TicketView>> {
-  const ids = [...new Set(events.map(ticketIdOf))];
-  // One statement for the page: findTicket batches the ids asked for in one turn.
-  const found = await Promise.all(ids.map((id) => findTicket(infra.db, id)));
-  return new Map(found.flatMap((ticket) => (ticket ? [[ticket.id, ticket] as const] : [])));
+/** The page's tickets (or projects) as the read model holds them: findTicket batches one turn's ids in one statement. */
+async function recordsOf<Row>(
+  events: RecordedEvent[],
+  kind: 'ticket' | 'project',
+  find: (id: number) => Promise<Row | undefined>,
+): Promise<Map<number, Row | undefined>> {
+  const ids = envelopeSubjectIds(events, kind);
+  return new Map(await Promise.all(ids.map(async (id) => [id, await find(id)] as const)));
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type LiveScale, type ScaleAlert } from '@portal/contract';
+import { type ScaleIncidentEvent, scaleIncidentStreamId } from '@portal/domain';
+import { WrongExpectedVersionError } from '@portal/event-store';
 import { listScales } from '@portal/projections';
-import type pg from 'pg';
 import { startRepeating } from '../jobs/repeating-task';
 import { administratorAddresses } from '../mail/administrator-addresses';
 import { enqueueMail } from '../mail/mail-jobs';
@@ -14,7 +15,9 @@ import { liveScaleLanes } from './scale-lanes';
  * A scale out of service (disconnected or in error) is one incident, a row of `scale_incident`: opened
  * when the watcher first sees it out, told (a toast for staff, one e-mail to administrators) once it has
  * been out for SCALE_ALERT_AFTER_MS, and closed when it reads again. The row, not a process's memory,
- * says whether it was told, so a restarted or second worker never sends a second e-mail.
+ * says whether it was told, so a restarted or second worker never sends a second e-mail. Being told and
+ * recovering are events too (ScaleOutageTold, ScaleOutageRecovered: webhooks' scale.down and scale.up),
+ * each appended once at its place in the incident's own stream.
  *
  * A scale that has never reported is not out: its bridge may not be installed yet, and it would alert
  * until someone deletes the scale. Once a bridge has reported (its live state persists across restarts),
@@ -43,8 +46,34 @@ interface IncidentRow {
 
 const incidentColumns = `id, scale_id AS "scaleId", status, since, alerted_at AS "alertedAt", recovered_at AS "recoveredAt"`;
 
+/**
+ * Appends an incident's event at its place in the incident's stream (told: 1, recovered: 2). Another worker
+ * that appended it first (or this one, before a crash kept its row from saying so) leaves the stream past
+ * that place: nothing is appended twice.
+ */
+async function appendIncidentEvent(
+  host: CommandHost,
+  incidentId: number,
+  event: ScaleIncidentEvent,
+  now: Date,
+) {
+  try {
+    await host.infra.eventStore.append(
+      scaleIncidentStreamId(incidentId),
+      [{ ...event, metadata: { userId: null, occurredAt: now.toISOString() } }],
+      { expectedVersion: event.type === 'ScaleOutageTold' ? 0 : 1 },
+    );
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+  }
+}
+
+const nameOf = (scales: LiveScale[], scaleId: number) =>
+  scales.find((scale) => scale.id === scaleId)?.scaleName ?? `#${scaleId}`;
+
 /** Opens an incident for each scale out (or notes its latest status), and ends those of scales back. */
-async function noteScales(pool: pg.Pool, scales: LiveScale[], now: Date): Promise<void> {
+async function noteScales(host: CommandHost, scales: LiveScale[], now: Date): Promise<void> {
+  const { pool } = host.infra;
   const out = scales.filter(isOut);
   for (const scale of out) {
     // A bridge's clock ahead of the portal's must not put the alert off.
@@ -61,10 +90,33 @@ async function noteScales(pool: pg.Pool, scales: LiveScale[], now: Date): Promis
     'DELETE FROM scale_incident WHERE recovered_at IS NULL AND alerted_at IS NULL AND scale_id <> ALL($1)',
     [outIds],
   );
-  await pool.query(
-    'UPDATE scale_incident SET recovered_at = $2 WHERE recovered_at IS NULL AND scale_id <> ALL($1)',
-    [outIds, now],
+  const { rows: back } = await pool.query<IncidentRow>(
+    `SELECT ${incidentColumns} FROM scale_incident
+     WHERE recovered_at IS NULL AND alerted_at IS NOT NULL AND scale_id <> ALL($1) ORDER BY id`,
+    [outIds],
   );
+  for (const incident of back) {
+    // In the log before the row is closed: a worker that dies between the two appends nothing again.
+    await appendIncidentEvent(
+      host,
+      incident.id,
+      {
+        type: 'ScaleOutageRecovered',
+        data: {
+          incidentId: incident.id,
+          scaleId: incident.scaleId,
+          scaleName: nameOf(scales, incident.scaleId),
+          since: incident.since.toISOString(),
+          recoveredAt: now.toISOString(),
+        },
+      },
+      now,
+    );
+    await pool.query('UPDATE scale_incident SET recovered_at = $2 WHERE id = $1 AND recovered_at IS NULL', [
+      incident.id,
+      now,
+    ]);
+  }
 }
 
 /** Tells each incident out for longer than the threshold, once: its e-mail is queued, then it is marked told. */
@@ -78,9 +130,10 @@ async function alertDueIncidents(host: CommandHost, scales: LiveScale[], now: Da
   if (due.length === 0) return;
   const to = await administratorAddresses(host);
   for (const incident of due) {
-    const scaleName =
-      scales.find((scale) => scale.id === incident.scaleId)?.scaleName ?? `#${incident.scaleId}`;
+    const scaleName = nameOf(scales, incident.scaleId);
     const alert = { scaleName, status: incident.status, since: incident.since.toISOString() };
+    const told = { incidentId: incident.id, scaleId: incident.scaleId, ...alert };
+    await appendIncidentEvent(host, incident.id, { type: 'ScaleOutageTold', data: told }, now);
     console.warn(
       `scale ${scaleName} ${incident.status} since ${alert.since}: telling staff and administrators`,
     );
@@ -108,7 +161,7 @@ async function alertDueIncidents(host: CommandHost, scales: LiveScale[], now: Da
 /** One look at every scale: incidents opened, told and ended. */
 async function watchScalesOnce(host: CommandHost, now = new Date()): Promise<void> {
   const scales = await liveScaleLanes(host, now);
-  await noteScales(host.infra.pool, scales, now);
+  await noteScales(host, scales, now);
   await alertDueIncidents(host, scales, now);
 }
 

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@portal/contract';
-import { chooseExternalLoad, DomainError, externalLoadMessages } from '@portal/domain';
+import {
+  chooseExternalLoad,
+  DomainError,
+  externalLoadMessages,
+  type SoilFLOReceiptEvent,
+  soilFLOReceiptStreamId,
+} from '@portal/domain';
+import { WrongExpectedVersionError } from '@portal/event-store';
 import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/projections';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Kysely, Selectable } from 'kysely';
@@ -73,6 +80,41 @@ async function foundLoadId(host: CommandHost, row: ReceiptRow, ticketNumber: num
   return load.id;
 }
 
+/**
+ * The round's failure as an event (soilflo.receipt_failed) in the receipt's stream, once: a retried job finds
+ * its round's failure there, and of two workers ending the same round at once, the one appending after the
+ * other misses the stream's version (rounds follow each other, so the event it lost to is this round's).
+ */
+async function recordReceiptFailed(
+  host: CommandHost,
+  row: ReceiptRow,
+  outcome: { loadId: number | null; reason: string },
+): Promise<void> {
+  const event: SoilFLOReceiptEvent = {
+    type: 'SoilFLOReceiptFailed',
+    data: {
+      receiptId: row.id,
+      ticketId: row.ticketId,
+      round: row.sendRound,
+      loadId: outcome.loadId,
+      attempts: row.attempts + 1,
+      reason: outcome.reason,
+    },
+  };
+  const streamId = soilFLOReceiptStreamId(row.id);
+  const recorded = await host.infra.eventStore.readStream(streamId);
+  if (recorded.some((failed) => (failed.data as { round: number }).round === row.sendRound)) return;
+  try {
+    await host.infra.eventStore.append(
+      streamId,
+      [{ ...event, metadata: { userId: null, occurredAt: new Date().toISOString() } }],
+      { expectedVersion: recorded.length },
+    );
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersionError)) throw error;
+  }
+}
+
 /** Sends one receipt; a failure is recorded on it, then left to the queue's retries (or ends them). */
 export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJobData, void> {
   const { db, soilFlo } = host.infra;
@@ -95,8 +137,9 @@ export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJo
         // Reports made before they carried a weight send the ticket's, as they did then.
         weight: row.weightVersion === null ? (ticket?.weight ?? null) : weightOf(row),
       };
+      let loadId = row.loadId;
       try {
-        const loadId = row.loadId ?? (await foundLoadId(host, row, ticketNumber));
+        loadId ??= await foundLoadId(host, row, ticketNumber);
         await soilFlo.sendReceipt(loadId, report, idempotencyKey(row));
       } catch (error) {
         const known = error instanceof SoilFloError;
@@ -106,6 +149,8 @@ export function externalReceiptJobFamily(host: CommandHost): JobFamily<ReceiptJo
             ? true
             : job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         const reason = known ? error.message : receiptMessages.unexpected;
+        // In the log before the row says failed: a worker that dies between the two records it on its retry.
+        if (final) await recordReceiptFailed(host, row, { loadId, reason });
         await db
           .updateTable('externalReceipts')
           .set((eb) => ({

@@ -8,8 +8,10 @@ import {
   type TicketActor,
   type TicketCommand,
   type TicketDetails,
+  type TicketState,
   ticketMessages,
   ticketStreamId,
+  withTicketLoaded,
 } from '@portal/domain';
 import { findTicket } from '@portal/projections';
 import type { FastifyRequest } from 'fastify';
@@ -27,7 +29,9 @@ export const ticketAggregate = (ticketId: number) => ({
   streamId: ticketStreamId(ticketId),
   initialState: initialTicketState,
   evolve: evolveTicket,
-  decide: decideTicket,
+  // A command that gives the ticket its time loaded records TicketLoaded with it (ticket.loaded).
+  decide: (command: TicketCommand, state: TicketState) =>
+    withTicketLoaded(state, decideTicket(command, state)),
 });
 
 /**

@@ -62,7 +62,8 @@ describe('full-form save: PUT /api/ticket/edit', () => {
       weight: 12000,
       isComplete: true,
       isReceived: false,
-      version: ticket.version + 1,
+      // The save loaded it: TicketEdited, then TicketLoaded (ticket.loaded), in one append.
+      version: ticket.version + 2,
     });
     expect(await kit.get(ticket.id)).toEqual(saved);
   });

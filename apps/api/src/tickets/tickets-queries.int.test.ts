@@ -410,7 +410,8 @@ describe('POST /api/ticket/restore (admin)', () => {
       jobSite: 'Version one',
       notes: 'first',
       contractorCompanyName: 'Acme Earthworks',
-      version: second.version + 1,
+      // The restore gave it back its time loaded: TicketRestored, then TicketLoaded.
+      version: second.version + 2,
     });
     expect(await kit.get(ticket.id)).toEqual(restored);
 
@@ -459,8 +460,10 @@ describe('GET /api/ticket/{id}/history (admin)', () => {
     expect(history.map((h) => [h.version, h.type])).toEqual([
       [1, 'TicketGenerated'],
       [2, 'TicketEdited'],
-      [3, 'TicketDispatchToggled'],
-      [4, 'TicketReceived'],
+      // The edit gave it its time loaded: TicketLoaded follows it in the same append (ticket.loaded).
+      [3, 'TicketLoaded'],
+      [4, 'TicketDispatchToggled'],
+      [5, 'TicketReceived'],
     ]);
     expect(history[0]?.state).toMatchObject({
       ticketNumber: ticket.ticketNumber,
@@ -468,10 +471,11 @@ describe('GET /api/ticket/{id}/history (admin)', () => {
       isReceived: false,
     });
     expect(history[1]?.state).toMatchObject({ jobSite: 'History Site', isDispatched: false });
-    expect(history[2]?.state).toMatchObject({ isDispatched: true });
-    expect(history[3]?.state).toMatchObject({ isReceived: true, isDispatched: false, timeLoaded: null });
-    expect(history[3]?.userId).toBe(kit.standardUserId);
-    expect(history[3]?.data).toMatchObject({ source: 'dashboard', receivedByUserId: kit.standardUserId });
+    expect(history[2]?.state).toEqual(history[1]?.state);
+    expect(history[3]?.state).toMatchObject({ isDispatched: true });
+    expect(history[4]?.state).toMatchObject({ isReceived: true, isDispatched: false, timeLoaded: null });
+    expect(history[4]?.userId).toBe(kit.standardUserId);
+    expect(history[4]?.data).toMatchObject({ source: 'dashboard', receivedByUserId: kit.standardUserId });
     for (const entry of history) expect(Number.isNaN(Date.parse(entry.occurredAt))).toBe(false);
   });
 

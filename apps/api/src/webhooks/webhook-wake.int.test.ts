@@ -1,25 +1,21 @@
 import { endpoints } from '@portal/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientOfPortal } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
-import {
-  deleteSubscriptionsAndClose,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../test/webhook-receiver';
+import { useWebhookReceivers } from '../../test/webhook-receiver';
 
 // The relay's own look comes once a minute here: within a test's seconds only its wake-ups send anything.
 const kit = useTicketPortal({
   env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RELAY_INTERVAL_MS: '60000' },
 });
 const api = clientOfPortal(() => kit.portal);
-const receivers: WebhookReceiver[] = [];
-
-afterEach(() => deleteSubscriptionsAndClose(api, kit.admin, receivers));
+const receiver = useWebhookReceivers(
+  () => kit.portal,
+  () => kit.admin,
+);
 
 async function subscribed(eventTypes: ('ticket.generated' | 'ticket.edited')[]) {
-  const to = await startWebhookReceiver();
-  receivers.push(to);
+  const to = await receiver();
   const { secret } = await api(endpoints.postWebhookNew, { body: { url: to.url, eventTypes } }, kit.admin);
   to.trust([secret]);
   return to;

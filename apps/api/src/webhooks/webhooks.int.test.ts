@@ -1,14 +1,9 @@
 import { endpoints, type WebhookSubscriptionInput } from '@portal/contract';
 import { webhookMessages } from '@portal/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientOfPortal, injectionOf } from '../../test/portal';
 import { useTicketPortal } from '../../test/ticket-kit';
-import {
-  deleteSubscriptionsAndClose,
-  startWebhookReceiver,
-  verifiedByAny,
-  type WebhookReceiver,
-} from '../../test/webhook-receiver';
+import { useWebhookReceivers, verifiedByAny, type WebhookReceiver } from '../../test/webhook-receiver';
 
 // Loopback receivers are allow-listed by address (any port); short delays keep retries and the pause quick.
 const kit = useTicketPortal({
@@ -22,15 +17,10 @@ const kit = useTicketPortal({
   },
 });
 const api = clientOfPortal(() => kit.portal);
-const receivers: WebhookReceiver[] = [];
-
-afterEach(() => deleteSubscriptionsAndClose(api, kit.admin, receivers));
-
-async function receiver() {
-  const started = await startWebhookReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = useWebhookReceivers(
+  () => kit.portal,
+  () => kit.admin,
+);
 
 async function subscribe(to: WebhookReceiver, body: Partial<WebhookSubscriptionInput> = {}) {
   const created = await api(
@@ -106,7 +96,7 @@ describe('webhooks', () => {
     await expect.poll(() => delivered().length, { timeout: 30_000 }).toBe(30);
     for (const ticket of tickets) {
       const sequences = delivered()
-        .filter((request) => request.envelope.ticketId === ticket.id)
+        .filter(({ envelope }) => 'ticketId' in envelope && envelope.ticketId === ticket.id)
         .map((request) => request.envelope.sequence);
       expect(sequences).toHaveLength(5);
       expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
@@ -258,7 +248,9 @@ describe('webhooks', () => {
     // The second ticket's delivery keeps failing; the others are made.
     const tickets = await kit.fresh(3);
     const failing = tickets[1]?.id;
-    to.answer((request) => ({ status: request.envelope.ticketId === failing ? 500 : 200 }));
+    to.answer((request) => ({
+      status: 'ticketId' in request.envelope && request.envelope.ticketId === failing ? 500 : 200,
+    }));
     const { id } = await subscribe(to, { eventTypes: ['ticket.edited'] });
     for (const ticket of tickets)
       await api(

@@ -31,8 +31,10 @@ export type CatalogueCommand<Data> =
 
 export interface Catalogue<Name extends string, Data> {
   name: Name;
-  /** The current event schemas, keyed by event type (as the users' and tickets' are). */
+  /** The current event schemas, keyed by event type (as the users' and tickets' are), its notices' too. */
   eventSchemas: Record<`${Name}Created` | `${Name}Updated` | `${Name}Deleted`, TObject>;
+  /** Its notices' event types (see `CatalogueNotices`): they change no record. */
+  noticeTypes: readonly string[];
   /** The versions of its events before the current ones, with their upcasters (see event-versions.ts). */
   olderEventVersions: OlderEventVersions;
   /** Human name used in messages: 'Contractor company'. */
@@ -43,6 +45,16 @@ export interface Catalogue<Name extends string, Data> {
   evolve(state: CatalogueState<Data>, event: CatalogueEvent<Name, Data>): CatalogueState<Data>;
   decide(command: CatalogueCommand<Data>, state: CatalogueState<Data>): CatalogueEvent<Name, Data>[];
   notFoundMessage: string;
+}
+
+/**
+ * Events a save appends after the record's own when it makes something true that others are told of (a
+ * project going over its threshold): facts of the record's stream that change no record, each with the
+ * record's `id`. `of` says which, from the record's state before the save and the record saved.
+ */
+export interface CatalogueNotices<Data> {
+  schemas: Record<string, TObject>;
+  of(before: CatalogueState<Data>, saved: CatalogueRecord<Data>): { type: string; data: { id: number } }[];
 }
 
 export const inUseMessage = (label: string, referencedBy: string[]): string =>
@@ -67,6 +79,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     label?: string;
     /** Its events' older versions: the record schema each was written with, and how it reads today. */
     olderEventVersions?: OlderEventVersions;
+    notices?: CatalogueNotices<Static<RecordSchema>>;
   } = {},
 ): Catalogue<Name, Static<RecordSchema>> {
   type Data = Static<RecordSchema>;
@@ -81,6 +94,9 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
   const recordWithId = recordWithIdSchema(record);
   const notFoundMessage = `${label} not found.`;
   type Event = CatalogueEvent<Name, Data>;
+  const noticeTypes = Object.keys(options.notices?.schemas ?? {});
+  const noticesOf = (before: CatalogueState<Data>, saved: CatalogueRecord<Data>) =>
+    (options.notices?.of(before, saved) ?? []) as unknown as Event[];
 
   return {
     name,
@@ -88,7 +104,9 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
       [eventTypes.created]: recordWithId,
       [eventTypes.updated]: recordWithId,
       [eventTypes.deleted]: Type.Object({ id: Type.Integer() }),
+      ...options.notices?.schemas,
     } as unknown as Catalogue<Name, Data>['eventSchemas'],
+    noticeTypes,
     olderEventVersions: options.olderEventVersions ?? {},
     label,
     streamId: (id) => `${streamPrefix}-${id}`,
@@ -96,6 +114,7 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
     notFoundMessage,
     initialState: { status: 'absent' },
     evolve(state, event) {
+      if (noticeTypes.includes(event.type)) return state;
       switch (event.type) {
         case eventTypes.created:
         case eventTypes.updated:
@@ -113,11 +132,17 @@ export function defineCatalogue<Name extends string, RecordSchema extends TObjec
       switch (command.type) {
         case 'Create':
           if (state.status !== 'absent') throw new DomainError('conflict', `${label} already exists.`);
-          return [{ type: eventTypes.created, data: command.record } as Event];
+          return [
+            { type: eventTypes.created, data: command.record } as Event,
+            ...noticesOf(state, command.record),
+          ];
         case 'Update':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
           if (sameData(state.record, command.record)) return [];
-          return [{ type: eventTypes.updated, data: command.record } as Event];
+          return [
+            { type: eventTypes.updated, data: command.record } as Event,
+            ...noticesOf(state, command.record),
+          ];
         case 'Delete':
           if (state.status !== 'active') throw new DomainError('not_found', notFoundMessage);
           if (command.referencedBy.length > 0) {

@@ -6,7 +6,9 @@ import { projects } from '../projects/project';
 import { olderRedactionEventVersions, RedactionEventSchemas } from '../retention/personal-data-redacted';
 import { legalHolds, retentionPolicy } from '../retention/records-retention';
 import { scales } from '../scales/scale';
+import { ScaleIncidentEventSchemas } from '../scales/scale-incident-events';
 import { settings } from '../settings/settings';
+import { SoilFLOReceiptEventSchemas } from '../soilflo/receipt-events';
 import { olderTicketEventVersions, TicketEventSchemas } from '../tickets/ticket-events';
 import { transportCompanies } from '../transports/transport-company';
 import { transportContacts } from '../transports/transport-contact';
@@ -38,6 +40,8 @@ export const portalEventVersions: Record<string, EventTypeVersions> = Object.ass
   eventVersionsOf(TruckMoveEventSchemas),
   eventVersionsOf(SealEventSchemas),
   eventVersionsOf(RedactionEventSchemas, olderRedactionEventVersions),
+  eventVersionsOf(SoilFLOReceiptEventSchemas),
+  eventVersionsOf(ScaleIncidentEventSchemas),
   ...portalCatalogues.map((catalogue) =>
     eventVersionsOf(catalogue.eventSchemas, catalogue.olderEventVersions),
   ),

@@ -30,7 +30,19 @@ export const ProjectDataSchema = Type.Object({
 });
 export type ProjectData = Static<typeof ProjectDataSchema>;
 
-export const projects = defineCatalogue('Project', ProjectDataSchema);
+/**
+ * ProjectWentOverThreshold: the project's overThreshold flag turned true (registered with it, or edited from
+ * false), appended after the save that did it; webhooks and the feed tell it as `project.over_threshold`.
+ */
+export const projects = defineCatalogue('Project', ProjectDataSchema, {
+  notices: {
+    schemas: { ProjectWentOverThreshold: Type.Object({ id: Type.Integer() }) },
+    of: (before, saved) =>
+      saved.overThreshold && !(before.status === 'active' && before.record.overThreshold)
+        ? [{ type: 'ProjectWentOverThreshold', data: { id: saved.id } }]
+        : [],
+  },
+});
 
 export const projectMessages = {
   projectIdRequired: 'Project ID is required',

@@ -81,3 +81,39 @@ describe('project validation', () => {
     expect(projects.notFoundMessage).toBe('Project not found.');
   });
 });
+
+describe('a project going over its threshold', () => {
+  const record = { id: 7, ...validateProject({ ...project, overThreshold: false }) };
+  const over = { ...record, overThreshold: true };
+  const wentOver = { type: 'ProjectWentOverThreshold', data: { id: 7 } };
+  const absent = projects.initialState;
+  const saved = (data: typeof record) => projects.evolve(absent, { type: 'ProjectCreated', data });
+
+  it('is told after a registration with the flag, and after an edit from false to true', () => {
+    expect(projects.decide({ type: 'Create', record: over }, absent)).toEqual([
+      { type: 'ProjectCreated', data: over },
+      wentOver,
+    ]);
+    expect(projects.decide({ type: 'Update', record: over }, saved(record))).toEqual([
+      { type: 'ProjectUpdated', data: over },
+      wentOver,
+    ]);
+  });
+
+  it('is not told when the flag stays true, stays false or is cleared', () => {
+    expect(projects.decide({ type: 'Update', record: { ...over, notes: 'n' } }, saved(over))).toEqual([
+      { type: 'ProjectUpdated', data: { ...over, notes: 'n' } },
+    ]);
+    expect(projects.decide({ type: 'Create', record }, absent)).toEqual([
+      { type: 'ProjectCreated', data: record },
+    ]);
+    expect(projects.decide({ type: 'Update', record }, saved(over))).toEqual([
+      { type: 'ProjectUpdated', data: record },
+    ]);
+  });
+
+  it('changes no state', () => {
+    const state = saved(over);
+    expect(projects.evolve(state, wentOver as never)).toBe(state);
+  });
+});

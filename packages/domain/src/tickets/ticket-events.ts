@@ -126,6 +126,12 @@ export const TicketEventSchemas = {
   /** The public link was revoked: a new nonce makes the old hash worthless and gives a new one. */
   TicketLinkRevoked: Type.Object({ ticketId, hashNonce: Type.String() }),
   TicketDeleted: Type.Object({ ticketId }),
+  /**
+   * The ticket got its time loaded (it had none): appended right after the event that gave it one (an edit,
+   * a bulk edit, a driver's dispatch, a receipt, a restore, a SoilFLO load), in the same append. It changes
+   * nothing the event before it did not; it is what webhooks and the feed tell as `ticket.loaded`.
+   */
+  TicketLoaded: Type.Object({ ticketId, timeLoaded: Type.String() }),
 };
 
 export type TicketEvent = EventOf<typeof TicketEventSchemas>;

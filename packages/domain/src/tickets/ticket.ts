@@ -3,7 +3,7 @@ import { WeighingSourceSchema } from '../scales/weighing-source';
 import { Nullable } from '../schemas';
 import { withoutPersonalData } from './personal-data';
 import { dispatchFields, emptyTicketDetails, type TicketDetails } from './ticket-details';
-import type { TicketStreamEvent } from './ticket-events';
+import type { TicketEvent, TicketStreamEvent } from './ticket-events';
 import { isReportedToSoilFLO } from './ticket-rules';
 
 /**
@@ -209,6 +209,9 @@ function evolveFields(state: TicketState, event: TicketStreamEvent): TicketState
       return withDetails(state, (t) => ({ ...t, hashNonce: event.data.hashNonce }));
     case 'TicketDeleted':
       return { status: 'deleted', ticketId: event.data.ticketId };
+    // The loading event before it already set the time loaded.
+    case 'TicketLoaded':
+      return state;
     case 'PersonalDataRedacted':
       return withDetails(state, (t) => ({ ...t, details: withoutPersonalData(t.details) }));
     default: {
@@ -216,4 +219,18 @@ function evolveFields(state: TicketState, event: TicketStreamEvent): TicketState
       return unknownEvent;
     }
   }
+}
+
+/**
+ * A command's events, followed by TicketLoaded when they give the ticket its time loaded (it had none
+ * before them): one append holds both, so the ticket is told loaded exactly once per load.
+ */
+export function withTicketLoaded(state: TicketState, decided: TicketEvent[]): TicketEvent[] {
+  const after = decided.reduce<TicketState>(evolveTicket, state);
+  const hadTimeLoaded = state.status === 'active' && state.details.timeLoaded !== null;
+  if (hadTimeLoaded || after.status !== 'active' || after.details.timeLoaded === null) return decided;
+  return [
+    ...decided,
+    { type: 'TicketLoaded', data: { ticketId: after.ticketId, timeLoaded: after.details.timeLoaded } },
+  ];
 }

@@ -1,7 +1,9 @@
+import type { ScaleIncidentEvent } from '../scales/scale-incident-events';
+import type { SoilFLOReceiptEvent } from '../soilflo/receipt-events';
 import type { TicketEvent } from '../tickets/ticket-events';
 
-/** The event types a webhook subscription may ask for (issue 33), as receivers see them in `type`. */
-export const webhookEventTypes = [
+/** The published types of a ticket's own events (its stream's). */
+export const ticketWebhookEventTypes = [
   'ticket.generated',
   'ticket.loaded',
   'ticket.dispatched',
@@ -11,6 +13,11 @@ export const webhookEventTypes = [
   'ticket.reset',
   'ticket.edited',
   'ticket.restored',
+] as const;
+
+/** The event types a webhook subscription may ask for (issue 33), as receivers see them in `type`. */
+export const webhookEventTypes = [
+  ...ticketWebhookEventTypes,
   'project.over_threshold',
   'scale.down',
   'scale.up',
@@ -39,6 +46,24 @@ export const webhookTypeOfTicketEvent: Partial<Record<TicketEvent['type'], Webho
   TicketReceiptReset: 'ticket.reset',
   TicketEdited: 'ticket.edited',
   TicketRestored: 'ticket.restored',
+  TicketLoaded: 'ticket.loaded',
+};
+
+/** Which webhook type each published event that is not a ticket's own is delivered as. */
+const webhookTypeOfOtherEvent: Record<
+  SoilFLOReceiptEvent['type'] | ScaleIncidentEvent['type'] | 'ProjectWentOverThreshold',
+  WebhookEventType
+> = {
+  SoilFLOReceiptFailed: 'soilflo.receipt_failed',
+  ScaleOutageTold: 'scale.down',
+  ScaleOutageRecovered: 'scale.up',
+  ProjectWentOverThreshold: 'project.over_threshold',
+};
+
+/** Every published event type and the webhook type it is delivered as. */
+export const webhookTypeOfEvent: Readonly<Record<string, WebhookEventType>> = {
+  ...webhookTypeOfTicketEvent,
+  ...webhookTypeOfOtherEvent,
 };
 
 /** What a subscription's optional filter narrows its tickets to; null fields match every ticket. */

@@ -31,7 +31,7 @@ export function catalogueProjection<Name extends string, Data extends object>(op
     trx as unknown as Transaction<Record<string, Record<string, unknown>>>;
   return {
     name: table,
-    handles: [created, updated, deleted, ...Object.keys(options.alsoHandles ?? {})],
+    handles: [created, updated, deleted, ...catalogue.noticeTypes, ...Object.keys(options.alsoHandles ?? {})],
     async reset(trx) {
       for (const written of options.afterWrites ?? []) await trx.deleteFrom(written).execute();
       await trx.deleteFrom(table).execute();
@@ -40,6 +40,15 @@ export function catalogueProjection<Name extends string, Data extends object>(op
       const extra = options.alsoHandles?.[event.type];
       if (extra) return extra(trx, event);
       const version = event.streamVersion;
+      // A notice changes no field; the row's version follows the stream, which a save expects.
+      if (catalogue.noticeTypes.includes(event.type)) {
+        await rows(trx)
+          .updateTable(table)
+          .set({ version })
+          .where('id', '=', (event.data as { id: number }).id)
+          .execute();
+        return;
+      }
       if (event.type === created) {
         const row = { ...toRow(event.data as CatalogueRecord<Data>), version };
         await rows(trx).insertInto(table).values(row).execute();

@@ -119,6 +119,8 @@ async function foldTickets(
     const afterLog = logObject(after);
     states.set(ticketId, after.status === 'active' ? after : absent);
     versions.set(ticketId, event.streamVersion);
+    // The loading event just before it has the log's entry for the time loaded.
+    if (event.type === 'TicketLoaded') continue;
     log.push({
       ticket_id: ticketId,
       event_type: event.type,

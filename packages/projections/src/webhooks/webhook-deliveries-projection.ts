@@ -1,8 +1,14 @@
-import { integrationEnvelopeOf } from '@portal/contract';
-import { type TicketEvent, webhookTypeOfTicketEvent } from '@portal/domain';
-import type { RecordedEvent } from '@portal/event-store';
+import {
+  type EnvelopeSubject,
+  envelopeSubjectIds,
+  envelopeSubjectOf,
+  integrationEnvelopeOf,
+  integrationTypeOf,
+} from '@portal/contract';
+import { projects, scales, ticketStreamId, type WebhookFilter, webhookTypeOfEvent } from '@portal/domain';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
+import { findProject, type ProjectView } from '../projects/projects-queries';
 import type { Projection } from '../runner/projection';
 import { findTicket } from '../tickets/find-ticket';
 import type { TicketView } from '../tickets/ticket-columns';
@@ -13,27 +19,50 @@ import {
 } from './webhook-tables';
 
 type Subscription = Selectable<WebhookSubscriptionsTable>;
-type TicketRecordedEvent = RecordedEvent & TicketEvent;
 
-const matchesFilter = (subscription: Subscription, ticket: TicketView | undefined): boolean => {
-  const { contractorCompanyId, projectId, transportCompanyId } = subscription.filter;
-  return (
-    (contractorCompanyId === null || ticket?.contractorCompanyId === contractorCompanyId) &&
-    (projectId === null || ticket?.projectId === projectId) &&
-    (transportCompanyId === null || ticket?.transportCompanyId === transportCompanyId)
+/** The filter's fields the subject has: a ticket has all three, a project its contractor and itself. */
+function filteredFields(subject: EnvelopeSubject, records: Records): Partial<WebhookFilter> | null {
+  if (subject.kind === 'scale') return {};
+  if (subject.kind === 'project') {
+    const project = records.projects.get(subject.id);
+    return project ? { contractorCompanyId: project.contractorCompanyId, projectId: project.id } : null;
+  }
+  return records.tickets.get(subject.id) ?? null;
+}
+
+/** A filter's null fields match anything; one the subject has must equal it; one it lacks does not narrow. */
+function matchesFilter(subscription: Subscription, subject: EnvelopeSubject, records: Records): boolean {
+  const fields = filteredFields(subject, records);
+  return (Object.entries(subscription.filter) as [keyof WebhookFilter, number | null][]).every(
+    ([field, wanted]) =>
+      wanted === null || (fields !== null && (!(field in fields) || fields[field] === wanted)),
   );
-};
+}
+
+interface Records {
+  tickets: Map<number, TicketView | undefined>;
+  projects: Map<number, ProjectView | undefined>;
+}
+
+/**
+ * The lane an event's deliveries are sent in, one at a time in order: its ticket's (a receipt's failure
+ * follows the ticket's own events), its scale's or its project's.
+ */
+const orderingKeyOf = ({ kind, id }: EnvelopeSubject): string =>
+  kind === 'ticket' ? ticketStreamId(id) : kind === 'scale' ? scales.streamId(id) : projects.streamId(id);
 
 /**
  * One delivery per event and subscription that asks for its type (an outbox): written in the projection
  * checkpoint's transaction, so no crash loses or doubles one; sending is the queue's work. A subscription
  * gets the events recorded from its creation on; a disabled one gets none, a paused one keeps collecting
- * them (in order) until it is resumed. Replaying an event (a rebuild) inserts nothing twice. The commit
- * wakes the relay (webhookDeliveriesDueChannel).
+ * them (in order) until it is resumed. A rebuild gives it only events it has not had (keptByRebuild). A
+ * filter narrows by the fields the event's subject has: a ticket (its own events, its receipt's failure) all
+ * three, a project its contractor and itself; a scale none, so scale events reach a filtered subscription
+ * too. The commit wakes the relay (webhookDeliveriesDueChannel).
  */
 export const webhookDeliveriesProjection: Projection = {
   name: 'webhook-deliveries',
-  handles: Object.keys(webhookTypeOfTicketEvent),
+  handles: Object.keys(webhookTypeOfEvent),
   // Deliveries and their send state are not derived from the events alone: a rebuild keeps them.
   keptByRebuild: true,
   async reset() {},
@@ -44,32 +73,38 @@ export const webhookDeliveriesProjection: Projection = {
       .where('state', '!=', 'disabled')
       .execute();
     if (subscriptions.length === 0) return;
-    const ticketEvents = events as readonly TicketRecordedEvent[];
-    const ticketIds = [...new Set(ticketEvents.map((event) => event.data.ticketId))];
-    const tickets = new Map(
-      await Promise.all(ticketIds.map(async (id) => [id, await findTicket(trx, id)] as const)),
-    );
+    const lookUp = <Row>(kind: EnvelopeSubject['kind'], find: (id: number) => Promise<Row | undefined>) =>
+      Promise.all(envelopeSubjectIds(events, kind).map(async (id) => [id, await find(id)] as const));
+    const records: Records = {
+      tickets: new Map(await lookUp('ticket', (id) => findTicket(trx, id))),
+      projects: new Map(await lookUp('project', (id) => findProject(trx, id))),
+    };
     const rows: Insertable<WebhookDeliveriesTable>[] = [];
-    for (const event of ticketEvents) {
-      const type = webhookTypeOfTicketEvent[event.type];
-      if (!type) continue;
-      const ticket = tickets.get(event.data.ticketId);
+    for (const event of events) {
+      const type = integrationTypeOf(event.type);
+      const subject = envelopeSubjectOf(event);
+      if (!type || !subject) continue;
       const wanting = subscriptions.filter(
         (subscription) =>
           subscription.eventTypes.includes(type) &&
           event.recordedAt >= subscription.createdAt &&
-          matchesFilter(subscription, ticket),
+          matchesFilter(subscription, subject, records),
       );
       if (wanting.length === 0) continue;
       // The feed's envelope, as the bytes every attempt sends.
-      const body = JSON.stringify(integrationEnvelopeOf(event, ticket ?? null));
+      const body = JSON.stringify(
+        integrationEnvelopeOf(event, {
+          ticket: subject.kind === 'ticket' ? records.tickets.get(subject.id) : null,
+          project: subject.kind === 'project' ? records.projects.get(subject.id) : null,
+        }),
+      );
       for (const subscription of wanting)
         rows.push({
           subscriptionId: subscription.id,
           eventId: event.eventId,
           eventType: type,
-          orderingKey: event.streamId,
-          ticketId: event.data.ticketId,
+          orderingKey: orderingKeyOf(subject),
+          ticketId: subject.kind === 'ticket' ? subject.id : null,
           sequence: event.streamVersion,
           body,
         });

@@ -25,6 +25,7 @@ export const ticketEventWords = {
   TicketRestored: 'Restored',
   TicketLinkRevoked: 'Public link revoked',
   TicketDeleted: 'Deleted',
+  TicketLoaded: 'Loaded (its time loaded set)',
   PersonalDataRedacted: 'Personal data removed: its retention period is over',
 } satisfies Record<TicketStreamEvent['type'], string>;
 
