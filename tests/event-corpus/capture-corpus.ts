@@ -53,9 +53,15 @@ function withoutSecrets(event: CorpusEvent, index: number): CorpusEvent {
   return { ...event, data };
 }
 
+/**
+ * The test databases the tests kept (KEEP_TEST_DATABASES). One with a session open belongs to a test still
+ * running, this checkout's or another's on the same server: it is neither read nor dropped.
+ */
 async function keptDatabases(admin: pg.Client): Promise<string[]> {
   const { rows } = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'portal_test_%' ORDER BY datname",
+    `SELECT datname FROM pg_database d WHERE datname LIKE 'portal_test_%'
+       AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)
+     ORDER BY datname`,
   );
   return rows.map((row) => row.datname);
 }
