@@ -32,7 +32,7 @@ import { type ShutdownStep, stopAll } from './shutdown';
 import { startReceiptRelay } from './soilflo/external-receipts';
 import { createSoilFloClient } from './soilflo/soilflo-client';
 import { StartRefused } from './start-failure';
-import { startWebhookRelay } from './webhooks/webhook-deliveries';
+import { startWebhookRelay } from './webhooks/webhook-relay';
 import { versionedEvents } from './write-side/versioned-event-store';
 import { migrateWriteSide } from './write-side/write-side-migrations';
 
