@@ -134,11 +134,12 @@ export type Env = Record<string, string | undefined>;
 const defaultExportThreads = Math.max(1, availableParallelism() - 1);
 
 /**
- * The smallest DATABASE_POOL_MAX a process works with. It keeps 3 connections for good (the event and
- * session-change listeners, the projection lock), and a command holds more while its events are
- * projected: with 5, a ticket generate never finished, and with 4 the portal never started.
+ * The smallest DATABASE_POOL_MAX a process works with. It keeps 4 connections for good (the event,
+ * session-change and webhook-due listeners, the projection lock), and a command holds more while its
+ * events are projected: with one fewer than this, a ticket generate never finished (at 5 before the
+ * webhook listener, and at 6 with it), and with 4 the portal never started.
  */
-export const minimumDatabasePool = 6;
+export const minimumDatabasePool = 7;
 
 export const dataDirFromEnv = (env: Env): string => path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
 

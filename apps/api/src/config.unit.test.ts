@@ -54,9 +54,9 @@ describe.each([
     name: 'DATABASE_POOL_MAX',
     read: (config: PortalConfig) => config.databasePoolMax,
     fallback: 10,
-    minimum: 6,
-    taken: ['6', '40'],
-    refused: ['5', '0', '-1', '7.5', 'ten'],
+    minimum: 7,
+    taken: ['7', '40'],
+    refused: ['6', '0', '-1', '7.5', 'ten'],
   },
   // 0: never wait.
   {
