@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { minimumDatabasePool } from './config';
 
 // The smallest pool the configuration accepts still carries the portal's busiest work at once: with one
-// connection fewer, generate never finished (the process keeps 3 connections for good).
+// connection fewer, generate never finished (the process keeps 4 connections for good).
 const ctx = useTestPortal({ env: { DATABASE_POOL_MAX: String(minimumDatabasePool) } });
 
 it(`with DATABASE_POOL_MAX=${minimumDatabasePool}: generate, 64 receipts at once, a bulk receive and 40 reads at once all finish`, async () => {
