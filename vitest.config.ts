@@ -21,6 +21,8 @@ const holdsTransactionsOpen = [
 const startsManyProcesses = [
   'apps/api/src/jobs/bulk-runs.int.test.ts',
   'apps/api/src/multi-process.int.test.ts',
+  // An API process and two workers, each with its pools: beside it, external-loads.int's login met 'too many clients'.
+  'apps/api/src/scales/scale-webhooks.int.test.ts',
 ];
 
 const runAlone = [...holdsTransactionsOpen, ...startsManyProcesses];
