@@ -43,10 +43,6 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
       METRICS_PORT: '0',
       // A seal appended at start would be one more event in every test's counts: tests seal when they mean to.
       SEALS: 'off',
-      // Test files run three at a time, each with its portals and their pools: under vitest a portal's pool is
-      // 8, not 10, so together they stay under PostgreSQL's 100 connections (the integration tier met 'too
-      // many clients' once the webhook relay's listener held a fourth connection). The benches keep 10.
-      ...(process.env.VITEST ? { DATABASE_POOL_MAX: '8' } : {}),
       ...(typeof options.env === 'function' ? options.env() : options.env),
     },
     {
