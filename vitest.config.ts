@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  * Integration files that keep a writing transaction open on purpose (to test ordering and uniqueness
  * around it). Global readers see only events below the oldest open transaction of the whole server, so
  * while one is open every other test database's projections wait: these run on their own, after the
- * others, which run three files at a time (`npm run test:int`).
+ * others, which run two files at a time (`npm run test:int`: at three, their portals took PostgreSQL to its
+ * 100 connections once the webhook relay held a listener connection of its own).
  */
 const holdsTransactionsOpen = [
   'packages/event-store/src/postgres/postgres-event-store.int.test.ts',
