@@ -1,8 +1,4 @@
-import {
-  exampleExternalLoad,
-  type SoilFloStandIn,
-  startSoilFloStandIn,
-} from '@portal/api/test/soilflo-stand-in';
+import { exampleExternalLoad, startSoilFloStandIn } from '@portal/api/test/soilflo-stand-in';
 import {
   type ExternalReceipt,
   endpoints,
@@ -11,9 +7,10 @@ import {
   type WebhookSubscriptionInput,
 } from '@portal/contract';
 import { projects, soilFLOReceiptStreamId, ticketStreamId } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feedEnvelopes } from '../../test/event-feed';
 import { clientOfPortal } from '../../test/portal';
+import { serverForTestFile } from '../../test/server-for-test-file';
 import { at, minutes, useTicketPortal } from '../../test/ticket-kit';
 import { useWebhookReceivers, type WebhookReceiver } from '../../test/webhook-receiver';
 import { externalReceiptQueue } from '../soilflo/external-receipts';
@@ -22,19 +19,15 @@ import { externalReceiptQueue } from '../soilflo/external-receipts';
  * Issue 33, items 1–2: the types that were published but never sent, each an event in the log, delivered
  * signed to its subscribers and listed by the feed. (scale.down and scale.up: scales/scale-webhooks.int.test.ts.)
  */
-let standIn: SoilFloStandIn;
-beforeAll(async () => {
-  standIn = await startSoilFloStandIn();
-});
-afterAll(() => standIn?.close());
+const standIn = serverForTestFile(() => startSoilFloStandIn());
 
 const kit = useTicketPortal({
   companies: true,
   env: () => ({
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_RELAY_INTERVAL_MS: '50',
-    SOILFLO_API_URL: standIn.url,
-    SOILFLO_API_KEY: standIn.apiKey,
+    SOILFLO_API_URL: standIn().url,
+    SOILFLO_API_KEY: standIn().apiKey,
     SOILFLO_TIMEOUT_MS: '3000',
     SOILFLO_RECEIPT_RETRY_MS: '200',
   }),
@@ -139,7 +132,7 @@ describe('soilflo.receipt_failed', () => {
     const to = await subscribed({ eventTypes: ['soilflo.receipt_failed'] });
     const [ticket] = (await kit.fresh(1, { isSoilFLOTicket: true })) as [Ticket];
     // SoilFLO knows no load 930: it refuses the receipt (404), slowly, so a second job ends the round too.
-    standIn.behave('slow', { times: 3, delayMs: 1500 });
+    standIn().behave('slow', { times: 3, delayMs: 1500 });
     const saved = await kit.call('PUT', '/api/ticket/edit/soilflo', {
       id: ticket.id,
       version: ticket.version,
@@ -163,7 +156,7 @@ describe('soilflo.receipt_failed', () => {
     await expect.poll(async () => (await receiptOf(ticket.id))?.state, { timeout: 20_000 }).toBe('failed');
     // Both jobs were refused: each ended the round.
     const refusals = () =>
-      standIn
+      standIn()
         .requests()
         .filter((seen) => seen.path.includes('/loads/930/receipt'))
         .map((seen) => seen.outcome);
