@@ -184,8 +184,27 @@ describe('the Scale page, end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/scales\/\d+$/);
     const scaleId = Number(page.url().split('/').at(-1));
-    // The edit page fills its form once the saved record loads: poll, as a reader would wait.
+    const stored = () => call(endpoints.scaleCatalogue.read, { params: { id: scaleId } });
+    // The scale is saved with its rules, not only its name, and its page shows them from the server.
+    expect(await stored()).toMatchObject({
+      capacityKg: 60000,
+      minimumWeightDivisions: 20,
+      returnToZeroRequired: true,
+    });
+    await page.reload();
     await expect.poll(() => page.getByLabel('Capacity (KG)').inputValue()).toBe('60000');
+    // An edit saves changed rules: a larger minimum, no return to zero, the capacity cleared.
+    await page.getByLabel('Minimum weight (divisions)').fill('50');
+    await page.getByRole('switch', { name: 'Require a return to zero between trucks' }).uncheck();
+    await page.getByLabel('Capacity (KG)').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/scales$/);
+    expect(await stored()).toMatchObject({
+      capacityKg: null,
+      minimumWeightDivisions: 50,
+      returnToZeroRequired: false,
+    });
+    await page.goto(`${portal.url}/scales/${scaleId}`);
     await expect.poll(() => page.getByText('This scale has no bridge key yet').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Issue bridge key' }).click();
     const dialog = page.getByRole('dialog', { name: 'New bridge key' });

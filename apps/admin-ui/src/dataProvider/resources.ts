@@ -1,11 +1,11 @@
 import { type Endpoint, endpoints, projectSortFields, truckSortFields } from '@portal/contract';
-import { text } from '../common/form-values';
 import {
   contractorContactEnvelope,
   toContractorContactPayload,
   unwrapContractorCompanies,
 } from '../contractors/contractor';
 import { projectEnvelope, toProjectPayload } from '../projects/project';
+import { toScalePayload } from '../scales/scale';
 import { toTransportContactPayload, transportContactEnvelope } from '../transports/transport';
 import { toTruckPayload, truckEnvelope } from '../trucks/truck';
 import { toUserPayload } from '../users/user';
@@ -116,6 +116,6 @@ export const resourceRoutes: Record<string, ResourceRoutes> = {
   scales: {
     record: endpoints.scaleCatalogue,
     list: all(endpoints.getScaleAll),
-    toPayload: (data) => ({ scaleName: text(data.scaleName) }),
+    toPayload: toScalePayload,
   },
 };
