@@ -15,8 +15,8 @@ export const toSettingsPayload = (data: Record<string, unknown>) => ({
   receivingSiteName: text(data.receivingSiteName),
   receivingSiteAddress: text(data.receivingSiteAddress),
   soilQualityStatement: text(data.soilQualityStatement),
-  // Blank means "never": tares do not expire.
   displayUnit: data.displayUnit,
+  // Blank means "never": tares do not expire.
   retareEveryDays:
     data.retareEveryDays === '' || data.retareEveryDays == null ? null : Number(data.retareEveryDays),
   maximumWeightKg: Number(data.maximumWeightKg),
