@@ -38,6 +38,7 @@ export * from './tickets/todays-tickets';
 export * from './transports/transports-queries';
 export * from './users/users-projection';
 export * from './users/users-queries';
+export * from './webhooks/envelope-records';
 export * from './webhooks/webhook-tables';
 
 import {

@@ -1,13 +1,17 @@
 import {
   apiKeyMessages,
-  envelopeSubjectIds,
   envelopeSubjectOf,
   integrationEnvelopeOf,
   integrationTypeOf,
 } from '@portal/contract';
 import { DomainError, type WebhookEventType, webhookEventTypes, webhookMessages } from '@portal/domain';
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '@portal/event-store';
-import { findProject, findTicket, type ProjectView, type TicketView } from '@portal/projections';
+import {
+  envelopeRecordsFor,
+  envelopeRecordsOf,
+  type ProjectView,
+  type TicketView,
+} from '@portal/projections';
 import type { Infrastructure } from '../plugins/infrastructure';
 
 /**
@@ -85,29 +89,15 @@ export async function feedPage(
     }
     if (batch.length < 1000) break;
   }
-  const [tickets, projects] = await Promise.all([
-    recordsOf(published, 'ticket', (id) => findTicket(infra.db, id)),
-    recordsOf(published, 'project', (id) => findProject(infra.db, id)),
-  ]);
+  const records = await envelopeRecordsOf(infra.db, published);
   return {
-    events: published.flatMap((event) => {
-      const subject = envelopeSubjectOf(event);
-      const records = {
-        ticket: subject?.kind === 'ticket' ? tickets.get(subject.id) : null,
-        project: subject?.kind === 'project' ? projects.get(subject.id) : null,
-      };
-      return integrationEnvelopeOf<TicketView, ProjectView>(event, records) ?? [];
-    }),
+    events: published.flatMap(
+      (event) =>
+        integrationEnvelopeOf<TicketView, ProjectView>(
+          event,
+          envelopeRecordsFor(records, envelopeSubjectOf(event)),
+        ) ?? [],
+    ),
     next: encodeCursor(cursor),
   };
-}
-
-/** The page's tickets (or projects) as the read model holds them: findTicket batches one turn's ids in one statement. */
-async function recordsOf<Row>(
-  events: RecordedEvent[],
-  kind: 'ticket' | 'project',
-  find: (id: number) => Promise<Row | undefined>,
-): Promise<Map<number, Row | undefined>> {
-  const ids = envelopeSubjectIds(events, kind);
-  return new Map(await Promise.all(ids.map(async (id) => [id, await find(id)] as const)));
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, type LiveScale, type ScaleAlert } from '@portal/contract';
 import { type ScaleIncidentEvent, scaleIncidentStreamId } from '@portal/domain';
-import { WrongExpectedVersionError } from '@portal/event-store';
 import { listScales } from '@portal/projections';
 import { startRepeating } from '../jobs/repeating-task';
 import { administratorAddresses } from '../mail/administrator-addresses';
 import { enqueueMail } from '../mail/mail-jobs';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
+import { appendOnceAt } from '../write-side/append-once';
 import { scaleAlertMail } from './scale-alert-mail';
 import { liveScaleLanes } from './scale-lanes';
 
@@ -47,26 +47,17 @@ interface IncidentRow {
 const incidentColumns = `id, scale_id AS "scaleId", status, since, alerted_at AS "alertedAt", recovered_at AS "recoveredAt"`;
 
 /**
- * Appends an incident's event at its place in the incident's stream (told: 1, recovered: 2). Another worker
- * that appended it first (or this one, before a crash kept its row from saying so) leaves the stream past
- * that place: nothing is appended twice.
+ * Appends an incident's event at its place in the incident's stream (told: 1, recovered: 2): another worker
+ * that appended it first (or this one, before a crash kept its row from saying so) leaves nothing to append.
  */
-async function appendIncidentEvent(
-  host: CommandHost,
-  incidentId: number,
-  event: ScaleIncidentEvent,
-  now: Date,
-) {
-  try {
-    await host.infra.eventStore.append(
-      scaleIncidentStreamId(incidentId),
-      [{ ...event, metadata: { userId: null, occurredAt: now.toISOString() } }],
-      { expectedVersion: event.type === 'ScaleOutageTold' ? 0 : 1 },
-    );
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersionError)) throw error;
-  }
-}
+const appendIncidentEvent = (host: CommandHost, incidentId: number, event: ScaleIncidentEvent, now: Date) =>
+  appendOnceAt(
+    host.infra.eventStore,
+    scaleIncidentStreamId(incidentId),
+    event,
+    event.type === 'ScaleOutageTold' ? 0 : 1,
+    now,
+  );
 
 const nameOf = (scales: LiveScale[], scaleId: number) =>
   scales.find((scale) => scale.id === scaleId)?.scaleName ?? `#${scaleId}`;

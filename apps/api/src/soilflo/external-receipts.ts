@@ -7,7 +7,6 @@ import {
   type SoilFLOReceiptEvent,
   soilFLOReceiptStreamId,
 } from '@portal/domain';
-import { WrongExpectedVersionError } from '@portal/event-store';
 import { type Database, type ExternalReceiptsTable, findTicket } from '@portal/projections';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Kysely, Selectable } from 'kysely';
@@ -15,6 +14,7 @@ import type { JobFamily } from '../jobs/job-queues';
 import { startRepeating } from '../jobs/repeating-task';
 import type { CommandHost } from '../plugins/infrastructure';
 import { route } from '../route';
+import { appendOnceAt } from '../write-side/append-once';
 import { SoilFloError } from './soilflo-client';
 
 /**
@@ -104,15 +104,7 @@ async function recordReceiptFailed(
   const streamId = soilFLOReceiptStreamId(row.id);
   const recorded = await host.infra.eventStore.readStream(streamId);
   if (recorded.some((failed) => (failed.data as { round: number }).round === row.sendRound)) return;
-  try {
-    await host.infra.eventStore.append(
-      streamId,
-      [{ ...event, metadata: { userId: null, occurredAt: new Date().toISOString() } }],
-      { expectedVersion: recorded.length },
-    );
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersionError)) throw error;
-  }
+  await appendOnceAt(host.infra.eventStore, streamId, event, recorded.length, new Date());
 }
 
 /** Sends one receipt; a failure is recorded on it, then left to the queue's retries (or ends them). */

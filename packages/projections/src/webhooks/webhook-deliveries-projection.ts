@@ -1,6 +1,5 @@
 import {
   type EnvelopeSubject,
-  envelopeSubjectIds,
   envelopeSubjectOf,
   integrationEnvelopeOf,
   integrationTypeOf,
@@ -8,10 +7,8 @@ import {
 import { projects, scales, ticketStreamId, type WebhookFilter, webhookTypeOfEvent } from '@portal/domain';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
-import { findProject, type ProjectView } from '../projects/projects-queries';
 import type { Projection } from '../runner/projection';
-import { findTicket } from '../tickets/find-ticket';
-import type { TicketView } from '../tickets/ticket-columns';
+import { type EnvelopeRecords, envelopeRecordsFor, envelopeRecordsOf } from './envelope-records';
 import {
   type WebhookDeliveriesTable,
   type WebhookSubscriptionsTable,
@@ -21,7 +18,7 @@ import {
 type Subscription = Selectable<WebhookSubscriptionsTable>;
 
 /** The filter's fields the subject has: a ticket has all three, a project its contractor and itself. */
-function filteredFields(subject: EnvelopeSubject, records: Records): Partial<WebhookFilter> | null {
+function filteredFields(subject: EnvelopeSubject, records: EnvelopeRecords): Partial<WebhookFilter> | null {
   if (subject.kind === 'scale') return {};
   if (subject.kind === 'project') {
     const project = records.projects.get(subject.id);
@@ -31,17 +28,16 @@ function filteredFields(subject: EnvelopeSubject, records: Records): Partial<Web
 }
 
 /** A filter's null fields match anything; one the subject has must equal it; one it lacks does not narrow. */
-function matchesFilter(subscription: Subscription, subject: EnvelopeSubject, records: Records): boolean {
+function matchesFilter(
+  subscription: Subscription,
+  subject: EnvelopeSubject,
+  records: EnvelopeRecords,
+): boolean {
   const fields = filteredFields(subject, records);
   return (Object.entries(subscription.filter) as [keyof WebhookFilter, number | null][]).every(
     ([field, wanted]) =>
       wanted === null || (fields !== null && (!(field in fields) || fields[field] === wanted)),
   );
-}
-
-interface Records {
-  tickets: Map<number, TicketView | undefined>;
-  projects: Map<number, ProjectView | undefined>;
 }
 
 /**
@@ -73,12 +69,7 @@ export const webhookDeliveriesProjection: Projection = {
       .where('state', '!=', 'disabled')
       .execute();
     if (subscriptions.length === 0) return;
-    const lookUp = <Row>(kind: EnvelopeSubject['kind'], find: (id: number) => Promise<Row | undefined>) =>
-      Promise.all(envelopeSubjectIds(events, kind).map(async (id) => [id, await find(id)] as const));
-    const records: Records = {
-      tickets: new Map(await lookUp('ticket', (id) => findTicket(trx, id))),
-      projects: new Map(await lookUp('project', (id) => findProject(trx, id))),
-    };
+    const records = await envelopeRecordsOf(trx, events);
     const rows: Insertable<WebhookDeliveriesTable>[] = [];
     for (const event of events) {
       const type = integrationTypeOf(event.type);
@@ -92,12 +83,7 @@ export const webhookDeliveriesProjection: Projection = {
       );
       if (wanting.length === 0) continue;
       // The feed's envelope, as the bytes every attempt sends.
-      const body = JSON.stringify(
-        integrationEnvelopeOf(event, {
-          ticket: subject.kind === 'ticket' ? records.tickets.get(subject.id) : null,
-          project: subject.kind === 'project' ? records.projects.get(subject.id) : null,
-        }),
-      );
+      const body = JSON.stringify(integrationEnvelopeOf(event, envelopeRecordsFor(records, subject)));
       for (const subscription of wanting)
         rows.push({
           subscriptionId: subscription.id,
